@@ -1,0 +1,91 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerAccess, registerCsrfGuard } from './http/access.js';
+import { serveWebApp } from './http/web-app.js';
+import { createRepositories, type Repositories } from './repositories/index.js';
+import { authRoutes } from './routes/auth.js';
+import { userRoutes } from './routes/users.js';
+import { siteRoutes } from './routes/sites.js';
+import { propertyRoutes } from './routes/properties.js';
+import { draftRoutes } from './routes/drafts.js';
+import { fileRoutes } from './routes/files.js';
+import { reportRoutes } from './routes/reports.js';
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  repos: Repositories;
+}
+
+/** JSON bodies are small: wizard data refers to photos by id, the photos go to /api/files. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'HIU Commissioning API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+
+  const ctx: AppContext = { config, database, repos: createRepositories(database.db) };
+  registerCsrfGuard(app);
+  registerAccess(app, ctx.repos.users);
+
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authRoutes(ctx));
+  await app.register(userRoutes(ctx));
+  await app.register(siteRoutes(ctx));
+  await app.register(propertyRoutes(ctx));
+  await app.register(draftRoutes(ctx));
+  await app.register(fileRoutes(ctx));
+  await app.register(reportRoutes(ctx));
+
+  if (config.webDist) await serveWebApp(app, config.webDist);
+  return app;
+}

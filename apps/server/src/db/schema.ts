@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { DesignParameters, Ranges, WizardData } from '@hiu/domain';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['engineer', 'admin'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie token: a stolen table holds no usable session. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_failures_email_idx').on(t.email, t.createdAt), index('sign_in_failures_ip_idx').on(t.ip, t.createdAt)],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    location: text('location').notNull(),
+    availableBuildingTypes: jsonb('available_building_types').$type<string[]>().notNull(),
+    designParameters: jsonb('design_parameters').$type<DesignParameters>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sites_name_idx').on(sql`lower(${t.name})`)],
+);
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    propertyType: text('property_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('properties_site_address_idx').on(t.siteId, sql`lower(${t.address})`)],
+);
+
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    currentStep: text('current_step').notNull(),
+    wizardData: jsonb('wizard_data').$type<WizardData>().notNull(),
+    lastSaved: timestamp('last_saved', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('drafts_user_saved_idx').on(t.userId, t.lastSaved)],
+);
+
+/** Photos, signatures and PDFs. Bytes live in the database so app servers stay stateless. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['photo', 'signature', 'pdf'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+/** A submitted report is a record: it keeps its own copy of names and survives site/property deletes. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    siteId: uuid('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    siteName: text('site_name').notNull(),
+    propertyAddress: text('property_address').notNull(),
+    dwellingType: text('dwelling_type').notNull(),
+    hiuModel: text('hiu_model').notNull(),
+    hiuSerial: text('hiu_serial').notNull(),
+    engineerName: text('engineer_name').notNull(),
+    startTime: text('start_time').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    overallStatus: text('overall_status', { enum: ['PASS', 'FAIL', 'PENDING'] }).notNull(),
+    notes: text('notes').notNull(),
+    failedStep: integer('failed_step'),
+    failureReasons: jsonb('failure_reasons').$type<string[]>().notNull(),
+    ranges: jsonb('ranges').$type<Ranges>().notNull(),
+    wizardData: jsonb('wizard_data').$type<WizardData>().notNull(),
+    pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),
+    pdfFilename: text('pdf_filename').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reports_site_name_completed_idx').on(t.siteName, t.completedAt),
+    index('reports_user_idx').on(t.userId),
+    index('reports_property_idx').on(t.propertyId, t.completedAt),
+  ],
+);

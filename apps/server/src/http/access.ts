@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '@hiu/domain';
+import { HttpError } from './errors.js';
+import type { UsersRepository } from '../repositories/users.js';
+
+/** Who may call a route. Every route declares it in `config.access`; the default is signed-in users. */
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: User | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export const SESSION_COOKIE = 'hiu_session';
+
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user) throw new HttpError(401, 'unauthenticated', 'Please sign in');
+  return request.user;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure || request.protocol === 'https',
+    expires,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export function registerAccess(app: FastifyInstance, users: UsersRepository) {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access ?? 'user';
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && request.url.startsWith('/api/')) request.user = (await users.userForSession(token)) ?? null;
+    if (access === 'public') return;
+    const user = requireUser(request);
+    if (access === 'admin' && user.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admins only');
+  });
+}
+
+/**
+ * Cross-site request forgery guard for state-changing calls: the Origin, when sent, must be this host,
+ * and the body must not be one a plain HTML form can send (forms cannot send JSON or images).
+ */
+export function registerCsrfGuard(app: FastifyInstance) {
+  const simple = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+  app.addHook('onRequest', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin) {
+      let host: string | undefined;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = undefined;
+      }
+      if (host !== request.headers.host) throw new HttpError(403, 'cross_site', 'Cross-site request refused');
+    }
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (simple.includes(type)) throw new HttpError(415, 'unsupported_media_type', 'Send JSON (application/json)');
+  });
+}

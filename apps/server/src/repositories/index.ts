@@ -1,0 +1,19 @@
+import type { Db } from '../db/client.js';
+import { usersRepository } from './users.js';
+import { sitesRepository } from './sites.js';
+import { propertiesRepository } from './properties.js';
+import { draftsRepository } from './drafts.js';
+import { filesRepository } from './files.js';
+import { reportsRepository } from './reports.js';
+
+export function createRepositories(db: Db) {
+  return {
+    users: usersRepository(db),
+    sites: sitesRepository(db),
+    properties: propertiesRepository(db),
+    drafts: draftsRepository(db),
+    files: filesRepository(db),
+    reports: reportsRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,6 @@
+import type { Db } from '../db/client.js';
+
+export function propertiesRepository(db: Db) {
+  void db;
+  return {};
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeEach } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { hashPassword } from '../../src/http/passwords.js';
+
+/**
+ * One database and app per test worker (a PGlite start costs seconds), data wiped before each test.
+ * TEST_DB=postgres runs the same tests on PostgreSQL (TEST_DATABASE_URL), one database per worker.
+ */
+let shared: Promise<{ app: FastifyInstance; database: Database }> | undefined;
+
+async function workerDatabaseUrl(base: string): Promise<string> {
+  const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '1';
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1) || 'hiu_test'}_w${worker}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function start() {
+  const kind = process.env.TEST_DB ?? 'pglite';
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    databaseUrl = await workerDatabaseUrl(base);
+  }
+  const database = await openDatabase({ databaseUrl });
+  const config = { ...loadConfig({}), databaseUrl, webDist: undefined, logLevel: 'silent' };
+  const app = await buildApp(config, database, { logger: false });
+  await app.ready();
+  return { app, database };
+}
+
+const TABLES = ['reports', 'files', 'drafts', 'properties', 'sites', 'sign_in_failures', 'sessions', 'users'];
+
+/** Call at the top of a test file: gives the shared app and wipes the data before each test. */
+export function useTestApp() {
+  shared ??= start();
+  beforeEach(async () => {
+    const { database } = await shared!;
+    await database.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE`);
+  });
+  afterAll(async () => {
+    // The worker's app is reused by later files in the same worker; vitest ends the process.
+  });
+  return {
+    app: () => shared!.then((s) => s.app),
+    database: () => shared!.then((s) => s.database),
+  };
+}
+
+export type Role = 'admin' | 'engineer';
+
+// Hashing is slow on purpose; tests reuse one hash.
+let cachedHash: Promise<string> | undefined;
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** Creates a user directly in the database and returns a client signed in as them. */
+export async function signedIn(app: FastifyInstance, role: Role, overrides: { email?: string; name?: string } = {}) {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const email = overrides.email ?? `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const name = overrides.name ?? (role === 'admin' ? 'Ada Admin' : 'Eddie Engineer');
+  const db = (await shared!).database.db;
+  const { users } = await import('../../src/db/schema.js');
+  const [row] = await db.insert(users).values({ email, name, role, passwordHash: await cachedHash }).returning();
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
+  const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+  return client(app, cookie, row!.id);
+}
+
+export function client(app: FastifyInstance, cookie?: string, userId?: string) {
+  const call = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method,
+      url,
+      payload: payload as InjectOptions['payload'],
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
+    }) as Promise<LightMyRequestResponse>;
+  return {
+    userId: userId ?? '',
+    cookie,
+    get: (url: string) => call('GET', url),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) => call('POST', url, body, headers),
+    patch: (url: string, body?: unknown) => call('PATCH', url, body),
+    put: (url: string, body?: unknown, headers?: Record<string, string>) => call('PUT', url, body, headers),
+    delete: (url: string) => call('DELETE', url),
+  };
+}
+export type TestClient = ReturnType<typeof client>;

@@ -1,0 +1,207 @@
+import { isEntered, parseDecimal } from '../numbers.js';
+import type { WizardData } from '../schemas/wizard-data.js';
+import {
+  INITIAL_CHECKS,
+  MEASUREMENTS,
+  SECTIONS,
+  readMeasurement,
+  type Measurement,
+  type RangedMeasurementId,
+  type SectionId,
+} from './catalogue.js';
+import { judge, formatRange, type Ranges, type Verdict } from './ranges.js';
+import { judgeRoom } from './radiators.js';
+
+export type SectionStatus = 'pass' | 'fail' | 'pending' | 'n/a';
+export type OverallStatus = 'PASS' | 'FAIL' | 'PENDING';
+
+export interface Issue {
+  section: SectionId;
+  text: string;
+  /** A warning is listed but does not fail the section (for example No photos uploaded). */
+  severity: 'fail' | 'warning';
+}
+
+const all = MEASUREMENTS as readonly Measurement[];
+
+export function judgeMeasurement(data: WizardData, m: Measurement, ranges: Ranges): Verdict {
+  const range = m.range ? ranges[m.id as RangedMeasurementId] : undefined;
+  return judge(readMeasurement(data, m), range);
+}
+
+/** Digits only, or NA in any case (spec section 5). */
+export function isValidValveSerial(value: string): boolean {
+  const v = value.trim();
+  return /^\d+$/.test(v) || /^na$/i.test(v);
+}
+export const VALVE_SERIAL_MESSAGE = 'Invalid format. Enter numbers only or "NA"';
+
+/** Whether Next is allowed on a step (spec section 5). Step 8 is handled by canSubmit. */
+export function canProceed(step: number, data: WizardData): boolean {
+  const required = all.filter((m) => m.step === step && m.required);
+  const measured = required.every((m) => parseDecimal(readMeasurement(data, m)) !== null);
+  switch (step) {
+    case 1:
+      return measured && [data.siteName, data.hiuModel, data.hiuSerial].every(isEntered);
+    case 2:
+      return measured && INITIAL_CHECKS.every((c) => data.initialChecks[c.key] !== null);
+    case 3:
+    case 5:
+      return measured;
+    case 4:
+      return Object.values(data.radiators.roomChecks).every((r) => parseDecimal(r.valveSetting) !== null);
+    case 6:
+      return measured && data.dhwChecks.fortyFiveIn45 !== null;
+    case 7: {
+      const p = data.photosSignature;
+      return measured && isEntered(p.signature) && isValidValveSerial(p.remoteCutOffValveSerial) && p.heatingControllerSet === true;
+    }
+    default:
+      return true;
+  }
+}
+
+/** Step 2 fails the device when any answer is No. */
+export function initialCheckFailures(data: WizardData): string[] {
+  return INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => c.failure);
+}
+
+/** Step 3 fails the device when an entered standby value is outside the site's range. */
+export function standbyFailures(data: WizardData, ranges: Ranges): string[] {
+  return all
+    .filter((m) => m.section === 'standbyMode' && judgeMeasurement(data, m, ranges) === 'fail')
+    .map((m) => {
+      const unit = m.unit === '°C' ? 'C' : ` ${m.unit}`;
+      const range = formatRange(ranges[m.id as RangedMeasurementId]);
+      return `Standby ${m.label} out of range (${readMeasurement(data, m).trim()}${unit}, expected ${range}${unit})`;
+    });
+}
+
+/** The reasons a flow failed at a step (2 or 3), computed from the data, never taken from a client. */
+export function failureReasons(step: number, data: WizardData, ranges: Ranges): string[] {
+  if (step === 2) return initialCheckFailures(data);
+  if (step === 3) return standbyFailures(data, ranges);
+  return [];
+}
+
+export interface Evaluation {
+  sections: Record<SectionId, SectionStatus>;
+  issues: Issue[];
+  overall: OverallStatus;
+}
+
+function fromVerdicts(verdicts: Verdict[]): SectionStatus {
+  if (verdicts.includes('fail')) return 'fail';
+  if (verdicts.includes('pending')) return 'pending';
+  return 'pass';
+}
+
+/**
+ * Judge a whole check: a status per section, the review issues and the overall result.
+ * With `failedStep`, sections after it were never carried out (n/a) and the overall result is FAIL.
+ */
+export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number | null): Evaluation {
+  const issues: Issue[] = [];
+  const sections = {} as Record<SectionId, SectionStatus>;
+  const measured = (section: SectionId): Verdict[] =>
+    all
+      .filter((m) => m.section === section)
+      .map((m) => {
+        const v = judgeMeasurement(data, m, ranges);
+        if (v === 'fail' && m.issue) {
+          const value = readMeasurement(data, m).trim();
+          const text = m.id === 'systemPressure' ? `${m.issue} (${value} bar)` : m.issue;
+          issues.push({ section, text, severity: 'fail' });
+        }
+        return v === 'pending' && !m.required ? 'pass' : v;
+      });
+
+  // Basic information
+  sections.basicInfo = fromVerdicts([
+    ...measured('basicInfo'),
+    ...[data.siteName, data.hiuModel, data.hiuSerial].map((v): Verdict => (isEntered(v) ? 'pass' : 'pending')),
+  ]);
+
+  // Initial checks
+  const answers = INITIAL_CHECKS.map((c): Verdict => {
+    const a = data.initialChecks[c.key];
+    if (a === false) issues.push({ section: 'initialChecks', text: c.failure, severity: 'fail' });
+    return a === null ? 'pending' : a ? 'pass' : 'fail';
+  });
+  sections.initialChecks = fromVerdicts([...answers, ...measured('initialChecks')]);
+
+  sections.standbyMode = fromVerdicts(measured('standbyMode'));
+
+  // Radiators: no rooms recorded means the step was skipped.
+  const rooms = Object.entries(data.radiators.roomChecks);
+  if (rooms.length === 0) sections.radiators = 'n/a';
+  else {
+    sections.radiators = fromVerdicts(
+      rooms.map(([room, check]) => {
+        const v = judgeRoom(check);
+        if (v === 'fail') {
+          issues.push({
+            section: 'radiators',
+            text: `${room} valve setting incorrect (expected ${check.expectedValveSetting.trim()}, got ${check.valveSetting.trim()})`,
+            severity: 'fail',
+          });
+        }
+        return v;
+      }),
+    );
+  }
+
+  sections.heating = fromVerdicts(measured('heating'));
+
+  const reached = data.dhwChecks.fortyFiveIn45;
+  if (reached === false) issues.push({ section: 'dhw', text: 'Failed to reach 45°C in 45 seconds', severity: 'fail' });
+  sections.dhw = fromVerdicts([...measured('dhw'), reached === null ? 'pending' : reached ? 'pass' : 'fail']);
+
+  // Photos & signature
+  const p = data.photosSignature;
+  const photoVerdicts = measured('photosSignature');
+  if (p.photos.length === 0) issues.push({ section: 'photosSignature', text: 'No photos uploaded', severity: 'warning' });
+  if (!isEntered(p.signature)) {
+    issues.push({ section: 'photosSignature', text: 'No signature provided', severity: 'fail' });
+    photoVerdicts.push('pending');
+  }
+  if (p.heatingControllerSet !== true) {
+    issues.push({ section: 'photosSignature', text: 'Heating controller not confirmed as set correctly', severity: 'fail' });
+    photoVerdicts.push(p.heatingControllerSet === false ? 'fail' : 'pending');
+  }
+  if (!isEntered(p.remoteCutOffValveSerial)) photoVerdicts.push('pending');
+  else if (!isValidValveSerial(p.remoteCutOffValveSerial)) {
+    issues.push({ section: 'photosSignature', text: `Remote cut off valve serial: ${VALVE_SERIAL_MESSAGE}`, severity: 'fail' });
+    photoVerdicts.push('fail');
+  }
+  sections.photosSignature = fromVerdicts(photoVerdicts);
+
+  if (failedStep) {
+    for (const s of SECTIONS) if (s.step > failedStep) sections[s.id] = 'n/a';
+    const kept = issues.filter((i) => SECTIONS.find((s) => s.id === i.section)!.step <= failedStep);
+    return { sections, issues: kept, overall: 'FAIL' };
+  }
+
+  const statuses = Object.values(sections);
+  const overall: OverallStatus = statuses.includes('fail') ? 'FAIL' : statuses.includes('pending') ? 'PENDING' : 'PASS';
+  return { sections, issues, overall };
+}
+
+/** Submit is allowed unless basic info is pending, or the result is a fail with no notes (spec section 5). */
+export function canSubmit(evaluation: Evaluation, notes: string): boolean {
+  if (evaluation.sections.basicInfo === 'pending') return false;
+  if (evaluation.overall === 'FAIL' && notes.trim() === '') return false;
+  return true;
+}
+
+/** Notices of steps not carried out, for the PDF. */
+export function skippedSteps(data: WizardData, failedStep?: number | null): string[] {
+  const notes: string[] = [];
+  if (failedStep) {
+    const skipped = SECTIONS.filter((s) => s.step > failedStep).map((s) => s.title);
+    if (skipped.length) notes.push(`Not carried out because the device failed at step ${failedStep}: ${skipped.join(', ')}.`);
+  } else if (Object.keys(data.radiators.roomChecks).length === 0) {
+    notes.push('Step 4 (Tertiary System Checks) was skipped.');
+  }
+  return notes;
+}

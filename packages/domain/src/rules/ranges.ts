@@ -1,0 +1,76 @@
+import { parseDecimal } from '../numbers.js';
+import { designParametersSchema, type DesignParameters } from '../schemas/design-parameters.js';
+import { MEASUREMENTS, type Measurement, type RangedMeasurementId } from './catalogue.js';
+
+export interface Range {
+  min: number | null;
+  max: number | null;
+}
+
+/** The ranges a check is judged against, keyed by measurement id. A report stores these (ruling 6). */
+export type Ranges = Record<RangedMeasurementId, Range>;
+
+/** Ranges from a site's design parameters; missing values fall back to the spec's defaults. */
+export function rangesFor(params: Partial<DesignParameters> | null | undefined): Ranges {
+  const p = designParametersSchema.parse(params ?? {});
+  const out = {} as Record<string, Range>;
+  for (const m of MEASUREMENTS as readonly Measurement[]) {
+    if (!m.range) continue;
+    const group = p[m.range.group] as Record<string, string>;
+    out[m.id] = { min: parseDecimal(group[m.range.min]), max: parseDecimal(group[m.range.max]) };
+  }
+  return out as Ranges;
+}
+
+export const DEFAULT_RANGES: Ranges = rangesFor(undefined);
+
+export type Verdict = 'pass' | 'fail' | 'pending';
+
+/** In range means min <= value <= max, both inclusive; an empty or non-numeric value is pending. */
+export function judge(value: string | null | undefined, range: Range | undefined): Verdict {
+  const v = parseDecimal(value);
+  if (v === null) return 'pending';
+  if (!range) return 'pass';
+  if (range.min !== null && v < range.min) return 'fail';
+  if (range.max !== null && v > range.max) return 'fail';
+  return 'pass';
+}
+
+export function formatNumber(n: number | null): string {
+  return n === null ? '' : String(n);
+}
+
+/** "45-48" style range text; the unit is added by the caller. */
+export function formatRange(range: Range | undefined): string {
+  if (!range || (range.min === null && range.max === null)) return '';
+  if (range.min === null) return `≤ ${formatNumber(range.max)}`;
+  if (range.max === null) return `≥ ${formatNumber(range.min)}`;
+  return `${formatNumber(range.min)}-${formatNumber(range.max)}`;
+}
+
+/** Admin form checks: every range value must be a number and each min at most its max. */
+export function designParameterErrors(params: DesignParameters): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const groups = ['standby', 'heating', 'dhw', 'tertiarySystem'] as const;
+  for (const g of groups) {
+    const group = params[g] as Record<string, string>;
+    for (const [key, value] of Object.entries(group)) {
+      if (parseDecimal(value) === null) errors[`${g}.${key}`] = 'Enter a number';
+    }
+    for (const key of Object.keys(group)) {
+      if (!key.endsWith('Min')) continue;
+      const maxKey = key.slice(0, -3) + 'Max';
+      const min = parseDecimal(group[key]);
+      const max = parseDecimal(group[maxKey]);
+      if (min !== null && max !== null && min > max) errors[`${g}.${maxKey}`] = 'Max must not be below min';
+    }
+  }
+  for (const [type, rooms] of Object.entries(params.radiators)) {
+    for (const [room, design] of Object.entries(rooms)) {
+      if (parseDecimal(design.expectedValveSetting) === null) {
+        errors[`radiators.${type}.${room}`] = 'Enter a number';
+      }
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Every API error has this shape (ruling 17). `fields` maps a dotted field path to its message. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

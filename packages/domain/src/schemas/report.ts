@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { wizardDataSchema } from './wizard-data.js';
+
+export const overallStatusSchema = z.enum(['PASS', 'FAIL', 'PENDING']);
+
+/** What a client sends to submit. The server derives names, verdict and PDF itself (ruling 6). */
+export const createReportBody = z.strictObject({
+  /** Client-made id: a retried submit with the same id stores the report once. */
+  id: z.uuid(),
+  wizardData: wizardDataSchema,
+  notes: z.string().max(5000).default(''),
+  /** Set when the device failed (ruling 7): 2 = initial checks, 3 = standby. */
+  failedStep: z.union([z.literal(2), z.literal(3)]).nullable().default(null),
+  completedAt: z.iso.datetime({ offset: true }),
+  /** Stamped when each step was completed, if the client recorded it. */
+  draftId: z.uuid().optional(),
+});
+export type CreateReportBody = z.input<typeof createReportBody>;
+
+export const reportSummarySchema = z.object({
+  id: z.uuid(),
+  siteId: z.string().nullable(),
+  siteName: z.string(),
+  propertyId: z.string().nullable(),
+  propertyAddress: z.string(),
+  dwellingType: z.string(),
+  hiuModel: z.string(),
+  hiuSerial: z.string(),
+  engineerName: z.string(),
+  startTime: z.string(),
+  completedAt: z.string(),
+  overallStatus: overallStatusSchema,
+  notes: z.string(),
+  pdfFilename: z.string(),
+  failedStep: z.number().int().nullable(),
+  failureReasons: z.array(z.string()),
+});
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+export const reportSiteGroupSchema = z.object({
+  siteId: z.string().nullable(),
+  siteName: z.string(),
+  count: z.number().int(),
+  pass: z.number().int(),
+  fail: z.number().int(),
+});
+export type ReportSiteGroup = z.infer<typeof reportSiteGroupSchema>;
+
+export const rangesSchema = z.record(z.string(), z.object({ min: z.number().nullable(), max: z.number().nullable() }));
+
+/** A full report: the summary plus the data and the ranges it was judged against. */
+export const reportDetailSchema = reportSummarySchema.extend({
+  wizardData: wizardDataSchema,
+  ranges: rangesSchema,
+});
+export type ReportDetail = z.infer<typeof reportDetailSchema>;

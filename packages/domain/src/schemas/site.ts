@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { buildingType, designParametersSchema } from './design-parameters.js';
+
+export const siteSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  location: z.string(),
+  availableBuildingTypes: z.array(z.string()),
+  designParameters: designParametersSchema,
+  propertyCount: z.number().int(),
+});
+export type Site = z.infer<typeof siteSchema>;
+
+export const siteSummarySchema = siteSchema.omit({ designParameters: true });
+export type SiteSummary = z.infer<typeof siteSummarySchema>;
+
+const name = z.string().trim().min(1, 'Please fill in all fields').max(120);
+const location = z.string().trim().min(1, 'Please fill in all fields').max(200);
+
+export const createSiteBody = z.strictObject({
+  name,
+  location,
+  availableBuildingTypes: z.array(buildingType).max(50).optional(),
+  designParameters: designParametersSchema.optional(),
+});
+export type CreateSiteBody = z.infer<typeof createSiteBody>;
+
+export const updateSiteBody = z
+  .strictObject({
+    name: name.optional(),
+    location: location.optional(),
+    availableBuildingTypes: z.array(buildingType).max(50).optional(),
+    designParameters: designParametersSchema.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
+export type UpdateSiteBody = z.infer<typeof updateSiteBody>;
+
+/** What deleting a site takes with it, shown in the confirmation (ruling 12). */
+export const siteDeleteImpactSchema = z.object({
+  properties: z.number().int(),
+  drafts: z.number().int(),
+  reports: z.number().int(),
+});
+export type SiteDeleteImpact = z.infer<typeof siteDeleteImpactSchema>;
+
+export const propertySchema = z.object({
+  id: z.uuid(),
+  siteId: z.uuid(),
+  address: z.string(),
+  propertyType: z.string(),
+});
+export type Property = z.infer<typeof propertySchema>;
+
+const address = z.string().trim().min(1, 'Please fill in all fields').max(300);
+
+export const createPropertyBody = z.strictObject({
+  siteId: z.uuid({ message: 'Please select a site first' }),
+  address,
+  propertyType: buildingType,
+});
+export const updatePropertyBody = z.strictObject({ address: address.optional(), propertyType: buildingType.optional() });
+export const bulkPropertiesBody = z.strictObject({
+  siteId: z.uuid({ message: 'Please select a site first' }),
+  properties: z.array(z.strictObject({ address, propertyType: buildingType })).min(1).max(5000),
+});
+
+export const pageQuery = z.object({
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export function page<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int() });
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const ROLES = ['engineer', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  active: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' })).pipe(z.string().max(200));
+const password = z.string().min(8, 'Password must be at least 8 characters').max(200);
+const name = z.string().trim().min(1, 'Enter a name').max(120);
+
+export const signInBody = z.strictObject({ email, password: z.string().min(1).max(200) });
+export const firstAdminBody = z.strictObject({ email, name, password });
+export const createUserBody = z.strictObject({ email, name, password, role: roleSchema });
+export const updateUserBody = z.strictObject({
+  name: name.optional(),
+  role: roleSchema.optional(),
+  active: z.boolean().optional(),
+  password: password.optional(),
+});
+export type SignInBody = z.infer<typeof signInBody>;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { decimalString, shortText, yesNo } from './common.js';
+
+/** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
+ * (IndexedDB) until uploaded, then on the server; never inline in JSON (ruling 8). */
+export const fileUrl = z
+  .string()
+  .regex(/^\/api\/files\/[0-9a-f-]{36}$/i, { message: 'Must be a stored file reference' });
+
+export const photoSchema = z.object({
+  id: z.uuid(),
+  url: fileUrl,
+  label: shortText(120).default(''),
+});
+
+export const roomCheckSchema = z.object({
+  valveSetting: decimalString.default(''),
+  expectedValveSetting: decimalString.default(''),
+});
+
+const s = () => shortText().default('');
+const n = () => decimalString.default('');
+
+/** The canonical wizard/report data (ruling 1): the wizard's field names are the stored shape. */
+export const wizardDataSchema = z.object({
+  siteId: z.string().max(64).default(''),
+  propertyId: z.string().max(64).default(''),
+  siteName: s(),
+  address: shortText(300).default(''),
+  dwellingType: s(),
+  hiuModel: s(),
+  hiuSerial: s(),
+  engineerName: s(),
+  startTime: z.string().max(40).default(''),
+  meterStart: n(),
+  initialChecks: z
+    .object({
+      bypassClosed: yesNo.default(null),
+      strainerClean: yesNo.default(null),
+      clipsRemoved: yesNo.default(null),
+      meterOk: yesNo.default(null),
+      systemPressure: n(),
+    })
+    .default(() => ({ bypassClosed: null, strainerClean: null, clipsRemoved: null, meterOk: null, systemPressure: '' })),
+  standbyMode: z
+    .object({ flowTemp: n(), returnTemp: n(), flowRate: n() })
+    .default(() => ({ flowTemp: '', returnTemp: '', flowRate: '' })),
+  radiators: z
+    .object({ roomChecks: z.record(z.string().trim().min(1).max(80), roomCheckSchema).default({}) })
+    .default(() => ({ roomChecks: {} })),
+  heatingMode: z
+    .object({
+      tertiaryFlow: n(),
+      tertiaryReturn: n(),
+      primaryFlow: n(),
+      primaryReturn: n(),
+      powerConsumption: n(),
+    })
+    .default(() => ({ tertiaryFlow: '', tertiaryReturn: '', primaryFlow: '', primaryReturn: '', powerConsumption: '' })),
+  dhwChecks: z
+    .object({
+      cwsTemp: n(),
+      fortyFiveIn45: yesNo.default(null),
+      dhwKitchenTap: n(),
+      primaryFlow: n(),
+      primaryReturn: n(),
+      dhwPower: n(),
+    })
+    .default(() => ({ cwsTemp: '', fortyFiveIn45: null, dhwKitchenTap: '', primaryFlow: '', primaryReturn: '', dhwPower: '' })),
+  photosSignature: z
+    .object({
+      photos: z.array(photoSchema).max(30).default([]),
+      signature: z.union([z.literal(''), fileUrl]).default(''),
+      meterEnd: n(),
+      remoteCutOffValveSerial: shortText(60).default(''),
+      heatingControllerSet: yesNo.default(null),
+    })
+    .default(() => ({ photos: [], signature: '', meterEnd: '', remoteCutOffValveSerial: '', heatingControllerSet: null })),
+});
+
+export type WizardData = z.infer<typeof wizardDataSchema>;
+export type WizardDataInput = z.input<typeof wizardDataSchema>;
+export type Photo = z.infer<typeof photoSchema>;
+export type RoomCheck = z.infer<typeof roomCheckSchema>;
+
+export function emptyWizardData(): WizardData {
+  return wizardDataSchema.parse({});
+}
+
+/** The file ids a wizard data set refers to (photos and signature). */
+export function referencedFileIds(data: WizardData): string[] {
+  const ids = data.photosSignature.photos.map((p) => p.id);
+  const sig = data.photosSignature.signature;
+  if (sig) ids.push(sig.slice('/api/files/'.length));
+  return ids;
+}
+
+export function fileUrlFor(id: string): string {
+  return `/api/files/${id}`;
+}
