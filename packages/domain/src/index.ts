@@ -15,3 +15,4 @@ export * from './rules/radiators.js';
 export * from './rules/evaluate.js';
 export * from './format/dates.js';
 export * from './format/file-names.js';
+export * from './csv/report-csv.js';

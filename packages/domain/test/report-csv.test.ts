@@ -1,0 +1,227 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import {
+  REPORT_CSV_COLUMNS,
+  csvLine,
+  neutraliseCsvCell,
+  reportCsvHeaderLine,
+  reportCsvRow,
+  reportsCsv,
+  roomCheckText,
+  wizardDataSchema,
+  yesNoNa,
+  type ReportCsvInput,
+  type WizardDataInput,
+} from '../src/index.js';
+
+function report(overrides: Partial<ReportCsvInput> = {}, data: WizardDataInput = {}): ReportCsvInput {
+  return {
+    propertyAddress: 'Flat 1, Marsh House',
+    siteName: 'Marsh Court',
+    dwellingType: '2b4p',
+    hiuModel: 'Evo 40',
+    hiuSerial: 'SN123',
+    engineerName: 'Eddie Engineer',
+    overallStatus: 'PASS',
+    startTime: '2026-03-02T09:00:00.000Z',
+    completedAt: '2026-03-02T10:25:00.000Z',
+    notes: '',
+    wizardData: wizardDataSchema.parse(data),
+    ...overrides,
+  };
+}
+
+const cell = (row: string[], column: (typeof REPORT_CSV_COLUMNS)[number]) => row[REPORT_CSV_COLUMNS.indexOf(column)];
+
+describe('CSV columns', () => {
+  it('keeps the spec order with the ruling-2 columns in place of the eleven phantom ones', () => {
+    expect(REPORT_CSV_COLUMNS).toHaveLength(37);
+    expect(REPORT_CSV_COLUMNS.slice(0, 3)).toEqual(['Property Address', 'Site Name', 'Dwelling Type']);
+    const i = REPORT_CSV_COLUMNS.indexOf('Radiator Rooms Checked');
+    expect(REPORT_CSV_COLUMNS.slice(i + 1, i + 12)).toEqual([
+      'Heating Secondary Flow Temp',
+      'Heating Secondary Return Temp',
+      'Heating Primary Flow Temp',
+      'Heating Primary Return Temp',
+      'Heating Power',
+      'CWS Temp',
+      'Reached 45C in 45s',
+      'DHW Kitchen Tap Temp',
+      'DHW Primary Flow Temp',
+      'DHW Primary Return Temp',
+      'DHW Power',
+    ]);
+    expect(REPORT_CSV_COLUMNS.slice(-4)).toEqual(['Photos Uploaded', 'Heating Controller Confirmed', 'Signature Captured', 'Notes']);
+    expect(REPORT_CSV_COLUMNS).not.toContain('CWS Flow Temp');
+  });
+
+  it('quotes every header value', () => {
+    expect(reportCsvHeaderLine().startsWith('"Property Address","Site Name","Dwelling Type",')).toBe(true);
+    expect(reportCsvHeaderLine().endsWith('"Signature Captured","Notes"\r\n')).toBe(true);
+  });
+});
+
+describe('neutraliseCsvCell', () => {
+  it.each([
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+44 7700 900123', "'+44 7700 900123"],
+    ['-2+3', "'-2+3"],
+    ['@cmd', "'@cmd"],
+    ['\tTAB', "'\tTAB"],
+    ['\rCR', "'\rCR"],
+    ['-', "'-"],
+    ['-1.5', '-1.5'],
+    ['-0', '-0'],
+    ['-.5', '-.5'],
+    ['1.5', '1.5'],
+    ['Flat = 2', 'Flat = 2'],
+    ['', ''],
+  ])('%j -> %j', (input, output) => {
+    expect(neutraliseCsvCell(input)).toBe(output);
+  });
+});
+
+describe('csvLine', () => {
+  it.each([
+    [['a', 'b'], '"a","b"\r\n'],
+    [['say "hi"'], '"say ""hi"""\r\n'],
+    [['a,b', ''], '"a,b",""\r\n'],
+    [['line\nbreak'], '"line\nbreak"\r\n'],
+  ])('%j', (cells, line) => {
+    expect(csvLine(cells)).toBe(line);
+  });
+});
+
+describe('reportCsvRow', () => {
+  it('writes a full passing report cell by cell', () => {
+    const row = reportCsvRow(
+      report(
+        { notes: 'All good' },
+        {
+          meterStart: '100.5',
+          initialChecks: { bypassClosed: true, strainerClean: true, clipsRemoved: true, meterOk: true, systemPressure: '1.2' },
+          standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
+          radiators: {
+            roomChecks: {
+              Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' },
+              Kitchen: { valveSetting: '3', expectedValveSetting: '' },
+            },
+          },
+          heatingMode: { tertiaryFlow: '52', tertiaryReturn: '42', primaryFlow: '65', primaryReturn: '55', powerConsumption: '10' },
+          dhwChecks: { cwsTemp: '', fortyFiveIn45: true, dhwKitchenTap: '47', primaryFlow: '60', primaryReturn: '50', dhwPower: '15' },
+          photosSignature: {
+            photos: [
+              { id: '11111111-1111-4111-8111-111111111111', url: '/api/files/11111111-1111-4111-8111-111111111111', label: 'HIU' },
+              { id: '22222222-2222-4222-8222-222222222222', url: '/api/files/22222222-2222-4222-8222-222222222222', label: '' },
+            ],
+            signature: '/api/files/33333333-3333-4333-8333-333333333333',
+            meterEnd: '101.25',
+            remoteCutOffValveSerial: '12345',
+            heatingControllerSet: true,
+          },
+        },
+      ),
+    );
+    expect(Object.fromEntries(REPORT_CSV_COLUMNS.map((c, i) => [c, row[i]]))).toEqual({
+      'Property Address': 'Flat 1, Marsh House',
+      'Site Name': 'Marsh Court',
+      'Dwelling Type': '2b4p',
+      'HIU Model': 'Evo 40',
+      'HIU Serial': 'SN123',
+      'Engineer Name': 'Eddie Engineer',
+      'Overall Status': 'PASS',
+      'Start Time': '02/03/2026, 09:00',
+      'Completed At': '02/03/2026, 10:25',
+      Duration: '1h 25m',
+      'Meter Start Reading': '100.5',
+      'Meter End Reading': '101.25',
+      'Remote Cut Off Valve Serial': '12345',
+      'Bypass Valve Closed': 'Yes',
+      'Strainer Clean': 'Yes',
+      'Transit Clips Removed': 'Yes',
+      'Meter OK': 'Yes',
+      'System Pressure': '1.2',
+      'Standby Flow Temp': '46',
+      'Standby Return Temp': '41',
+      'Standby Flow Rate': '2.5',
+      'Radiator Rooms Checked': 'Hall: 2.5 (expected 2.5); Kitchen: 3',
+      'Heating Secondary Flow Temp': '52',
+      'Heating Secondary Return Temp': '42',
+      'Heating Primary Flow Temp': '65',
+      'Heating Primary Return Temp': '55',
+      'Heating Power': '10',
+      'CWS Temp': '',
+      'Reached 45C in 45s': 'Yes',
+      'DHW Kitchen Tap Temp': '47',
+      'DHW Primary Flow Temp': '60',
+      'DHW Primary Return Temp': '50',
+      'DHW Power': '15',
+      'Photos Uploaded': '2 photo(s)',
+      'Heating Controller Confirmed': 'Yes',
+      'Signature Captured': 'Yes',
+      Notes: 'All good',
+    });
+  });
+
+  it('shows N/A for unanswered checks and No for a missing controller or signature', () => {
+    const row = reportCsvRow(report({ overallStatus: 'FAIL' }, { initialChecks: { bypassClosed: false } }));
+    expect(cell(row, 'Bypass Valve Closed')).toBe('No');
+    expect(cell(row, 'Strainer Clean')).toBe('N/A');
+    expect(cell(row, 'Reached 45C in 45s')).toBe('N/A');
+    expect(cell(row, 'Heating Controller Confirmed')).toBe('No');
+    expect(cell(row, 'Signature Captured')).toBe('No');
+    expect(cell(row, 'Photos Uploaded')).toBe('No photos');
+    expect(cell(row, 'Radiator Rooms Checked')).toBe('');
+  });
+
+  it.each([
+    ['2026-03-02T09:00:00Z', '2026-03-02T09:45:59Z', '45m'],
+    ['2026-03-02T09:00:00Z', '2026-03-02T11:00:00Z', '2h 0m'],
+    ['', '2026-03-02T11:00:00Z', ''],
+  ])('duration from %s to %s is %j', (startTime, completedAt, duration) => {
+    expect(cell(reportCsvRow(report({ startTime, completedAt })), 'Duration')).toBe(duration);
+  });
+
+  it('shows summer dates on London time', () => {
+    const row = reportCsvRow(report({ completedAt: '2026-07-01T23:30:00Z' }));
+    expect(cell(row, 'Completed At')).toBe('02/07/2026, 00:30');
+  });
+
+  it('neutralises formulas typed into free text but keeps negative readings', () => {
+    const row = reportCsvRow(
+      report({ notes: '=HYPERLINK("http://x")', propertyAddress: '@home', engineerName: '+Eve' }, { standbyMode: { flowTemp: '-1.5' } }),
+    );
+    expect(cell(row, 'Notes')).toBe('\'=HYPERLINK("http://x")');
+    expect(cell(row, 'Property Address')).toBe("'@home");
+    expect(cell(row, 'Engineer Name')).toBe("'+Eve");
+    expect(cell(row, 'Standby Flow Temp')).toBe('-1.5');
+  });
+});
+
+describe('helpers', () => {
+  it.each([
+    [true, 'Yes'],
+    [false, 'No'],
+    [null, 'N/A'],
+  ] as const)('yesNoNa(%s) = %s', (v, text) => expect(yesNoNa(v)).toBe(text));
+
+  it.each([
+    ['Hall', { valveSetting: '2.5', expectedValveSetting: '2.5' }, 'Hall: 2.5 (expected 2.5)'],
+    ['Bed 1', { valveSetting: '3', expectedValveSetting: '2.5' }, 'Bed 1: 3 (expected 2.5)'],
+    ['Hall', { valveSetting: '', expectedValveSetting: '2.5' }, 'Hall: not entered (expected 2.5)'],
+    ['Hall', { valveSetting: '4', expectedValveSetting: '' }, 'Hall: 4'],
+  ])('roomCheckText(%s)', (room, check, text) => expect(roomCheckText(room, check)).toBe(text));
+});
+
+describe('reportsCsv', () => {
+  it('round-trips through a CSV parser with quotes and commas intact', () => {
+    const text = reportsCsv([report({ notes: 'He said "fine", then left' }), report({ propertyAddress: 'Flat 2' })]);
+    const parsed = Papa.parse<string[]>(text.trimEnd(), { header: false });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data).toHaveLength(3);
+    expect(parsed.data[0]).toEqual([...REPORT_CSV_COLUMNS]);
+    expect(cell(parsed.data[1]!, 'Notes')).toBe('He said "fine", then left');
+    expect(cell(parsed.data[2]!, 'Property Address')).toBe('Flat 2');
+    expect(text).toContain('"He said ""fine"", then left"');
+  });
+});
