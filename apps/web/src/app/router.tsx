@@ -1,0 +1,45 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { RequireAuth } from '../features/auth/require-auth';
+import { AccountBar } from './account-bar';
+
+// Each area is its own chunk: the engineer's first screen never downloads admin, reports or PDF code.
+const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
+const SetupPage = lazy(() => import('../features/auth/setup-page'));
+const HomePage = lazy(() => import('../features/home/home-page'));
+const CheckRoutes = lazy(() => import('../features/check/check-routes'));
+const AdminRoutes = lazy(() => import('../features/admin/admin-routes'));
+const ReportsPage = lazy(() => import('../features/reports/reports-page'));
+const UsersPage = lazy(() => import('../features/users/users-page'));
+
+function Loading() {
+  return (
+    <p role="status" className="p-6 text-center text-slate-600">
+      Loading...
+    </p>
+  );
+}
+
+const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+
+/** Spec section 2: any other path is the plain text 404 - Not Found. */
+function NotFound() {
+  return <p className="p-4">404 - Not Found</p>;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/sign-in" element={lazyPage(<SignInPage />)} />
+      <Route path="/setup" element={lazyPage(<SetupPage />)} />
+      <Route path="/check/*" element={<RequireAuth>{lazyPage(<CheckRoutes />)}</RequireAuth>} />
+      <Route element={<AccountBar />}>
+        <Route path="/" element={<RequireAuth>{lazyPage(<HomePage />)}</RequireAuth>} />
+        <Route path="/admin/reports" element={<RequireAuth role="admin">{lazyPage(<ReportsPage />)}</RequireAuth>} />
+        <Route path="/admin/users" element={<RequireAuth role="admin">{lazyPage(<UsersPage />)}</RequireAuth>} />
+        <Route path="/admin/*" element={<RequireAuth role="admin">{lazyPage(<AdminRoutes />)}</RequireAuth>} />
+      </Route>
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

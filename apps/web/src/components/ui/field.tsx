@@ -1,0 +1,48 @@
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { cn } from './cn';
+
+interface FieldProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  className?: string;
+  /** A single input element; it gets id, aria-describedby and aria-invalid. */
+  children: ReactElement<Record<string, unknown>>;
+}
+
+/** Label, control, hint and error wired together for screen readers. */
+export function Field({ label, hint, error, required, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children, {
+        id: (children.props.id as string | undefined) ?? id,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required || undefined,
+      })
+    : children;
+  const controlId = (children.props.id as string | undefined) ?? id;
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={controlId} className="text-sm font-semibold text-slate-800">
+        {label}
+        {required ? <span className="text-fail"> *</span> : null}
+      </label>
+      {control}
+      {hint ? (
+        <div id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div id={errorId} role="alert" className="text-sm font-medium text-fail">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+const base =
+  'block w-full min-h-12 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 read-only:bg-slate-100 read-only:text-slate-700 aria-[invalid=true]:border-fail';
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className, ...props },
+  ref,
+) {
+  return <input ref={ref} className={cn(base, className)} {...props} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { className, ...props },
+  ref,
+) {
+  return <textarea ref={ref} className={cn(base, 'py-2', className)} {...props} />;
+});
+
+export interface NumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Shown beside the value: °C, L/min, bar, kW. */
+  unit?: string;
+}
+
+/**
+ * A measurement box: decimal keypad on phones, step 0.1, the unit beside the value.
+ * The value stays the string typed (spec section 3); only digits, one point and a leading minus get in.
+ */
+export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(function NumberInput(
+  { value, onValueChange, unit, className, ...props },
+  ref,
+) {
+  return (
+    <div className="relative flex items-stretch">
+      <input
+        ref={ref}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        data-step="0.1"
+        value={value}
+        onChange={(e) => {
+          const v = e.target.value.replace(',', '.');
+          if (/^-?\d*\.?\d*$/.test(v)) onValueChange(v);
+        }}
+        className={cn(base, 'text-lg tabular-nums', unit ? 'rounded-r-none' : '', className)}
+        {...props}
+      />
+      {unit ? (
+        <span className="flex min-w-14 items-center justify-center rounded-r-lg border border-l-0 border-slate-300 bg-slate-100 px-3 text-base font-medium text-slate-700">
+          {unit}
+        </span>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,78 @@
+import { NavLink } from 'react-router';
+import { cn } from './cn';
+
+/** Tabs that are routes (the admin panel's Sites / Properties / ...). */
+export function TabLinks({ tabs, label }: { tabs: { to: string; label: string }[]; label: string }) {
+  return (
+    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4">
+      <ul className="flex gap-1 border-b border-slate-200">
+        {tabs.map((t) => (
+          <li key={t.to}>
+            <NavLink
+              to={t.to}
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex min-h-12 items-center border-b-4 px-3 text-base font-semibold whitespace-nowrap',
+                  isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900',
+                )
+              }
+            >
+              {t.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** In-page tabs with the ARIA tab pattern (arrow keys move between tabs). */
+export function Tabs<T extends string>({
+  tabs,
+  value,
+  onChange,
+  label,
+}: {
+  tabs: { id: T; label: string }[];
+  value: T;
+  onChange: (id: T) => void;
+  label: string;
+}) {
+  return (
+    <div role="tablist" aria-label={label} className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4">
+      {tabs.map((t, i) => (
+        <button
+          key={t.id}
+          role="tab"
+          type="button"
+          id={`tab-${t.id}`}
+          aria-selected={value === t.id}
+          aria-controls={`panel-${t.id}`}
+          tabIndex={value === t.id ? 0 : -1}
+          onClick={() => onChange(t.id)}
+          onKeyDown={(e) => {
+            const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+            if (!d) return;
+            const next = tabs[(i + d + tabs.length) % tabs.length]!;
+            onChange(next.id);
+            document.getElementById(`tab-${next.id}`)?.focus();
+          }}
+          className={cn(
+            'min-h-12 border-b-4 px-3 text-base font-semibold whitespace-nowrap',
+            value === t.id ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600',
+          )}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function TabPanel({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <div role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} className="pt-4">
+      {children}
+    </div>
+  );
+}

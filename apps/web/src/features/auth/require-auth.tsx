@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import type { Role } from '@hiu/domain';
+import { buttonClass } from '../../components/ui/button';
+import { useSession, useSetupNeeded } from './use-session';
+
+/** Sends signed-out visitors to sign-in (or first-run set-up) and refuses the wrong role. */
+export function RequireAuth({ role, children }: { role?: Role; children: ReactNode }) {
+  const { user, isLoading } = useSession();
+  const setup = useSetupNeeded();
+  const location = useLocation();
+  if (isLoading || (!user && setup.isLoading)) {
+    return (
+      <p role="status" className="p-6 text-center text-slate-600">
+        Loading...
+      </p>
+    );
+  }
+  if (!user) {
+    if (setup.data?.needed) return <Navigate to="/setup" replace />;
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/sign-in?next=${next}`} replace />;
+  }
+  if (role === 'admin' && user.role !== 'admin') {
+    return (
+      <main className="mx-auto max-w-md px-4 py-10 text-center">
+        <h1 className="text-2xl font-bold">Admins only</h1>
+        <p className="mt-2 text-slate-700">This area is for administrators. Ask an admin if you need access.</p>
+        <Link to="/" className={buttonClass('primary', 'md', 'mt-6')}>
+          Go to home
+        </Link>
+      </main>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router';
+import type { User } from '@hiu/domain';
+import { api, ApiError } from '../../lib/api-client';
+import { AuthForm } from './auth-form';
+import { SESSION_KEY, useSetupNeeded } from './use-session';
+
+/** First run: an empty database offers to create the first admin (ruling 11). */
+export default function SetupPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setup = useSetupNeeded();
+  const create = useMutation({
+    mutationFn: (body: Record<string, string>) =>
+      api.post<User>('/api/auth/setup', { name: body.name ?? '', email: body.email ?? '', password: body.password ?? '' }),
+    onSuccess: (u) => {
+      queryClient.clear();
+      queryClient.setQueryData(SESSION_KEY, u);
+      queryClient.setQueryData(['/api/auth/setup'], { needed: false });
+      navigate('/', { replace: true });
+    },
+  });
+  if (setup.data && !setup.data.needed) return <Navigate to="/sign-in" replace />;
+  const err = create.error instanceof ApiError ? create.error : null;
+  return (
+    <AuthForm
+      title="Create the first admin account"
+      intro="Welcome. This account manages sites, engineers and reports."
+      fields={[
+        { name: 'name', label: 'Your name', type: 'text', autoComplete: 'name' },
+        { name: 'email', label: 'Email', type: 'email', autoComplete: 'username' },
+        {
+          name: 'password',
+          label: 'Password',
+          type: 'password',
+          autoComplete: 'new-password',
+          hint: 'At least 8 characters.',
+        },
+      ]}
+      submitLabel="Create admin account"
+      busyLabel="Creating..."
+      busy={create.isPending}
+      onSubmit={(v) => create.mutate(v)}
+      fieldErrors={err?.fieldErrors ?? {}}
+      error={err ? err.userMessage : create.error ? 'Could not reach the server. Check your connection.' : null}
+    />
+  );
+}

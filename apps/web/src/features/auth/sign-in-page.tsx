@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { User } from '@hiu/domain';
+import { api, ApiError } from '../../lib/api-client';
+import { AuthForm } from './auth-form';
+import { SESSION_KEY, useSession, useSetupNeeded } from './use-session';
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export default function SignInPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const setup = useSetupNeeded();
+  const signIn = useMutation({
+    mutationFn: (body: Record<string, string>) =>
+      api.post<User>('/api/auth/login', { email: body.email ?? '', password: body.password ?? '' }),
+    onSuccess: (u) => {
+      queryClient.clear();
+      queryClient.setQueryData(SESSION_KEY, u);
+      navigate(safeNext(params.get('next')), { replace: true });
+    },
+  });
+  if (setup.data?.needed) return <Navigate to="/setup" replace />;
+  if (user) return <Navigate to="/" replace />;
+  const err = signIn.error instanceof ApiError ? signIn.error : null;
+  return (
+    <AuthForm
+      title="Sign in"
+      fields={[
+        { name: 'email', label: 'Email', type: 'email', autoComplete: 'username' },
+        { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+      ]}
+      submitLabel="Sign in"
+      busyLabel="Signing in..."
+      busy={signIn.isPending}
+      onSubmit={(v) => signIn.mutate(v)}
+      fieldErrors={err?.status === 422 ? err.fieldErrors : {}}
+      error={err ? err.userMessage : signIn.error ? 'Could not reach the server. Check your connection.' : null}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api-client';
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await api.post('/api/auth/logout').catch(() => undefined);
+    queryClient.clear();
+    navigate('/sign-in', { replace: true });
+  };
+}
