@@ -16,3 +16,5 @@ export * from './rules/evaluate.js';
 export * from './format/dates.js';
 export * from './format/file-names.js';
 export * from './csv/report-csv.js';
+export * from './csv/property-import.js';
+export * from './csv/site-bulk.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { buildingType, designParametersSchema } from './design-parameters.js';
+import { MAX_PROPERTY_IMPORT_ROWS } from '../csv/property-import.js';
 
 export const siteSchema = z.object({
   id: z.uuid(),
@@ -16,11 +17,17 @@ export type SiteSummary = z.infer<typeof siteSummarySchema>;
 
 const name = z.string().trim().min(1, 'Please fill in all fields').max(120);
 const location = z.string().trim().min(1, 'Please fill in all fields').max(200);
+const buildingTypes = z
+  .array(buildingType)
+  .max(50)
+  .refine((types) => new Set(types.map((t) => t.toLowerCase())).size === types.length, {
+    message: 'This property type already exists',
+  });
 
 export const createSiteBody = z.strictObject({
   name,
   location,
-  availableBuildingTypes: z.array(buildingType).max(50).optional(),
+  availableBuildingTypes: buildingTypes.optional(),
   designParameters: designParametersSchema.optional(),
 });
 export type CreateSiteBody = z.infer<typeof createSiteBody>;
@@ -29,7 +36,7 @@ export const updateSiteBody = z
   .strictObject({
     name: name.optional(),
     location: location.optional(),
-    availableBuildingTypes: z.array(buildingType).max(50).optional(),
+    availableBuildingTypes: buildingTypes.optional(),
     designParameters: designParametersSchema.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
@@ -61,14 +68,48 @@ export const createPropertyBody = z.strictObject({
 export const updatePropertyBody = z.strictObject({ address: address.optional(), propertyType: buildingType.optional() });
 export const bulkPropertiesBody = z.strictObject({
   siteId: z.uuid({ message: 'Please select a site first' }),
-  properties: z.array(z.strictObject({ address, propertyType: buildingType })).min(1).max(5000),
+  properties: z
+    .array(z.strictObject({ address, propertyType: buildingType }))
+    .min(1, 'No valid properties found in CSV')
+    .max(MAX_PROPERTY_IMPORT_ROWS, `At most ${MAX_PROPERTY_IMPORT_ROWS} properties at a time`),
 });
+export type BulkPropertiesBody = z.infer<typeof bulkPropertiesBody>;
+export const bulkPropertiesResult = z.object({ count: z.number().int() });
+
+/** What deleting a property takes with it (drafts) and what it keeps (reports). */
+export const propertyDeleteImpactSchema = z.object({ drafts: z.number().int(), reports: z.number().int() });
+export type PropertyDeleteImpact = z.infer<typeof propertyDeleteImpactSchema>;
 
 export const pageQuery = z.object({
   q: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+
+/** GET /api/properties: always within one site, so no call returns every property of every site. */
+export const propertyListQuery = pageQuery.extend({ siteId: z.uuid({ message: 'Please select a site first' }) });
+export type PropertyListQuery = z.infer<typeof propertyListQuery>;
+
+/** POST /api/sites/bulk. The size limit is checked by the route (413), not here. */
+export const siteBulkBody = z.strictObject({
+  csvData: z.string().refine((s) => s.trim() !== '', { message: 'Please select a CSV file to upload' }),
+});
+export const siteBulkIssueSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+  severity: z.enum(['error', 'warning']),
+});
+export const siteBulkResultSchema = z.object({
+  summary: z.object({
+    sitesCreated: z.number().int(),
+    propertiesCreated: z.number().int(),
+    totalErrors: z.number().int(),
+    totalWarnings: z.number().int(),
+  }),
+  errors: z.array(siteBulkIssueSchema),
+});
+export type SiteBulkResult = z.infer<typeof siteBulkResultSchema>;
 
 export function page<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int() });

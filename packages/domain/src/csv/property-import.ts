@@ -1,0 +1,93 @@
+import Papa from 'papaparse';
+
+/** Texts of the property CSV import (spec sections 5 and 8). */
+export const PROPERTY_IMPORT_TEXT = {
+  pasteData: 'Please paste CSV data',
+  noValid: 'No valid properties found in CSV',
+  invalidLine: (line: string) => `Invalid format in line: ${line}`,
+} as const;
+
+/** One import, like one bulk call, is at most this many properties. */
+export const MAX_PROPERTY_IMPORT_ROWS = 20_000;
+
+export interface PropertyImportRow {
+  /** 1-based line number in the pasted text. */
+  line: number;
+  address: string;
+  propertyType: string;
+}
+
+export interface PropertyImportLineError {
+  line: number;
+  /** The line as pasted. */
+  text: string;
+  /** "Invalid format in line: {line}" (the spec's text). */
+  message: string;
+  /** What exactly is wrong, so the admin can fix it. */
+  reason: string;
+}
+
+export interface PropertyImportResult {
+  rows: PropertyImportRow[];
+  errors: PropertyImportLineError[];
+  /** True when the first non-empty line was a header (address,type) and was skipped. */
+  headerSkipped: boolean;
+}
+
+const ADDRESS_MAX = 300;
+const isHeader = (fields: string[]) =>
+  fields.length === 2 &&
+  /^address$/i.test(fields[0]!.trim()) &&
+  /^(property[ _-]?)?type$/i.test(fields[1]!.trim());
+
+/**
+ * Parses pasted "address,type" lines with a real CSV parser (ruling 14): an address with commas works
+ * when quoted, a first line "address,type" is skipped, the type must be one of the site's building types
+ * (matched case-insensitively, stored in the site's spelling) and addresses must not repeat.
+ * One property per line: a quoted value cannot span lines, so every error names its line.
+ * The caller imports nothing when `errors` is not empty.
+ */
+export function parsePropertyImport(text: string, buildingTypes: readonly string[]): PropertyImportResult {
+  const typeBySpelling = new Map(buildingTypes.map((t) => [t.trim().toLowerCase(), t]));
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const rows: PropertyImportRow[] = [];
+  const errors: PropertyImportLineError[] = [];
+  const seen = new Map<string, number>();
+  let headerSkipped = false;
+  let first = true;
+
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    if (raw.trim() === '') return;
+    const fail = (reason: string) =>
+      errors.push({ line, text: raw, message: PROPERTY_IMPORT_TEXT.invalidLine(raw.trim()), reason });
+
+    const parsed = Papa.parse<string[]>(raw, { delimiter: ',', skipEmptyLines: false });
+    const fields = (parsed.data[0] ?? []).map((f) => f.trim());
+    if (first) {
+      first = false;
+      if (isHeader(fields)) {
+        headerSkipped = true;
+        return;
+      }
+    }
+    if (parsed.errors.length > 0) return fail(`${parsed.errors[0]!.message} (check the double quotes)`);
+    if (fields.length > 2) {
+      return fail(`Expected 2 values (address, type) but found ${fields.length}. Put an address that contains commas in double quotes.`);
+    }
+    const [address = '', type = ''] = fields;
+    if (!address || !type) return fail('Each line needs an address and a property type, separated by a comma.');
+    if (address.length > ADDRESS_MAX) return fail(`The address is longer than ${ADDRESS_MAX} characters.`);
+    const propertyType = typeBySpelling.get(type.toLowerCase());
+    if (!propertyType) {
+      return fail(`"${type}" is not one of this site's property types (${buildingTypes.join(', ') || 'none'}).`);
+    }
+    const key = address.toLowerCase();
+    const earlier = seen.get(key);
+    if (earlier !== undefined) return fail(`The same address is already on line ${earlier}.`);
+    seen.set(key, line);
+    rows.push({ line, address, propertyType });
+  });
+
+  return { rows, errors, headerSkipped };
+}
