@@ -3,7 +3,7 @@ import { parseSiteBulk, planSiteBulk, siteBulkSummary, siteKey, SITE_BULK_TEMPLA
 
 const HEADER = 'site_name,site_location,property_address,property_type';
 const csv = (...rows: string[]) => [HEADER, ...rows].join('\n');
-const errors = (issues: { severity: string }[]) => issues.filter((i) => i.severity === 'error');
+const errors = <T extends { severity: string }>(issues: T[]) => issues.filter((i) => i.severity === 'error');
 
 describe('parseSiteBulk', () => {
   it('groups rows by site name and location, one row per property', () => {
