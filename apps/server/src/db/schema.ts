@@ -70,7 +70,8 @@ export const sites = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sites_name_idx').on(sql`lower(${t.name})`)],
+  // One site per name and location (case-insensitive); the index also serves the list's name order.
+  (t) => [uniqueIndex('sites_name_location_key').on(sql`lower(${t.name})`, sql`lower(${t.location})`)],
 );
 
 export const properties = pgTable(
@@ -84,7 +85,8 @@ export const properties = pgTable(
     propertyType: text('property_type').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('properties_site_address_idx').on(t.siteId, sql`lower(${t.address})`)],
+  // One property per address within a site; the index also serves the per-site address order and counts.
+  (t) => [uniqueIndex('properties_site_address_key').on(t.siteId, sql`lower(${t.address})`)],
 );
 
 export const drafts = pgTable(
@@ -100,7 +102,12 @@ export const drafts = pgTable(
     wizardData: jsonb('wizard_data').$type<WizardData>().notNull(),
     lastSaved: timestamp('last_saved', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('drafts_user_saved_idx').on(t.userId, t.lastSaved)],
+  (t) => [
+    index('drafts_user_saved_idx').on(t.userId, t.lastSaved),
+    // Site and property deletes find their drafts (cascade) without a scan.
+    index('drafts_site_idx').on(t.siteId),
+    index('drafts_property_idx').on(t.propertyId),
+  ],
 );
 
 /** Photos, signatures and PDFs. Bytes live in the database so app servers stay stateless. */
@@ -148,5 +155,7 @@ export const reports = pgTable(
     index('reports_site_name_completed_idx').on(t.siteName, t.completedAt),
     index('reports_user_idx').on(t.userId),
     index('reports_property_idx').on(t.propertyId, t.completedAt),
+    // A site delete sets site_id to null on its reports and counts them first.
+    index('reports_site_idx').on(t.siteId),
   ],
 );
