@@ -39,9 +39,11 @@ export function clearSessionCookie(reply: FastifyReply) {
 export function registerAccess(app: FastifyInstance, users: UsersRepository) {
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
+    // Only the API is guarded; the web app's static files are public.
+    if (!request.url.startsWith('/api/')) return;
     const access = request.routeOptions.config?.access ?? 'user';
     const token = request.cookies[SESSION_COOKIE];
-    if (token && request.url.startsWith('/api/')) request.user = (await users.userForSession(token)) ?? null;
+    if (token) request.user = (await users.userForSession(token)) ?? null;
     if (access === 'public') return;
     const user = requireUser(request);
     if (access === 'admin' && user.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admins only');

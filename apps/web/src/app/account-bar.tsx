@@ -10,19 +10,19 @@ export function AccountBar() {
     <>
       <div className="bg-brand-800 text-white">
         <div className="mx-auto flex min-h-12 max-w-5xl items-center justify-between gap-2 px-4">
-          <Link to="/" className="font-bold text-white no-underline">
+          <Link to="/" className="font-bold whitespace-nowrap text-white no-underline">
             HIU Commissioning
           </Link>
           {user ? (
-            <div className="flex items-center gap-2 text-sm">
-              <span className="max-w-40 truncate" title={user.email}>
+            <div className="flex min-w-0 items-center gap-1 text-sm">
+              <span className="min-w-0 truncate" title={user.email}>
                 {user.name}
                 {user.role === 'admin' ? ' (admin)' : ''}
               </span>
               <button
                 type="button"
                 onClick={() => void signOut()}
-                className="min-h-10 rounded-md px-3 font-semibold text-white underline-offset-2 hover:underline"
+                className="min-h-10 rounded-md px-2 font-semibold whitespace-nowrap text-white underline-offset-2 hover:underline"
               >
                 Sign out
               </button>
