@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  nextStepName,
+  reportPdfFilename,
+  reportsCsvFilename,
+  slugForStepName,
+} from '../src/index.js';
+
+describe('duration (Xh Ym or Ym)', () => {
+  it.each([
+    ['2026-11-22T09:00:00Z', '2026-11-22T09:45:30Z', '45m'],
+    ['2026-11-22T09:00:00Z', '2026-11-22T09:00:59Z', '0m'],
+    ['2026-11-22T09:00:00Z', '2026-11-22T10:00:00Z', '1h 0m'],
+    ['2026-11-22T09:00:00Z', '2026-11-22T11:07:00Z', '2h 7m'],
+    ['', '2026-11-22T11:07:00Z', ''],
+    ['nonsense', '2026-11-22T11:07:00Z', ''],
+  ])('%s to %s is %j', (a, b, out) => expect(formatDuration(a, b)).toBe(out));
+});
+
+describe('dates in en-GB on UK time', () => {
+  it('formats winter (GMT) and summer (BST) times', () => {
+    expect(formatDateTime('2026-11-22T14:05:00Z')).toBe('22/11/2026, 14:05');
+    expect(formatDateTime('2026-07-01T14:05:00Z')).toBe('01/07/2026, 15:05');
+    expect(formatDate('2026-07-01T23:30:00Z')).toBe('02/07/2026');
+    expect(formatDateTime('')).toBe('');
+  });
+});
+
+describe('file names (spec section 9)', () => {
+  it('names the PDF after the serial, or Unknown', () => {
+    const at = new Date('2026-11-22T14:05:00Z');
+    expect(reportPdfFilename('SN-123', at)).toBe(`HIU_SN-123_${at.getTime()}.pdf`);
+    expect(reportPdfFilename('  ', at)).toBe(`HIU_Unknown_${at.getTime()}.pdf`);
+    expect(reportPdfFilename('a/b\\c', at)).toBe(`HIU_a-b-c_${at.getTime()}.pdf`);
+  });
+  it('names the CSV after the site', () => {
+    expect(reportsCsvFilename('Riverside Court (Block A)', new Date('2026-11-22T10:00:00Z'))).toBe(
+      'riverside-court--block-a--reports-2026-11-22.csv',
+    );
+  });
+});
+
+describe('steps', () => {
+  it('saves the next step name and resumes by name', () => {
+    expect(nextStepName('basic-info')).toBe('Initial Checks');
+    expect(nextStepName('radiators')).toBe('Heating Checks');
+    expect(nextStepName('photos-signature')).toBe('Review & Submit');
+    expect(slugForStepName('Tertiary System Checks')).toBe('radiators');
+    expect(slugForStepName('Photos & Signature')).toBe('photos-signature');
+    expect(slugForStepName('Something else')).toBe('basic-info');
+    expect(slugForStepName(undefined)).toBe('basic-info');
+  });
+});
