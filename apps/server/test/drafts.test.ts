@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { emptyWizardData, type WizardData } from '@hiu/domain';
+import { drafts, properties, sites } from '../src/db/schema.js';
+import { draftsRepository } from '../src/repositories/drafts.js';
+import { client, signedIn, useTestApp } from './helpers/test-app.js';
+
+const t = useTestApp();
+
+function wizardData(overrides: Partial<WizardData> = {}): WizardData {
+  return { ...emptyWizardData(), ...overrides };
+}
+
+function draftBody(overrides: Record<string, unknown> = {}) {
+  return {
+    id: randomUUID(),
+    siteId: '',
+    propertyId: '',
+    currentStep: 'Initial Checks',
+    wizardData: wizardData({ address: '1 High Street', hiuModel: 'Vital 2' }),
+    ...overrides,
+  };
+}
+
+async function createSiteWithProperty(name = 'Riverside') {
+  const db = (await t.database()).db;
+  const [site] = await db
+    .insert(sites)
+    .values({ name, location: 'Leeds', availableBuildingTypes: ['1b2p'], designParameters: {} as never })
+    .returning();
+  const [property] = await db
+    .insert(properties)
+    .values({ siteId: site!.id, address: '1 High Street', propertyType: '1b2p' })
+    .returning();
+  return { siteId: site!.id, propertyId: property!.id };
+}
+
+describe('saving drafts', () => {
+  it('stores a draft under the client id and updates it on a retry instead of duplicating', async () => {
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    const body = draftBody();
+    const first = await eng.post('/api/drafts', body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ id: body.id, lastSaved: expect.any(String) });
+
+    const again = await eng.post('/api/drafts', {
+      ...body,
+      currentStep: 'Standby Mode',
+      wizardData: wizardData({ hiuModel: 'Vital 3' }),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(body.id);
+
+    const list = (await eng.get('/api/drafts')).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: body.id, currentStep: 'Standby Mode', wizardData: { hiuModel: 'Vital 3' } });
+  });
+
+  it('makes an id when the client sends none', async () => {
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    const { id: _omit, ...body } = draftBody();
+    const res = await eng.post('/api/drafts', body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await eng.get(`/api/drafts/${res.json().id}`)).statusCode).toBe(200);
+  });
+
+  it('keeps real site and property links and stores empty, stale or mismatched ones as empty', async () => {
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    const a = await createSiteWithProperty('A');
+    const b = await createSiteWithProperty('B');
+    const cases = [
+      { sent: { siteId: a.siteId, propertyId: a.propertyId }, stored: { siteId: a.siteId, propertyId: a.propertyId } },
+      { sent: { siteId: '', propertyId: '' }, stored: { siteId: '', propertyId: '' } },
+      { sent: { siteId: randomUUID(), propertyId: randomUUID() }, stored: { siteId: '', propertyId: '' } },
+      { sent: { siteId: 'not-a-uuid', propertyId: 'x' }, stored: { siteId: '', propertyId: '' } },
+      // A property of another site is not this site's property.
+      { sent: { siteId: a.siteId, propertyId: b.propertyId }, stored: { siteId: a.siteId, propertyId: '' } },
+    ];
+    for (const c of cases) {
+      const body = draftBody(c.sent);
+      const res = await eng.post('/api/drafts', body);
+      expect(res.statusCode, JSON.stringify(c.sent)).toBe(200);
+      expect((await eng.get(`/api/drafts/${body.id}`)).json(), JSON.stringify(c.sent)).toMatchObject(c.stored);
+    }
+  });
+
+  it("refuses to overwrite another engineer's draft and leaves it unchanged", async () => {
+    const app = await t.app();
+    const owner = await signedIn(app, 'engineer');
+    const other = await signedIn(app, 'engineer');
+    const body = draftBody();
+    await owner.post('/api/drafts', body);
+    const res = await other.post('/api/drafts', { ...body, wizardData: wizardData({ hiuModel: 'Hijacked' }) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('This draft belongs to another user');
+    expect((await owner.get(`/api/drafts/${body.id}`)).json().wizardData.hiuModel).toBe('Vital 2');
+  });
+
+  it('answers bad input with 422 and the field, and nothing is stored', async () => {
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    const bad: [string, Record<string, unknown>, string][] = [
+      ['no step', { currentStep: '' }, 'currentStep'],
+      ['bad id', { id: 'abc' }, 'id'],
+      ['unknown field', { extra: 1 }, '(body)'],
+      ['not a number', { wizardData: { ...wizardData(), meterStart: '12abc' } }, 'wizardData.meterStart'],
+      [
+        'inline photo data',
+        {
+          wizardData: {
+            ...wizardData(),
+            photosSignature: { ...wizardData().photosSignature, signature: 'data:image/png;base64,AAAA' },
+          },
+        },
+        'wizardData.photosSignature.signature',
+      ],
+    ];
+    for (const [what, overrides, field] of bad) {
+      const res = await eng.post('/api/drafts', draftBody(overrides));
+      expect(res.statusCode, what).toBe(422);
+      const fields = Object.keys(res.json().error.fields ?? {});
+      if (field !== '(body)') expect(fields, what).toContain(field);
+    }
+    expect((await eng.get('/api/drafts')).json()).toEqual([]);
+  });
+
+  it('needs a signed-in user', async () => {
+    const app = await t.app();
+    const anon = client(app);
+    expect((await anon.post('/api/drafts', draftBody())).statusCode).toBe(401);
+    expect((await anon.get('/api/drafts')).statusCode).toBe(401);
+  });
+});
+
+describe('listing, reading and deleting drafts', () => {
+  it("lists only the engineer's own drafts from today, newest first", async () => {
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    const other = await signedIn(app, 'engineer');
+    const older = draftBody({ wizardData: wizardData({ address: 'Older' }) });
+    const newer = draftBody({ wizardData: wizardData({ address: 'Newer' }) });
+    const yesterday = draftBody({ wizardData: wizardData({ address: 'Yesterday' }) });
+    await eng.post('/api/drafts', older);
+    await eng.post('/api/drafts', yesterday);
+    await eng.post('/api/drafts', newer);
+    await other.post('/api/drafts', draftBody({ wizardData: wizardData({ address: 'Not mine' }) }));
+    const db = (await t.database()).db;
+    await db
+      .update(drafts)
+      .set({ lastSaved: new Date(Date.now() - 60_000) })
+      .where(eq(drafts.id, older.id));
+    await db
+      .update(drafts)
+      .set({ lastSaved: new Date(Date.now() - 2 * 86400_000) })
+      .where(eq(drafts.id, yesterday.id));
+
+    const list = (await eng.get('/api/drafts')).json() as { wizardData: WizardData }[];
+    expect(list.map((d) => d.wizardData.address)).toEqual(['Newer', 'Older']);
+  });
+
+  it('takes "today" as the London calendar day, summer time included', async () => {
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    const body = draftBody();
+    await eng.post('/api/drafts', body);
+    const db = (await t.database()).db;
+    // 23:30 UTC on 15 June is 00:30 on 16 June in London (BST).
+    await db
+      .update(drafts)
+      .set({ lastSaved: new Date('2026-06-15T23:30:00Z') })
+      .where(eq(drafts.id, body.id));
+    const repo = draftsRepository(db);
+    expect(await repo.listForDay(eng.userId, new Date('2026-06-16T20:00:00Z'))).toHaveLength(1);
+    expect(await repo.listForDay(eng.userId, new Date('2026-06-15T22:59:00Z'))).toHaveLength(0);
+    expect(await repo.listForDay(eng.userId, new Date('2026-06-16T23:00:00Z'))).toHaveLength(0);
+  });
+
+  it("reads and deletes only the engineer's own draft", async () => {
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    const other = await signedIn(app, 'engineer');
+    const admin = await signedIn(app, 'admin');
+    const body = draftBody();
+    await eng.post('/api/drafts', body);
+
+    const mine = await eng.get(`/api/drafts/${body.id}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({
+      id: body.id,
+      currentStep: 'Initial Checks',
+      wizardData: { address: '1 High Street' },
+    });
+    for (const who of [other, admin]) {
+      expect((await who.get(`/api/drafts/${body.id}`)).statusCode).toBe(404);
+      expect((await who.delete(`/api/drafts/${body.id}`)).statusCode).toBe(404);
+    }
+    expect((await eng.get(`/api/drafts/${body.id}`)).statusCode).toBe(200);
+
+    const del = await eng.delete(`/api/drafts/${body.id}`);
+    expect(del.statusCode).toBe(204);
+    expect(del.body).toBe('');
+    expect((await eng.get(`/api/drafts/${body.id}`)).statusCode).toBe(404);
+    expect((await eng.delete(`/api/drafts/${body.id}`)).statusCode).toBe(404);
+    expect((await eng.get(`/api/drafts/${randomUUID()}`)).json().error.message).toBe('Draft not found');
+  });
+});
