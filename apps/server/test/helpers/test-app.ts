@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -40,14 +41,24 @@ async function start() {
   return { app, database };
 }
 
-const TABLES = ['reports', 'files', 'drafts', 'properties', 'sites', 'sign_in_failures', 'sessions', 'users'];
+// Every table in the public schema, read once per worker, so a new table is wiped too without edits here.
+let truncateAll: Promise<string> | undefined;
+async function truncateStatement(database: Database) {
+  // Both drivers (PGlite and node-postgres) answer with `{ rows }`; the shared Db type leaves it unknown.
+  const result = (await database.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)) as {
+    rows: { tablename: string }[];
+  };
+  const names = result.rows.map((r) => `"${r.tablename}"`);
+  return `TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`;
+}
 
 /** Call at the top of a test file: gives the shared app and wipes the data before each test. */
 export function useTestApp() {
   shared ??= start();
   beforeEach(async () => {
     const { database } = await shared!;
-    await database.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE`);
+    truncateAll ??= truncateStatement(database);
+    await database.exec(await truncateAll);
   });
   afterAll(async () => {
     // The worker's app is reused by later files in the same worker; vitest ends the process.
