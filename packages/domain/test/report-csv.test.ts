@@ -51,7 +51,12 @@ describe('CSV columns', () => {
       'DHW Primary Return Temp',
       'DHW Power',
     ]);
-    expect(REPORT_CSV_COLUMNS.slice(-4)).toEqual(['Photos Uploaded', 'Heating Controller Confirmed', 'Signature Captured', 'Notes']);
+    expect(REPORT_CSV_COLUMNS.slice(-4)).toEqual([
+      'Photos Uploaded',
+      'Heating Controller Confirmed',
+      'Signature Captured',
+      'Notes',
+    ]);
     expect(REPORT_CSV_COLUMNS).not.toContain('CWS Flow Temp');
   });
 
@@ -99,7 +104,13 @@ describe('reportCsvRow', () => {
         { notes: 'All good' },
         {
           meterStart: '100.5',
-          initialChecks: { bypassClosed: true, strainerClean: true, clipsRemoved: true, meterOk: true, systemPressure: '1.2' },
+          initialChecks: {
+            bypassClosed: true,
+            strainerClean: true,
+            clipsRemoved: true,
+            meterOk: true,
+            systemPressure: '1.2',
+          },
           standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
           radiators: {
             roomChecks: {
@@ -107,12 +118,33 @@ describe('reportCsvRow', () => {
               Kitchen: { valveSetting: '3', expectedValveSetting: '' },
             },
           },
-          heatingMode: { tertiaryFlow: '52', tertiaryReturn: '42', primaryFlow: '65', primaryReturn: '55', powerConsumption: '10' },
-          dhwChecks: { cwsTemp: '', fortyFiveIn45: true, dhwKitchenTap: '47', primaryFlow: '60', primaryReturn: '50', dhwPower: '15' },
+          heatingMode: {
+            tertiaryFlow: '52',
+            tertiaryReturn: '42',
+            primaryFlow: '65',
+            primaryReturn: '55',
+            powerConsumption: '10',
+          },
+          dhwChecks: {
+            cwsTemp: '',
+            fortyFiveIn45: true,
+            dhwKitchenTap: '47',
+            primaryFlow: '60',
+            primaryReturn: '50',
+            dhwPower: '15',
+          },
           photosSignature: {
             photos: [
-              { id: '11111111-1111-4111-8111-111111111111', url: '/api/files/11111111-1111-4111-8111-111111111111', label: 'HIU' },
-              { id: '22222222-2222-4222-8222-222222222222', url: '/api/files/22222222-2222-4222-8222-222222222222', label: '' },
+              {
+                id: '11111111-1111-4111-8111-111111111111',
+                url: '/api/files/11111111-1111-4111-8111-111111111111',
+                label: 'HIU',
+              },
+              {
+                id: '22222222-2222-4222-8222-222222222222',
+                url: '/api/files/22222222-2222-4222-8222-222222222222',
+                label: '',
+              },
             ],
             signature: '/api/files/33333333-3333-4333-8333-333333333333',
             meterEnd: '101.25',
@@ -189,7 +221,10 @@ describe('reportCsvRow', () => {
 
   it('neutralises formulas typed into free text but keeps negative readings', () => {
     const row = reportCsvRow(
-      report({ notes: '=HYPERLINK("http://x")', propertyAddress: '@home', engineerName: '+Eve' }, { standbyMode: { flowTemp: '-1.5' } }),
+      report(
+        { notes: '=HYPERLINK("http://x")', propertyAddress: '@home', engineerName: '+Eve' },
+        { standbyMode: { flowTemp: '-1.5' } },
+      ),
     );
     expect(cell(row, 'Notes')).toBe('\'=HYPERLINK("http://x")');
     expect(cell(row, 'Property Address')).toBe("'@home");

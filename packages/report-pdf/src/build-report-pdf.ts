@@ -1,0 +1,618 @@
+import type { PDFImage, RGB } from 'pdf-lib';
+import {
+  INITIAL_CHECKS,
+  MEASUREMENTS,
+  SECTIONS,
+  evaluate,
+  formatDateTime,
+  formatDuration,
+  formatRange,
+  isEntered,
+  isValidValveSerial,
+  judgeMeasurement,
+  judgeRoom,
+  readMeasurement,
+  skippedSteps,
+  stepByNumber,
+  type Evaluation,
+  type Measurement,
+  type OverallStatus,
+  type RangedMeasurementId,
+  type Ranges,
+  type ReportSummary,
+  type SectionId,
+  type SectionStatus,
+  type WizardData,
+} from '@hiu/domain';
+import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
+import { embedImage, type ReportImage } from './images.js';
+
+export type { ReportImage } from './images.js';
+
+export interface ReportPdfInput {
+  /** The names copied onto the report at submit, so the PDF never depends on the site still existing. */
+  report: Pick<
+    ReportSummary,
+    | 'siteName'
+    | 'propertyAddress'
+    | 'dwellingType'
+    | 'hiuModel'
+    | 'hiuSerial'
+    | 'engineerName'
+    | 'startTime'
+    | 'completedAt'
+    | 'overallStatus'
+  >;
+  wizardData: WizardData;
+  /** The ranges the report was judged against (ruling 6). */
+  ranges: Ranges;
+  notes: string;
+  failedStep: number | null;
+  failureReasons: string[];
+  /** Photo and signature bytes by file id. A missing or unreadable image is shown as a placeholder. */
+  images: Record<string, ReportImage>;
+}
+
+type RowResult = 'pass' | 'fail' | 'pending' | 'info' | 'recorded';
+interface Row {
+  check: string;
+  value: string;
+  expected: string;
+  result: RowResult;
+}
+
+const RESULT_TEXT: Record<RowResult, { text: string; color: RGB; font: TextStyle['font'] }> = {
+  pass: { text: 'PASS', color: COLOURS.pass, font: 'bold' },
+  fail: { text: 'FAIL', color: COLOURS.fail, font: 'bold' },
+  pending: { text: 'NOT RECORDED', color: COLOURS.pending, font: 'bold' },
+  info: { text: 'INFO', color: COLOURS.muted, font: 'regular' },
+  recorded: { text: 'RECORDED', color: COLOURS.ink, font: 'regular' },
+};
+
+const STATUS_STYLE: Record<SectionStatus | Lowercase<OverallStatus>, { label: string; color: RGB; tint: RGB }> = {
+  pass: { label: 'PASS', color: COLOURS.pass, tint: COLOURS.passTint },
+  fail: { label: 'FAIL', color: COLOURS.fail, tint: COLOURS.failTint },
+  pending: { label: 'PENDING', color: COLOURS.pending, tint: COLOURS.pendingTint },
+  'n/a': { label: 'N/A', color: COLOURS.na, tint: COLOURS.stripe },
+};
+
+const DASH = '—';
+
+const withUnit = (value: string, unit: string) => (unit ? `${value} ${unit}` : value);
+const yesNoText = (v: boolean | null) => (v === true ? 'Yes' : v === false ? 'No' : DASH);
+const yesNoResult = (v: boolean | null): RowResult => (v === true ? 'pass' : v === false ? 'fail' : 'pending');
+
+function measurementRow(data: WizardData, m: Measurement, ranges: Ranges): Row {
+  const raw = readMeasurement(data, m).trim();
+  const range = m.range ? ranges[m.id as RangedMeasurementId] : undefined;
+  const verdict = judgeMeasurement(data, m, ranges);
+  const rangeText = formatRange(range);
+  let result: RowResult = verdict;
+  if (!m.range) result = raw ? (m.required ? 'recorded' : 'info') : m.required ? 'pending' : 'info';
+  return {
+    check: m.label,
+    value: raw ? withUnit(raw, m.unit) : DASH,
+    expected: rangeText ? withUnit(rangeText, m.unit) : m.required ? '' : 'Information only',
+    result,
+  };
+}
+
+/** The rows of one section's table, in step order, from the rule book's catalogue. */
+function sectionRows(section: SectionId, data: WizardData, ranges: Ranges): Row[] {
+  const measured = (MEASUREMENTS as readonly Measurement[]).filter((m) => m.section === section);
+  const rows = measured.map((m) => measurementRow(data, m, ranges));
+  switch (section) {
+    case 'initialChecks':
+      return [
+        ...INITIAL_CHECKS.map((c) => {
+          const v = data.initialChecks[c.key];
+          return { check: c.label, value: yesNoText(v), expected: 'Yes', result: yesNoResult(v) };
+        }),
+        ...rows,
+      ];
+    case 'radiators':
+      return Object.entries(data.radiators.roomChecks).map(([room, check]) => {
+        const got = check.valveSetting.trim();
+        const expected = check.expectedValveSetting.trim();
+        return {
+          check: `${room} valve setting`,
+          value: got || DASH,
+          expected: expected ? `Expected ${expected}` : 'Any setting',
+          result: judgeRoom(check),
+        };
+      });
+    case 'dhw': {
+      const reached = data.dhwChecks.fortyFiveIn45;
+      const row: Row = {
+        check: 'Reached 45°C in 45 seconds',
+        value: yesNoText(reached),
+        expected: 'Yes',
+        result: yesNoResult(reached),
+      };
+      const at = measured.findIndex((m) => m.id === 'cwsTemp') + 1;
+      return [...rows.slice(0, at), row, ...rows.slice(at)];
+    }
+    case 'photosSignature': {
+      const p = data.photosSignature;
+      const serial = p.remoteCutOffValveSerial.trim();
+      const count = p.photos.length;
+      return [
+        ...rows,
+        {
+          check: 'Remote cut off valve serial',
+          value: serial || DASH,
+          expected: 'Digits or NA',
+          result: !serial ? 'pending' : isValidValveSerial(serial) ? 'pass' : 'fail',
+        },
+        {
+          check: 'Heating controller set correctly',
+          value: yesNoText(p.heatingControllerSet),
+          expected: 'Yes',
+          result: yesNoResult(p.heatingControllerSet),
+        },
+        { check: 'Photos', value: count ? `${count} photo(s)` : 'No photos', expected: '', result: 'info' },
+        {
+          check: 'Signature',
+          value: isEntered(p.signature) ? 'Captured' : 'Not provided',
+          expected: 'Required',
+          result: isEntered(p.signature) ? 'pass' : 'pending',
+        },
+      ];
+    }
+    default:
+      return rows;
+  }
+}
+
+/** Builds the commissioning report PDF (A4). Pure apart from pdf-lib: runs in the browser and on the server. */
+export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array> {
+  const { report, wizardData: data, ranges, failedStep } = input;
+  const evaluation = evaluate(data, ranges, failedStep);
+  const w = await Writer.create();
+  const status = report.overallStatus;
+
+  const serial = report.hiuSerial.trim() || 'Unknown';
+  w.doc.setTitle(`HIU Commissioning Report - ${serial}`);
+  w.doc.setSubject([report.siteName, report.propertyAddress].filter(Boolean).join(', '));
+  w.doc.setAuthor(report.engineerName);
+  w.doc.setCreator('HIU Commissioning');
+  w.doc.setProducer('HIU Commissioning');
+  const completed = new Date(report.completedAt);
+  if (!Number.isNaN(completed.getTime())) {
+    w.doc.setCreationDate(completed);
+    w.doc.setModificationDate(completed);
+  }
+
+  drawTitle(w, status, report.siteName);
+  drawDetails(w, input, failedStep);
+  drawSummary(w, input, evaluation);
+  for (const section of SECTIONS) drawSection(w, section, data, ranges, evaluation, failedStep);
+  await drawPhotos(w, input);
+  if (input.notes.trim()) drawNotes(w, input.notes);
+  drawFooters(w, input);
+
+  return w.doc.save();
+}
+
+function badge(w: Writer, text: string, right: number, top: number, colors: { color: RGB; tint: RGB }, size = 8) {
+  const style: TextStyle = { font: 'bold', size };
+  const width = w.width(text, style) + 14;
+  const height = size + 9;
+  w.rect(right - width, top, width, height, { fill: colors.tint, border: colors.color, borderWidth: 0.8 });
+  w.lineAt(text, right - width + 7, top - height + 5.2, width, { ...style, color: colors.color });
+  return width;
+}
+
+function drawTitle(w: Writer, status: OverallStatus, siteName: string) {
+  const bandHeight = 92;
+  const top = PAGE.height;
+  w.rect(0, top, PAGE.width, bandHeight, { fill: COLOURS.brand });
+  w.lineAt('HIU COMMISSIONING REPORT', MARGIN.left, top - 44, 340, { font: 'bold', size: 21, color: COLOURS.white });
+  w.lineAt(
+    siteName ? `Heat interface unit commissioning · ${siteName}` : 'Heat interface unit commissioning',
+    MARGIN.left,
+    top - 64,
+    330,
+    {
+      size: 10,
+      color: COLOURS.onBrand,
+    },
+  );
+
+  const style = STATUS_STYLE[status.toLowerCase() as Lowercase<OverallStatus>];
+  const pillWidth = 136;
+  const pillHeight = 50;
+  const right = PAGE.width - MARGIN.right;
+  const pillTop = top - 22;
+  w.rect(right - pillWidth, pillTop, pillWidth, pillHeight, {
+    fill: style.color,
+    border: COLOURS.white,
+    borderWidth: 1.5,
+  });
+  const label = 'OVERALL RESULT';
+  const labelStyle: TextStyle = { font: 'bold', size: 7, color: COLOURS.white };
+  w.lineAt(label, right - pillWidth / 2 - w.width(label, labelStyle) / 2, pillTop - 12, pillWidth, labelStyle);
+  const big: TextStyle = { font: 'bold', size: 22, color: COLOURS.white };
+  w.lineAt(status, right - pillWidth / 2 - w.width(status, big) / 2, pillTop - 39, pillWidth, big);
+  w.y = top - bandHeight - 22;
+}
+
+function drawDetails(w: Writer, input: ReportPdfInput, failedStep: number | null) {
+  const { report } = input;
+  const start = report.startTime;
+  const items: { label: string; value: string; span?: number }[] = [
+    { label: 'Site', value: report.siteName },
+    { label: 'Property address', value: report.propertyAddress, span: 2 },
+    { label: 'Dwelling type', value: report.dwellingType },
+    { label: 'HIU model', value: report.hiuModel },
+    { label: 'HIU serial', value: report.hiuSerial },
+    { label: 'Engineer', value: report.engineerName },
+    { label: 'Started', value: formatDateTime(start) },
+    { label: 'Completed', value: formatDateTime(report.completedAt) },
+    { label: 'Duration', value: formatDuration(start, report.completedAt) },
+  ];
+  if (failedStep)
+    items.push({
+      label: 'Device failed at',
+      value: `Step ${failedStep}: ${stepByNumber(failedStep)?.name ?? ''}`,
+      span: 2,
+    });
+
+  const cols = 3;
+  const pad = 12;
+  const colWidth = (CONTENT_WIDTH - pad * 2) / cols;
+  const labelStyle: TextStyle = { font: 'bold', size: 7.5, color: COLOURS.muted };
+  const valueStyle: TextStyle = { size: 10.5 };
+
+  // Lay the items out in rows of three columns first, to know the box height.
+  const rows: { item: (typeof items)[number]; col: number }[][] = [];
+  let row: { item: (typeof items)[number]; col: number }[] = [];
+  let col = 0;
+  for (const item of items) {
+    const span = item.span ?? 1;
+    if (col + span > cols) {
+      rows.push(row);
+      row = [];
+      col = 0;
+    }
+    row.push({ item, col });
+    col += span;
+  }
+  if (row.length) rows.push(row);
+
+  const heights = rows.map((r) =>
+    Math.max(
+      ...r.map(
+        ({ item }) =>
+          11 +
+          w.lines(item.value || DASH, colWidth * (item.span ?? 1) - 10, valueStyle).length * w.lineHeight(valueStyle),
+      ),
+    ),
+  );
+  const boxHeight = heights.reduce((a, b) => a + b + 8, 0) + pad * 2 - 8;
+  w.ensure(boxHeight);
+  const top = w.y;
+  w.rect(MARGIN.left, top, CONTENT_WIDTH, boxHeight, { fill: COLOURS.stripe, border: COLOURS.rule });
+  let y = top - pad;
+  rows.forEach((r, i) => {
+    for (const { item, col: c } of r) {
+      const x = MARGIN.left + pad + c * colWidth;
+      w.lineAt(item.label.toUpperCase(), x, y - 7.5, colWidth, labelStyle);
+      w.textAt(item.value || DASH, x, y - 11, colWidth * (item.span ?? 1) - 10, valueStyle);
+    }
+    y -= heights[i]! + 8;
+  });
+  w.y = top - boxHeight - 8;
+  w.lineAt(
+    'Values are judged against the site design parameters in force when the report was submitted.',
+    MARGIN.left,
+    w.y - 8,
+    CONTENT_WIDTH,
+    {
+      font: 'oblique',
+      size: 8,
+      color: COLOURS.muted,
+    },
+  );
+  w.gap(22);
+}
+
+/** A tinted box with a heading and bullet lines. */
+function callout(w: Writer, title: string, lines: string[], colors: { color: RGB; tint: RGB }) {
+  const pad = 10;
+  const textWidth = CONTENT_WIDTH - pad * 2 - 12;
+  const body: TextStyle = { size: 9.5 };
+  const wrapped = lines.map((l) => w.lines(l, textWidth, body));
+  const height = pad * 2 + 15 + wrapped.reduce((a, l) => a + l.length * w.lineHeight(body) + 2, 0);
+  w.ensure(Math.min(height, 200));
+  const top = w.y;
+  const drawnHeight = Math.min(height, w.room);
+  w.rect(MARGIN.left, top, CONTENT_WIDTH, drawnHeight, { fill: colors.tint });
+  w.rect(MARGIN.left, top, 3.5, drawnHeight, { fill: colors.color });
+  w.lineAt(title, MARGIN.left + pad + 2, top - pad - 9, CONTENT_WIDTH - pad * 2, {
+    font: 'bold',
+    size: 10.5,
+    color: colors.color,
+  });
+  w.y = top - pad - 17;
+  for (const l of wrapped) {
+    l.forEach((line, i) => {
+      w.ensure(w.lineHeight(body));
+      if (i === 0) w.lineAt('•', MARGIN.left + pad + 2, w.y - 9.5, 8, { ...body, color: colors.color });
+      w.lineAt(line, MARGIN.left + pad + 14, w.y - 9.5, textWidth, body);
+      w.gap(w.lineHeight(body));
+    });
+    w.gap(2);
+  }
+  w.y = Math.min(w.y, top - drawnHeight);
+  w.gap(14);
+}
+
+function drawSummary(w: Writer, input: ReportPdfInput, evaluation: Evaluation) {
+  const status = input.report.overallStatus;
+  if (status === 'FAIL') {
+    const reasons = input.failureReasons.length
+      ? input.failureReasons
+      : evaluation.issues.filter((i) => i.severity === 'fail').map((i) => i.text);
+    const step = input.failedStep ? stepByNumber(input.failedStep) : undefined;
+    const title = step ? `Failure summary: device failed at step ${step.number} (${step.name})` : 'Failure summary';
+    callout(w, title, reasons.length ? reasons : ['The check did not pass.'], STATUS_STYLE.fail);
+  } else if (status === 'PENDING') {
+    const pending = SECTIONS.filter((s) => evaluation.sections[s.id] === 'pending').map((s) => s.title);
+    callout(
+      w,
+      'Result pending: required values were not recorded',
+      pending.length ? [`Incomplete: ${pending.join(', ')}.`] : [],
+      STATUS_STYLE.pending,
+    );
+  } else {
+    callout(
+      w,
+      'All checks passed',
+      ['Every recorded value is within the design range for this site.'],
+      STATUS_STYLE.pass,
+    );
+  }
+  const notices = [
+    ...skippedSteps(input.wizardData, input.failedStep),
+    ...evaluation.issues.filter((i) => i.severity === 'warning').map((i) => i.text),
+  ];
+  if (notices.length) callout(w, 'Notices', notices, { color: COLOURS.brand, tint: COLOURS.brandTint });
+}
+
+const COLUMNS = [
+  { title: 'CHECK', width: 0.44 },
+  { title: 'RECORDED', width: 0.2 },
+  { title: 'REQUIRED', width: 0.2 },
+  { title: 'RESULT', width: 0.16 },
+];
+
+function tableHeader(w: Writer) {
+  const height = 18;
+  const top = w.y;
+  w.rect(MARGIN.left, top, CONTENT_WIDTH, height, { fill: COLOURS.brandTint });
+  let x = MARGIN.left;
+  for (const c of COLUMNS) {
+    w.lineAt(c.title, x + 7, top - 12, c.width * CONTENT_WIDTH - 10, { font: 'bold', size: 7.5, color: COLOURS.brand });
+    x += c.width * CONTENT_WIDTH;
+  }
+  w.y -= height;
+}
+
+function sectionHeading(w: Writer, title: string, status: SectionStatus, continued = false) {
+  const top = w.y;
+  w.lineAt(continued ? `${title} (continued)` : title, MARGIN.left, top - 13, CONTENT_WIDTH - 90, {
+    font: 'bold',
+    size: 12.5,
+    color: COLOURS.brand,
+  });
+  badge(w, STATUS_STYLE[status].label, PAGE.width - MARGIN.right, top - 1, STATUS_STYLE[status]);
+  w.y = top - 22;
+}
+
+function drawSection(
+  w: Writer,
+  section: (typeof SECTIONS)[number],
+  data: WizardData,
+  ranges: Ranges,
+  evaluation: Evaluation,
+  failedStep: number | null,
+) {
+  const status = evaluation.sections[section.id];
+  const title = `${section.step}. ${section.title}`;
+  const notDone = failedStep && section.step > failedStep;
+  const skipped = !notDone && section.id === 'radiators' && Object.keys(data.radiators.roomChecks).length === 0;
+  if (notDone || skipped) {
+    w.ensure(48);
+    sectionHeading(w, title, status);
+    const text = notDone
+      ? `Not carried out: the device failed at step ${failedStep}.`
+      : 'Step skipped: no radiator valve settings were recorded.';
+    w.rect(MARGIN.left, w.y, CONTENT_WIDTH, 22, { fill: COLOURS.stripe });
+    w.lineAt(text, MARGIN.left + 7, w.y - 14.5, CONTENT_WIDTH - 14, {
+      font: 'oblique',
+      size: 9.5,
+      color: COLOURS.muted,
+    });
+    w.gap(22 + 16);
+    return;
+  }
+
+  const rows = sectionRows(section.id, data, ranges);
+  const body: TextStyle = { size: 9.5 };
+  const cellLines = (row: Row) =>
+    [row.check, row.value, row.expected].map((t, i) => w.lines(t, COLUMNS[i]!.width * CONTENT_WIDTH - 14, body));
+  const rowHeight = (row: Row) => Math.max(...cellLines(row).map((l) => l.length)) * w.lineHeight(body) + 9;
+
+  // Keep a table on one page when it fits on one; a long one (many rooms) flows on with its header repeated.
+  const whole = 22 + 18 + rows.reduce((a, r) => a + rowHeight(r), 0);
+  w.ensure(whole <= PAGE.height - MARGIN.top - MARGIN.bottom ? whole : 22 + 18 + rowHeight(rows[0]!));
+  sectionHeading(w, title, status);
+  tableHeader(w);
+  rows.forEach((row, i) => {
+    const h = rowHeight(row);
+    if (h > w.room) {
+      w.newPage();
+      sectionHeading(w, title, status, true);
+      tableHeader(w);
+    }
+    const top = w.y;
+    if (i % 2 === 1) w.rect(MARGIN.left, top, CONTENT_WIDTH, h, { fill: COLOURS.stripe });
+    let x = MARGIN.left;
+    cellLines(row).forEach((lines, c) => {
+      w.textAt(
+        lines.join('\n'),
+        x + 7,
+        top - 4.5,
+        COLUMNS[c]!.width * CONTENT_WIDTH - 14,
+        c === 1 ? { ...body, font: 'bold' } : body,
+      );
+      x += COLUMNS[c]!.width * CONTENT_WIDTH;
+    });
+    const r = RESULT_TEXT[row.result];
+    w.lineAt(r.text, x + 7, top - 4.5 - 9.5 + 9.5 * 0.18, COLUMNS[3]!.width * CONTENT_WIDTH - 10, {
+      font: r.font,
+      size: 8.5,
+      color: r.color,
+    });
+    w.y = top - h;
+    w.hline(w.y);
+  });
+  w.gap(18);
+}
+
+function fitBox(img: { width: number; height: number }, maxW: number, maxH: number) {
+  const scale = Math.min(maxW / img.width, maxH / img.height, 1.5);
+  return { width: img.width * scale, height: img.height * scale };
+}
+
+function placeholder(w: Writer, x: number, top: number, width: number, height: number, text: string) {
+  w.rect(x, top, width, height, { fill: COLOURS.stripe, border: COLOURS.rule });
+  const style: TextStyle = { font: 'oblique', size: 9, color: COLOURS.muted };
+  w.lineAt(
+    text,
+    x + width / 2 - Math.min(w.width(text, style), width - 12) / 2,
+    top - height / 2 - 3,
+    width - 12,
+    style,
+  );
+}
+
+async function drawPhotos(w: Writer, input: ReportPdfInput) {
+  const p = input.wizardData.photosSignature;
+  const heading = (title: string) => {
+    w.lineAt(title, MARGIN.left, w.y - 13, CONTENT_WIDTH, { font: 'bold', size: 12.5, color: COLOURS.brand });
+    w.y -= 20;
+    w.hline(w.y, MARGIN.left, PAGE.width - MARGIN.right, COLOURS.brand, 0.8);
+    w.gap(10);
+  };
+  const images = new Map<string, PDFImage | null>();
+  const load = async (id: string) => {
+    if (!images.has(id)) images.set(id, await embedImage(w.doc, input.images[id]));
+    return images.get(id) ?? null;
+  };
+
+  const gutter = 16;
+  const colWidth = (CONTENT_WIDTH - gutter) / 2;
+  const maxImageHeight = 190;
+  const label: TextStyle = { size: 9 };
+  if (p.photos.length) {
+    w.ensure(34 + 120);
+    heading(`Photos (${p.photos.length})`);
+    for (let i = 0; i < p.photos.length; i += 2) {
+      const pair = p.photos.slice(i, i + 2);
+      const cells = await Promise.all(
+        pair.map(async (photo, j) => {
+          const img = await load(photo.id);
+          const box = img ? fitBox(img, colWidth, maxImageHeight) : { width: colWidth, height: 110 };
+          const text = photo.label.trim() || `Photo ${i + j + 1}`;
+          const lines = w.lines(text, colWidth, label);
+          return { img, box, text, height: box.height + 6 + lines.length * w.lineHeight(label) };
+        }),
+      );
+      const rowHeight = Math.max(...cells.map((c) => c.height)) + 14;
+      w.ensure(rowHeight);
+      const top = w.y;
+      cells.forEach((c, j) => {
+        const x = MARGIN.left + j * (colWidth + gutter);
+        if (c.img) {
+          w.page.drawImage(c.img, { x, y: top - c.box.height, width: c.box.width, height: c.box.height });
+          w.rect(x, top, c.box.width, c.box.height, { border: COLOURS.rule, borderWidth: 0.5 });
+        } else {
+          placeholder(w, x, top, colWidth, c.box.height, 'Image not available');
+        }
+        w.textAt(c.text, x, top - c.box.height - 5, colWidth, label);
+      });
+      w.y = top - rowHeight;
+    }
+  }
+
+  // After a device failure step 7 never happened: no signature block unless one was captured.
+  if (!p.signature && input.failedStep) return;
+  w.ensure(34 + 90 + 36);
+  heading('Signature');
+  const sigWidth = 240;
+  const sigHeight = 80;
+  const top = w.y;
+  const sig = p.signature ? await load(p.signature.slice('/api/files/'.length)) : null;
+  if (sig) {
+    w.rect(MARGIN.left, top, sigWidth, sigHeight, { fill: COLOURS.white, border: COLOURS.rule });
+    const box = fitBox(sig, sigWidth - 12, sigHeight - 12);
+    w.page.drawImage(sig, {
+      x: MARGIN.left + (sigWidth - box.width) / 2,
+      y: top - sigHeight + (sigHeight - box.height) / 2,
+      width: box.width,
+      height: box.height,
+    });
+  } else {
+    placeholder(
+      w,
+      MARGIN.left,
+      top,
+      sigWidth,
+      sigHeight,
+      p.signature ? 'Signature not available' : 'No signature provided',
+    );
+  }
+  w.y = top - sigHeight - 4;
+  if (sig) {
+    w.lineAt(
+      `Signed by ${input.report.engineerName || 'the engineer'} on ${formatDateTime(input.report.completedAt)}`,
+      MARGIN.left,
+      w.y - 10,
+      CONTENT_WIDTH,
+      { size: 9, color: COLOURS.muted },
+    );
+  }
+  w.gap(24);
+}
+
+function drawNotes(w: Writer, notes: string) {
+  w.newPage();
+  w.lineAt('Additional Notes', MARGIN.left, w.y - 16, CONTENT_WIDTH, { font: 'bold', size: 16, color: COLOURS.brand });
+  w.y -= 26;
+  w.hline(w.y, MARGIN.left, PAGE.width - MARGIN.right, COLOURS.brand, 0.8);
+  w.gap(14);
+  w.paragraph(notes.trim(), { size: 10.5, lineGap: 2 });
+}
+
+function drawFooters(w: Writer, input: ReportPdfInput) {
+  const total = w.pages.length;
+  const { report } = input;
+  const left = [
+    `HIU ${report.hiuSerial.trim() || 'Unknown'}`,
+    report.propertyAddress,
+    formatDateTime(report.completedAt),
+  ]
+    .filter(Boolean)
+    .join('  ·  ');
+  const style: TextStyle = { size: 8, color: COLOURS.muted };
+  w.pages.forEach((page, i) => {
+    w.page = page;
+    const y = MARGIN.bottom - 30;
+    w.hline(y + 12);
+    const right = `Page ${i + 1} of ${total}`;
+    w.lineAt(left, MARGIN.left, y, CONTENT_WIDTH - w.width(right, style) - 20, style);
+    w.lineRight(right, PAGE.width - MARGIN.right, y, style);
+  });
+}

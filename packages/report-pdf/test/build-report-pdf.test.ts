@@ -1,0 +1,252 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RANGES, failureReasons, rangesFor, wizardDataSchema } from '@hiu/domain';
+import { buildReportPdf, imageKind, sanitise } from '../src/index.js';
+import { IMAGES, PHOTO_ID, SIGNATURE_ID, passingData, pdfInput } from './report-input.js';
+
+const hasPdftotext = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** The text of the PDF (or of one page) as poppler's pdftotext reads it, whitespace collapsed. */
+function pdfText(bytes: Uint8Array, page?: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-'));
+  const file = path.join(dir, 'r.pdf');
+  fs.writeFileSync(file, bytes);
+  const range = page ? ['-f', String(page), '-l', String(page)] : [];
+  const text = execFileSync('pdftotext', [...range, file, '-'], { encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+const pageCount = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();
+
+describe('buildReportPdf', () => {
+  it('makes an A4 PDF', async () => {
+    const bytes = await buildReportPdf(pdfInput());
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
+    const doc = await PDFDocument.load(bytes);
+    const { width, height } = doc.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    expect(doc.getTitle()).toBe('HIU Commissioning Report - HX-20931');
+  });
+
+  it.skipIf(!hasPdftotext)(
+    'shows the title, result, header block and a table row per value with unit, range and verdict',
+    async () => {
+      const text = pdfText(await buildReportPdf(pdfInput()));
+      expect(text).toContain('HIU COMMISSIONING REPORT');
+      expect(text).toContain('OVERALL RESULT PASS');
+      for (const value of [
+        'Marsh Court',
+        'Flat 12, Marsh House, 4 Quay Street',
+        '2b4p',
+        'Evo Compact 40',
+        'HX-20931',
+        'Eddie Engineer',
+      ]) {
+        expect(text).toContain(value);
+      }
+      // Grid cells come out column by column, so check labels and values apart.
+      for (const label of [
+        'SITE',
+        'PROPERTY ADDRESS',
+        'DWELLING TYPE',
+        'HIU MODEL',
+        'HIU SERIAL',
+        'ENGINEER',
+        'STARTED',
+        'COMPLETED',
+      ]) {
+        expect(text).toContain(label);
+      }
+      expect(text).toContain('02/03/2026, 09:05');
+      expect(text).toContain('02/03/2026, 10:32');
+      expect(text).toContain('DURATION 1h 27m');
+      expect(text).toContain('Flow Temperature 46 °C 45-48 °C PASS');
+      expect(text).toContain('System Pressure 1.2 bar 1-1.5 bar PASS');
+      expect(text).toContain('Hall valve setting 2.5 Expected 2.5 PASS');
+      expect(text).toContain('Reached 45°C in 45 seconds Yes Yes PASS');
+      expect(text).toContain('CWS Temperature 11 °C Information only INFO');
+      expect(text).toContain('Power Consumption 9.5 kW 5-15 kW PASS');
+      for (const title of [
+        '1. Basic Information',
+        '2. Initial Checks',
+        '3. Standby Mode',
+        '4. Tertiary System Checks',
+        '5. Heating Checks',
+        '6. DHW Checks',
+        '7. Photos & Signature',
+      ]) {
+        expect(text).toContain(title);
+      }
+      expect(text).toContain('HIU with cover off');
+      expect(text).toContain('Signed by Eddie Engineer on 02/03/2026, 10:32');
+      expect(text).not.toContain('Failure summary');
+      expect(text).not.toContain('Additional Notes');
+    },
+  );
+
+  it.skipIf(!hasPdftotext)('judges against the ranges it is given (the site ones), not fixed ones', async () => {
+    const ranges = rangesFor({ standby: { flowTempMin: '40', flowTempMax: '44' } } as never);
+    const text = pdfText(await buildReportPdf(pdfInput(passingData(), { ranges })));
+    expect(text).toContain('Flow Temperature 46 °C 40-44 °C FAIL');
+  });
+
+  it.skipIf(!hasPdftotext)('lists the failure reasons and the steps not carried out for a device failure', async () => {
+    const data = passingData({
+      initialChecks: {
+        bypassClosed: false,
+        strainerClean: true,
+        clipsRemoved: false,
+        meterOk: true,
+        systemPressure: '1.2',
+      },
+      standbyMode: {},
+      radiators: {},
+      heatingMode: {},
+      dhwChecks: {},
+      photosSignature: {},
+    });
+    const reasons = failureReasons(2, wizardDataSchema.parse(data), DEFAULT_RANGES);
+    const bytes = await buildReportPdf(pdfInput(data, { failedStep: 2, failureReasons: reasons }));
+    const text = pdfText(bytes);
+    expect(text).toContain('OVERALL RESULT FAIL');
+    expect(text).toContain(
+      'Failure summary: device failed at step 2 (Initial Checks) • Bypass valve not closed • Transit clips not removed',
+    );
+    expect(text).toContain(
+      'Not carried out because the device failed at step 2: Standby Mode, Tertiary System Checks, Heating Checks, DHW Checks, Photos & Signature.',
+    );
+    expect(text).toContain('Bypass valve closed No Yes FAIL');
+    expect(text).toContain('3. Standby Mode N/A Not carried out: the device failed at step 2.');
+    expect(text).not.toContain('Signature Captured');
+  });
+
+  it.skipIf(!hasPdftotext)(
+    'summarises a failed full check from the issues, and a pending one from its missing sections',
+    async () => {
+      const failed = pdfInput(
+        passingData({
+          heatingMode: {
+            tertiaryFlow: '58',
+            tertiaryReturn: '42',
+            primaryFlow: '65',
+            primaryReturn: '55',
+            powerConsumption: '9',
+          },
+        }),
+        {
+          failureReasons: [],
+        },
+      );
+      expect(pdfText(await buildReportPdf(failed))).toContain(
+        'Failure summary • Tertiary Flow Temperature out of range',
+      );
+
+      const pending = pdfInput(passingData({ heatingMode: { tertiaryFlow: '52' }, radiators: {} }));
+      const text = pdfText(await buildReportPdf(pending));
+      expect(text).toContain('OVERALL RESULT PENDING');
+      expect(text).toContain('Incomplete: Heating Checks.');
+      expect(text).toContain('Step 4 (Tertiary System Checks) was skipped.');
+      expect(text).toContain('Tertiary (Secondary) Return Temperature — 40-45 °C NOT RECORDED');
+    },
+  );
+
+  it.skipIf(!hasPdftotext)('puts the notes on a page of their own at the end, and numbers every page', async () => {
+    const bytes = await buildReportPdf(
+      pdfInput(passingData(), { notes: 'Controller left on the weekday schedule.\nCustomer informed.' }),
+    );
+    const pages = await pageCount(bytes);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    const last = pdfText(bytes, pages);
+    expect(last.trim().startsWith('Additional Notes Controller left on the weekday schedule. Customer informed.')).toBe(
+      true,
+    );
+    expect(pdfText(bytes, pages - 1)).not.toContain('Additional Notes');
+    for (let p = 1; p <= pages; p++) expect(pdfText(bytes, p)).toContain(`Page ${p} of ${pages}`);
+  });
+
+  it.skipIf(!hasPdftotext)('shows a duration under an hour as minutes only', async () => {
+    const input = pdfInput();
+    input.report.startTime = '2026-03-02T10:00:00.000Z';
+    expect(pdfText(await buildReportPdf(input))).toContain('DURATION 32m');
+  });
+
+  it.skipIf(!hasPdftotext)('draws text the standard fonts lack without failing, keeping ° and £', async () => {
+    const input = pdfInput(passingData({ address: 'Łódź House – Flat “7”' }), { notes: 'Temp ≤ 45°C, cost £10 🔥 ✓' });
+    const text = pdfText(await buildReportPdf(input));
+    expect(text).toContain('Lódz House – Flat “7”');
+    expect(text).toContain('Temp <= 45°C, cost £10 Yes');
+  });
+
+  it.skipIf(!hasPdftotext)('shows a placeholder for a photo that is missing or not an image', async () => {
+    const images = { [PHOTO_ID]: { bytes: new TextEncoder().encode('not an image'), contentType: 'image/jpeg' } };
+    const text = pdfText(await buildReportPdf(pdfInput(passingData(), { images })));
+    expect(text).toContain('Image not available');
+    expect(text).toContain('Signature not available');
+  });
+
+  it('flows many photos and rooms over several pages', async () => {
+    const rooms = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`Room ${i + 1}`, { valveSetting: '2.5', expectedValveSetting: '2.5' }]),
+    );
+    const photos = Array.from({ length: 30 }, (_, i) => ({
+      id: PHOTO_ID,
+      url: `/api/files/${PHOTO_ID}`,
+      label: `Photo label ${i + 1}`,
+    }));
+    const data = passingData({
+      radiators: { roomChecks: rooms },
+      photosSignature: { ...passingData().photosSignature, photos, signature: `/api/files/${SIGNATURE_ID}` },
+    });
+    const bytes = await buildReportPdf(pdfInput(data, { images: IMAGES }));
+    expect(await pageCount(bytes)).toBeGreaterThanOrEqual(8);
+    if (hasPdftotext) {
+      const text = pdfText(bytes);
+      expect(text).toContain('4. Tertiary System Checks (continued)');
+      expect(text).toContain('Room 40 valve setting');
+      expect(text).toContain('Photo label 30');
+    }
+  });
+});
+
+describe('helpers', () => {
+  it.each([
+    [[0xff, 0xd8, 0xff, 0xe0], 'jpeg'],
+    [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0], 'png'],
+    [[0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50], null],
+  ] as const)('imageKind %j', (bytes, kind) => {
+    expect(imageKind(new Uint8Array(bytes))).toBe(kind);
+  });
+
+  it('finds the fixtures to be the images they claim', () => {
+    expect(imageKind(IMAGES[PHOTO_ID].bytes)).toBe('jpeg');
+    expect(imageKind(IMAGES[SIGNATURE_ID].bytes)).toBe('png');
+  });
+
+  it.each([
+    ['45°C', '45°C'],
+    ['≤ 1.5', '<= 1.5'],
+    ['Zoë', 'Zoë'],
+    ['Łukasz', 'Lukasz'],
+    ['ő', 'o'],
+    ['a\u2009b', 'a b'],
+    ['fire 🔥!', 'fire !'],
+    ['中', '?'],
+    ['line\r\nbreak', 'line\nbreak'],
+  ])('sanitise(%j) = %j', async (input, output) => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    expect(sanitise(input, font)).toBe(output);
+  });
+});
