@@ -1,9 +1,56 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// What a check needs offline: who is signed in, the sites, properties and design parameters, drafts.
+const offlineData = /^\/api\/(auth\/me|sites(\/[0-9a-f-]{36})?|properties|drafts)(\?.*)?$/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // An update is offered, never forced in the middle of a check.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'HIU Commissioning',
+        short_name: 'HIU Check',
+        description: 'Commission heat interface units on site, with or without signal.',
+        theme_color: '#0f3b5f',
+        background_color: '#f3f5f8',
+        display: 'standalone',
+        start_url: '/',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // PDF code is large and only needed when a report is downloaded; cache it when first used.
+        globIgnores: ['**/report-pdf*.js', '**/pdf-lib*.js'],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' && url.origin === self.location.origin && offlineData.test(url.pathname + url.search),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'check-data', networkTimeoutSeconds: 5, expiration: { maxEntries: 500 } },
+          },
+          {
+            urlPattern: ({ url }) => url.origin === self.location.origin && /\/assets\/.*\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'lazy-chunks', expiration: { maxEntries: 50 } },
+          },
+        ],
+      },
+    }),
+  ],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: { '/api': `http://localhost:${process.env.API_PORT ?? 3000}` },
