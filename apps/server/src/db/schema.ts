@@ -146,14 +146,20 @@ export const reports = pgTable(
     failedStep: integer('failed_step'),
     failureReasons: jsonb('failure_reasons').$type<string[]>().notNull(),
     ranges: jsonb('ranges').$type<Ranges>().notNull(),
+    /** 'defaults' when the site no longer existed at submit and the spec's default ranges judged it. */
+    rangesSource: text('ranges_source', { enum: ['site', 'defaults'] }).notNull().default('site'),
     wizardData: jsonb('wizard_data').$type<WizardData>().notNull(),
     pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),
     pdfFilename: text('pdf_filename').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('reports_site_name_completed_idx').on(t.siteName, t.completedAt),
-    index('reports_user_idx').on(t.userId),
+    // Newest-first pages and keyset-paged CSV export of one site, one engineer, or everyone.
+    index('reports_site_name_completed_id_idx').on(t.siteName, t.completedAt, t.id),
+    index('reports_user_completed_id_idx').on(t.userId, t.completedAt, t.id),
+    index('reports_completed_id_idx').on(t.completedAt, t.id),
+    // Per-site pass/fail counts from an index-only scan.
+    index('reports_site_name_status_idx').on(t.siteName, t.overallStatus),
     index('reports_property_idx').on(t.propertyId, t.completedAt),
     // A site delete sets site_id to null on its reports and counts them first.
     index('reports_site_idx').on(t.siteId),
