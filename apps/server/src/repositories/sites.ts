@@ -1,6 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  defaultDesignParameters,
+  designParametersSchema,
+  siteKey,
+  type DesignParameters,
+  type ExistingBulkSite,
+  type ParsedSiteBulk,
+  type Site,
+  type SiteBulkPlan,
+  type SiteDeleteImpact,
+  type SiteSummary,
+} from '@hiu/domain';
 import type { Db } from '../db/client.js';
+import { drafts, properties, reports, sites } from '../db/schema.js';
+import { chunks, containsPattern, rethrowUnique } from './sql-helpers.js';
+
+const SITE_EXISTS = 'A site with this name and location already exists';
+
+// Written out in full: drizzle leaves columns unqualified in single-table selects, which would bind to properties.
+const propertyCount = sql<number>`(SELECT count(*)::int FROM ${properties} AS p WHERE p.site_id = ${sites}.id)`;
+
+const summaryColumns = {
+  id: sites.id,
+  name: sites.name,
+  location: sites.location,
+  availableBuildingTypes: sites.availableBuildingTypes,
+  propertyCount,
+};
+
+function toSite(row: typeof sites.$inferSelect & { propertyCount: number }): Site {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    availableBuildingTypes: row.availableBuildingTypes,
+    // Stored parameters from before a field existed get that field's default.
+    designParameters: designParametersSchema.parse(row.designParameters),
+    propertyCount: Number(row.propertyCount),
+  };
+}
+
+export interface NewSite {
+  name: string;
+  location: string;
+  availableBuildingTypes: string[];
+  designParameters: DesignParameters;
+}
 
 export function sitesRepository(db: Db) {
-  void db;
-  return {};
+  const byId = async (id: string): Promise<Site | undefined> => {
+    const [row] = await db
+      .select({ ...getTableColumns(sites), propertyCount })
+      .from(sites)
+      .where(eq(sites.id, id));
+    return row && toSite(row);
+  };
+
+  return {
+    byId,
+
+    /** One page of sites in name order, searched by name or location; counts, never the properties. */
+    async list(query: { q?: string; limit: number; offset: number }): Promise<{ items: SiteSummary[]; total: number }> {
+      const q = query.q?.trim();
+      const where: SQL | undefined = q
+        ? or(sql`${sites.name} ILIKE ${containsPattern(q)}`, sql`${sites.location} ILIKE ${containsPattern(q)}`)
+        : undefined;
+      const [items, [totalRow]] = await Promise.all([
+        db
+          .select(summaryColumns)
+          .from(sites)
+          .where(where)
+          .orderBy(sql`lower(${sites.name})`, sql`lower(${sites.location})`, asc(sites.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(sites).where(where),
+      ]);
+      return { items: items.map((i) => ({ ...i, propertyCount: Number(i.propertyCount) })), total: totalRow?.n ?? 0 };
+    },
+
+    async create(input: NewSite): Promise<Site> {
+      const [row] = await db
+        .insert(sites)
+        .values(input)
+        .returning({ id: sites.id })
+        .catch(rethrowUnique(SITE_EXISTS, { name: SITE_EXISTS }));
+      return (await byId(row!.id))!;
+    },
+
+    async update(id: string, patch: Partial<NewSite>): Promise<Site | undefined> {
+      const [row] = await db
+        .update(sites)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(sites.id, id))
+        .returning({ id: sites.id })
+        .catch(rethrowUnique(SITE_EXISTS, { name: SITE_EXISTS }));
+      return row && byId(row.id);
+    },
+
+    /** How many of the site's properties have each type (a type in use cannot be removed). */
+    async propertyTypeCounts(id: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ type: properties.propertyType, n: count() })
+        .from(properties)
+        .where(eq(properties.siteId, id))
+        .groupBy(properties.propertyType);
+      return new Map(rows.map((r) => [r.type, r.n]));
+    },
+
+    async deleteImpact(id: string): Promise<SiteDeleteImpact> {
+      const siteProperties = db.select({ id: properties.id }).from(properties).where(eq(properties.siteId, id));
+      const [[p], [d], [r]] = await Promise.all([
+        db.select({ n: count() }).from(properties).where(eq(properties.siteId, id)),
+        db
+          .select({ n: count() })
+          .from(drafts)
+          .where(or(eq(drafts.siteId, id), inArray(drafts.propertyId, siteProperties))),
+        db.select({ n: count() }).from(reports).where(eq(reports.siteId, id)),
+      ]);
+      return { properties: p?.n ?? 0, drafts: d?.n ?? 0, reports: r?.n ?? 0 };
+    },
+
+    /** Deletes the site, its properties and their drafts together; reports keep their copy (site_id set null). */
+    async delete(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const siteProperties = tx.select({ id: properties.id }).from(properties).where(eq(properties.siteId, id));
+        await tx.delete(drafts).where(or(eq(drafts.siteId, id), inArray(drafts.propertyId, siteProperties)));
+        await tx.delete(properties).where(eq(properties.siteId, id));
+        const deleted = await tx.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
+        return deleted.length > 0;
+      });
+    },
+
+    /** The sites an upload names that already exist, with those of the upload's addresses they already have. */
+    async existingForBulk(parsed: ParsedSiteBulk): Promise<ExistingBulkSite[]> {
+      const wanted = new Map(parsed.sites.map((s) => [s.key, s]));
+      const names = [...new Set(parsed.sites.map((s) => s.name.toLowerCase()))];
+      const found: ExistingBulkSite[] = [];
+      for (const part of chunks(names, 1000)) {
+        const rows = await db
+          .select({ id: sites.id, name: sites.name, location: sites.location, types: sites.availableBuildingTypes })
+          .from(sites)
+          .where(inArray(sql`lower(${sites.name})`, part));
+        for (const r of rows) {
+          const key = siteKey(r.name, r.location);
+          if (wanted.has(key)) {
+            found.push({ id: r.id, key, name: r.name, availableBuildingTypes: r.types, existingAddresses: new Set() });
+          }
+        }
+      }
+      for (const site of found) {
+        const addresses = wanted.get(site.key)!.properties.map((p) => p.address.toLowerCase());
+        for (const part of chunks(addresses, 1000)) {
+          const rows = await db
+            .select({ a: sql<string>`lower(${properties.address})` })
+            .from(properties)
+            .where(and(eq(properties.siteId, site.id), inArray(sql`lower(${properties.address})`, part)));
+          for (const r of rows) site.existingAddresses.add(r.a);
+        }
+      }
+      return found;
+    },
+
+    /** Creates everything a checked upload plans, all or nothing. */
+    async applyBulk(plan: SiteBulkPlan): Promise<void> {
+      await db
+        .transaction(async (tx) => {
+          const rows: { siteId: string; address: string; propertyType: string }[] = [];
+          for (const part of chunks(plan.newSites, 500)) {
+            const values = part.map((s) => ({
+              id: randomUUID(),
+              name: s.name,
+              location: s.location,
+              availableBuildingTypes: s.availableBuildingTypes,
+              designParameters: defaultDesignParameters(),
+            }));
+            await tx.insert(sites).values(values);
+            part.forEach((s, i) => rows.push(...s.properties.map((p) => ({ siteId: values[i]!.id, ...p }))));
+          }
+          for (const add of plan.addToSites) rows.push(...add.properties.map((p) => ({ siteId: add.siteId, ...p })));
+          for (const part of chunks(rows, 5000)) await tx.insert(properties).values(part);
+        })
+        .catch(rethrowUnique('Another change to these sites happened during the upload. Please upload the file again.'));
+    },
+  };
 }
+export type SitesRepository = ReturnType<typeof sitesRepository>;

@@ -1,9 +1,144 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bulkPropertiesBody,
+  bulkPropertiesResult,
+  createPropertyBody,
+  page,
+  propertyDeleteImpactSchema,
+  propertyListQuery,
+  propertySchema,
+  updatePropertyBody,
+  type Property,
+  type Site,
+} from '@hiu/domain';
+import { notFound, unprocessable } from '../http/errors.js';
+import { ADDRESS_EXISTS } from '../repositories/properties.js';
 import type { AppContext } from '../app.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idParams = z.object({ id: z.string().max(64) });
+
+/** 20,000 properties of up to 300-character addresses fit; typical imports are far smaller. */
+const BULK_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** The site's own spelling of a type, matched case-insensitively; undefined when the site has no such type. */
+export function siteTypeFor(site: Pick<Site, 'availableBuildingTypes'>, type: string): string | undefined {
+  const t = type.trim().toLowerCase();
+  return site.availableBuildingTypes.find((x) => x.toLowerCase() === t);
+}
+
+const notATypeMessage = (site: Site, type: string) =>
+  `${type} is not one of this site's property types (${site.availableBuildingTypes.join(', ') || 'none'})`;
 
 export const propertyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    void ctx;
-    void app;
+    const { properties, sites } = ctx.repos;
+    const admin = { access: 'admin' as const };
+    const user = { access: 'user' as const };
+    const tags = ['properties'];
+
+    const siteOr404 = async (id: string): Promise<Site> => {
+      const site = UUID.test(id) ? await sites.byId(id) : undefined;
+      if (!site) throw notFound('Site not found');
+      return site;
+    };
+    const propertyOr404 = async (id: string): Promise<Property> => {
+      const property = UUID.test(id) ? await properties.byId(id) : undefined;
+      if (!property) throw notFound('Property not found');
+      return property;
+    };
+    const typeOr422 = (site: Site, type: string, field = 'propertyType') => {
+      const found = siteTypeFor(site, type);
+      if (!found) throw unprocessable(notATypeMessage(site, type), { [field]: notATypeMessage(site, type) });
+      return found;
+    };
+
+    // The engineer's property picker uses this too: always one site, searched and paged in SQL.
+    app.get(
+      '/api/properties',
+      { config: user, schema: { tags, querystring: propertyListQuery, response: { 200: page(propertySchema) } } },
+      async (request) => {
+        await siteOr404(request.query.siteId);
+        return properties.list(request.query);
+      },
+    );
+
+    app.get(
+      '/api/properties/:id',
+      { config: user, schema: { tags, params: idParams, response: { 200: propertySchema } } },
+      (request) => propertyOr404(request.params.id),
+    );
+
+    app.get(
+      '/api/properties/:id/delete-impact',
+      { config: admin, schema: { tags, params: idParams, response: { 200: propertyDeleteImpactSchema } } },
+      async (request) => properties.deleteImpact((await propertyOr404(request.params.id)).id),
+    );
+
+    app.post(
+      '/api/properties',
+      { config: admin, schema: { tags, body: createPropertyBody, response: { 201: propertySchema } } },
+      async (request, reply) => {
+        const site = await siteOr404(request.body.siteId);
+        const propertyType = typeOr422(site, request.body.propertyType);
+        const property = await properties.create({ siteId: site.id, address: request.body.address, propertyType });
+        return reply.status(201).send(property);
+      },
+    );
+
+    app.patch(
+      '/api/properties/:id',
+      { config: admin, schema: { tags, params: idParams, body: updatePropertyBody, response: { 200: propertySchema } } },
+      async (request) => {
+        const property = await propertyOr404(request.params.id);
+        const { address, propertyType } = request.body;
+        if (address === undefined && propertyType === undefined) throw unprocessable('Nothing to update');
+        const site = await siteOr404(property.siteId);
+        const updated = await properties.update(property.id, {
+          ...(address !== undefined ? { address } : {}),
+          ...(propertyType !== undefined ? { propertyType: typeOr422(site, propertyType) } : {}),
+        });
+        if (!updated) throw notFound('Property not found');
+        return updated;
+      },
+    );
+
+    app.delete('/api/properties/:id', { config: admin, schema: { tags, params: idParams } }, async (request, reply) => {
+      const property = await propertyOr404(request.params.id);
+      if (!(await properties.delete(property.id))) throw notFound('Property not found');
+      return reply.status(204).send();
+    });
+
+    app.post(
+      '/api/properties/bulk',
+      { config: admin, bodyLimit: BULK_BODY_LIMIT, schema: { tags, body: bulkPropertiesBody, response: { 201: bulkPropertiesResult } } },
+      async (request, reply) => {
+        const site = await siteOr404(request.body.siteId);
+        const fields: Record<string, string> = {};
+        const seen = new Map<string, number>();
+        const rows = request.body.properties.map((p, i) => {
+          const type = siteTypeFor(site, p.propertyType);
+          if (!type) fields[`properties.${i}.propertyType`] = notATypeMessage(site, p.propertyType);
+          const key = p.address.toLowerCase();
+          const earlier = seen.get(key);
+          if (earlier !== undefined) fields[`properties.${i}.address`] = `Same address as item ${earlier + 1}`;
+          else seen.set(key, i);
+          return { address: p.address, propertyType: type ?? p.propertyType };
+        });
+        const existing = await properties.existingAddresses(site.id, rows.map((r) => r.address));
+        rows.forEach((r, i) => {
+          if (existing.has(r.address.toLowerCase())) fields[`properties.${i}.address`] ??= ADDRESS_EXISTS;
+        });
+        const first = Object.values(fields)[0];
+        if (first) {
+          const count = Object.keys(fields).length;
+          const message = count === 1 ? first : `${count} properties cannot be imported; the first: ${first}`;
+          throw unprocessable(message, fields);
+        }
+        const count = await properties.createMany(site.id, rows);
+        return reply.status(201).send({ count });
+      },
+    );
   };

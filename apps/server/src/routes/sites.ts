@@ -1,9 +1,179 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createSiteBody,
+  DEFAULT_BUILDING_TYPES,
+  defaultDesignParameters,
+  designParameterErrors,
+  MAX_SITE_BULK_BYTES,
+  MAX_SITE_BULK_ROWS,
+  page,
+  pageQuery,
+  parseSiteBulk,
+  planSiteBulk,
+  SITE_BULK_TEMPLATE,
+  SITE_BULK_TEMPLATE_FILE_NAME,
+  siteBulkBody,
+  siteBulkResultSchema,
+  siteBulkSummary,
+  siteDeleteImpactSchema,
+  siteSchema,
+  siteSummarySchema,
+  updateSiteBody,
+  type DesignParameters,
+  type Site,
+} from '@hiu/domain';
+import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
 import type { AppContext } from '../app.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Any id string: one that is not a uuid is simply not found (404), like an unknown one. */
+const idParams = z.object({ id: z.string().max(64) });
+
+/** A bulk upload carries a 5 MB file as JSON text; escaping can grow it, so the body may be larger. */
+export const BULK_BODY_LIMIT = 2 * MAX_SITE_BULK_BYTES;
+/** The list answers at most this many issues; the summary still counts all of them. */
+const MAX_LISTED_ISSUES = 1000;
+
+/** Design-parameter checks shared by create and update: ranges are numbers, min <= max, rooms only for known types. */
+function checkDesign(designParameters: DesignParameters, types: string[]) {
+  const fields: Record<string, string> = {};
+  for (const [path, message] of Object.entries(designParameterErrors(designParameters))) {
+    fields[`designParameters.${path}`] = message;
+  }
+  for (const type of Object.keys(designParameters.radiators)) {
+    if (!types.includes(type)) fields[`designParameters.radiators.${type}`] = `${type} is not one of the site's property types`;
+  }
+  const first = Object.values(fields)[0];
+  if (first) throw unprocessable(first, fields);
+}
 
 export const siteRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    void ctx;
-    void app;
+    const { sites } = ctx.repos;
+    const admin = { access: 'admin' as const };
+    const user = { access: 'user' as const };
+    const tags = ['sites'];
+
+    const siteOr404 = async (id: string): Promise<Site> => {
+      const site = UUID.test(id) ? await sites.byId(id) : undefined;
+      if (!site) throw notFound('Site not found');
+      return site;
+    };
+
+    // Engineers need the list for the site picker, so any signed-in user may read sites.
+    app.get(
+      '/api/sites',
+      { config: user, schema: { tags, querystring: pageQuery, response: { 200: page(siteSummarySchema) } } },
+      (request) => sites.list(request.query),
+    );
+
+    app.get(
+      '/api/sites/bulk/template',
+      { config: admin, schema: { tags, produces: ['text/csv'] } },
+      async (_request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${SITE_BULK_TEMPLATE_FILE_NAME}"`)
+          .send(SITE_BULK_TEMPLATE),
+    );
+
+    app.post(
+      '/api/sites/bulk',
+      {
+        config: admin,
+        bodyLimit: BULK_BODY_LIMIT,
+        schema: { tags, body: siteBulkBody, response: { 200: siteBulkResultSchema } },
+      },
+      async (request) => {
+        const { csvData } = request.body;
+        if (new TextEncoder().encode(csvData).length > MAX_SITE_BULK_BYTES) {
+          throw new HttpError(413, 'too_large', `The CSV file is larger than ${MAX_SITE_BULK_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+        }
+        const parsed = parseSiteBulk(csvData);
+        if (parsed.rowCount > MAX_SITE_BULK_ROWS) {
+          throw new HttpError(
+            413,
+            'too_large',
+            `The CSV file has ${parsed.rowCount} rows; at most ${MAX_SITE_BULK_ROWS} can be uploaded at a time. Split it into smaller files.`,
+          );
+        }
+        const fileErrors = parsed.issues.some((i) => i.severity === 'error');
+        const plan = planSiteBulk(parsed, fileErrors ? [] : await sites.existingForBulk(parsed));
+        const summary = siteBulkSummary(plan.issues, plan);
+        if (summary.totalErrors === 0 && summary.sitesCreated + summary.propertiesCreated > 0) await sites.applyBulk(plan);
+        return { summary, errors: plan.issues.slice(0, MAX_LISTED_ISSUES) };
+      },
+    );
+
+    app.get(
+      '/api/sites/:id',
+      { config: user, schema: { tags, params: idParams, response: { 200: siteSchema } } },
+      (request) => siteOr404(request.params.id),
+    );
+
+    app.get(
+      '/api/sites/:id/delete-impact',
+      { config: admin, schema: { tags, params: idParams, response: { 200: siteDeleteImpactSchema } } },
+      async (request) => sites.deleteImpact((await siteOr404(request.params.id)).id),
+    );
+
+    app.post(
+      '/api/sites',
+      { config: admin, schema: { tags, body: createSiteBody, response: { 201: siteSchema } } },
+      async (request, reply) => {
+        const { name, location } = request.body;
+        const availableBuildingTypes = request.body.availableBuildingTypes ?? [...DEFAULT_BUILDING_TYPES];
+        const designParameters = request.body.designParameters ?? defaultDesignParameters();
+        checkDesign(designParameters, availableBuildingTypes);
+        const site = await sites.create({ name, location, availableBuildingTypes, designParameters });
+        return reply.status(201).send(site);
+      },
+    );
+
+    app.patch(
+      '/api/sites/:id',
+      { config: admin, schema: { tags, params: idParams, body: updateSiteBody, response: { 200: siteSchema } } },
+      async (request) => {
+        const site = await siteOr404(request.params.id);
+        const body = request.body;
+        const types = body.availableBuildingTypes ?? site.availableBuildingTypes;
+        let designParameters = body.designParameters;
+        if (body.availableBuildingTypes) {
+          const removed = site.availableBuildingTypes.filter((t) => !types.includes(t));
+          const inUse = await sites.propertyTypeCounts(site.id);
+          const blocking = removed.filter((t) => (inUse.get(t) ?? 0) > 0);
+          if (blocking.length > 0) {
+            const what = blocking.map((t) => `${t} (${inUse.get(t)} ${inUse.get(t) === 1 ? 'property' : 'properties'})`).join(', ');
+            const message = `Property type ${what} is still used. Change or delete those properties first.`;
+            throw conflict(message, { availableBuildingTypes: message });
+          }
+          // Removing a type removes its room configuration (spec section 4).
+          if (!designParameters) {
+            const radiators = Object.fromEntries(Object.entries(site.designParameters.radiators).filter(([t]) => types.includes(t)));
+            designParameters = { ...site.designParameters, radiators };
+          }
+        }
+        if (designParameters) checkDesign(designParameters, types);
+        const updated = await sites.update(site.id, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.location !== undefined ? { location: body.location } : {}),
+          ...(body.availableBuildingTypes ? { availableBuildingTypes: types } : {}),
+          ...(designParameters ? { designParameters } : {}),
+        });
+        if (!updated) throw notFound('Site not found');
+        return updated;
+      },
+    );
+
+    app.delete(
+      '/api/sites/:id',
+      { config: admin, schema: { tags, params: idParams } },
+      async (request, reply) => {
+        const site = await siteOr404(request.params.id);
+        if (!(await sites.delete(site.id))) throw notFound('Site not found');
+        return reply.status(204).send();
+      },
+    );
   };
