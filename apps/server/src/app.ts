@@ -11,7 +11,7 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './http/errors.js';
-import { registerAccess, registerCsrfGuard } from './http/access.js';
+import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp } from './http/web-app.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
 import { authRoutes } from './routes/auth.js';
@@ -21,6 +21,18 @@ import { propertyRoutes } from './routes/properties.js';
 import { draftRoutes } from './routes/drafts.js';
 import { fileRoutes } from './routes/files.js';
 import { reportRoutes } from './routes/reports.js';
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteAccess[];
+  }
+}
 
 export interface AppContext {
   config: Config;
@@ -72,6 +84,16 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
 
   const ctx: AppContext = { config, database, repos: createRepositories(database.db) };
+  // Every route and who may call it, for the access-table test.
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
+      routeTable.push({ method, url: route.url, access: route.config?.access ?? 'user' });
+    }
+  });
   registerCsrfGuard(app);
   registerAccess(app, ctx.repos.users);
 

@@ -38,7 +38,8 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 export function registerAccess(app: FastifyInstance, users: UsersRepository) {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before the body is read or validated: a caller without access learns nothing else.
+  app.addHook('onRequest', async (request) => {
     // Only the API is guarded; the web app's static files are public.
     if (!request.url.startsWith('/api/')) return;
     const access = request.routeOptions.config?.access ?? 'user';
