@@ -18,3 +18,4 @@ export * from './format/file-names.js';
 export * from './csv/report-csv.js';
 export * from './csv/property-import.js';
 export * from './csv/site-bulk.js';
+export * from './rules/design-fields.js';

@@ -1,0 +1,67 @@
+import type { DesignParameters } from '../schemas/design-parameters.js';
+import { MEASUREMENTS, type Measurement, type Unit } from './catalogue.js';
+
+export type RangeGroup = Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults'>;
+
+/** One min/max pair of a site's design parameters, as the admin edits it. */
+export interface DesignRangeField {
+  group: RangeGroup;
+  /** Field name without Min/Max: `flowTemp` edits flowTempMin and flowTempMax. */
+  key: string;
+  label: string;
+  unit: Unit;
+  /** The checklist measurement this range judges (ruling 5); undefined for a value kept for reference only. */
+  judges?: { step: number; label: string };
+}
+
+export type DesignTab = 'standby' | 'heating' | 'dhw';
+
+const judged = (group: RangeGroup, key: string): Measurement | undefined =>
+  (MEASUREMENTS as readonly Measurement[]).find((m) => m.range?.group === group && m.range.min === `${key}Min`);
+
+function field(group: RangeGroup, key: string, label: string, unit: Unit): DesignRangeField {
+  const m = judged(group, key);
+  return { group, key, label, unit: m?.unit ?? unit, ...(m ? { judges: { step: m.step, label: m.label } } : {}) };
+}
+
+/**
+ * The ranges each design-parameter tab edits, in the spec's order (section 2), followed by the judged
+ * values ruling 5 adds. Heating also edits the tertiary system pressure, as the spec places it there.
+ */
+export const DESIGN_RANGE_FIELDS: Record<DesignTab, DesignRangeField[]> = {
+  standby: [
+    field('standby', 'flowTemp', 'Flow Temperature', '°C'),
+    field('standby', 'flowRate', 'Flow Rate', 'L/min'),
+    field('standby', 'returnTemp', 'Return Temperature', '°C'),
+  ],
+  heating: [
+    field('heating', 'flowTemp', 'Flow Temperature', '°C'),
+    field('heating', 'returnTemp', 'Return Temperature', '°C'),
+    field('heating', 'flowRate', 'Flow Rate', 'L/min'),
+    field('tertiarySystem', 'pressure', 'Tertiary System Pressure', 'bar'),
+    field('heating', 'primaryFlowTemp', 'Primary Flow Temperature', '°C'),
+    field('heating', 'primaryReturnTemp', 'Primary Return Temperature', '°C'),
+    field('heating', 'power', 'Power Consumption', 'kW'),
+  ],
+  dhw: [
+    field('dhw', 'temp', 'Temperature', '°C'),
+    field('dhw', 'flowTemp', 'Flow Temperature', '°C'),
+    field('dhw', 'returnTemp', 'Return Temperature', '°C'),
+    field('dhw', 'flowRate', 'Flow Rate', 'L/min'),
+    field('dhw', 'kitchenTapTemp', 'DHW at Kitchen Tap', '°C'),
+    field('dhw', 'primaryFlowTemp', 'Primary Flow Temperature', '°C'),
+    field('dhw', 'primaryReturnTemp', 'Primary Return Temperature', '°C'),
+    field('dhw', 'power', 'DHW Power Consumption', 'kW'),
+  ],
+};
+
+/** The Overview's read-only sections (spec section 2): Standby, Heating, DHW, then Tertiary System. */
+export const DESIGN_OVERVIEW_SECTIONS: { title: string; fields: DesignRangeField[] }[] = [
+  { title: 'Standby', fields: DESIGN_RANGE_FIELDS.standby },
+  { title: 'Heating', fields: DESIGN_RANGE_FIELDS.heating.filter((f) => f.group !== 'tertiarySystem') },
+  { title: 'DHW', fields: DESIGN_RANGE_FIELDS.dhw },
+  { title: 'Tertiary System', fields: DESIGN_RANGE_FIELDS.heating.filter((f) => f.group === 'tertiarySystem') },
+];
+
+/** The error path designParameterErrors uses for a field's min or max. */
+export const designFieldPath = (f: DesignRangeField, end: 'Min' | 'Max') => `${f.group}.${f.key}${end}`;
