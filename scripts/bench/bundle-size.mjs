@@ -1,0 +1,71 @@
+// Measures the JavaScript each first route downloads (gzip), beside a bare React app built with the same tools.
+// Usage: npm run bench:bundle   (builds the web app first)
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { execSync } from 'node:child_process';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dist = path.join(root, 'apps/web/dist');
+const BUDGET_KB = 120;
+
+if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length;
+
+/** The chunk files a manifest entry loads before it can run (itself and its static imports). */
+function closure(key, seen = new Set()) {
+  const entry = manifest[key];
+  if (!entry || seen.has(entry.file)) return seen;
+  seen.add(entry.file);
+  for (const imp of entry.imports ?? []) closure(imp, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const base = closure(entryKey);
+const routes = {
+  'sign-in (/sign-in)': 'src/features/auth/sign-in-page.tsx',
+  'home (/)': 'src/features/home/home-page.tsx',
+  'wizard step (/check/...)': 'src/features/check/check-routes.tsx',
+  'admin (/admin/sites)': 'src/features/admin/admin-routes.tsx',
+  'reports (/admin/reports)': 'src/features/reports/reports-page.tsx',
+};
+
+async function bareReactKb() {
+  const dir = path.join(root, '.bench/bare-react');
+  fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>');
+  fs.writeFileSync(
+    path.join(dir, 'src/main.tsx'),
+    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n",
+  );
+  const { build } = await import(path.join(root, 'node_modules/vite/dist/node/index.js'));
+  const react = (await import(path.join(root, 'node_modules/@vitejs/plugin-react/dist/index.js'))).default;
+  await build({ root: dir, logLevel: 'silent', plugins: [react()], build: { outDir: path.join(dir, 'dist'), target: 'es2022' } });
+  const assets = path.join(dir, 'dist/assets');
+  return fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, f))).length, 0) / 1024;
+}
+
+const bare = await bareReactKb();
+const rows = [];
+for (const [name, key] of Object.entries(routes)) {
+  if (!manifest[key]) {
+    rows.push({ route: name, kb: NaN });
+    continue;
+  }
+  const files = closure(key, new Set(base));
+  const kb = [...files].filter((f) => f.endsWith('.js')).reduce((s, f) => s + gz(f), 0) / 1024;
+  rows.push({ route: name, kb });
+}
+const pdf = Object.values(manifest).filter((e) => /pdf/i.test(e.file)).map((e) => e.file);
+console.log(`\nJavaScript per first route (gzip), budget ${BUDGET_KB} KB; bare React app: ${bare.toFixed(1)} KB\n`);
+console.log('| route | KB gzip | vs bare React | within budget |');
+console.log('| --- | ---: | ---: | :---: |');
+for (const r of rows) {
+  console.log(`| ${r.route} | ${r.kb.toFixed(1)} | ${(r.kb / bare).toFixed(2)}x | ${r.kb <= BUDGET_KB ? 'yes' : 'NO'} |`);
+}
+console.log(`\nPDF code chunks (loaded only on download): ${pdf.join(', ') || 'none found'}`);
