@@ -46,6 +46,8 @@ export interface ReportPdfInput {
   wizardData: WizardData;
   /** The ranges the report was judged against (ruling 6). */
   ranges: Ranges;
+  /** 'defaults' when the site was gone at submit and the spec's default ranges were used. */
+  rangesFrom?: 'site' | 'defaults';
   notes: string;
   failedStep: number | null;
   failureReasons: string[];
@@ -303,17 +305,11 @@ function drawDetails(w: Writer, input: ReportPdfInput, failedStep: number | null
     y -= heights[i]! + 8;
   });
   w.y = top - boxHeight - 8;
-  w.lineAt(
-    'Values are judged against the site design parameters in force when the report was submitted.',
-    MARGIN.left,
-    w.y - 8,
-    CONTENT_WIDTH,
-    {
-      font: 'oblique',
-      size: 8,
-      color: COLOURS.muted,
-    },
-  );
+  const basis =
+    input.rangesFrom === 'defaults'
+      ? 'Values are judged against the default design ranges: the site no longer existed when the report was submitted.'
+      : 'Values are judged against the site design parameters in force when the report was submitted.';
+  w.lineAt(basis, MARGIN.left, w.y - 8, CONTENT_WIDTH, { font: 'oblique', size: 8, color: COLOURS.muted });
   w.gap(22);
 }
 
@@ -508,7 +504,7 @@ async function drawPhotos(w: Writer, input: ReportPdfInput) {
   };
   const images = new Map<string, PDFImage | null>();
   const load = async (id: string) => {
-    if (!images.has(id)) images.set(id, await embedImage(w.doc, input.images[id]));
+    if (!images.has(id)) images.set(id, await embedImage(w.doc, input.images[id] ?? input.images[id.toLowerCase()]));
     return images.get(id) ?? null;
   };
 

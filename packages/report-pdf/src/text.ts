@@ -34,7 +34,7 @@ const REPLACEMENTS: Record<string, string> = {
   '\t': ' ',
 };
 
-const PICTOGRAPH = /[\p{Extended_Pictographic}\u200d\ufe0f]/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}|\u200d|\ufe0f/u;
 
 const charSets = new WeakMap<PDFFont, Set<number>>();
 
@@ -91,7 +91,6 @@ export function wrap(text: string, font: PDFFont, size: number, maxWidth: number
         continue;
       }
       if (line) lines.push(line);
-      line = '';
       let rest = word;
       while (font.widthOfTextAtSize(rest, size) > maxWidth) {
         let cut = rest.length - 1;

@@ -1,6 +1,256 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DesignParameters, ReportSiteGroup, ReportSummary } from '@hiu/domain';
 import type { Db } from '../db/client.js';
+import { files, properties, reports, sites } from '../db/schema.js';
+
+/** The group name of reports whose site name is missing (spec section 2). */
+export const UNKNOWN_SITE = 'Unknown Site';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string) => UUID.test(v);
+
+type ReportRow = typeof reports.$inferSelect;
+export type NewReport = typeof reports.$inferInsert;
+
+/** Everything the list needs, never the data, ranges or PDF (ruling 16). */
+const summaryColumns = {
+  id: reports.id,
+  userId: reports.userId,
+  siteId: reports.siteId,
+  siteName: reports.siteName,
+  propertyId: reports.propertyId,
+  propertyAddress: reports.propertyAddress,
+  dwellingType: reports.dwellingType,
+  hiuModel: reports.hiuModel,
+  hiuSerial: reports.hiuSerial,
+  engineerName: reports.engineerName,
+  startTime: reports.startTime,
+  completedAt: reports.completedAt,
+  overallStatus: reports.overallStatus,
+  notes: reports.notes,
+  pdfFilename: reports.pdfFilename,
+  failedStep: reports.failedStep,
+  failureReasons: reports.failureReasons,
+};
+type SummaryRow = { [K in keyof typeof summaryColumns]: ReportRow[K] };
+
+export function toSummary(row: SummaryRow): ReportSummary & { userId: string | null } {
+  return { ...row, completedAt: row.completedAt.toISOString() };
+}
+
+/** Reports filed under a site name as the reports screen groups them (missing name = Unknown Site). */
+export function siteNameIs(name: string): SQL {
+  if (name === UNKNOWN_SITE) return or(eq(reports.siteName, ''), eq(reports.siteName, UNKNOWN_SITE))!;
+  return eq(reports.siteName, name);
+}
+
+export interface ImageFile {
+  id: string;
+  ownerId: string | null;
+  kind: string;
+  contentType: string;
+  data: Buffer;
+}
 
 export function reportsRepository(db: Db) {
-  void db;
-  return {};
+  async function summary(id: string) {
+    const [row] = await db.select(summaryColumns).from(reports).where(eq(reports.id, id));
+    return row && toSummary(row);
+  }
+
+  return {
+    summary,
+
+    /** The site's design parameters and whether the property still exists; undefined ids for deleted ones. */
+    async siteContext(siteId: string, propertyId: string) {
+      const [site] = isUuid(siteId)
+        ? await db
+            .select({ id: sites.id, designParameters: sites.designParameters })
+            .from(sites)
+            .where(eq(sites.id, siteId))
+        : [];
+      const [property] = isUuid(propertyId)
+        ? await db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId))
+        : [];
+      return {
+        siteId: site?.id ?? null,
+        designParameters: (site?.designParameters ?? null) as DesignParameters | null,
+        propertyId: property?.id ?? null,
+      };
+    },
+
+    /** Photo and signature files by id (only well-formed ids can exist). */
+    async imageFiles(ids: string[]): Promise<ImageFile[]> {
+      const valid = [...new Set(ids)].filter(isUuid);
+      if (valid.length === 0) return [];
+      return db
+        .select({
+          id: files.id,
+          ownerId: files.ownerId,
+          kind: files.kind,
+          contentType: files.contentType,
+          data: files.data,
+        })
+        .from(files)
+        .where(inArray(files.id, valid));
+    },
+
+    /**
+     * Stores the report and its PDF in one transaction: both or neither. Returns false, storing nothing,
+     * when a report with this id already exists (a retry, or two submits racing).
+     */
+    async create(report: NewReport, pdf: { id: string; data: Buffer }): Promise<boolean> {
+      const taken = new Error('report id taken');
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(files).values({
+            id: pdf.id,
+            ownerId: report.userId ?? null,
+            kind: 'pdf',
+            contentType: 'application/pdf',
+            size: pdf.data.length,
+            data: pdf.data,
+          });
+          const inserted = await tx
+            .insert(reports)
+            .values({ ...report, pdfFileId: pdf.id })
+            .onConflictDoNothing({ target: reports.id })
+            .returning({ id: reports.id });
+          if (inserted.length === 0) throw taken;
+        });
+        return true;
+      } catch (err) {
+        if (err === taken) return false;
+        throw err;
+      }
+    },
+
+    async detail(id: string) {
+      const [row] = await db
+        .select({
+          ...summaryColumns,
+          wizardData: reports.wizardData,
+          ranges: reports.ranges,
+          rangesSource: reports.rangesSource,
+          pdfFileId: reports.pdfFileId,
+        })
+        .from(reports)
+        .where(eq(reports.id, id));
+      if (!row) return undefined;
+      const { wizardData, ranges, rangesSource, pdfFileId } = row;
+      return { ...toSummary(row), wizardData, ranges, rangesSource, pdfFileId };
+    },
+
+    async pdfBytes(fileId: string): Promise<Buffer | undefined> {
+      const [row] = await db.select({ data: files.data }).from(files).where(eq(files.id, fileId));
+      return row?.data;
+    },
+
+    /** Replaces a lost stored PDF (its file row deleted) with a newly built one. */
+    async attachPdf(reportId: string, pdf: { id: string; data: Buffer; ownerId: string | null }) {
+      await db.transaction(async (tx) => {
+        await tx.insert(files).values({
+          id: pdf.id,
+          ownerId: pdf.ownerId,
+          kind: 'pdf',
+          contentType: 'application/pdf',
+          size: pdf.data.length,
+          data: pdf.data,
+        });
+        await tx.update(reports).set({ pdfFileId: pdf.id }).where(eq(reports.id, reportId));
+      });
+    },
+
+    /** Per-site counts for the reports screen, computed by the database (GROUP BY), in name order. */
+    async siteGroups(): Promise<ReportSiteGroup[]> {
+      // A literal, not a parameter: GROUP BY must see the very same expression as SELECT.
+      const name = sql<string>`coalesce(nullif(${reports.siteName}, ''), ${sql.raw(`'${UNKNOWN_SITE}'`)})`;
+      const rows = await db
+        .select({
+          siteName: name,
+          count: sql<number>`count(*)::int`,
+          pass: sql<number>`(count(*) filter (where ${reports.overallStatus} = 'PASS'))::int`,
+          fail: sql<number>`(count(*) filter (where ${reports.overallStatus} = 'FAIL'))::int`,
+        })
+        .from(reports)
+        .groupBy(name)
+        .orderBy(sql`lower(${name})`, name);
+      return rows.map((r) => ({
+        siteId: null,
+        ...r,
+        count: Number(r.count),
+        pass: Number(r.pass),
+        fail: Number(r.fail),
+      }));
+    },
+
+    /** One page of summaries, newest first; optionally one site's and/or one engineer's. */
+    async list(q: { siteName?: string; userId?: string; limit: number; offset: number }) {
+      const where = and(
+        q.siteName !== undefined ? siteNameIs(q.siteName) : undefined,
+        q.userId ? eq(reports.userId, q.userId) : undefined,
+      );
+      const rows = await db
+        .select(summaryColumns)
+        .from(reports)
+        .where(where)
+        .orderBy(desc(reports.completedAt), desc(reports.id))
+        .limit(q.limit)
+        .offset(q.offset);
+      return rows.map(toSummary);
+    },
+
+    async siteHasReports(siteName: string): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql`1` })
+        .from(reports)
+        .where(siteNameIs(siteName))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * A site's reports for the CSV export, newest first, read in keyset-paged batches so memory stays flat
+     * however many reports the site has.
+     */
+    async *exportRows(siteName: string, batchSize = 500) {
+      // The cursor keeps the database's own text of the timestamp: a JS Date would drop microseconds.
+      let after: { completedAt: string; id: string } | undefined;
+      for (;;) {
+        const rows = await db
+          .select({
+            siteName: reports.siteName,
+            propertyAddress: reports.propertyAddress,
+            dwellingType: reports.dwellingType,
+            hiuModel: reports.hiuModel,
+            hiuSerial: reports.hiuSerial,
+            engineerName: reports.engineerName,
+            overallStatus: reports.overallStatus,
+            startTime: reports.startTime,
+            completedAt: reports.completedAt,
+            notes: reports.notes,
+            wizardData: reports.wizardData,
+            id: reports.id,
+            cursor: sql<string>`${reports.completedAt}::text`,
+          })
+          .from(reports)
+          .where(
+            and(
+              siteNameIs(siteName),
+              after
+                ? sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(reports.completedAt), desc(reports.id))
+          .limit(batchSize);
+        if (rows.length === 0) return;
+        yield rows;
+        if (rows.length < batchSize) return;
+        const last = rows[rows.length - 1]!;
+        after = { completedAt: last.cursor, id: last.id };
+      }
+    },
+  };
 }
+export type ReportsRepository = ReturnType<typeof reportsRepository>;

@@ -1,9 +1,266 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createReportBody,
+  evaluate,
+  failureReasons,
+  fileUrlFor,
+  rangesFor,
+  referencedFileIds,
+  reportDetailSchema,
+  reportPdfFilename,
+  reportSiteGroupSchema,
+  reportSummarySchema,
+  reportsCsvFilename,
+  type ReportSummary,
+  type User,
+  type WizardData,
+} from '@hiu/domain';
+import { HttpError, conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
+import { attachment } from '../exports/content-disposition.js';
+import { renderReportPdf } from '../exports/report-pdf.js';
+import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { AppContext } from '../app.js';
+
+const idParams = z.object({ id: z.uuid() });
+const listQuery = z.object({
+  siteName: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+const exportQuery = z.object({ siteName: z.string().min(1, 'Choose a site to export').max(200) });
+
+/** A device clock may run a little fast; a completion time further ahead than this is refused. */
+const FUTURE_TOLERANCE_MS = 24 * 3600_000;
+
+type Owned = { userId: string | null };
+const publicSummary = <T extends ReportSummary & Owned>({ userId: _userId, ...summary }: T): ReportSummary => summary;
+
+function canRead(user: User, report: Owned) {
+  return user.role === 'admin' || report.userId === user.id;
+}
+
+/** The checks the body schema cannot make: file references, dates, and the wizard's own submit rules. */
+function checkShape(data: WizardData, completedAt: string) {
+  const fields: Record<string, string> = {};
+  data.photosSignature.photos.forEach((p, i) => {
+    if (p.url.toLowerCase() !== fileUrlFor(p.id).toLowerCase())
+      fields[`wizardData.photosSignature.photos.${i}.url`] = 'Must be the url of this photo id';
+  });
+  const done = Date.parse(completedAt);
+  if (done > Date.now() + FUTURE_TOLERANCE_MS) fields.completedAt = 'Completion time is in the future';
+  const started = Date.parse(data.startTime);
+  if (data.startTime && Number.isNaN(started)) fields['wizardData.startTime'] = 'Must be a date and time';
+  else if (started > done) fields.completedAt = 'Completion time is before the start time';
+  const first = Object.values(fields)[0];
+  if (first) throw unprocessable(first, fields);
+}
 
 export const reportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    void ctx;
-    void app;
+    const { reports } = ctx.repos;
+
+    /** Same id again: the stored report to its author (a retry), 409 to anyone else. */
+    const replay = (existing: ReportSummary & Owned, user: User) => {
+      if (existing.userId !== user.id) throw conflict('A report with this id already exists');
+      return publicSummary(existing);
+    };
+
+    app.post(
+      '/api/reports',
+      {
+        schema: {
+          tags: ['reports'],
+          body: createReportBody,
+          response: { 200: reportSummarySchema, 201: reportSummarySchema },
+        },
+      },
+      async (request, reply) => {
+        const user = request.user!;
+        const body = request.body;
+        const existing = await reports.summary(body.id);
+        if (existing) return reply.status(200).send(replay(existing, user));
+
+        // The engineer is whoever is signed in (ruling 11), whatever the device cached.
+        const data: WizardData = { ...body.wizardData, engineerName: user.name };
+        const notes = body.notes.trim();
+        checkShape(data, body.completedAt);
+
+        // The server decides (ruling 6): the site's ranges as they are now, or the spec's defaults if it is gone.
+        const site = await reports.siteContext(data.siteId, data.propertyId);
+        const ranges = rangesFor(site.designParameters);
+        const failedStep = body.failedStep;
+        const deviceFailure = failedStep ? failureReasons(failedStep, data, ranges) : [];
+        if (failedStep && deviceFailure.length === 0) {
+          throw unprocessable(`The recorded data shows no failure at step ${failedStep}`, {
+            failedStep: `The recorded data shows no failure at step ${failedStep}`,
+          });
+        }
+        const evaluation = evaluate(data, ranges, failedStep);
+        if (evaluation.sections.basicInfo === 'pending') {
+          const fields: Record<string, string> = {};
+          for (const key of ['siteName', 'hiuModel', 'hiuSerial', 'meterStart'] as const) {
+            if (!data[key].trim()) fields[`wizardData.${key}`] = 'Required';
+          }
+          if (Object.keys(fields).length === 0) fields['wizardData.meterStart'] = 'Must be a number';
+          throw unprocessable('Basic information is incomplete', fields);
+        }
+        const status = evaluation.overall;
+        // Notes explain a failed check (spec section 5); a device failure is sent from the Failed page without them (ruling 7).
+        if (status === 'FAIL' && !failedStep && !notes) {
+          throw unprocessable('Notes are required when the check fails', {
+            notes: 'Notes are required when the check fails',
+          });
+        }
+
+        // Every photo and the signature must already be on the server, uploaded by this engineer.
+        const ids = referencedFileIds(data);
+        const files = await reports.imageFiles(ids);
+        const mine = new Set(files.filter((f) => f.ownerId === user.id).map((f) => f.id.toLowerCase()));
+        const missing = [...new Set(ids)].filter((id) => !mine.has(id.toLowerCase()));
+        if (missing.length) {
+          const fields: Record<string, string> = {};
+          data.photosSignature.photos.forEach((p, i) => {
+            if (missing.includes(p.id))
+              fields[`wizardData.photosSignature.photos.${i}`] = `File ${p.id} is not uploaded`;
+          });
+          const sig = data.photosSignature.signature;
+          if (sig && missing.some((id) => fileUrlFor(id) === sig))
+            fields['wizardData.photosSignature.signature'] = 'Signature is not uploaded';
+          throw new HttpError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, fields);
+        }
+
+        const completedAt = new Date(body.completedAt);
+        const names = {
+          siteName: data.siteName.trim(),
+          propertyAddress: data.address.trim(),
+          dwellingType: data.dwellingType.trim(),
+          hiuModel: data.hiuModel.trim(),
+          hiuSerial: data.hiuSerial.trim(),
+          engineerName: user.name,
+          startTime: data.startTime,
+        };
+        const reasons = failedStep
+          ? deviceFailure
+          : status === 'FAIL'
+            ? evaluation.issues.filter((i) => i.severity === 'fail').map((i) => i.text)
+            : [];
+        const rangesSource = site.siteId ? ('site' as const) : ('defaults' as const);
+        if (rangesSource === 'defaults') {
+          request.log.warn(
+            { reportId: body.id, siteId: data.siteId },
+            'site not found at submit; judged against default ranges',
+          );
+        }
+        const pdf = await renderReportPdf(
+          reports,
+          {
+            report: { ...names, completedAt: completedAt.toISOString(), overallStatus: status },
+            wizardData: data,
+            ranges,
+            rangesFrom: rangesSource,
+            notes,
+            failedStep,
+            failureReasons: reasons,
+          },
+          files,
+        );
+        const created = await reports.create(
+          {
+            id: body.id,
+            userId: user.id,
+            siteId: site.siteId,
+            propertyId: site.propertyId,
+            ...names,
+            completedAt,
+            overallStatus: status,
+            notes,
+            failedStep,
+            failureReasons: reasons,
+            ranges,
+            rangesSource,
+            wizardData: data,
+            pdfFilename: reportPdfFilename(names.hiuSerial, completedAt),
+          },
+          { id: randomUUID(), data: pdf },
+        );
+        const stored = await reports.summary(body.id);
+        if (!stored) throw new Error('report not readable after insert');
+        if (!created) return reply.status(200).send(replay(stored, user));
+        return reply.status(201).send(publicSummary(stored));
+      },
+    );
+
+    app.get(
+      '/api/reports/sites',
+      { config: { access: 'admin' }, schema: { tags: ['reports'], response: { 200: z.array(reportSiteGroupSchema) } } },
+      () => reports.siteGroups(),
+    );
+
+    app.get(
+      '/api/reports',
+      { schema: { tags: ['reports'], querystring: listQuery, response: { 200: z.array(reportSummarySchema) } } },
+      async (request) => {
+        const user = request.user!;
+        const rows = await reports.list({
+          ...request.query,
+          // Engineers see their own reports only; admins see everyone's.
+          userId: user.role === 'admin' ? undefined : user.id,
+        });
+        return rows.map(publicSummary);
+      },
+    );
+
+    app.get(
+      '/api/reports/export.csv',
+      { config: { access: 'admin' }, schema: { tags: ['reports'], querystring: exportQuery } },
+      async (request, reply) => {
+        const { siteName } = request.query;
+        // Nothing is exported for a site without reports (spec section 9).
+        if (!(await reports.siteHasReports(siteName))) throw notFound('This site has no reports to export');
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', attachment(reportsCsvFilename(siteName, new Date())))
+          .send(reportsCsvStream(reports, siteName));
+      },
+    );
+
+    app.get(
+      '/api/reports/:id',
+      { schema: { tags: ['reports'], params: idParams, response: { 200: reportDetailSchema } } },
+      async (request) => {
+        const report = await reports.detail(request.params.id);
+        if (!report) throw notFound('Report not found');
+        if (!canRead(request.user!, report)) throw forbidden('This report belongs to another engineer');
+        const { userId: _u, pdfFileId: _p, rangesSource: _r, ...detail } = report;
+        return detail;
+      },
+    );
+
+    app.get('/api/reports/:id/pdf', { schema: { tags: ['reports'], params: idParams } }, async (request, reply) => {
+      const report = await reports.detail(request.params.id);
+      if (!report) throw notFound('Report not found');
+      if (!canRead(request.user!, report)) throw forbidden('This report belongs to another engineer');
+      let bytes = report.pdfFileId ? await reports.pdfBytes(report.pdfFileId) : undefined;
+      if (!bytes) {
+        // The stored copy is gone: build it again from the stored data and the ranges it was judged against.
+        bytes = await renderReportPdf(reports, {
+          report,
+          wizardData: report.wizardData,
+          ranges: report.ranges,
+          rangesFrom: report.rangesSource,
+          notes: report.notes,
+          failedStep: report.failedStep,
+          failureReasons: report.failureReasons,
+        });
+        await reports.attachPdf(report.id, { id: randomUUID(), data: bytes, ownerId: report.userId });
+      }
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Length', bytes.length)
+        .header('Content-Disposition', attachment(report.pdfFilename || 'report.pdf'))
+        .send(bytes);
+    });
   };

@@ -1,0 +1,600 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Papa from 'papaparse';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_RANGES,
+  REPORT_CSV_COLUMNS,
+  defaultDesignParameters,
+  reportsCsvFilename,
+  type WizardDataInput,
+} from '@hiu/domain';
+import { files, reports } from '../src/db/schema.js';
+import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
+import { createProperty, createSite } from './helpers/admin-data.js';
+
+const t = useTestApp();
+
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../../../packages/report-pdf/test/fixtures', name));
+const JPEG = fixture('photo.jpg');
+const PNG = fixture('signature.png');
+
+const hasPdftotext = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+function pdfText(bytes: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reports-test-'));
+  fs.writeFileSync(path.join(dir, 'r.pdf'), bytes);
+  const text = execFileSync('pdftotext', [path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+async function upload(who: TestClient, kind: 'photo' | 'signature', data: Buffer, id = randomUUID()) {
+  const res = await who.put(`/api/files/${id}?kind=${kind}`, data, {
+    'content-type': kind === 'photo' ? 'image/jpeg' : 'image/png',
+  });
+  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  return id;
+}
+
+/** A complete passing check on a site, photos and signature uploaded by `eng`. */
+async function passingCheck(
+  eng: TestClient,
+  site: { id: string; name: string },
+  propertyId: string,
+  overrides: WizardDataInput = {},
+) {
+  const photo = await upload(eng, 'photo', JPEG);
+  const signature = await upload(eng, 'signature', PNG);
+  const data: WizardDataInput = {
+    siteId: site.id,
+    propertyId,
+    siteName: site.name,
+    address: 'Flat 3, Birch House',
+    dwellingType: '2b4p',
+    hiuModel: 'Evo 40',
+    hiuSerial: 'SN 881',
+    engineerName: 'Someone Else',
+    startTime: '2026-03-02T09:00:00.000Z',
+    meterStart: '100.5',
+    initialChecks: {
+      bypassClosed: true,
+      strainerClean: true,
+      clipsRemoved: true,
+      meterOk: true,
+      systemPressure: '1.2',
+    },
+    standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
+    radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
+    heatingMode: {
+      tertiaryFlow: '52',
+      tertiaryReturn: '42',
+      primaryFlow: '65',
+      primaryReturn: '55',
+      powerConsumption: '10',
+    },
+    dhwChecks: {
+      cwsTemp: '11',
+      fortyFiveIn45: true,
+      dhwKitchenTap: '47',
+      primaryFlow: '60',
+      primaryReturn: '50',
+      dhwPower: '15',
+    },
+    photosSignature: {
+      photos: [{ id: photo, url: `/api/files/${photo}`, label: 'HIU front' }],
+      signature: `/api/files/${signature}`,
+      meterEnd: '101.25',
+      remoteCutOffValveSerial: '12345',
+      heatingControllerSet: true,
+    },
+    ...overrides,
+  };
+  return data;
+}
+
+function submission(wizardData: WizardDataInput, extra: Record<string, unknown> = {}) {
+  return { id: randomUUID(), wizardData, notes: '', completedAt: '2026-03-02T10:25:00.000Z', ...extra };
+}
+
+async function setup(siteOverrides: Record<string, unknown> = {}) {
+  const app = await t.app();
+  const admin = await signedIn(app, 'admin');
+  const eng = await signedIn(app, 'engineer', { name: 'Eddie Engineer' });
+  const site = await createSite(admin, { name: 'Birch Court', location: 'York', ...siteOverrides });
+  const property = await createProperty(admin, site.id, { address: 'Flat 3, Birch House', propertyType: '2b4p' });
+  return { app, admin, eng, site, property };
+}
+
+async function counts() {
+  const db = (await t.database()).db;
+  const n = async (table: typeof reports | typeof files) => (await db.select({ n: count() }).from(table))[0]!.n;
+  const pdfs = (await db.select({ n: count() }).from(files).where(eq(files.kind, 'pdf')))[0]!.n;
+  return { reports: await n(reports), pdfs };
+}
+
+/** Inserts report rows directly, for list, group and export tests that need many. */
+async function insertReports(rows: Partial<typeof reports.$inferInsert>[]) {
+  const db = (await t.database()).db;
+  const base = {
+    siteName: 'Bulk Site',
+    propertyAddress: 'Flat 1',
+    dwellingType: '1b2p',
+    hiuModel: 'M1',
+    hiuSerial: '1',
+    engineerName: 'Eddie Engineer',
+    startTime: '2026-01-01T09:00:00.000Z',
+    overallStatus: 'PASS' as const,
+    notes: '',
+    failureReasons: [],
+    ranges: DEFAULT_RANGES,
+    wizardData: {} as never,
+    pdfFilename: 'HIU_1_1.pdf',
+  };
+  const values = rows.map((r, i) => ({
+    ...base,
+    id: randomUUID(),
+    completedAt: new Date(Date.UTC(2026, 0, 1, 10, 0, i)),
+    ...r,
+  }));
+  for (let i = 0; i < values.length; i += 500) await db.insert(reports).values(values.slice(i, i + 500));
+  return values;
+}
+
+describe('POST /api/reports', () => {
+  it('stores a passing check with names copied, the verdict, the ranges and a PDF, and answers 201 with the summary', async () => {
+    const { eng, site, property } = await setup();
+    const data = await passingCheck(eng, site, property.id);
+    const body = submission(data, { notes: 'All good' });
+    const res = await eng.post('/api/reports', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      id: body.id,
+      siteId: site.id,
+      siteName: 'Birch Court',
+      propertyId: property.id,
+      propertyAddress: 'Flat 3, Birch House',
+      dwellingType: '2b4p',
+      hiuModel: 'Evo 40',
+      hiuSerial: 'SN 881',
+      engineerName: 'Eddie Engineer',
+      startTime: '2026-03-02T09:00:00.000Z',
+      completedAt: '2026-03-02T10:25:00.000Z',
+      overallStatus: 'PASS',
+      notes: 'All good',
+      pdfFilename: `HIU_SN-881_${Date.parse('2026-03-02T10:25:00.000Z')}.pdf`,
+      failedStep: null,
+      failureReasons: [],
+    });
+    const detail = (await eng.get(`/api/reports/${body.id}`)).json();
+    expect(detail.ranges.standbyFlowTemp).toEqual({ min: 45, max: 48 });
+    // The engineer is the signed-in user, not what the device sent.
+    expect(detail.wizardData.engineerName).toBe('Eddie Engineer');
+    expect(detail.wizardData.photosSignature.photos).toHaveLength(1);
+    expect(await counts()).toEqual({ reports: 1, pdfs: 1 });
+  });
+
+  it('judges by the rule book: data that fails is stored FAIL with its reasons even though the client claimed nothing', async () => {
+    const { eng, site, property } = await setup();
+    const data = await passingCheck(eng, site, property.id, {
+      heatingMode: {
+        tertiaryFlow: '58',
+        tertiaryReturn: '42',
+        primaryFlow: '65',
+        primaryReturn: '55',
+        powerConsumption: '10',
+      },
+    });
+    const res = await eng.post('/api/reports', submission(data, { notes: 'Secondary flow too hot' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().overallStatus).toBe('FAIL');
+    expect(res.json().failureReasons).toEqual(['Tertiary Flow Temperature out of range']);
+  });
+
+  it('refuses a failed check without notes (422) and stores nothing', async () => {
+    const { eng, site, property } = await setup();
+    const data = await passingCheck(eng, site, property.id, {
+      radiators: { roomChecks: { Hall: { valveSetting: '3', expectedValveSetting: '2.5' } } },
+    });
+    const res = await eng.post('/api/reports', submission(data, { notes: '   ' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      message: 'Notes are required when the check fails',
+      fields: { notes: expect.any(String) },
+    });
+    expect(await counts()).toEqual({ reports: 0, pdfs: 0 });
+  });
+
+  it('stores a check with missing required values as PENDING', async () => {
+    const { eng, site, property } = await setup();
+    const data = await passingCheck(eng, site, property.id, {
+      dhwChecks: { fortyFiveIn45: true, dhwKitchenTap: '47' },
+    });
+    const res = await eng.post('/api/reports', submission(data));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().overallStatus).toBe('PENDING');
+  });
+
+  it("judges against the site's own ranges, and against the defaults when the site is gone", async () => {
+    const params = defaultDesignParameters();
+    params.standby = { ...params.standby, flowTempMin: '40', flowTempMax: '44' };
+    const { admin, eng, site, property } = await setup({ designParameters: params });
+    const data = await passingCheck(eng, site, property.id);
+    const strict = await eng.post('/api/reports', submission(data, { notes: 'Standby too hot for this site' }));
+    expect(strict.json()).toMatchObject({ overallStatus: 'FAIL', failureReasons: ['Flow Temperature out of range'] });
+    expect((await admin.get(`/api/reports/${strict.json().id}`)).json().ranges.standbyFlowTemp).toEqual({
+      min: 40,
+      max: 44,
+    });
+
+    expect((await admin.delete(`/api/sites/${site.id}`)).statusCode).toBeLessThan(300);
+    const again = await eng.post('/api/reports', submission(await passingCheck(eng, site, property.id)));
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({
+      overallStatus: 'PASS',
+      siteId: null,
+      propertyId: null,
+      siteName: 'Birch Court',
+    });
+    const db = (await t.database()).db;
+    const [row] = await db
+      .select({ source: reports.rangesSource })
+      .from(reports)
+      .where(eq(reports.id, again.json().id));
+    expect(row!.source).toBe('defaults');
+    // The first report survives the site delete with its names (ruling 12).
+    expect((await admin.get(`/api/reports/${strict.json().id}`)).json()).toMatchObject({
+      siteId: null,
+      siteName: 'Birch Court',
+    });
+  });
+
+  it('records a device failure at step 2 as FAIL with the reasons from the data, without notes', async () => {
+    const { eng, site, property } = await setup();
+    const data = await passingCheck(eng, site, property.id, {
+      initialChecks: {
+        bypassClosed: false,
+        strainerClean: true,
+        clipsRemoved: false,
+        meterOk: true,
+        systemPressure: '1.2',
+      },
+      standbyMode: {},
+      radiators: {},
+      heatingMode: {},
+      dhwChecks: {},
+      photosSignature: {},
+    });
+    const res = await eng.post('/api/reports', submission(data, { failedStep: 2 }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      overallStatus: 'FAIL',
+      failedStep: 2,
+      failureReasons: ['Bypass valve not closed', 'Transit clips not removed'],
+    });
+  });
+
+  it('records a device failure at step 3 with the value and range in the reason', async () => {
+    const { eng, site, property } = await setup();
+    const data = await passingCheck(eng, site, property.id, {
+      standbyMode: { flowTemp: '50', returnTemp: '41', flowRate: '2.5' },
+      radiators: {},
+      heatingMode: {},
+      dhwChecks: {},
+      photosSignature: {},
+    });
+    const res = await eng.post('/api/reports', submission(data, { failedStep: 3 }));
+    expect(res.json()).toMatchObject({
+      overallStatus: 'FAIL',
+      failedStep: 3,
+      failureReasons: ['Standby Flow Temperature out of range (50C, expected 45-48C)'],
+    });
+  });
+
+  it('refuses a claimed device failure that the data does not show (422)', async () => {
+    const { eng, site, property } = await setup();
+    const data = await passingCheck(eng, site, property.id);
+    const res = await eng.post('/api/reports', submission(data, { failedStep: 3 }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.fields).toHaveProperty('failedStep');
+    expect(await counts()).toEqual({ reports: 0, pdfs: 0 });
+  });
+
+  it.each([
+    [
+      'a measurement that is not a number',
+      (d: WizardDataInput) => ({ ...d, meterStart: '12abc' }),
+      {},
+      'wizardData.meterStart',
+    ],
+    ['an unknown top-level field', (d: WizardDataInput) => d, { overallStatus: 'PASS' }, undefined],
+    ['a report id that is not a uuid', (d: WizardDataInput) => d, { id: 'report-1' }, 'id'],
+    ['a completion time that is not a date', (d: WizardDataInput) => d, { completedAt: 'yesterday' }, 'completedAt'],
+    [
+      'a completion time in the future',
+      (d: WizardDataInput) => d,
+      { completedAt: '2099-01-01T00:00:00.000Z' },
+      'completedAt',
+    ],
+    [
+      'a completion before the start',
+      (d: WizardDataInput) => d,
+      { completedAt: '2026-03-01T10:00:00.000Z' },
+      'completedAt',
+    ],
+    ['missing basic information', (d: WizardDataInput) => ({ ...d, hiuSerial: '  ' }), {}, 'wizardData.hiuSerial'],
+    ['a failed step that does not exist', (d: WizardDataInput) => d, { failedStep: 5 }, 'failedStep'],
+    [
+      'a photo url that is not its id',
+      (d: WizardDataInput) => ({
+        ...d,
+        photosSignature: {
+          ...d.photosSignature!,
+          photos: [{ id: randomUUID(), url: `/api/files/${randomUUID()}`, label: '' }],
+        },
+      }),
+      {},
+      'wizardData.photosSignature.photos.0.url',
+    ],
+    [
+      'inline image data instead of a file',
+      (d: WizardDataInput) => ({
+        ...d,
+        photosSignature: { ...d.photosSignature!, signature: 'data:image/png;base64,AAAA' },
+      }),
+      {},
+      'wizardData.photosSignature.signature',
+    ],
+  ])('refuses %s with 422 and stores nothing', async (_what, change, extra, field) => {
+    const { eng, site, property } = await setup();
+    const data = change(await passingCheck(eng, site, property.id));
+    const res = await eng.post('/api/reports', submission(data, extra));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('validation_failed');
+    if (field) expect(Object.keys(res.json().error.fields)).toContain(field);
+    expect(await counts()).toEqual({ reports: 0, pdfs: 0 });
+  });
+
+  it('answers 409 missing_files, naming them, when a photo or the signature is not uploaded (or not by this engineer)', async () => {
+    const { app, eng, site, property } = await setup();
+    const other = await signedIn(app, 'engineer');
+    const notUploaded = randomUUID();
+    const theirs = await upload(other, 'signature', PNG);
+    const data = await passingCheck(eng, site, property.id);
+    data.photosSignature!.photos!.push({ id: notUploaded, url: `/api/files/${notUploaded}`, label: '' });
+    data.photosSignature!.signature = `/api/files/${theirs}`;
+    const res = await eng.post('/api/reports', submission(data));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('missing_files');
+    expect(res.json().error.message).toContain(notUploaded);
+    expect(res.json().error.message).toContain(theirs);
+    expect(res.json().error.fields).toEqual({
+      'wizardData.photosSignature.photos.1': `File ${notUploaded} is not uploaded`,
+      'wizardData.photosSignature.signature': 'Signature is not uploaded',
+    });
+    expect(await counts()).toEqual({ reports: 0, pdfs: 0 });
+  });
+
+  it('stores a retried submit once (200 with the stored summary) and refuses the same id from another user (409)', async () => {
+    const { app, eng, site, property } = await setup();
+    const body = submission(await passingCheck(eng, site, property.id));
+    const first = await eng.post('/api/reports', body);
+    const retry = await eng.post('/api/reports', body);
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    // Two submits racing each other still store one report.
+    const raced = submission(await passingCheck(eng, site, property.id));
+    const [a, b] = await Promise.all([eng.post('/api/reports', raced), eng.post('/api/reports', raced)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(await counts()).toEqual({ reports: 2, pdfs: 2 });
+
+    const other = await signedIn(app, 'engineer');
+    const stolen = await other.post('/api/reports', body);
+    expect(stolen.statusCode).toBe(409);
+    expect(await counts()).toEqual({ reports: 2, pdfs: 2 });
+  });
+
+  it('needs a signed-in user', async () => {
+    const { app } = await setup();
+    const anon = await app.inject({ method: 'POST', url: '/api/reports', payload: {} });
+    expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('listing reports', () => {
+  it('groups by site name with counts from the database, Unknown Site for a missing name (admin only)', async () => {
+    const { eng, admin } = await setup();
+    await insertReports([
+      { siteName: 'Oak', overallStatus: 'PASS' },
+      { siteName: 'Oak', overallStatus: 'FAIL' },
+      { siteName: 'Oak', overallStatus: 'PENDING' },
+      { siteName: 'ash', overallStatus: 'PASS' },
+      { siteName: '', overallStatus: 'FAIL' },
+    ]);
+    const res = await admin.get('/api/reports/sites');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { siteId: null, siteName: 'ash', count: 1, pass: 1, fail: 0 },
+      { siteId: null, siteName: 'Oak', count: 3, pass: 1, fail: 1 },
+      { siteId: null, siteName: 'Unknown Site', count: 1, pass: 0, fail: 1 },
+    ]);
+    expect((await eng.get('/api/reports/sites')).statusCode).toBe(403);
+  });
+
+  it("pages a site's summaries newest first, without data, ranges or PDF", async () => {
+    const { admin } = await setup();
+    const rows = await insertReports(
+      Array.from({ length: 25 }, (_, i) => ({ siteName: i < 23 ? 'Oak' : 'Elm', hiuSerial: String(i) })),
+    );
+    const page1 = (await admin.get('/api/reports?siteName=Oak&limit=10')).json();
+    const page3 = (await admin.get('/api/reports?siteName=Oak&limit=10&offset=20')).json();
+    expect(page1).toHaveLength(10);
+    expect(page1[0].id).toBe(rows[22]!.id);
+    expect(page1[0]).not.toHaveProperty('wizardData');
+    expect(page1[0]).not.toHaveProperty('ranges');
+    expect(page1[0]).not.toHaveProperty('pdfFileId');
+    expect(page3.map((r: { hiuSerial: string }) => r.hiuSerial)).toEqual(['2', '1', '0']);
+    expect((await admin.get('/api/reports?limit=100')).json()).toHaveLength(25);
+    expect((await admin.get('/api/reports?limit=1000')).statusCode).toBe(422);
+  });
+
+  it("shows an engineer their own reports only, and the same site's Unknown Site filter", async () => {
+    const { app, eng, admin } = await setup();
+    const other = await signedIn(app, 'engineer');
+    await insertReports([{ userId: eng.userId, siteName: '' }, { userId: other.userId }, { userId: eng.userId }]);
+    expect((await eng.get('/api/reports')).json()).toHaveLength(2);
+    expect((await other.get('/api/reports')).json()).toHaveLength(1);
+    expect((await admin.get('/api/reports?siteName=Unknown%20Site')).json()).toHaveLength(1);
+  });
+});
+
+describe('one report', () => {
+  it('gives the detail to its author and to admins, 403 to another engineer, 404 for an unknown id', async () => {
+    const { app, admin, eng, site, property } = await setup();
+    const created = (await eng.post('/api/reports', submission(await passingCheck(eng, site, property.id)))).json();
+    const other = await signedIn(app, 'engineer');
+    expect((await eng.get(`/api/reports/${created.id}`)).statusCode).toBe(200);
+    const detail = await admin.get(`/api/reports/${created.id}`);
+    expect(detail.json()).toMatchObject({ ...created, wizardData: { siteName: 'Birch Court', hiuSerial: 'SN 881' } });
+    expect((await other.get(`/api/reports/${created.id}`)).statusCode).toBe(403);
+    expect((await admin.get(`/api/reports/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await admin.get('/api/reports/not-a-uuid')).statusCode).toBe(422);
+  });
+
+  it('downloads the stored PDF with its file name; 403 to another engineer; 404 unknown', async () => {
+    const { app, admin, eng, site, property } = await setup();
+    const created = (
+      await eng.post('/api/reports', submission(await passingCheck(eng, site, property.id), { notes: 'Left running' }))
+    ).json();
+    const res = await admin.get(`/api/reports/${created.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`attachment; filename="${created.pdfFilename}"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    if (hasPdftotext) {
+      const text = pdfText(res.rawPayload);
+      expect(text).toContain('HIU COMMISSIONING REPORT');
+      expect(text).toContain('OVERALL RESULT PASS');
+      expect(text).toContain('Birch Court');
+      expect(text).toContain('Flat 3, Birch House');
+      expect(text).toContain('Flow Temperature 46 °C 45-48 °C PASS');
+      expect(text).toContain('HIU front');
+      expect(text).toContain('Additional Notes Left running');
+    }
+    expect((await eng.get(`/api/reports/${created.id}/pdf`)).statusCode).toBe(200);
+    const other = await signedIn(app, 'engineer');
+    expect((await other.get(`/api/reports/${created.id}/pdf`)).statusCode).toBe(403);
+    expect((await admin.get(`/api/reports/${randomUUID()}/pdf`)).statusCode).toBe(404);
+  });
+
+  it('builds the PDF again from the stored report if its stored copy is lost', async () => {
+    const { admin, eng, site, property } = await setup();
+    const created = (await eng.post('/api/reports', submission(await passingCheck(eng, site, property.id)))).json();
+    const db = (await t.database()).db;
+    await db.delete(files).where(eq(files.kind, 'pdf'));
+    const res = await admin.get(`/api/reports/${created.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await counts()).toEqual({ reports: 1, pdfs: 1 });
+  });
+});
+
+describe('GET /api/reports/export.csv', () => {
+  it("exports a site's reports as the spec's CSV: file name, header, and each cell of a row", async () => {
+    const { admin, eng, site, property } = await setup();
+    const data = await passingCheck(eng, site, property.id, {
+      radiators: {
+        roomChecks: {
+          Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' },
+          Kitchen: { valveSetting: '3', expectedValveSetting: '2.5' },
+        },
+      },
+    });
+    await eng.post('/api/reports', submission(data, { notes: '=cmd "quoted", with comma' }));
+    const res = await admin.get(`/api/reports/export.csv?siteName=${encodeURIComponent('Birch Court')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain(`filename="${reportsCsvFilename('Birch Court', new Date())}"`);
+    expect(res.headers['content-disposition']).toMatch(/birch-court-reports-\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe(REPORT_CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+    expect(lines[1]).toContain('"\'=cmd ""quoted"", with comma"');
+    const parsed = Papa.parse<string[]>(res.body.trimEnd()).data;
+    expect(parsed).toHaveLength(2);
+    expect(Object.fromEntries(REPORT_CSV_COLUMNS.map((c, i) => [c, parsed[1]![i]]))).toEqual({
+      'Property Address': 'Flat 3, Birch House',
+      'Site Name': 'Birch Court',
+      'Dwelling Type': '2b4p',
+      'HIU Model': 'Evo 40',
+      'HIU Serial': 'SN 881',
+      'Engineer Name': 'Eddie Engineer',
+      'Overall Status': 'FAIL',
+      'Start Time': '02/03/2026, 09:00',
+      'Completed At': '02/03/2026, 10:25',
+      Duration: '1h 25m',
+      'Meter Start Reading': '100.5',
+      'Meter End Reading': '101.25',
+      'Remote Cut Off Valve Serial': '12345',
+      'Bypass Valve Closed': 'Yes',
+      'Strainer Clean': 'Yes',
+      'Transit Clips Removed': 'Yes',
+      'Meter OK': 'Yes',
+      'System Pressure': '1.2',
+      'Standby Flow Temp': '46',
+      'Standby Return Temp': '41',
+      'Standby Flow Rate': '2.5',
+      'Radiator Rooms Checked': 'Hall: 2.5 (expected 2.5); Kitchen: 3 (expected 2.5)',
+      'Heating Secondary Flow Temp': '52',
+      'Heating Secondary Return Temp': '42',
+      'Heating Primary Flow Temp': '65',
+      'Heating Primary Return Temp': '55',
+      'Heating Power': '10',
+      'CWS Temp': '11',
+      'Reached 45C in 45s': 'Yes',
+      'DHW Kitchen Tap Temp': '47',
+      'DHW Primary Flow Temp': '60',
+      'DHW Primary Return Temp': '50',
+      'DHW Power': '15',
+      'Photos Uploaded': '1 photo(s)',
+      'Heating Controller Confirmed': 'Yes',
+      'Signature Captured': 'Yes',
+      Notes: '\'=cmd "quoted", with comma',
+    });
+  });
+
+  it('streams every report of a big site once, newest first, across batches', async () => {
+    const { admin } = await setup();
+    const rows = await insertReports(
+      Array.from({ length: 1234 }, (_, i) => ({ siteName: 'Big', hiuSerial: `S${i}`, wizardData: {} as never })),
+    );
+    await insertReports([{ siteName: 'Other' }]);
+    const res = await admin.get('/api/reports/export.csv?siteName=Big');
+    const parsed = Papa.parse<string[]>(res.body.trimEnd()).data.slice(1);
+    const serial = REPORT_CSV_COLUMNS.indexOf('HIU Serial');
+    expect(parsed.map((r) => r[serial])).toEqual(rows.map((r) => r.hiuSerial).reverse());
+  });
+
+  it('exports nothing for a site without reports (404), and only to admins (403)', async () => {
+    const { admin, eng } = await setup();
+    await insertReports([{ siteName: 'Oak', userId: eng.userId }]);
+    const none = await admin.get('/api/reports/export.csv?siteName=Elm');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.message).toBe('This site has no reports to export');
+    expect((await eng.get('/api/reports/export.csv?siteName=Oak')).statusCode).toBe(403);
+    expect((await admin.get('/api/reports/export.csv')).statusCode).toBe(422);
+    expect((await admin.get('/api/reports/export.csv?siteName=Unknown%20Site')).statusCode).toBe(404);
+  });
+});
