@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { SaveBadge, useWizard } from './state/wizard-provider';
+import { BasicInfoStep } from './pages/basic-info-step';
+import { InitialChecksStep } from './pages/initial-checks-step';
+import { StandbyModeStep } from './pages/standby-mode-step';
+import { RadiatorsStep } from './pages/radiators-step';
+import { HeatingStep } from './pages/heating-step';
+import { DhwStep } from './pages/dhw-step';
+import { PhotosSignatureStep } from './pages/photos-signature-step';
+import { ReviewStep } from './pages/review-step';
+import { ResumePage } from './pages/resume-page';
+import { FailedPage } from './pages/failed-page';
+
+/**
+ * A step needs a started check. Without one (no site chosen) the engineer goes home; basic-info with
+ * siteId and propertyId in the address starts one. A failed flow is terminal and shows the Failed page.
+ */
+function ActiveCheck({ children }: { children: ReactNode }) {
+  const { state, hydrated } = useWizard();
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  const starting = pathname.endsWith('/basic-info') && params.get('siteId') && params.get('propertyId');
+  if (starting) return <>{children}</>;
+  if (state.flowStatus === 'failed') return <Navigate to="/check/failed" replace />;
+  if (!state.wizardData.siteId) {
+    // The quick cache may be empty while the phone's database still holds the check: wait for it.
+    if (!hydrated) return <Loading />;
+    return <Navigate to="/" replace />;
+  }
+  return <>{children}</>;
+}
+
+function FailedOnly({ children }: { children: ReactNode }) {
+  const { state, hydrated } = useWizard();
+  if (state.flowStatus === 'failed') return <>{children}</>;
+  return hydrated ? <Navigate to="/" replace /> : <Loading />;
+}
+
+function Loading() {
+  return (
+    <p role="status" className="p-6 text-center text-slate-600">
+      Loading...
+    </p>
+  );
+}
+
+const STEP_PAGES: [string, ReactNode][] = [
+  ['basic-info', <BasicInfoStep />],
+  ['initial-checks', <InitialChecksStep />],
+  ['standby-mode', <StandbyModeStep />],
+  ['radiators', <RadiatorsStep />],
+  ['heating', <HeatingStep />],
+  ['dhw', <DhwStep />],
+  ['photos-signature', <PhotosSignatureStep />],
+  ['review', <ReviewStep />],
+];
+
+/** The engineer's checklist under /check/* (spec section 2). */
+export default function CheckRoutes() {
+  return (
+    <>
+      <Routes>
+        {STEP_PAGES.map(([slug, page]) => (
+          <Route key={slug} path={slug} element={<ActiveCheck>{page}</ActiveCheck>} />
+        ))}
+        <Route path="resume/:id" element={<ResumePage />} />
+        <Route path="failed" element={<FailedOnly><FailedPage /></FailedOnly>} />
+        <Route path="*" element={<p className="p-4">404 - Not Found</p>} />
+      </Routes>
+      <SaveBadge />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import {
+  formatRange,
+  judge,
+  measurement,
+  type MeasurementId,
+  type Range,
+  type Ranges,
+  type RangedMeasurementId,
+} from '@hiu/domain';
+import { Field } from '../../../components/ui/field';
+import { NumberInput } from '../../../components/ui/input';
+import { cn } from '../../../components/ui/cn';
+
+interface MeasurementFieldProps {
+  id: MeasurementId;
+  value: string;
+  onChange: (value: string) => void;
+  ranges: Ranges;
+  /** Label override when the catalogue's label needs context, otherwise the rule book's label is used. */
+  label?: string;
+}
+
+/** A measurement from the rule book: its label, unit and required flag, with a live verdict against the site's range. */
+export function MeasurementField({ id, value, onChange, ranges, label }: MeasurementFieldProps) {
+  const m = measurement(id);
+  const range = m.range ? ranges[id as RangedMeasurementId] : undefined;
+  return (
+    <Field
+      label={label ?? m.label}
+      required={m.required}
+      hint={range ? <RangeHint value={value} range={range} unit={m.unit} /> : m.required ? undefined : 'Optional, for information only'}
+    >
+      <NumberInput
+        value={value}
+        onValueChange={onChange}
+        unit={m.unit || undefined}
+        name={m.id}
+        data-testid={m.id}
+        enterKeyHint="next"
+      />
+    </Field>
+  );
+}
+
+/** "In range (45-48 °C)" in green or "Out of range (45-48 °C)" in red, announced politely as it changes. */
+export function RangeHint({ value, range, unit }: { value: string; range: Range; unit: string }) {
+  const verdict = judge(value, range);
+  const text = `${formatRange(range)}${unit ? ` ${unit}` : ''}`;
+  return (
+    <span
+      aria-live="polite"
+      data-verdict={verdict}
+      className={cn(
+        'inline-flex items-center gap-1 font-medium',
+        verdict === 'pass' && 'text-pass',
+        verdict === 'fail' && 'text-fail',
+        verdict === 'pending' && 'text-slate-600',
+      )}
+    >
+      <span aria-hidden="true">{verdict === 'pass' ? '✓' : verdict === 'fail' ? '⚠' : ''}</span>
+      {verdict === 'pass' ? `In range (${text})` : verdict === 'fail' ? `Out of range (${text})` : `Expected ${text}`}
+    </span>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import type { Photo } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input } from '../../../components/ui/input';
+import { usePhotoUrl } from '../state/wizard-provider';
+
+interface PhotoCaptureProps {
+  photos: Photo[];
+  onAdd: (files: File[]) => void;
+  onRemove: (id: string) => void;
+  onRelabel: (id: string, label: string) => void;
+  /** Photos still being reduced and stored. */
+  adding: number;
+  error: string | null;
+}
+
+const pickerClass =
+  'relative inline-flex min-h-14 cursor-pointer items-center justify-center gap-2 rounded-lg px-4 text-base font-semibold focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-blue-600';
+
+/** Camera or files, several at once; each photo gets a label and can be removed (after asking). */
+export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error }: PhotoCaptureProps) {
+  const [removing, setRemoving] = useState<Photo | null>(null);
+
+  const picked = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(e.target.files ?? []).filter((f) => f.type.startsWith('image/'));
+    e.target.value = '';
+    if (files.length) onAdd(files);
+  };
+
+  return (
+    <div className="space-y-3">
+      <div className="grid grid-cols-2 gap-2">
+        <label className={`${pickerClass} bg-brand-700 text-white`}>
+          <span aria-hidden="true">📷</span> Take Photo
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            multiple
+            onChange={picked}
+            className="sr-only"
+            data-testid="photo-camera"
+          />
+        </label>
+        <label className={`${pickerClass} border border-slate-300 bg-white text-slate-900`}>
+          Choose from Files
+          <input type="file" accept="image/*" multiple onChange={picked} className="sr-only" data-testid="photo-files" />
+        </label>
+      </div>
+
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {photos.length === 0 && adding === 0
+          ? 'No photos yet. Photos are optional but recommended.'
+          : `${photos.length} photo${photos.length === 1 ? '' : 's'}`}
+        {adding > 0 ? ` (adding ${adding}...)` : ''}
+      </p>
+      {error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-2 text-base text-red-900">
+          {error}
+        </p>
+      ) : null}
+
+      {photos.length > 0 ? (
+        <ul className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2">
+          {photos.map((p, i) => (
+            <PhotoItem key={p.id} photo={p} index={i} onRelabel={onRelabel} onRemove={() => setRemoving(p)} />
+          ))}
+        </ul>
+      ) : null}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove this photo?"
+        description={removing?.label ? `The photo "${removing.label}" will be deleted from this check.` : 'The photo will be deleted from this check.'}
+        confirmLabel="Remove Photo"
+        destructive
+        onConfirm={() => {
+          if (removing) onRemove(removing.id);
+          setRemoving(null);
+        }}
+      />
+    </div>
+  );
+}
+
+function PhotoItem({
+  photo,
+  index,
+  onRelabel,
+  onRemove,
+}: {
+  photo: Photo;
+  index: number;
+  onRelabel: (id: string, label: string) => void;
+  onRemove: () => void;
+}) {
+  const url = usePhotoUrl(photo.id);
+  const labelId = `photo-label-${photo.id}`;
+  return (
+    <li className="flex gap-3 rounded-lg border border-slate-200 bg-white p-2">
+      {url ? (
+        <img src={url} alt={photo.label || `Photo ${index + 1}`} className="h-24 w-24 flex-none rounded-md object-cover" />
+      ) : (
+        <div className="flex h-24 w-24 flex-none items-center justify-center rounded-md bg-slate-100 text-sm text-slate-500">
+          Loading...
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <label htmlFor={labelId} className="text-sm font-semibold text-slate-800">
+          Label for photo {index + 1}
+        </label>
+        <Input
+          id={labelId}
+          value={photo.label}
+          maxLength={120}
+          placeholder="e.g. HIU front"
+          onChange={(e) => onRelabel(photo.id, e.target.value)}
+        />
+        <Button variant="secondary" className="self-start" onClick={onRemove} aria-label={`Remove photo ${index + 1}`}>
+          Remove
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  formatDateTime,
+  INITIAL_CHECKS,
+  judgeMeasurement,
+  judgeRoom,
+  MEASUREMENTS,
+  readMeasurement,
+  type Measurement,
+  type Ranges,
+  type SectionId,
+  type WizardData,
+} from '@hiu/domain';
+
+type Mark = 'pass' | 'fail' | 'pending' | undefined;
+export interface SummaryRow {
+  label: string;
+  value: string;
+  mark?: Mark;
+}
+
+const yesNo = (v: boolean | null) => (v === null ? 'Not answered' : v ? 'Yes' : 'No');
+const markOf = (v: boolean | null): Mark => (v === null ? 'pending' : v ? 'pass' : 'fail');
+const text = (v: string) => (v.trim() === '' ? 'Not entered' : v.trim());
+
+function measured(data: WizardData, ranges: Ranges, section: SectionId): SummaryRow[] {
+  return (MEASUREMENTS as readonly Measurement[])
+    .filter((m) => m.section === section)
+    .map((m) => {
+      const v = readMeasurement(data, m).trim();
+      const verdict = judgeMeasurement(data, m, ranges);
+      return {
+        label: m.label,
+        value: v === '' ? (m.required ? 'Not entered' : 'Not recorded') : `${v}${m.unit ? ` ${m.unit}` : ''}`,
+        mark: m.range || (m.required && v === '') ? verdict : undefined,
+      };
+    });
+}
+
+/** The values of one section as the review shows them, each with its unit and verdict mark. */
+export function sectionRows(section: SectionId, d: WizardData, ranges: Ranges): SummaryRow[] {
+  switch (section) {
+    case 'basicInfo':
+      return [
+        { label: 'Site Name', value: text(d.siteName) },
+        { label: 'Address', value: text(d.address) },
+        { label: 'Dwelling Type', value: text(d.dwellingType) },
+        { label: 'HIU Model', value: text(d.hiuModel) },
+        { label: 'HIU Serial', value: text(d.hiuSerial) },
+        { label: 'Engineer Name', value: text(d.engineerName) },
+        { label: 'Start Time', value: formatDateTime(d.startTime) || 'Not recorded' },
+        ...measured(d, ranges, 'basicInfo'),
+      ];
+    case 'initialChecks':
+      return [
+        ...INITIAL_CHECKS.map((c) => ({ label: c.label, value: yesNo(d.initialChecks[c.key]), mark: markOf(d.initialChecks[c.key]) })),
+        ...measured(d, ranges, 'initialChecks'),
+      ];
+    case 'radiators': {
+      const rooms = Object.entries(d.radiators.roomChecks);
+      if (rooms.length === 0) return [{ label: 'Step skipped', value: 'No rooms checked' }];
+      return rooms.map(([room, r]) => ({
+        label: room,
+        value:
+          r.valveSetting.trim() === ''
+            ? 'Not entered'
+            : `${r.valveSetting.trim()}${r.expectedValveSetting.trim() ? ` (expected ${r.expectedValveSetting.trim()})` : ''}`,
+        mark: judgeRoom(r),
+      }));
+    }
+    case 'dhw':
+      return [
+        ...measured(d, ranges, 'dhw').slice(0, 1),
+        { label: 'Reached 45°C in 45 seconds', value: yesNo(d.dhwChecks.fortyFiveIn45), mark: markOf(d.dhwChecks.fortyFiveIn45) },
+        ...measured(d, ranges, 'dhw').slice(1),
+      ];
+    case 'photosSignature': {
+      const p = d.photosSignature;
+      return [
+        { label: 'Photos', value: p.photos.length === 0 ? 'No photos' : `${p.photos.length} photo${p.photos.length === 1 ? '' : 's'}` },
+        { label: 'Signature', value: p.signature ? 'Captured' : 'Missing', mark: p.signature ? 'pass' : 'pending' },
+        ...measured(d, ranges, 'photosSignature'),
+        { label: 'Remote Cut Off Valve Serial', value: text(p.remoteCutOffValveSerial) },
+        { label: 'Heating Controller Set', value: yesNo(p.heatingControllerSet), mark: markOf(p.heatingControllerSet) },
+      ];
+    }
+    default:
+      return measured(d, ranges, section);
+  }
+}
+
+const MARKS: Record<Exclude<Mark, undefined>, { icon: string; sr: string; cls: string }> = {
+  pass: { icon: '✓', sr: 'pass', cls: 'text-pass' },
+  fail: { icon: '✕', sr: 'fail', cls: 'text-fail' },
+  pending: { icon: '…', sr: 'pending', cls: 'text-pending' },
+};
+
+export function SummaryList({ rows }: { rows: SummaryRow[] }) {
+  return (
+    <dl className="divide-y divide-slate-100">
+      {rows.map((r) => (
+        <div key={r.label} className="flex items-baseline justify-between gap-3 py-2">
+          <dt className="text-sm text-slate-600">{r.label}</dt>
+          <dd className="flex items-baseline gap-1.5 text-right text-base font-medium text-slate-900">
+            <span className={r.mark === 'fail' ? 'text-fail' : undefined}>{r.value}</span>
+            {r.mark ? (
+              <span className={MARKS[r.mark].cls}>
+                <span aria-hidden="true">{MARKS[r.mark].icon}</span>
+                <span className="sr-only">({MARKS[r.mark].sr})</span>
+              </span>
+            ) : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { STEP_COUNT, stepByNumber, type Step } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useWizard } from '../state/wizard-provider';
+import { hasEnteredData } from '../lib/entered-data';
+
+interface WizardChromeProps {
+  step: Step;
+  children: ReactNode;
+  /** The primary action in the bottom bar (Next, Save and Continue, Review & Submit, Submit Report). */
+  primary: ReactNode;
+  /** Back goes to the previous step; on step 1 it goes home and keeps the check on the device. */
+  onBack?: () => void;
+}
+
+/** Top bar (step name, Step N of 8, progress, Cancel) and a sticky bottom bar within thumb reach. */
+export function WizardChrome({ step, children, primary, onBack }: WizardChromeProps) {
+  const navigate = useNavigate();
+  const { state, reset, setCurrentStep } = useWizard();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  // Each step: remember where the engineer is (ruling 10), start at the top, and move focus to the heading
+  // so a screen reader announces the new step.
+  useEffect(() => {
+    setCurrentStep(step.slug);
+    window.scrollTo(0, 0);
+    headingRef.current?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step.slug]);
+
+  const cancel = () => {
+    reset();
+    navigate('/');
+  };
+
+  const back = () => {
+    if (onBack) return onBack();
+    const previous = stepByNumber(step.number - 1);
+    navigate(previous ? `/check/${previous.slug}` : '/');
+  };
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <header className="bg-brand-800 text-white">
+        <div className="mx-auto w-full max-w-2xl px-4 pt-2 pb-3">
+          <div className="flex min-h-12 items-center">
+            <button
+              type="button"
+              onClick={() => (hasEnteredData(state.wizardData) ? setConfirmCancel(true) : cancel())}
+              className="-ml-3 min-h-12 rounded-lg px-3 text-base font-semibold text-white hover:bg-white/10"
+            >
+              Cancel
+            </button>
+          </div>
+          <p className="text-sm font-medium text-brand-100">
+            Step {step.number} of {STEP_COUNT}
+          </p>
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+            {step.name}
+          </h1>
+          <div
+            role="progressbar"
+            aria-label="Checklist progress"
+            aria-valuemin={1}
+            aria-valuemax={STEP_COUNT}
+            aria-valuenow={step.number}
+            aria-valuetext={`Step ${step.number} of ${STEP_COUNT}`}
+            className="mt-3 h-2 w-full overflow-hidden rounded-full bg-white/25"
+          >
+            <div className="h-full rounded-full bg-white" style={{ width: `${(step.number / STEP_COUNT) * 100}%` }} />
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-5">{children}</main>
+
+      <nav
+        aria-label="Step navigation"
+        className="sticky bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      >
+        <div className="mx-auto grid w-full max-w-2xl grid-cols-[1fr_2fr] gap-3 px-4 py-3">
+          <Button variant="secondary" size="lg" onClick={back}>
+            Back
+          </Button>
+          {primary}
+        </div>
+      </nav>
+
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel this check?"
+        description="Everything entered for this check will be cleared from this phone. A draft already saved to the cloud stays in the Today list."
+        confirmLabel="Cancel Check"
+        cancelLabel="Keep Going"
+        destructive
+        onConfirm={() => {
+          setConfirmCancel(false);
+          cancel();
+        }}
+      />
+    </div>
+  );
+}
+
+/** The bottom bar's main button. */
+export function NextButton({
+  label,
+  disabled,
+  onClick,
+  busy,
+}: {
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <Button size="lg" disabled={disabled || busy} onClick={onClick} aria-busy={busy || undefined}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { canProceed, formatDateTime } from '@hiu/domain';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Card } from '../../../components/ui/card';
+import { buttonClass } from '../../../components/ui/button';
+import { useWizard } from '../state/wizard-provider';
+import { MeasurementField } from '../components/measurement-field';
+import { NextButton, WizardChrome } from '../components/wizard-chrome';
+import { useStep } from '../lib/use-step';
+
+export function BasicInfoStep() {
+  const { state, update, start } = useWizard();
+  const { step, ranges, saveAndContinue } = useStep('basic-info');
+  const [params, setParams] = useSearchParams();
+  const siteId = params.get('siteId');
+  const propertyId = params.get('propertyId');
+  const needsStart = Boolean(siteId && propertyId && state.wizardData.propertyId !== propertyId);
+  const [startError, setStartError] = useState<string | null>(null);
+
+  // Arriving from home with a chosen property: start the check (site, address, engineer, start time, rooms).
+  useEffect(() => {
+    if (!needsStart || !siteId || !propertyId) return;
+    let live = true;
+    Promise.resolve(start({ siteId, propertyId }))
+      .then(() => {
+        if (live) setParams({}, { replace: true });
+      })
+      .catch((e: unknown) => {
+        if (live) setStartError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needsStart, siteId, propertyId]);
+
+  if (startError) {
+    return (
+      <main className="mx-auto max-w-md px-4 py-10 text-center">
+        <h1 className="text-2xl font-bold">Could not start the check</h1>
+        <p role="alert" className="mt-2 text-slate-700">
+          {startError}
+        </p>
+        <Link to="/" className={buttonClass('primary', 'lg', 'mt-6')}>
+          Return to home
+        </Link>
+      </main>
+    );
+  }
+  if (needsStart) {
+    return (
+      <p role="status" className="p-6 text-center text-slate-600">
+        Starting check...
+      </p>
+    );
+  }
+
+  const d = state.wizardData;
+  return (
+    <WizardChrome
+      step={step}
+      primary={<NextButton label="Save and Continue" disabled={!canProceed(1, d)} onClick={saveAndContinue} />}
+    >
+      <Card className="space-y-4">
+        <Field label="Site Name" required>
+          <Input
+            value={d.siteName}
+            onChange={(e) => update((w) => void (w.siteName = e.target.value))}
+            autoComplete="off"
+            enterKeyHint="next"
+          />
+        </Field>
+        <Field label="Address">
+          <Input value={d.address} readOnly />
+        </Field>
+        <Field label="Dwelling Type">
+          <Input value={d.dwellingType} readOnly />
+        </Field>
+        <Field label="HIU Model" required>
+          <Input
+            value={d.hiuModel}
+            onChange={(e) => update((w) => void (w.hiuModel = e.target.value))}
+            autoComplete="off"
+            enterKeyHint="next"
+          />
+        </Field>
+        <Field label="HIU Serial" required>
+          <Input
+            value={d.hiuSerial}
+            onChange={(e) => update((w) => void (w.hiuSerial = e.target.value))}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            enterKeyHint="next"
+          />
+        </Field>
+        <Field label="Engineer Name">
+          <Input value={d.engineerName} readOnly />
+        </Field>
+        <Field label="Start Time">
+          <Input value={formatDateTime(d.startTime)} readOnly />
+        </Field>
+        <MeasurementField
+          id="meterStart"
+          value={d.meterStart}
+          onChange={(v) => update((w) => void (w.meterStart = v))}
+          ranges={ranges}
+        />
+      </Card>
+    </WizardChrome>
+  );
+}

@@ -1,0 +1,28 @@
+import { canProceed } from '@hiu/domain';
+import { Card } from '../../../components/ui/card';
+import { useWizard } from '../state/wizard-provider';
+import { MeasurementList } from '../components/measurement-list';
+import { NextButton, WizardChrome } from '../components/wizard-chrome';
+import { YesNoField } from '../components/yes-no-field';
+import { useStep } from '../lib/use-step';
+
+export function DhwStep() {
+  const { state, update } = useWizard();
+  const { step, ranges, saveAndContinue } = useStep('dhw');
+  const d = state.wizardData;
+  return (
+    <WizardChrome step={step} primary={<NextButton label="Next" disabled={!canProceed(6, d)} onClick={saveAndContinue} />}>
+      <Card className="space-y-5">
+        <p className="text-base text-slate-700">Open the kitchen hot tap fully.</p>
+        <MeasurementList step={6} ranges={ranges} only={['cwsTemp']} />
+        <YesNoField
+          label="DHW reached 45°C within 45 seconds"
+          required
+          value={d.dhwChecks.fortyFiveIn45}
+          onChange={(v) => update((w) => void (w.dhwChecks.fortyFiveIn45 = v))}
+        />
+        <MeasurementList step={6} ranges={ranges} only={['dhwKitchenTap', 'dhwPrimaryFlow', 'dhwPrimaryReturn', 'dhwPower']} />
+      </Card>
+    </WizardChrome>
+  );
+}

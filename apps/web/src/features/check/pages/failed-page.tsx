@@ -1,0 +1,132 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { stepByNumber } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useWizard } from '../state/wizard-provider';
+
+const NEXT_STEPS: Record<number, string[]> = {
+  2: [
+    'Do not leave the HIU in service until the failed checks have been put right.',
+    'Close the bypass valve, clean the strainer, remove the transit clips or replace the meter as listed above.',
+    'Tell your supervisor or the site manager, quoting the HIU serial.',
+    'When the fault is fixed, start a new check for this property.',
+  ],
+  3: [
+    'Do not leave the HIU in service until the standby readings are within range.',
+    'Check the HIU settings, the primary supply and the flow rate, and look for valves left open.',
+    'Tell your supervisor or the site manager, quoting the HIU serial.',
+    'When the fault is fixed, start a new check for this property.',
+  ],
+};
+
+/** /check/failed: the device failed at step 2 or 3; the failure report is saved or queued (ruling 7). */
+export function FailedPage() {
+  const navigate = useNavigate();
+  const { state, reset } = useWizard();
+  const failureReport = state.submission?.status;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  const n = state.failedStep ?? 0;
+  const step = stepByNumber(n);
+  const d = state.wizardData;
+  const recorded: [string, string][] = [
+    ['Site', d.siteName],
+    ['Address', d.address],
+    ['Dwelling Type', d.dwellingType],
+    ['HIU Model', d.hiuModel],
+    ['HIU Serial', d.hiuSerial],
+  ];
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="bg-fail text-white">
+        <div className="mx-auto w-full max-w-2xl px-4 py-5">
+          <p className="text-sm font-semibold tracking-wide uppercase">Device Failed</p>
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+            Failed at Step {n}
+          </h1>
+          {step ? <p className="text-lg">{step.name}</p> : null}
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-5">
+        <Card aria-labelledby="reasons-heading" className="border-red-300">
+          <h2 id="reasons-heading" className="text-lg font-bold">
+            Failure Reasons
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {state.failureReasons.map((r) => (
+              <li key={r} className="flex gap-2 text-base text-red-900">
+                <span aria-hidden="true">✕</span>
+                {r}
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card aria-labelledby="recorded-heading">
+          <h2 id="recorded-heading" className="text-lg font-bold">
+            Recorded Details
+          </h2>
+          <dl className="mt-1 divide-y divide-slate-100">
+            {recorded.map(([label, value]) => (
+              <div key={label} className="flex items-baseline justify-between gap-3 py-2">
+                <dt className="text-sm text-slate-600">{label}</dt>
+                <dd className="text-right text-base font-medium">{value.trim() || 'Not recorded'}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+
+        <Card aria-labelledby="next-steps-heading">
+          <h2 id="next-steps-heading" className="text-lg font-bold">
+            Next Steps
+          </h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-5 text-base text-slate-800">
+            {(NEXT_STEPS[n] ?? NEXT_STEPS[2]!).map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ol>
+        </Card>
+
+        <p
+          role="status"
+          className={
+            failureReport === 'rejected'
+              ? 'rounded-lg border border-red-300 bg-red-50 p-3 text-base text-red-900'
+              : failureReport === 'queued'
+              ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-base text-amber-900'
+              : 'rounded-lg border border-slate-200 bg-white p-3 text-base text-slate-800'
+          }
+        >
+          {failureReport === 'sent'
+            ? '✓ The failure report has been saved.'
+            : failureReport === 'queued'
+              ? 'The failure report is stored on this phone and will be sent when the connection returns. Keep the app open or come back online soon.'
+              : failureReport === 'rejected'
+                ? `The server refused the failure report${state.submission?.message ? `: ${state.submission.message}` : '.'} It is kept on this phone; tell your admin.`
+                : 'Saving the failure report...'}
+        </p>
+
+        <div className="grid grid-cols-1 gap-3 pt-2 min-[400px]:grid-cols-2">
+          <Button variant="secondary" size="lg" onClick={() => navigate('/')}>
+            Return Home
+          </Button>
+          <Button
+            size="lg"
+            onClick={() => {
+              reset();
+              navigate('/');
+            }}
+          >
+            Start New Check
+          </Button>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { canProceed, INITIAL_CHECKS, initialCheckFailures } from '@hiu/domain';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useWizard } from '../state/wizard-provider';
+import { MeasurementField } from '../components/measurement-field';
+import { NextButton, WizardChrome } from '../components/wizard-chrome';
+import { YesNoField } from '../components/yes-no-field';
+import { useStep } from '../lib/use-step';
+
+export function InitialChecksStep() {
+  const navigate = useNavigate();
+  const { state, update, fail } = useWizard();
+  const { step, ranges, saveAndContinue } = useStep('initial-checks');
+  const [confirming, setConfirming] = useState(false);
+  const d = state.wizardData;
+  const failures = initialCheckFailures(d);
+
+  const next = () => (failures.length > 0 ? setConfirming(true) : saveAndContinue());
+
+  return (
+    <WizardChrome step={step} primary={<NextButton label="Next" disabled={!canProceed(2, d)} onClick={next} />}>
+      <Card className="space-y-5">
+        {INITIAL_CHECKS.map((c) => (
+          <YesNoField
+            key={c.key}
+            label={c.label}
+            required
+            value={d.initialChecks[c.key]}
+            onChange={(v) => update((w) => void (w.initialChecks[c.key] = v))}
+          />
+        ))}
+        <MeasurementField
+          id="systemPressure"
+          value={d.initialChecks.systemPressure}
+          onChange={(v) => update((w) => void (w.initialChecks.systemPressure = v))}
+          ranges={ranges}
+        />
+      </Card>
+      {failures.length > 0 ? (
+        <p role="status" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-base text-red-900">
+          <span aria-hidden="true">⚠ </span>
+          Any No here fails the HIU: {failures.join(', ')}.
+        </p>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Confirm Device Failure"
+        description={
+          <>
+            <p>This HIU is about to be failed for failing basic checks. Is this correct?</p>
+            <ul className="mt-2 list-disc pl-5">
+              {failures.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+          </>
+        }
+        confirmLabel="Confirm Failure"
+        destructive
+        onConfirm={() => {
+          setConfirming(false);
+          void fail(2, failures);
+          navigate('/check/failed');
+        }}
+      />
+    </WizardChrome>
+  );
+}

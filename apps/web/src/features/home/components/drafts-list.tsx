@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { formatDistanceToNow } from 'date-fns';
+import { stepByNumber, STEPS } from '@hiu/domain';
+import { buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useTodaysDrafts } from '../api/drafts';
+
+function savedAgo(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? 'Saved' : `Saved ${formatDistanceToNow(d, { addSuffix: true })}`;
+}
+
+/** Resume Drafts: today's drafts of this engineer (spec section 2). */
+export function DraftsList() {
+  const drafts = useTodaysDrafts();
+  return (
+    <Card aria-labelledby="drafts-heading" className="space-y-3">
+      <div>
+        <p className="text-sm font-semibold text-slate-600 uppercase">Resume Drafts</p>
+        <h2 id="drafts-heading" className="text-xl font-bold">
+          Today
+        </h2>
+      </div>
+      {drafts.isLoading ? (
+        <div className="space-y-2" role="status" aria-label="Loading drafts">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      ) : drafts.isError ? (
+        <p role="alert" className="text-fail">
+          Could not load drafts: {drafts.error.message}
+        </p>
+      ) : (drafts.data ?? []).length === 0 ? (
+        <p className="text-slate-600">No drafts saved today.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {drafts.data!.map((d) => {
+            const number = STEPS.find((s) => s.name === d.currentStep)?.number;
+            return (
+              <li key={d.id} className="flex items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-slate-900">{d.wizardData.address.trim() || 'Unknown Property'}</p>
+                  <p className="text-sm text-slate-700">
+                    {number && stepByNumber(number) ? `Step ${number}: ` : ''}
+                    {d.currentStep}
+                  </p>
+                  <p className="text-sm text-slate-600">{savedAgo(d.lastSaved)}</p>
+                </div>
+                <Link
+                  to={`/check/resume/${d.id}`}
+                  className={buttonClass('secondary', 'md', 'flex-none')}
+                  aria-label={`Resume ${d.wizardData.address.trim() || 'Unknown Property'}`}
+                >
+                  Resume
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

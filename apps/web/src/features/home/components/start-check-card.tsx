@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Property } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { SITE_PAGE, useSites } from '../api/sites';
+import { PropertyPicker } from './property-picker';
+
+/** The reports screen's empty state links here (ruling 13). */
+export const START_CHECK_ID = 'start-check';
+
+/** Starting while another check is on the phone is safe: the wizard saves that one as a draft first. */
+export function StartCheckCard() {
+  const navigate = useNavigate();
+  const [siteSearch, setSiteSearch] = useState('');
+  const [siteId, setSiteId] = useState('');
+  const [property, setProperty] = useState<Property | null>(null);
+  const sites = useSites(siteSearch);
+  const items = sites.data?.items ?? [];
+  const manySites = (sites.data?.total ?? 0) > SITE_PAGE || siteSearch !== '';
+
+  const start = () => {
+    if (!property) return;
+    const q = new URLSearchParams({ siteId: property.siteId, propertyId: property.id });
+    navigate(`/check/basic-info?${q.toString()}`);
+  };
+
+  return (
+    <Card id={START_CHECK_ID} aria-labelledby="start-heading" className="scroll-mt-4 space-y-4">
+      <h2 id="start-heading" className="text-xl font-bold">
+        Start New Check
+      </h2>
+      {manySites ? (
+        <Field label="Search sites" hint="Type part of the site's name or location.">
+          <Input type="search" value={siteSearch} onChange={(e) => setSiteSearch(e.target.value)} autoComplete="off" />
+        </Field>
+      ) : null}
+      <Field
+        label="Site"
+        error={sites.isError ? `Could not load sites: ${sites.error.message}` : undefined}
+        hint={!sites.isLoading && items.length === 0 && !sites.isError ? 'No sites yet. An admin adds sites in the admin area.' : undefined}
+      >
+        <Select
+          value={siteId}
+          onChange={(e) => {
+            setSiteId(e.target.value);
+            setProperty(null);
+          }}
+          disabled={sites.isLoading}
+        >
+          <option value="">{sites.isLoading ? 'Loading sites...' : 'Select a site'}</option>
+          {items.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name} - {s.location}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <PropertyPicker key={siteId} siteId={siteId} value={property} onChange={setProperty} />
+      <Button size="lg" className="w-full" disabled={!property} onClick={start}>
+        Start
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
+import { useSession } from '../auth/use-session';
+import { DraftsList } from './components/drafts-list';
+import { START_CHECK_ID, StartCheckCard } from './components/start-check-card';
+
+interface HomePageProps {
+  /** The check feature's Unsaved Work Found banner, composed in by the router (features stay apart). */
+  unsavedWorkBanner?: ReactNode;
+}
+
+/** Home (/): start a check, resume today's drafts, and the admin entry points for admins. */
+export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
+  const { user } = useSession();
+  const location = useLocation();
+  const reportQueued = (location.state as { reportQueued?: boolean } | null)?.reportQueued === true;
+
+  // /#start-check (the reports empty state) lands on the Start New Check card.
+  useEffect(() => {
+    if (location.hash !== `#${START_CHECK_ID}`) return;
+    const card = document.getElementById(START_CHECK_ID);
+    card?.scrollIntoView({ block: 'start' });
+    card?.querySelector('select')?.focus({ preventScroll: true });
+  }, [location.hash]);
+
+  return (
+    <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-5">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">HIU Commissioning</h1>
+        {user?.role === 'admin' ? (
+          <nav aria-label="Admin" className="flex gap-2">
+            <Link to="/admin/reports" className={buttonClass('secondary')}>
+              Reports
+            </Link>
+            <Link to="/admin/sites" className={buttonClass('secondary')}>
+              Sites
+            </Link>
+          </nav>
+        ) : null}
+      </header>
+
+      {reportQueued ? (
+        <p role="status" className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 text-base text-amber-950">
+          <strong>Report kept on this phone.</strong> It could not reach the server yet and will be sent automatically
+          when the connection returns. Keep the app open, or open it again once you have signal.
+        </p>
+      ) : null}
+
+      {unsavedWorkBanner}
+      <StartCheckCard />
+      <DraftsList />
+    </main>
+  );
+}
