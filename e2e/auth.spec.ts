@@ -1,0 +1,95 @@
+import { expect, test, unique } from './fixtures';
+
+test.describe('first run, users and roles', () => {
+  test('the first admin adds an engineer, who is refused the admin area', async ({ page, freshApp }) => {
+    const at = (path: string) => new URL(path, freshApp.baseURL).toString();
+    const admin = { name: 'Olivia Office', email: `${unique('boss')}@example.com`, password: 'first-admin-pass' };
+    const engineer = { name: 'Sam Sparks', email: `${unique('sam')}@example.com`, password: 'engineer-pass-1' };
+
+    await test.step('an empty app offers to create the first admin', async () => {
+      await page.goto(at('/'));
+      await expect(page).toHaveURL(at('/setup'));
+      await expect(page.getByRole('heading', { name: 'Create the first admin account' })).toBeVisible();
+    });
+
+    await test.step('create the first admin', async () => {
+      await page.getByLabel('Your name').fill(admin.name);
+      await page.getByLabel('Email').fill(admin.email);
+      await page.getByLabel('Password').fill(admin.password);
+      await page.getByRole('button', { name: 'Create admin account' }).click();
+      await expect(page).toHaveURL(at('/'));
+      await expect(page.getByText(`${admin.name} (admin)`)).toBeVisible();
+    });
+
+    await test.step('add an engineer on the Users screen', async () => {
+      await page.goto(at('/admin/users'));
+      await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+      await page.getByRole('button', { name: 'Add User' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add User' });
+      await dialog.getByLabel('Name').fill(engineer.name);
+      await dialog.getByLabel('Email').fill(engineer.email);
+      await expect(dialog.getByLabel('Role')).toHaveValue('engineer');
+      await dialog.getByLabel('Password').fill(engineer.password);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText('User added')).toBeVisible();
+      const row = page.getByRole('listitem').filter({ hasText: engineer.email });
+      await expect(row).toContainText(engineer.name);
+      await expect(row).toContainText(/engineer/i);
+    });
+
+    await test.step('sign out', async () => {
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(at('/sign-in'));
+      // Signed out means signed out on the server too, not just a hidden menu.
+      expect((await page.request.get(at('/api/auth/me'))).status()).toBe(401);
+    });
+
+    await test.step('sign in as the engineer', async () => {
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      await page.getByLabel('Email').fill(engineer.email);
+      await page.getByLabel('Password').fill(engineer.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(at('/'));
+      await expect(page.getByText(engineer.name)).toBeVisible();
+      await expect(page.getByText(`${engineer.name} (admin)`)).toHaveCount(0);
+    });
+
+    await test.step('the engineer is refused the admin area', async () => {
+      await page.goto(at('/admin/sites'));
+      await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Admin Panel' })).toHaveCount(0);
+      expect((await page.request.get(at('/api/users'))).status()).toBe(403);
+    });
+  });
+});
+
+test.describe('fixtures', () => {
+  test('a signed-out visitor is sent to sign in, not to first-run set-up', async ({ page }) => {
+    await page.goto('/admin/sites');
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fadmin%2Fsites$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('an engineer page is signed in as its own engineer and refused admin calls', async ({ engineerPage, engineer }) => {
+    await engineerPage.goto('/');
+    await expect(engineerPage.getByText(engineer.name)).toBeVisible();
+    expect((await engineerPage.request.get('/api/users')).status()).toBe(403);
+  });
+
+  test('the admin page sees users the admin API created', async ({ adminPage, createUser }) => {
+    const made = await createUser({ name: `Nia ${unique()}` });
+    await adminPage.goto('/admin/users');
+    await expect(adminPage.getByRole('listitem').filter({ hasText: made.email })).toContainText(made.name);
+  });
+
+  test('createSite makes a site with its properties that engineers can read', async ({ createSite, engineerPage }) => {
+    const { site, properties } = await createSite({ buildingTypes: ['2b4p'], properties: 2 });
+    expect(properties.map((p) => p.propertyType)).toEqual(['2b4p', '2b4p']);
+    const res = await engineerPage.request.get(`/api/properties?siteId=${site.id}`);
+    expect(res.status()).toBe(200);
+    const listed = (await res.json()) as { items: { address: string }[]; total: number };
+    expect(listed.total).toBe(2);
+    expect(listed.items.map((p) => p.address).sort()).toEqual(properties.map((p) => p.address).sort());
+  });
+});

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// `npm test`: every check and test suite, in order, on a fresh machine:
+//   lint, typecheck, unit, API on PGlite, API on PostgreSQL, browser (Playwright + Chromium).
+// PostgreSQL and Chromium are installed or started when missing and possible (see ensure-*.mjs); otherwise
+// that suite fails with what to install. A failing suite never stops the others, so the summary is complete.
+// `npm test -- --only=unit,api-pglite` runs some suites (the others are listed as not run).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bin, repoRoot, run } from './lib/shell.mjs';
+import { dropWorkerDatabases, ensurePostgres } from './ensure-postgres.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hiu-test-'));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+
+/** A suite that could not report counts (crash, missing tool, lint errors) still fails loudly. */
+class SuiteError extends Error {}
+
+async function lint() {
+  const { ESLint } = await import('eslint');
+  const eslint = new ESLint({ cwd: repoRoot });
+  const results = await eslint.lintFiles(['.']);
+  const output = (await eslint.loadFormatter('stylish')).format(results);
+  if (output) console.log(output);
+  const bad = results.filter((r) => r.errorCount > 0 || r.fatalErrorCount > 0).length;
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  console.log(`${results.length} files linted, ${bad} with errors, ${warnings} warnings`);
+  const note = [bad ? `${bad} file(s) with errors` : '', warnings ? `${warnings} warning(s)` : ''].filter(Boolean).join('; ');
+  return { kind: 'files', ran: results.length, passed: results.length - bad, failed: bad, ok: bad === 0, note: note || undefined };
+}
+
+async function typecheck() {
+  const out = path.join(tmp, 'typecheck.json');
+  const code = await run(process.execPath, [path.join(repoRoot, 'scripts/typecheck.mjs'), '--json', out], { cwd: repoRoot });
+  const r = readJson(out);
+  if (!r) throw new SuiteError(`typecheck exited with ${code} and reported nothing`);
+  const failedNames = r.projects.filter((p) => !p.ok).map((p) => p.project);
+  return {
+    kind: 'projects',
+    ran: r.projects.length,
+    passed: r.passed,
+    failed: r.failed,
+    ok: code === 0 && r.failed === 0,
+    note: failedNames.length ? `errors in ${failedNames.join(', ')}` : undefined,
+  };
+}
+
+async function vitest(project, env) {
+  const out = path.join(tmp, `vitest-${project}-${env.TEST_DB ?? 'node'}.json`);
+  const code = await run(
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { cwd: repoRoot, env: { ...process.env, ...env } },
+  );
+  const r = readJson(out);
+  if (!r) throw new SuiteError(`vitest exited with ${code} and wrote no results`);
+  // A file that failed to load (syntax error, failing import, crashing hook) has no test results of its own.
+  const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'));
+  for (const f of brokenFiles) console.log(`file failed outside any test: ${path.relative(repoRoot, f.name)}\n  ${f.message.split('\n')[0]}`);
+  const failed = r.numFailedTests + brokenFiles.length;
+  const notes = [];
+  if (r.numTotalTests === 0) notes.push('no tests found');
+  if (brokenFiles.length) notes.push(`${brokenFiles.length} file(s) failed to run`);
+  if (code !== 0 && failed === 0 && r.numTotalTests > 0) notes.push(`vitest exited with ${code}`);
+  return {
+    ran: r.numTotalTests,
+    passed: r.numPassedTests,
+    failed,
+    skipped: r.numPendingTests + r.numTodoTests,
+    ok: code === 0 && failed === 0 && r.numTotalTests > 0,
+    note: notes.join('; ') || undefined,
+  };
+}
+
+async function apiOnPostgres() {
+  const url = await ensurePostgres().catch((error) => {
+    throw new SuiteError(error.message);
+  });
+  const dropped = await dropWorkerDatabases(url);
+  if (dropped.length) console.log(`PostgreSQL: dropped ${dropped.join(', ')} from the last run; migrations start from scratch`);
+  return vitest('api', { TEST_DB: 'postgres', TEST_DATABASE_URL: url });
+}
+
+async function browser() {
+  await ensureChromium().catch((error) => {
+    throw new SuiteError(error.message);
+  });
+  const started = Date.now();
+  console.log('Building the web app (npm run build)...');
+  const built = await run('npm', ['run', 'build'], { cwd: repoRoot });
+  console.log(`Build ${built === 0 ? 'done' : 'FAILED'} in ${seconds(Date.now() - started)}`);
+  if (built !== 0) throw new SuiteError('npm run build failed, so the browser tests did not run');
+
+  const out = path.join(tmp, 'playwright.json');
+  const code = await run(bin('playwright'), ['test'], { cwd: repoRoot, env: { ...process.env, E2E_JSON_OUTPUT: out } });
+  const r = readJson(out);
+  if (!r) throw new SuiteError(`playwright exited with ${code} and wrote no results`);
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = r.stats ?? {};
+  const errors = r.errors ?? [];
+  for (const e of errors) console.log(`playwright error outside any test: ${(e.message ?? '').split('\n')[0]}`);
+  const ran = expected + unexpected + flaky + skipped;
+  const failed = unexpected + (errors.length && !unexpected ? 1 : 0);
+  const notes = [];
+  if (ran === 0) notes.push('no tests found');
+  if (flaky) notes.push(`${flaky} passed only on retry`);
+  if (errors.length) notes.push(`${errors.length} error(s) outside tests`);
+  return { ran, passed: expected + flaky, failed, skipped, ok: code === 0 && failed === 0 && ran > skipped, note: notes.join('; ') || undefined };
+}
+
+const suites = [
+  { id: 'lint', title: 'Lint (eslint)', run: lint },
+  { id: 'typecheck', title: 'Typecheck (tsc, every project)', run: typecheck },
+  { id: 'unit', title: 'Unit tests (vitest project "unit")', run: () => vitest('unit', {}) },
+  { id: 'api-pglite', title: 'API tests on PGlite (vitest project "api")', run: () => vitest('api', { TEST_DB: 'pglite' }) },
+  { id: 'api-postgres', title: 'API tests on PostgreSQL (vitest project "api")', run: apiOnPostgres },
+  { id: 'browser', title: 'Browser tests (Playwright, Chromium, 390x844)', run: browser },
+];
+const TEST_SUITES = new Set(['unit', 'api-pglite', 'api-postgres', 'browser']);
+
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : undefined;
+if (only) {
+  const unknown = [...only].filter((id) => !suites.some((s) => s.id === id));
+  if (unknown.length) {
+    console.error(`Unknown suite(s): ${unknown.join(', ')}. Suites: ${suites.map((s) => s.id).join(', ')}`);
+    process.exit(2);
+  }
+}
+
+const results = [];
+const startedAll = Date.now();
+for (const [i, suite] of suites.entries()) {
+  if (only && !only.has(suite.id)) {
+    results.push({ suite, notRun: true });
+    continue;
+  }
+  console.log(`\n${'='.repeat(100)}\n[${i + 1}/${suites.length}] ${suite.title}\n${'='.repeat(100)}`);
+  const started = Date.now();
+  let result;
+  try {
+    result = await suite.run();
+  } catch (error) {
+    const message = error instanceof Error ? (error instanceof SuiteError ? error.message : error.stack) : String(error);
+    console.log(`\n${suite.title} could not run:\n${message}`);
+    result = { ran: 0, passed: 0, failed: 0, ok: false, note: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
+  }
+  result.ms = Date.now() - started;
+  results.push({ suite, ...result });
+  console.log(`\n${result.ok ? 'PASSED' : 'FAILED'}: ${suite.title} in ${seconds(result.ms)}`);
+}
+fs.rmSync(tmp, { recursive: true, force: true });
+
+// Summary table.
+const rows = results.map((r) => {
+  if (r.notRun) return [r.suite.id, 'NOT RUN', '-', '-', '-', '-', '-', 'left out by --only'];
+  const kind = r.kind ? ` ${r.kind}` : '';
+  return [r.suite.id, r.ok ? 'ok' : 'FAILED', `${r.ran}${kind}`, String(r.passed), String(r.failed), String(r.skipped ?? 0), seconds(r.ms), r.note ?? ''];
+});
+const header = ['Suite', 'Result', 'Ran', 'Passed', 'Failed', 'Skipped', 'Time', 'Notes'];
+const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
+const line = (cells) => cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
+console.log(`\n${'='.repeat(100)}\nSummary (total ${seconds(Date.now() - startedAll)})\n`);
+console.log(line(header));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const row of rows) console.log(line(row));
+
+// The total counts tests; a suite that failed without a failing test (crash, lint or type errors, nothing
+// found, tool missing) counts as one failure, so the line never reads "0 failed" for a failed run.
+const ran = results.filter((r) => !r.notRun);
+const passed = ran.filter((r) => TEST_SUITES.has(r.suite.id)).reduce((n, r) => n + r.passed, 0);
+const failed = ran.reduce((n, r) => {
+  const tests = TEST_SUITES.has(r.suite.id) ? r.failed : 0;
+  return n + (r.ok ? tests : Math.max(tests, 1));
+}, 0);
+const failedSuites = ran.filter((r) => !r.ok).map((r) => r.suite.id);
+console.log(`\nTests are counted in unit, api-pglite, api-postgres and browser; lint and typecheck count files and projects.`);
+if (failedSuites.length) console.log(`Failed suites: ${failedSuites.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSuites.length ? 1 : 0);
