@@ -1,0 +1,51 @@
+/** Ruling 8: photos are reduced on the device to about 1600 px on the longest side, as JPEG. */
+export const PHOTO_MAX_SIDE = 1600;
+export const PHOTO_QUALITY = 0.8;
+/** The server's limit for one file (PUT /api/files answers 413 above it). */
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+
+const KEPT_AS_IS = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** The size to draw at: the longest side at most `max`, proportions kept, never enlarged. */
+export function scaledSize(width: number, height: number, max = PHOTO_MAX_SIDE): { width: number; height: number } {
+  const longest = Math.max(width, height);
+  if (longest <= max) return { width, height };
+  const scale = max / longest;
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+export class PhotoError extends Error {}
+
+/**
+ * Reduces a camera photo to a JPEG blob. The photo is decoded with its EXIF orientation applied, so a
+ * portrait shot stays upright. When the browser cannot decode it (some HEIC files), a JPEG, PNG or WebP
+ * small enough to upload is kept as it is; anything else is refused with a message for the engineer.
+ */
+export async function compressPhoto(file: Blob): Promise<Blob> {
+  let bitmap: ImageBitmap | undefined;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    const { width, height } = scaledSize(bitmap.width, bitmap.height);
+    if (typeof OffscreenCanvas !== 'undefined') {
+      const canvas = new OffscreenCanvas(width, height);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) throw new Error('no 2d context');
+      ctx.drawImage(bitmap, 0, 0, width, height);
+      return await canvas.convertToBlob({ type: 'image/jpeg', quality: PHOTO_QUALITY });
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    ctx.drawImage(bitmap, 0, 0, width, height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), 'image/jpeg', PHOTO_QUALITY),
+    );
+  } catch {
+    if (KEPT_AS_IS.includes(file.type) && file.size <= MAX_UPLOAD_BYTES) return file;
+    throw new PhotoError('This photo could not be read. Take it again, or choose a JPEG or PNG image.');
+  } finally {
+    bitmap?.close();
+  }
+}

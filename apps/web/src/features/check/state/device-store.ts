@@ -1,0 +1,136 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { OutboxOp } from './outbox';
+
+/** A photo or signature as kept on the device until the server has it (and for showing it offline). */
+export interface DeviceFile {
+  id: string;
+  userId: string;
+  kind: 'photo' | 'signature';
+  blob: Blob;
+  createdAt: string;
+  /** True once the server has confirmed it; the blob stays while the check or a queued report refers to it. */
+  uploaded: boolean;
+}
+
+interface StoredWizard {
+  /** The user the state belongs to. */
+  userId: string;
+  /** The wizard state as written (parsed on read: it may come from an older version of the app). */
+  state: unknown;
+}
+
+interface HiuDeviceDb extends DBSchema {
+  wizard: { key: string; value: StoredWizard };
+  files: { key: string; value: DeviceFile };
+  outbox: { key: string; value: OutboxOp; indexes: { 'by-seq': number } };
+}
+
+export const DEVICE_DB_NAME = 'hiu-commissioning';
+
+/**
+ * The one device-side store (ruling 8): the wizard state, photo and signature blobs, and the outbox.
+ * IndexedDB holds blobs natively and far more than localStorage, and survives reloads and closed tabs.
+ */
+export interface DeviceStore {
+  loadWizard(userId: string): Promise<unknown>;
+  saveWizard(userId: string, state: unknown): Promise<void>;
+  clearWizard(userId: string): Promise<void>;
+
+  putFile(file: DeviceFile): Promise<void>;
+  getFile(id: string): Promise<DeviceFile | undefined>;
+  deleteFile(id: string): Promise<void>;
+  markUploaded(id: string, uploaded: boolean): Promise<void>;
+  listFiles(): Promise<DeviceFile[]>;
+
+  listOps(): Promise<OutboxOp[]>;
+  getOp(id: string): Promise<OutboxOp | undefined>;
+  putOp(op: OutboxOp): Promise<void>;
+  deleteOp(id: string): Promise<void>;
+  /** Adds `op`, first removing the given operations, in one transaction. */
+  replaceOps(remove: string[], op: OutboxOp): Promise<void>;
+  close(): void;
+}
+
+export async function openDeviceStore(name = DEVICE_DB_NAME): Promise<DeviceStore> {
+  const db: IDBPDatabase<HiuDeviceDb> = await openDB<HiuDeviceDb>(name, 1, {
+    upgrade(database) {
+      database.createObjectStore('wizard', { keyPath: 'userId' });
+      database.createObjectStore('files', { keyPath: 'id' });
+      const outbox = database.createObjectStore('outbox', { keyPath: 'id' });
+      outbox.createIndex('by-seq', 'seq');
+    },
+    blocking() {
+      // A newer version of the app wants to upgrade the database: let it.
+      db.close();
+    },
+  });
+
+  return {
+    async loadWizard(userId) {
+      return (await db.get('wizard', userId))?.state;
+    },
+    async saveWizard(userId, state) {
+      await db.put('wizard', { userId, state });
+    },
+    async clearWizard(userId) {
+      await db.delete('wizard', userId);
+    },
+
+    async putFile(file) {
+      await db.put('files', file);
+    },
+    getFile: (id) => db.get('files', id),
+    async deleteFile(id) {
+      await db.delete('files', id);
+    },
+    async markUploaded(id, uploaded) {
+      const tx = db.transaction('files', 'readwrite');
+      const file = await tx.store.get(id);
+      if (file) await tx.store.put({ ...file, uploaded });
+      await tx.done;
+    },
+    listFiles: () => db.getAll('files'),
+
+    listOps: () => db.getAllFromIndex('outbox', 'by-seq'),
+    getOp: (id) => db.get('outbox', id),
+    async putOp(op) {
+      await db.put('outbox', op);
+    },
+    async deleteOp(id) {
+      await db.delete('outbox', id);
+    },
+    async replaceOps(remove, op) {
+      const tx = db.transaction('outbox', 'readwrite');
+      await Promise.all([...remove.map((id) => tx.store.delete(id)), tx.store.put(op)]);
+      await tx.done;
+    },
+    close: () => db.close(),
+  };
+}
+
+/** A store whose database opens on first use; if it cannot open, every call fails and says why. */
+export function lazyDeviceStore(open: () => Promise<DeviceStore> = () => openDeviceStore()): DeviceStore {
+  let opened: Promise<DeviceStore> | undefined;
+  const db = () => (opened ??= open());
+  const call =
+    <K extends keyof DeviceStore>(key: K) =>
+    async (...args: Parameters<DeviceStore[K]>) =>
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      ((await db())[key] as (...a: any[]) => any)(...args);
+  return {
+    loadWizard: call('loadWizard'),
+    saveWizard: call('saveWizard'),
+    clearWizard: call('clearWizard'),
+    putFile: call('putFile'),
+    getFile: call('getFile'),
+    deleteFile: call('deleteFile'),
+    markUploaded: call('markUploaded'),
+    listFiles: call('listFiles'),
+    listOps: call('listOps'),
+    getOp: call('getOp'),
+    putOp: call('putOp'),
+    deleteOp: call('deleteOp'),
+    replaceOps: call('replaceOps'),
+    close: () => void opened?.then((s) => s.close()),
+  };
+}

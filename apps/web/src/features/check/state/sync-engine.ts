@@ -1,0 +1,376 @@
+import { fileUrlFor, referencedFileIds, wizardDataSchema } from '@hiu/domain';
+import type { DeviceStore } from './device-store';
+import {
+  backoffDelay,
+  classifyFailure,
+  describeError,
+  describeOp,
+  missingFileIdsFrom,
+  nextStep,
+  opId,
+  type OutboxOp,
+} from './outbox';
+import type { Transport } from './transport';
+
+/** How long one call may take before it counts as no answer (and is retried). */
+export const TIMEOUTS = { saveDraft: 15_000, uploadFile: 60_000, submitReport: 30_000, deleteDraft: 15_000 };
+
+export type OpOutcome =
+  | { op: OutboxOp; result: 'sent' }
+  | { op: OutboxOp; result: 'retry'; status: number | null; message: string }
+  | { op: OutboxOp; result: 'failed'; status: number | null; message: string };
+
+/** What the caller hands in; the engine fills in order, attempts and timing. */
+export type NewOp = Omit<
+  OutboxOp,
+  'seq' | 'userId' | 'createdAt' | 'attempts' | 'nextAttemptAt' | 'status' | 'dependsOn'
+> & {
+  dependsOn?: string[];
+};
+
+export interface SyncEngineDeps {
+  store: DeviceStore;
+  transport: Transport;
+  isOnline: () => boolean;
+  now?: () => number;
+  random?: () => number;
+  /** Runs the drain exclusively across tabs of the same app (Web Locks where available). */
+  exclusive?: <T>(fn: () => Promise<T>) => Promise<T>;
+}
+
+type Listener<T> = (value: T) => void;
+
+/**
+ * The sync loop (ruling 8): sends the outbox to the server in order whenever there is a connection,
+ * retries what failed for want of one with backoff up to a minute, and keeps what the server refused
+ * for good so it can be shown. One drain runs at a time.
+ */
+export class SyncEngine {
+  private userId: string | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private forceNext = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inFlight: string | undefined;
+  private ops: OutboxOp[] = [];
+  /** Ids sent by this page, so a caller can tell "sent" from "replaced by a newer save". */
+  private readonly sent = new Set<string>();
+  private readonly opsListeners = new Set<Listener<OutboxOp[]>>();
+  private readonly outcomeListeners = new Set<Listener<OpOutcome>>();
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+
+  constructor(private readonly deps: SyncEngineDeps) {
+    this.now = deps.now ?? Date.now;
+    this.random = deps.random ?? Math.random;
+    this.exclusive = deps.exclusive ?? ((fn) => fn());
+  }
+
+  /** Only this user's operations are sent (they carry the session the server checks). */
+  setUser(userId: string | undefined): void {
+    this.userId = userId;
+    void this.refresh();
+    if (userId) void this.drain();
+  }
+
+  get currentUser(): string | undefined {
+    return this.userId;
+  }
+
+  /** The outbox as last read, in sending order. */
+  snapshot(): OutboxOp[] {
+    return this.ops;
+  }
+
+  onOps(listener: Listener<OutboxOp[]>): () => void {
+    this.opsListeners.add(listener);
+    return () => this.opsListeners.delete(listener);
+  }
+
+  onOutcome(listener: Listener<OpOutcome>): () => void {
+    this.outcomeListeners.add(listener);
+    return () => this.outcomeListeners.delete(listener);
+  }
+
+  async refresh(): Promise<OutboxOp[]> {
+    this.ops = await this.deps.store.listOps();
+    for (const l of this.opsListeners) l(this.ops);
+    return this.ops;
+  }
+
+  private async nextSeq(): Promise<number> {
+    const ops = await this.deps.store.listOps();
+    const last = ops.length ? ops[ops.length - 1]!.seq : 0;
+    return Math.max(this.now(), last + 1);
+  }
+
+  private async build(op: NewOp): Promise<OutboxOp> {
+    if (!this.userId) throw new Error('Not signed in: nothing can be queued');
+    return {
+      ...op,
+      seq: await this.nextSeq(),
+      userId: this.userId,
+      createdAt: new Date(this.now()).toISOString(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      status: 'pending',
+      dependsOn: op.dependsOn ?? [],
+    } as OutboxOp;
+  }
+
+  /**
+   * Queues an operation (written to the device before this resolves). Queuing an id that is already
+   * waiting replaces it in place, fresh, so a repeated submit sends the latest data once.
+   */
+  async enqueue(op: NewOp, opts: { replace?: string[] } = {}): Promise<OutboxOp> {
+    const existing = await this.deps.store.getOp(op.id);
+    const built = await this.build(op);
+    const full = existing ? { ...built, seq: existing.seq, createdAt: existing.createdAt } : built;
+    const replace = (opts.replace ?? []).filter((id) => id !== this.inFlight && id !== op.id);
+    await this.deps.store.replaceOps(replace, full);
+    await this.refresh();
+    return full;
+  }
+
+  /** Queues a draft save, dropping older unsent saves of the same draft (only the latest matters). */
+  async enqueueDraftSave(payload: Extract<OutboxOp, { kind: 'saveDraft' }>['payload']): Promise<OutboxOp> {
+    const ops = await this.deps.store.listOps();
+    const older = ops
+      .filter((o) => o.kind === 'saveDraft' && o.payload.id === payload.id && o.userId === this.userId)
+      .map((o) => o.id);
+    return this.enqueue(
+      { id: opId.saveDraft(payload.id, crypto.randomUUID()), kind: 'saveDraft', payload },
+      { replace: older },
+    );
+  }
+
+  /** Takes an operation back before it is sent (a photo removed before upload). False when already going. */
+  async cancel(id: string): Promise<boolean> {
+    if (this.inFlight === id) return false;
+    await this.deps.store.deleteOp(id);
+    await this.refresh();
+    return true;
+  }
+
+  /** Tries failed operations again (the engineer asked to), with whatever depended on them. */
+  async retry(ids?: string[]): Promise<void> {
+    const ops = await this.deps.store.listOps();
+    const wanted = new Set(
+      ids ?? ops.filter((o) => o.status === 'failed' && o.userId === this.userId).map((o) => o.id),
+    );
+    for (const op of ops) {
+      if (op.status !== 'failed') continue;
+      if (!wanted.has(op.id) && !op.dependsOn.some((d) => wanted.has(d))) continue;
+      await this.deps.store.putOp({ ...op, status: 'pending', attempts: 0, nextAttemptAt: 0, lastError: undefined });
+    }
+    await this.refresh();
+    await this.drain({ force: true });
+  }
+
+  /**
+   * Sends what can be sent now. `force` ignores retry times once (the connection just came back, or the
+   * engineer pressed a button). Resolves when the loop has nothing more it can do right now.
+   */
+  drain(opts: { force?: boolean } = {}): Promise<void> {
+    if (opts.force) this.forceNext = true;
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          const force = this.forceNext;
+          this.forceNext = false;
+          await this.exclusive(() => this.run(force));
+        } while (this.again);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** The operation if it is still on the device (not yet confirmed by the server). */
+  async queued(id: string): Promise<OutboxOp | undefined> {
+    return this.deps.store.getOp(id);
+  }
+
+  wasSent(id: string): boolean {
+    return this.sent.has(id);
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(at: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        void this.drain();
+      },
+      Math.max(0, at - this.now()),
+    );
+  }
+
+  private async run(force: boolean): Promise<void> {
+    for (;;) {
+      const userId = this.userId;
+      if (!userId || !this.deps.isOnline()) {
+        await this.refresh();
+        return;
+      }
+      const ops = await this.refresh();
+      const step = nextStep(ops, userId, force ? Number.POSITIVE_INFINITY : this.now());
+      if (step.type === 'idle') {
+        this.stop();
+        return;
+      }
+      if (step.type === 'wait') {
+        this.schedule(step.until);
+        return;
+      }
+      if (step.type === 'blocked') {
+        const dep = step.failedDependency;
+        const message = `Waiting for a ${describeOp(dep).toLowerCase()} the server refused${dep.lastError ? `: ${dep.lastError}` : ''}`;
+        await this.deps.store.putOp({ ...step.op, status: 'failed', lastError: message });
+        this.emit({ op: step.op, result: 'failed', status: null, message });
+        continue;
+      }
+      this.inFlight = step.op.id;
+      let outcome: OpOutcome;
+      try {
+        outcome = await this.attempt(step.op);
+      } finally {
+        this.inFlight = undefined;
+      }
+      this.emit(outcome);
+      // A forced run overrides retry times only until something fails again; the next pass then waits
+      // for the failed operation's time, or sends what it was waiting for (photos before their report).
+      if (outcome.result === 'retry') force = false;
+    }
+  }
+
+  private emit(outcome: OpOutcome): void {
+    if (outcome.result === 'sent') {
+      this.sent.add(outcome.op.id);
+      if (this.sent.size > 500) this.sent.delete(this.sent.values().next().value!);
+    }
+    for (const l of this.outcomeListeners) l(outcome);
+  }
+
+  private async attempt(op: OutboxOp): Promise<OpOutcome> {
+    const { store } = this.deps;
+    try {
+      await this.send(op);
+      await store.deleteOp(op.id);
+      if (op.kind === 'uploadFile') await store.markUploaded(op.payload.fileId, true);
+      return { op, result: 'sent' };
+    } catch (error) {
+      const { status } = describeError(error);
+      if (op.kind === 'deleteDraft' && status === 404) {
+        // Already gone (or never reached the server): what was asked for is true.
+        await store.deleteOp(op.id);
+        return { op, result: 'sent' };
+      }
+      if (op.kind === 'submitReport' && status === 409) {
+        const handled = await this.photosNotArrived(op, error);
+        if (handled) return handled;
+      }
+      const failure = classifyFailure(error);
+      if (failure.type === 'permanent') {
+        await store.putOp({ ...op, status: 'failed', attempts: op.attempts + 1, lastError: failure.message });
+        return { op, result: 'failed', status: failure.status, message: failure.message };
+      }
+      const attempts = op.attempts + 1;
+      await store.putOp({
+        ...op,
+        attempts,
+        nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
+        lastError: failure.message,
+      });
+      return { op, result: 'retry', status: failure.status, message: failure.message };
+    }
+  }
+
+  private async send(op: OutboxOp): Promise<void> {
+    const { transport, store } = this.deps;
+    switch (op.kind) {
+      case 'saveDraft':
+        await transport.postJson('/api/drafts', op.payload, TIMEOUTS.saveDraft);
+        return;
+      case 'uploadFile': {
+        const file = await store.getFile(op.payload.fileId);
+        // Removed from the device before it went (the photo was deleted): nothing left to send.
+        if (!file) return;
+        await transport.putBlob(`${fileUrlFor(file.id)}?kind=${file.kind}`, file.blob, TIMEOUTS.uploadFile);
+        return;
+      }
+      case 'submitReport':
+        await transport.postJson('/api/reports', op.payload, TIMEOUTS.submitReport);
+        return;
+      case 'deleteDraft':
+        await transport.delete(`/api/drafts/${op.payload.draftId}`, TIMEOUTS.deleteDraft);
+        return;
+    }
+  }
+
+  /**
+   * The server answered 409 to a report because photos it lists have not arrived. Those still on the
+   * device are uploaded (again) first and the report waits for them; if any are on neither side the
+   * report cannot be completed and is kept as failed with that reason.
+   */
+  private async photosNotArrived(
+    op: Extract<OutboxOp, { kind: 'submitReport' }>,
+    error: unknown,
+  ): Promise<OpOutcome | undefined> {
+    const { store } = this.deps;
+    const data = wizardDataSchema.safeParse(op.payload.wizardData);
+    const candidates = data.success ? referencedFileIds(data.data) : [];
+    const missing = missingFileIdsFrom(error, op.payload.id, candidates);
+    if (missing.length === 0) return undefined;
+    const dependsOn = new Set(op.dependsOn);
+    const lost: string[] = [];
+    for (const fileId of missing) {
+      const file = await store.getFile(fileId);
+      if (!file) {
+        lost.push(fileId);
+        continue;
+      }
+      await store.markUploaded(fileId, false);
+      const uploadId = opId.uploadFile(fileId);
+      if (!(await store.getOp(uploadId))) {
+        await store.putOp({
+          id: uploadId,
+          kind: 'uploadFile',
+          payload: { fileId, kind: file.kind },
+          seq: await this.nextSeq(),
+          userId: op.userId,
+          createdAt: new Date(this.now()).toISOString(),
+          attempts: 0,
+          nextAttemptAt: 0,
+          status: 'pending',
+          dependsOn: [],
+        });
+      }
+      dependsOn.add(uploadId);
+    }
+    const attempts = op.attempts + 1;
+    if (lost.length > 0) {
+      const message = `${lost.length} photo(s) are on neither this device nor the server`;
+      await store.putOp({ ...op, attempts, status: 'failed', lastError: message });
+      return { op, result: 'failed', status: 409, message };
+    }
+    const message = 'Waiting for photos to upload';
+    // The report waits for its uploads (dependsOn), then goes again: at once the first time, with backoff
+    // after that, so a server that keeps asking cannot make the loop spin.
+    const nextAttemptAt = attempts <= 1 ? 0 : this.now() + backoffDelay(attempts, this.random);
+    await store.putOp({ ...op, attempts, dependsOn: [...dependsOn], nextAttemptAt, lastError: message });
+    return { op, result: 'retry', status: 409, message };
+  }
+}

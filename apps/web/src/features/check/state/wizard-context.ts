@@ -1,0 +1,88 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { fileUrlFor, type Ranges } from '@hiu/domain';
+import type { OutboxSnapshot, SaveResult, StartInput, SubmitResult, WizardController } from './wizard-controller';
+import type { SaveStatus } from './save-status';
+import type { WizardRecipe, WizardState } from './wizard-state';
+import type { Photo, StepSlug } from '@hiu/domain';
+
+/** Everything a wizard screen reads and does (spec section 3 "Wizard state" and the actions on it). */
+export interface WizardContextValue {
+  state: WizardState;
+  /** The site's ranges (ruling 5), from the design parameters kept with the check. */
+  ranges: Ranges;
+  saveStatus: SaveStatus;
+  /** True while not idle and for 3 s after returning to idle (spec section 4). */
+  badgeVisible: boolean;
+  /** The 3 s after returning to idle, when the badge says All changes saved. */
+  lingering: boolean;
+  /** IndexedDB has been read; before that the state is the quick cache's copy. */
+  hydrated: boolean;
+  /** Set when the phone's storage refused something; show it to the engineer. */
+  storageWarning?: string;
+
+  start(input: StartInput): Promise<void>;
+  update(recipe: WizardRecipe): void;
+  setCurrentStep(slug: StepSlug): void;
+  setNotes(notes: string): void;
+  saveDraft(currentStepName: string): Promise<SaveResult>;
+  fail(step: 2 | 3, reasons: string[]): Promise<SubmitResult>;
+  submit(notes: string): Promise<SubmitResult>;
+  reset(): void;
+  resumeDraft(id: string): Promise<StepSlug | null>;
+  addPhoto(file: File | Blob, label?: string): Promise<Photo>;
+  removePhoto(id: string): void;
+  relabelPhoto(id: string, label: string): void;
+  setSignature(png: Blob | null): Promise<void>;
+  /** Home's Unsaved Work Found banner; Continue Check goes to `/check/${state.currentStep}` (ruling 10). */
+  hasUnsavedWork(): boolean;
+}
+
+export const WizardContext = createContext<{ value: WizardContextValue; controller: WizardController } | null>(null);
+
+function useWizardContext() {
+  const ctx = useContext(WizardContext);
+  // Spec section 8: using the wizard state outside its provider raises an error.
+  if (!ctx) throw new Error('useWizard must be used within a WizardProvider');
+  return ctx;
+}
+
+export function useWizard(): WizardContextValue {
+  return useWizardContext().value;
+}
+
+/** What is waiting on this phone for the server, for the engineer to see, with controls to send it. */
+export function useOutbox(): OutboxSnapshot & { retry(ids?: string[]): Promise<void>; syncNow(): Promise<void> } {
+  const { controller } = useWizardContext();
+  const snap = useSyncExternalStore(
+    controller.subscribeOutbox,
+    controller.getOutboxSnapshot,
+    controller.getOutboxSnapshot,
+  );
+  return { ...snap, retry: controller.retryOutbox, syncNow: controller.syncNow };
+}
+
+/**
+ * A URL to show a photo or signature: the copy on this phone (works offline) or, when the phone no longer
+ * holds it, the server's `/api/files/{id}`. Accepts a file id or a `/api/files/{id}` reference.
+ * Undefined for a moment while the phone's copy is looked up.
+ */
+export function usePhotoUrl(fileIdOrUrl: string | undefined): string | undefined {
+  const { controller } = useWizardContext();
+  const id = fileIdOrUrl?.startsWith('/api/files/') ? fileIdOrUrl.slice('/api/files/'.length) : fileIdOrUrl;
+  const [found, setFound] = useState<{ id: string; url: string } | undefined>(undefined);
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    let objectUrl: string | undefined;
+    void controller.fileBlob(id).then((blob) => {
+      if (!live) return;
+      if (blob) objectUrl = URL.createObjectURL(blob);
+      setFound({ id, url: objectUrl ?? fileUrlFor(id) });
+    });
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [controller, id]);
+  return id && found?.id === id ? found.url : undefined;
+}

@@ -1,0 +1,458 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyWizardData, type CreateReportBody } from '@hiu/domain';
+import { openDeviceStore, type DeviceStore } from './device-store';
+import { WIZARD_CACHE_KEY } from './local-cache';
+import { FakeServer, flushIo, MemoryStorage, PROPERTY, SITE, USER } from './test-helpers';
+import { TOASTS, WizardController } from './wizard-controller';
+
+let store: DeviceStore;
+let dbName: string;
+let server: FakeServer;
+let storage: MemoryStorage;
+let online: boolean;
+let toasts: string[];
+let controllers: WizardController[];
+
+function make(): WizardController {
+  const c = new WizardController({
+    store,
+    transport: server,
+    storage,
+    notify: {
+      success: (title) => toasts.push(title),
+      error: (title) => toasts.push(title),
+    },
+    isOnline: () => online,
+    compress: async (file) => new Blob([await file.arrayBuffer()], { type: 'image/jpeg' }),
+    random: () => 0.5,
+  });
+  controllers.push(c);
+  return c;
+}
+
+/** A controller for the signed-in engineer, restored from the device as on page load. */
+async function load(): Promise<WizardController> {
+  const c = make();
+  c.setUser(USER);
+  await flushIo();
+  return c;
+}
+
+/** The same phone after a reload or a closed-and-reopened tab: same storage, fresh page. */
+async function reload(previous: WizardController): Promise<WizardController> {
+  await previous.flush();
+  previous.dispose();
+  store = await openDeviceStore(dbName);
+  return load();
+}
+
+async function started(): Promise<WizardController> {
+  const c = await load();
+  await c.start({ siteId: SITE.id, propertyId: PROPERTY.id });
+  return c;
+}
+
+const photo = (text = 'photo-bytes') => new Blob([text], { type: 'image/heic' });
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.setSystemTime(new Date('2026-06-01T09:00:00.000Z'));
+  dbName = `test-${crypto.randomUUID()}`;
+  store = await openDeviceStore(dbName);
+  server = new FakeServer();
+  storage = new MemoryStorage();
+  online = true;
+  toasts = [];
+  controllers = [];
+});
+
+afterEach(() => {
+  for (const c of controllers) c.dispose();
+  vi.useRealTimers();
+});
+
+describe('starting a check', () => {
+  it('fills site, address, dwelling type, engineer, start time and the rooms from the site design', async () => {
+    const c = await started();
+    const d = c.state.wizardData;
+    expect(d).toMatchObject({
+      siteId: SITE.id,
+      propertyId: PROPERTY.id,
+      siteName: 'Riverside',
+      address: '1 High Street',
+      dwellingType: '2b4p',
+      engineerName: 'Eve Engineer',
+      startTime: '2026-06-01T09:00:00.000Z',
+    });
+    expect(d.radiators.roomChecks).toEqual({
+      Hall: { valveSetting: '', expectedValveSetting: '2.5' },
+      Lounge: { valveSetting: '', expectedValveSetting: '3' },
+    });
+    expect(c.state).toMatchObject({
+      flowStatus: 'active',
+      currentStep: 'basic-info',
+      siteDesign: SITE.designParameters,
+    });
+    expect(c.hasUnsavedWork()).toBe(true);
+  });
+
+  it('says "Failed to fetch site" when the site cannot be loaded', async () => {
+    const c = await load();
+    await expect(c.start({ siteId: crypto.randomUUID(), propertyId: PROPERTY.id })).rejects.toThrow(
+      'Failed to fetch site',
+    );
+    expect(c.hasUnsavedWork()).toBe(false);
+  });
+
+  it('first queues unsaved work of another check as a draft, so switching loses nothing', async () => {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Vital 2'));
+    online = false;
+    await c.start({ siteId: SITE.id, propertyId: PROPERTY.id });
+    expect(c.state.wizardData.hiuModel).toBe('');
+    online = true;
+    await c.engine.drain({ force: true });
+    expect([...server.drafts.values()].map((d) => d.wizardData.hiuModel)).toEqual(['Vital 2']);
+  });
+});
+
+describe('nothing typed is lost', () => {
+  it('writes every change to hiu_wizard_cache at once, and a reload restores it before IndexedDB answers', async () => {
+    const c = await started();
+    c.update((d) => void (d.meterStart = '12.5'));
+    expect(JSON.parse(storage.getItem(WIZARD_CACHE_KEY)!).wizardData.meterStart).toBe('12.5');
+    c.setCurrentStep('standby-mode');
+
+    const again = make();
+    again.setUser(USER);
+    // Synchronously, before any IndexedDB read: the quick cache.
+    expect(again.state.wizardData.meterStart).toBe('12.5');
+    expect(again.state.currentStep).toBe('standby-mode');
+    expect(again.hasUnsavedWork()).toBe(true);
+  });
+
+  it('restores from IndexedDB when the quick cache is gone (quota exceeded), and says storage is full', async () => {
+    const c = await started();
+    storage.full = true;
+    c.update((d) => void (d.hiuSerial = 'SN-1'));
+    expect(c.getSnapshot().storageWarning).toMatch(/quick cache is full/);
+    expect(storage.getItem(WIZARD_CACHE_KEY)).toBeNull();
+
+    const again = await reload(c);
+    expect(again.getSnapshot().hydrated).toBe(true);
+    expect(again.state.wizardData.hiuSerial).toBe('SN-1');
+  });
+
+  it("keeps each engineer's check apart on a shared phone", async () => {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Mine'));
+    await c.settled();
+    c.setUser({ ...USER, id: 'aaaaaaaa-0000-4000-8000-000000000002', name: 'Other' });
+    await flushIo();
+    expect(c.state.wizardData.hiuModel).toBe('');
+    c.setUser(USER);
+    await flushIo();
+    expect(c.state.wizardData.hiuModel).toBe('Mine');
+  });
+});
+
+describe('save status and drafts (spec section 4)', () => {
+  it('shows saving on a change and autosaves 30 s after the last change, with the current step', async () => {
+    const c = await started();
+    c.setCurrentStep('initial-checks');
+    c.update((d) => void (d.hiuModel = 'A'));
+    expect(c.saveStatus.snapshot().saveStatus).toBe('saving');
+    await vi.advanceTimersByTimeAsync(29_000);
+    c.update((d) => void (d.hiuModel = 'AB'));
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(server.calls.filter((x) => x === 'POST /api/drafts')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await flushIo();
+    await vi.waitFor(() => expect(c.saveStatus.snapshot().saveStatus).toBe('saved-server'));
+    const [draft] = [...server.drafts.values()];
+    expect(draft).toMatchObject({ id: c.state.draftId, currentStep: 'Initial Checks', wizardData: { hiuModel: 'AB' } });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(c.saveStatus.snapshot()).toEqual({ saveStatus: 'idle', badgeVisible: true, lingering: true });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(c.saveStatus.snapshot().badgeVisible).toBe(false);
+  });
+
+  it('saves to the cloud under one draft id however often it is saved', async () => {
+    const c = await started();
+    expect(await c.saveDraft('Initial Checks')).toBe('saved-server');
+    c.update((d) => void (d.hiuSerial = 'S1'));
+    expect(await c.saveDraft('Standby Mode')).toBe('saved-server');
+    expect(server.drafts.size).toBe(1);
+    expect(server.drafts.get(c.state.draftId!)).toMatchObject({
+      currentStep: 'Standby Mode',
+      siteId: SITE.id,
+      propertyId: PROPERTY.id,
+    });
+  });
+
+  it.each([
+    ['offline', (): void => void (online = false), 'saved-local'],
+    ['server error', (): void => void (server.down = 500), 'saved-local'],
+    ['no answer at all', (): void => void (server.down = 'offline'), 'saved-local'],
+  ] as const)(
+    'falls back to saved-local when %s, and the save goes once the server is back',
+    async (_what, breakIt, badge) => {
+      const c = await started();
+      breakIt();
+      expect(await c.saveDraft('Initial Checks')).toBe('saved-local');
+      expect(c.saveStatus.snapshot().saveStatus).toBe(badge);
+      expect(server.drafts.size).toBe(0);
+      online = true;
+      server.down = undefined;
+      await c.syncNow();
+      expect(server.drafts.size).toBe(1);
+    },
+  );
+
+  it('shows "error" when the server refuses the draft for good (the data stays on the phone)', async () => {
+    const c = await started();
+    server.failNext.push({ match: 'POST /api/drafts', failure: 422 });
+    expect(await c.saveDraft('Initial Checks')).toBe('saved-local');
+    expect(c.saveStatus.snapshot().saveStatus).toBe('error');
+    expect(c.state.wizardData.address).toBe('1 High Street');
+  });
+
+  it('shows saved-local on startup when the phone holds a check', async () => {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'X'));
+    const again = await reload(c);
+    expect(again.saveStatus.snapshot().saveStatus).toBe('saved-local');
+  });
+
+  it('resumes a draft at its step, and keeps the phone’s copy of the same draft', async () => {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Server copy'));
+    await c.saveDraft('Heating Checks');
+    const draftId = c.state.draftId!;
+    c.reset();
+
+    expect(await c.resumeDraft(draftId)).toBe('heating');
+    expect(c.state).toMatchObject({ draftId, currentStep: 'heating', siteDesign: SITE.designParameters });
+    expect(c.state.wizardData.hiuModel).toBe('Server copy');
+
+    c.update((d) => void (d.hiuModel = 'Newer on the phone'));
+    online = false;
+    expect(await c.resumeDraft(draftId)).toBe('heating');
+    expect(c.state.wizardData.hiuModel).toBe('Newer on the phone');
+
+    expect(await c.resumeDraft(crypto.randomUUID())).toBeNull();
+  });
+});
+
+describe('submitting', () => {
+  async function readyToSubmit() {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Vital 2'));
+    await c.addPhoto(photo('one'), 'Meter');
+    await c.setSignature(new Blob(['png'], { type: 'image/png' }));
+    await c.saveDraft('Review & Submit');
+    return c;
+  }
+
+  it('uploads the photos, posts the report under a client id, removes the draft, resets and says so', async () => {
+    online = false;
+    const c = await readyToSubmit();
+    const draftId = c.state.draftId!;
+    online = true;
+    server.calls.length = 0;
+    const result = await c.submit('All good');
+    expect(result).toEqual({ status: 'sent', reportId: expect.any(String), draftRemoved: true });
+    const reportAt = server.calls.indexOf('POST /api/reports');
+    const uploads = server.calls.filter((x) => x.startsWith('PUT /api/files/'));
+    expect(uploads).toHaveLength(2);
+    expect(server.calls.slice(reportAt + 1)).toEqual([`DELETE /api/drafts/${draftId}`]);
+    expect(server.calls.findIndex((x) => x.startsWith('PUT'))).toBeLessThan(reportAt);
+
+    const [report] = [...server.reports.values()] as CreateReportBody[];
+    expect(report).toMatchObject({
+      id: result.reportId,
+      notes: 'All good',
+      failedStep: null,
+      draftId,
+      completedAt: '2026-06-01T09:00:00.000Z',
+    });
+    expect(report!.wizardData!.photosSignature!.photos).toHaveLength(1);
+    expect(server.drafts.size).toBe(0);
+    expect(toasts).toEqual([TOASTS.submitted[0]]);
+    expect(c.state.wizardData).toEqual(emptyWizardData());
+    expect(storage.getItem(WIZARD_CACHE_KEY)).toBeNull();
+  });
+
+  it('on a server error says Submission Failed, keeps everything queued, and stores the report once on retry', async () => {
+    const c = await readyToSubmit();
+    server.failNext.push({ match: 'POST /api/reports', failure: 500 });
+    const first = await c.submit('Notes');
+    expect(first).toMatchObject({
+      status: 'queued',
+      reason: 'server-error',
+      message: 'Something went wrong on the server',
+    });
+    expect(toasts).toEqual([TOASTS.submissionFailed[0]]);
+    expect(c.state).toMatchObject({
+      notes: 'Notes',
+      submittedReportId: first.reportId,
+      submission: { status: 'queued' },
+    });
+    expect(c.state.wizardData.hiuModel).toBe('Vital 2');
+
+    // The engineer presses Submit again: same report id, stored once.
+    const second = await c.submit('Notes');
+    expect(second).toMatchObject({ status: 'sent', reportId: first.reportId });
+    expect(server.reports.size).toBe(1);
+  });
+
+  it('sends a queued report by itself when the server is back, and tells the engineer', async () => {
+    const c = await readyToSubmit();
+    server.failNext.push({ match: 'POST /api/reports', failure: 503 });
+    const first = await c.submit('');
+    expect(first.status).toBe('queued');
+    await vi.advanceTimersByTimeAsync(1_500);
+    await flushIo();
+    await vi.waitFor(() => expect(server.reports.size).toBe(1));
+    await vi.waitFor(() => expect(c.state.submission?.status).toBe('sent'));
+    expect(toasts).toEqual([TOASTS.submissionFailed[0], TOASTS.submitted[0]]);
+  });
+
+  it('offline: queues the report without an error toast; reset keeps it in the outbox until it is sent', async () => {
+    const c = await readyToSubmit();
+    online = false;
+    const result = await c.submit('Offline notes');
+    expect(result).toMatchObject({ status: 'queued', reason: 'offline' });
+    expect(toasts).toEqual([]);
+    c.reset();
+    await c.settled();
+    expect(c.getOutboxSnapshot().items.map((i) => i.kind)).toEqual(['submitReport', 'deleteDraft']);
+
+    // Reload while offline, then the connection returns.
+    const again = await reload(c);
+    expect(again.getOutboxSnapshot().pending).toBe(2);
+    online = true;
+    await again.syncNow();
+    expect([...server.reports.values()].map((r) => r.notes)).toEqual(['Offline notes']);
+    expect(again.getOutboxSnapshot().pending).toBe(0);
+  });
+
+  it('says Draft Not Removed when the draft cannot be deleted, and keeps trying to delete it', async () => {
+    const c = await readyToSubmit();
+    server.failNext.push({ match: 'DELETE', failure: 500 });
+    const result = await c.submit('');
+    expect(result).toMatchObject({ status: 'sent', draftRemoved: false });
+    expect(toasts).toEqual([TOASTS.submitted[0], TOASTS.draftNotRemoved[0]]);
+    expect(c.getOutboxSnapshot().items.map((i) => i.kind)).toEqual(['deleteDraft']);
+  });
+
+  it('reports a refused report as rejected with the reason, and keeps it', async () => {
+    const c = await readyToSubmit();
+    server.failNext.push({ match: 'POST /api/reports', failure: 422 });
+    const result = await c.submit('');
+    expect(result).toMatchObject({ status: 'rejected', message: 'Must be a number' });
+    expect(toasts).toEqual([TOASTS.submissionFailed[0]]);
+    expect(c.getOutboxSnapshot()).toMatchObject({ failed: 2 });
+    expect(c.state.wizardData.hiuModel).toBe('Vital 2');
+  });
+});
+
+describe('device failure (ruling 7)', () => {
+  it('queues a FAIL report with the data so far, the step and the reasons, and ends the flow', async () => {
+    const c = await started();
+    c.update((d) => void (d.initialChecks.bypassClosed = false));
+    await c.saveDraft('Initial Checks');
+    const result = await c.fail(2, ['Bypass valve not closed']);
+    expect(result.status).toBe('sent');
+    expect(c.state).toMatchObject({
+      flowStatus: 'failed',
+      failedStep: 2,
+      failureReasons: ['Bypass valve not closed'],
+      submission: { status: 'sent' },
+    });
+    const [report] = [...server.reports.values()];
+    expect(report).toMatchObject({
+      id: result.reportId,
+      failedStep: 2,
+      wizardData: { initialChecks: { bypassClosed: false } },
+    });
+    expect(server.drafts.size).toBe(0);
+    expect(c.hasUnsavedWork()).toBe(false);
+    expect(toasts).toEqual([]);
+
+    // The Failed page survives a reload.
+    const again = await reload(c);
+    expect(again.state).toMatchObject({
+      flowStatus: 'failed',
+      failedStep: 2,
+      failureReasons: ['Bypass valve not closed'],
+    });
+  });
+
+  it('offline: the failure is queued and the Failed page can say so', async () => {
+    const c = await started();
+    online = false;
+    const result = await c.fail(3, ['Standby Flow Temperature out of range (50C, expected 45-48C)']);
+    expect(result).toMatchObject({ status: 'queued', reason: 'offline' });
+    expect(c.state.submission?.status).toBe('queued');
+    online = true;
+    await c.syncNow();
+    expect([...server.reports.values()][0]).toMatchObject({ failedStep: 3 });
+    expect(c.state.submission?.status).toBe('sent');
+  });
+});
+
+describe('photos and signature', () => {
+  it('keeps the photo blob on the phone, queues its upload and adds a /api/files reference', async () => {
+    online = false;
+    const c = await started();
+    const p = await c.addPhoto(photo(), 'Meter');
+    expect(p).toEqual({ id: expect.any(String), url: `/api/files/${p.id}`, label: 'Meter' });
+    expect(c.state.wizardData.photosSignature.photos).toEqual([p]);
+    expect(await (await c.fileBlob(p.id))!.text()).toBe('photo-bytes');
+    expect(c.getOutboxSnapshot().items.map((i) => i.label)).toEqual(['Photo upload']);
+    expect(storage.getItem(WIZARD_CACHE_KEY)).not.toMatch(/data:/);
+    c.relabelPhoto(p.id, 'Meter close-up');
+    expect(c.state.wizardData.photosSignature.photos[0]!.label).toBe('Meter close-up');
+  });
+
+  it('removing a photo before it is sent calls off its upload and frees the space', async () => {
+    online = false;
+    const c = await started();
+    const p = await c.addPhoto(photo());
+    c.removePhoto(p.id);
+    await flushIo();
+    expect(c.state.wizardData.photosSignature.photos).toEqual([]);
+    expect(c.getOutboxSnapshot().pending).toBe(0);
+    expect(await c.fileBlob(p.id)).toBeUndefined();
+  });
+
+  it('a new signature replaces the old one; clearing it empties the field', async () => {
+    online = false;
+    const c = await started();
+    await c.setSignature(new Blob(['first'], { type: 'image/png' }));
+    const first = c.state.wizardData.photosSignature.signature;
+    await c.setSignature(new Blob(['second']));
+    await flushIo();
+    const second = c.state.wizardData.photosSignature.signature;
+    expect(second).toMatch(/^\/api\/files\//);
+    expect(second).not.toBe(first);
+    expect(await c.fileBlob(first.slice(11))).toBeUndefined();
+    expect((await c.fileBlob(second.slice(11)))!.type).toBe('image/png');
+    await c.setSignature(null);
+    expect(c.state.wizardData.photosSignature.signature).toBe('');
+  });
+
+  it('refuses a 31st photo with a message', async () => {
+    online = false;
+    const c = await started();
+    c.update((d) => {
+      d.photosSignature.photos = Array.from({ length: 30 }, () => {
+        const id = crypto.randomUUID();
+        return { id, url: `/api/files/${id}`, label: '' };
+      });
+    });
+    await expect(c.addPhoto(photo())).rejects.toThrow('A check can hold up to 30 photos');
+  });
+});

@@ -1,0 +1,847 @@
+import {
+  emptyWizardData,
+  fileUrlFor,
+  referencedFileIds,
+  roomChecksFor,
+  slugForStepName,
+  stepBySlug,
+  wizardDataSchema,
+  type CreateReportBody,
+  type Draft,
+  type Photo,
+  type Property,
+  type Site,
+  type StepSlug,
+  type User,
+  type WizardData,
+} from '@hiu/domain';
+import { PhotoError } from './compress-image';
+import type { DeviceFile, DeviceStore } from './device-store';
+import { clearLocalCache, readLocalCache, writeLocalCache, type CacheStorage } from './local-cache';
+import { describeOp, opId, type OutboxOp } from './outbox';
+import { AUTOSAVE_DELAY_MS, SaveStatusTracker } from './save-status';
+import { SyncEngine, type OpOutcome } from './sync-engine';
+import type { Transport } from './transport';
+import {
+  applyRecipe,
+  hasUnsavedWork,
+  hasWizardData,
+  initialWizardState,
+  newerState,
+  parseWizardState,
+  type WizardRecipe,
+  type WizardState,
+} from './wizard-state';
+
+export const MAX_PHOTOS = 30;
+/** How long Submit waits for the server before telling the engineer the report is queued. */
+export const SUBMIT_WAIT_MS = 45_000;
+/** How long a Save waits for the server before counting as saved on the device. */
+export const SAVE_WAIT_MS = 10_000;
+
+export const TOASTS = {
+  submitted: ['Report Submitted', 'Commissioning report has been successfully submitted and saved.'],
+  submissionFailed: ['Submission Failed', 'Failed to submit the commissioning report. Please try again.'],
+  draftNotRemoved: [
+    'Draft Not Removed',
+    'The report was saved successfully, but the draft could not be removed. You may need to delete it manually.',
+  ],
+} as const;
+
+export type SaveResult = 'saved-server' | 'saved-local';
+
+/**
+ * What became of a submitted (or failed-device) report:
+ * - sent: the server has it (and every photo it lists);
+ * - queued: kept on this phone and sent automatically when the connection or server is back;
+ * - rejected: the server refused it (kept on this phone; `message` says why).
+ */
+export type SubmitResult =
+  | { status: 'sent'; reportId: string; draftRemoved: boolean }
+  | { status: 'queued'; reportId: string; reason: 'offline' | 'server-error' | 'slow'; message: string }
+  | { status: 'rejected'; reportId: string; message: string };
+
+export interface OutboxItem {
+  id: string;
+  kind: OutboxOp['kind'];
+  label: string;
+  createdAt: string;
+  attempts: number;
+  status: 'pending' | 'failed';
+  lastError?: string;
+  nextAttemptAt: number;
+}
+
+export interface OutboxSnapshot {
+  /** Operations still to reach the server (waiting or failed). */
+  pending: number;
+  failed: number;
+  items: OutboxItem[];
+  online: boolean;
+}
+
+export interface WizardSnapshot {
+  state: WizardState;
+  /** IndexedDB has been read (before that, the state is what the quick local cache held). */
+  hydrated: boolean;
+  /** Set when the phone's storage refused something; shown to the engineer, never silently ignored. */
+  storageWarning?: string;
+}
+
+export interface StartInput {
+  siteId: string;
+  propertyId: string;
+  /** Already loaded by the caller (home page): saves a call and works offline. */
+  site?: Site;
+  property?: Property;
+}
+
+export interface WizardControllerDeps {
+  store: DeviceStore;
+  transport: Transport;
+  storage: CacheStorage | null;
+  notify: {
+    success(title: string, description?: string): unknown;
+    error(title: string, description?: string): unknown;
+  };
+  isOnline: () => boolean;
+  compress: (file: Blob) => Promise<Blob>;
+  /** Reads that may come from a cache (site, property, signed-in user); defaults to the transport. */
+  fetchJson?: <T>(path: string) => Promise<T>;
+  now?: () => number;
+  uuid?: () => string;
+  random?: () => number;
+  exclusive?: <T>(fn: () => Promise<T>) => Promise<T>;
+  submitWaitMs?: number;
+  saveWaitMs?: number;
+}
+
+const STORAGE_FULL = 'This phone’s quick cache is full. Your check is still kept in the app’s own storage.';
+const STORAGE_REFUSED =
+  'This phone refused to store the check. Keep the app open and connected until it is saved to the cloud.';
+
+function timeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => resolve('timeout'), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(t);
+        reject(e);
+      },
+    );
+  });
+}
+
+/**
+ * The check in progress and everything that keeps it safe (ruling 8), with no React in it: the state,
+ * its copies on the device (localStorage at once, IndexedDB after), the save badge, autosave, photos
+ * and the outbox that the sync engine sends. The React provider only subscribes to it.
+ */
+export class WizardController {
+  private user: User | null = null;
+  private userSet = false;
+  private snap: WizardSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly outboxListeners = new Set<() => void>();
+  private outboxSnap: OutboxSnapshot;
+  private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
+  private changeSeq = 0;
+  private idbWrite: Promise<void> | null = null;
+  private idbDirty = false;
+  private submitting = false;
+  private restoreSeq = 0;
+  readonly saveStatus = new SaveStatusTracker();
+  readonly engine: SyncEngine;
+  private readonly now: () => number;
+  private readonly uuid: () => string;
+
+  constructor(private readonly deps: WizardControllerDeps) {
+    this.now = deps.now ?? Date.now;
+    this.uuid = deps.uuid ?? (() => crypto.randomUUID());
+    this.snap = { state: initialWizardState(undefined, new Date(this.now())), hydrated: false };
+    this.outboxSnap = { pending: 0, failed: 0, items: [], online: deps.isOnline() };
+    this.engine = new SyncEngine({
+      store: deps.store,
+      transport: deps.transport,
+      isOnline: deps.isOnline,
+      now: this.now,
+      random: deps.random,
+      exclusive: deps.exclusive,
+    });
+    this.engine.onOps((ops) => this.setOutbox(ops));
+    this.engine.onOutcome((o) => this.onOutcome(o));
+  }
+
+  // ---- subscription (useSyncExternalStore) ----
+
+  getSnapshot = (): WizardSnapshot => this.snap;
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getOutboxSnapshot = (): OutboxSnapshot => this.outboxSnap;
+  subscribeOutbox = (listener: () => void): (() => void) => {
+    this.outboxListeners.add(listener);
+    return () => this.outboxListeners.delete(listener);
+  };
+
+  get state(): WizardState {
+    return this.snap.state;
+  }
+
+  /** The signed-in user's id; undefined until the first setUser. */
+  get userId(): string | null | undefined {
+    return this.userSet ? (this.user?.id ?? null) : undefined;
+  }
+
+  private emit() {
+    for (const l of this.listeners) l();
+  }
+
+  private setSnap(patch: Partial<WizardSnapshot>) {
+    this.snap = { ...this.snap, ...patch };
+    this.emit();
+  }
+
+  private setOutbox(ops: OutboxOp[]) {
+    const mine = ops.filter((o) => o.userId === this.user?.id);
+    this.outboxSnap = {
+      pending: mine.length,
+      failed: mine.filter((o) => o.status === 'failed').length,
+      online: this.deps.isOnline(),
+      items: mine.map((o) => ({
+        id: o.id,
+        kind: o.kind,
+        label: describeOp(o),
+        createdAt: o.createdAt,
+        attempts: o.attempts,
+        status: o.status,
+        lastError: o.lastError,
+        nextAttemptAt: o.nextAttemptAt,
+      })),
+    };
+    for (const l of this.outboxListeners) l();
+  }
+
+  // ---- who is signed in, and restoring their check ----
+
+  /**
+   * Sets the signed-in user and restores their check: from the quick cache at once, then from IndexedDB
+   * if that copy is newer. Another user's check stays on the device, untouched and unsent.
+   */
+  setUser(user: User | null): void {
+    if (this.userSet && user?.id === this.user?.id) {
+      this.user = user;
+      return;
+    }
+    this.userSet = true;
+    this.flush();
+    this.clearAutosave();
+    this.user = user;
+    this.engine.setUser(user?.id);
+    const restore = ++this.restoreSeq;
+    // Listeners hear of it after this call: the provider calls this while rendering.
+    const emitSoon = () => queueMicrotask(() => this.emit());
+    if (!user) {
+      this.snap = { state: initialWizardState(undefined, new Date(this.now())), hydrated: true };
+      emitSoon();
+      return;
+    }
+    const cached = readLocalCache(this.deps.storage);
+    const local = cached && cached.ownerId === user.id ? cached : undefined;
+    const fresh = initialWizardState(user.id, new Date(this.now()));
+    this.snap = { state: local ?? fresh, hydrated: false };
+    emitSoon();
+    // Spec section 4: on startup, a cached check with data shows saved-local.
+    if (local && hasWizardData(local.wizardData)) queueMicrotask(() => this.saveStatus.settle('saved-local'));
+    void (async () => {
+      try {
+        const stored = parseWizardState(await this.deps.store.loadWizard(user.id));
+        if (restore !== this.restoreSeq) return;
+        // An untouched fresh state is no copy at all: the stored one wins whatever the clocks say.
+        const current = this.snap.state === fresh ? undefined : this.snap.state;
+        const newer = newerState(current, stored) ?? this.snap.state;
+        if (newer && newer !== this.snap.state) {
+          this.setSnap({ state: newer, hydrated: true });
+          writeLocalCache(this.deps.storage, newer);
+          if (hasWizardData(newer.wizardData)) this.saveStatus.settle('saved-local');
+          return;
+        }
+        this.setSnap({ hydrated: true });
+      } catch {
+        if (restore === this.restoreSeq) this.setSnap({ hydrated: true, storageWarning: STORAGE_REFUSED });
+      }
+    })();
+  }
+
+  // ---- keeping the state on the device ----
+
+  private commit(state: WizardState) {
+    this.snap = { ...this.snap, state };
+    const written = writeLocalCache(this.deps.storage, state);
+    if (written === 'quota-exceeded' && this.snap.storageWarning !== STORAGE_FULL) {
+      this.snap = { ...this.snap, storageWarning: STORAGE_FULL };
+    }
+    this.emit();
+    void this.writeIdb();
+  }
+
+  /** Coalesced IndexedDB writes: at most one in flight, the latest state always written last. */
+  private writeIdb(): Promise<void> {
+    if (this.idbWrite) {
+      this.idbDirty = true;
+      return this.idbWrite;
+    }
+    this.idbWrite = (async () => {
+      try {
+        do {
+          this.idbDirty = false;
+          const user = this.user;
+          const state = this.snap.state;
+          if (!user) break;
+          if (hasWizardData(state.wizardData) || state.flowStatus === 'failed') {
+            await this.deps.store.saveWizard(user.id, state);
+          } else {
+            await this.deps.store.clearWizard(user.id);
+          }
+        } while (this.idbDirty);
+      } catch {
+        this.setSnap({ storageWarning: STORAGE_REFUSED });
+        this.saveStatus.settle('error');
+      } finally {
+        this.idbWrite = null;
+      }
+    })();
+    return this.idbWrite;
+  }
+
+  /** Writes everything now (the page is being hidden or closed). */
+  flush(): Promise<void> {
+    if (this.user) writeLocalCache(this.deps.storage, this.snap.state);
+    return this.idbWrite ?? Promise.resolve();
+  }
+
+  /** Resolves when the device copy is written (for tests and for callers about to leave). */
+  async settled(): Promise<void> {
+    while (this.idbWrite) await this.idbWrite;
+  }
+
+  private next(patch: Partial<WizardState>): WizardState {
+    return { ...this.snap.state, ...patch, updatedAt: new Date(this.now()).toISOString() };
+  }
+
+  // ---- wizard actions ----
+
+  update = (recipe: WizardRecipe): void => {
+    const wizardData = applyRecipe(this.snap.state.wizardData, recipe);
+    this.commit(this.next({ wizardData }));
+    this.dataChanged();
+  };
+
+  setCurrentStep = (slug: StepSlug): void => {
+    if (this.snap.state.currentStep === slug) return;
+    this.commit(this.next({ currentStep: slug }));
+  };
+
+  setNotes = (notes: string): void => {
+    if (this.snap.state.notes === notes) return;
+    this.commit(this.next({ notes }));
+    this.dataChanged();
+  };
+
+  private dataChanged() {
+    this.changeSeq++;
+    this.saveStatus.saving();
+    this.clearAutosave();
+    if (this.autosaveAllowed()) {
+      this.autosaveTimer = setTimeout(() => {
+        this.autosaveTimer = undefined;
+        const step = stepBySlug(this.snap.state.currentStep) ?? stepBySlug('basic-info')!;
+        void this.saveDraft(step.name);
+      }, AUTOSAVE_DELAY_MS);
+    }
+  }
+
+  private autosaveAllowed(): boolean {
+    const s = this.snap.state;
+    return !!this.user && s.flowStatus === 'active' && !s.submittedReportId && hasWizardData(s.wizardData);
+  }
+
+  private clearAutosave() {
+    if (this.autosaveTimer) clearTimeout(this.autosaveTimer);
+    this.autosaveTimer = undefined;
+  }
+
+  hasUnsavedWork = (): boolean => hasUnsavedWork(this.snap.state);
+
+  /**
+   * Starts a check for a property: site name and design (ranges), address, dwelling type, engineer,
+   * start time and the rooms of step 4. Unsaved work of another check is first queued as a draft.
+   */
+  start = async ({ siteId, propertyId, site, property }: StartInput): Promise<void> => {
+    const user = this.user ?? (await this.fetch<User>('/api/auth/me'));
+    const loadedSite =
+      site?.id === siteId ? site : await this.fetch<Site>(`/api/sites/${siteId}`).catch(() => undefined);
+    if (!loadedSite) throw new Error('Failed to fetch site');
+    const loadedProperty =
+      property?.id === propertyId
+        ? property
+        : await this.fetch<Property>(`/api/properties/${propertyId}`).catch(() => undefined);
+    if (!loadedProperty || loadedProperty.siteId !== siteId) throw new Error('Failed to fetch property');
+    await this.parkUnsavedWork();
+    requestPersistentStorage();
+
+    const wizardData: WizardData = {
+      ...emptyWizardData(),
+      siteId,
+      propertyId,
+      siteName: loadedSite.name,
+      address: loadedProperty.address,
+      dwellingType: loadedProperty.propertyType,
+      engineerName: user.name,
+      startTime: new Date(this.now()).toISOString(),
+      radiators: { roomChecks: roomChecksFor(loadedSite.designParameters.radiators, loadedProperty.propertyType) },
+    };
+    this.clearAutosave();
+    this.commit({
+      ...initialWizardState(user.id, new Date(this.now())),
+      wizardData,
+      siteDesign: loadedSite.designParameters,
+    });
+    this.dataChanged();
+  };
+
+  private fetch<T>(path: string): Promise<T> {
+    return this.deps.fetchJson ? this.deps.fetchJson<T>(path) : this.deps.transport.getJson<T>(path);
+  }
+
+  /** Queues the current check as a draft before it is replaced, so switching checks never loses one. */
+  private async parkUnsavedWork() {
+    if (!this.user || !this.hasUnsavedWork()) return;
+    const step = stepBySlug(this.snap.state.currentStep) ?? stepBySlug('basic-info')!;
+    await this.queueDraftSave(step.name).catch(() => undefined);
+  }
+
+  private async queueDraftSave(currentStep: string): Promise<OutboxOp> {
+    let state = this.snap.state;
+    if (!state.draftId) {
+      state = this.next({ draftId: this.uuid() });
+      this.commit(state);
+    }
+    const d = state.wizardData;
+    return this.engine.enqueueDraftSave({
+      id: state.draftId!,
+      siteId: d.siteId,
+      propertyId: d.propertyId,
+      currentStep,
+      wizardData: d,
+    });
+  }
+
+  /**
+   * Saves a draft whose current step is `currentStepName` (spec section 4). The save is on the device
+   * (outbox) before anything is sent; the answer says whether the server has it yet.
+   */
+  saveDraft = async (currentStepName: string): Promise<SaveResult> => {
+    const s = this.snap.state;
+    if (!this.user || s.flowStatus !== 'active' || s.submittedReportId || !hasWizardData(s.wizardData)) {
+      return 'saved-local';
+    }
+    this.clearAutosave();
+    const changeAtStart = this.changeSeq;
+    this.saveStatus.saving();
+    const settle = (result: 'saved-server' | 'saved-local' | 'error') => {
+      // A change made while saving is not in this save: the badge keeps saying so.
+      if (this.changeSeq === changeAtStart) this.saveStatus.settle(result);
+    };
+
+    let op: OutboxOp;
+    try {
+      op = await this.queueDraftSave(currentStepName);
+    } catch {
+      // The device refused to queue it: send it directly, so the server has it at least.
+      try {
+        const st = this.snap.state;
+        await this.deps.transport.postJson('/api/drafts', {
+          id: st.draftId,
+          siteId: st.wizardData.siteId,
+          propertyId: st.wizardData.propertyId,
+          currentStep: currentStepName,
+          wizardData: st.wizardData,
+        });
+        settle('saved-server');
+        return 'saved-server';
+      } catch {
+        settle('error');
+        return 'saved-local';
+      }
+    }
+    await timeout(this.engine.drain(), this.deps.saveWaitMs ?? SAVE_WAIT_MS);
+    if (this.engine.wasSent(op.id)) {
+      settle('saved-server');
+      return 'saved-server';
+    }
+    const left = await this.engine.queued(op.id).catch(() => undefined);
+    settle(left?.status === 'failed' ? 'error' : 'saved-local');
+    return 'saved-local';
+  };
+
+  /**
+   * The device failed at step 2 or 3 (ruling 7): a FAIL report with the data so far is queued like any
+   * other and the flow ends. The answer says whether the server has it or it is queued.
+   */
+  fail = async (step: 2 | 3, reasons: string[]): Promise<SubmitResult> => {
+    const reportId = this.snap.state.submittedReportId ?? this.uuid();
+    this.clearAutosave();
+    this.commit(
+      this.next({
+        flowStatus: 'failed',
+        failedStep: step,
+        failureReasons: reasons,
+        submittedReportId: reportId,
+        submission: { status: 'queued' },
+      }),
+    );
+    this.saveStatus.clear();
+    return this.sendReport(reportId, { failedStep: step, notes: this.snap.state.notes, toasts: false });
+  };
+
+  /**
+   * Submits the report (spec section 4) under an id made once for this check, so trying again never
+   * makes a second report. Photos not yet on the server go first. On success the draft is removed and
+   * the wizard reset; otherwise every bit of data stays (in the wizard and in the outbox).
+   */
+  submit = async (notes: string): Promise<SubmitResult> => {
+    const s = this.snap.state;
+    if (s.flowStatus === 'failed') {
+      return this.sendReport(s.submittedReportId ?? this.uuid(), {
+        failedStep: s.failedStep ?? null,
+        notes,
+        toasts: true,
+      });
+    }
+    const reportId = s.submittedReportId ?? this.uuid();
+    this.clearAutosave();
+    this.commit(this.next({ notes, submittedReportId: reportId, submission: { status: 'queued' } }));
+    return this.sendReport(reportId, { failedStep: null, notes, toasts: true });
+  };
+
+  private async sendReport(
+    reportId: string,
+    opts: { failedStep: 2 | 3 | null; notes: string; toasts: boolean },
+  ): Promise<SubmitResult> {
+    const s = this.snap.state;
+    const { notify } = this.deps;
+    const reportOpId = opId.submitReport(reportId);
+    this.submitting = true;
+    try {
+      let draftOpId: string | undefined;
+      try {
+        const uploads = await this.ensureUploadsQueued(s.wizardData);
+        const body: CreateReportBody = {
+          id: reportId,
+          wizardData: s.wizardData,
+          notes: opts.notes,
+          failedStep: opts.failedStep,
+          completedAt: new Date(this.now()).toISOString(),
+          ...(s.draftId ? { draftId: s.draftId } : {}),
+        };
+        await this.engine.enqueue({ id: reportOpId, kind: 'submitReport', payload: body, dependsOn: uploads });
+        if (s.draftId) {
+          draftOpId = opId.deleteDraft(s.draftId);
+          await this.engine.enqueue({
+            id: draftOpId,
+            kind: 'deleteDraft',
+            payload: { draftId: s.draftId },
+            dependsOn: [reportOpId],
+          });
+        }
+      } catch {
+        // The device could not queue it: the wizard still holds everything, so the engineer can try again.
+        this.setSnap({ storageWarning: STORAGE_REFUSED });
+        if (opts.toasts) notify.error(...TOASTS.submissionFailed);
+        this.commit(this.next({ submission: { status: 'rejected', message: STORAGE_REFUSED } }));
+        return { status: 'rejected', reportId, message: STORAGE_REFUSED };
+      }
+
+      await timeout(this.engine.drain({ force: true }), this.deps.submitWaitMs ?? SUBMIT_WAIT_MS);
+      const left = await this.engine.queued(reportOpId).catch(() => undefined);
+
+      if (!left) {
+        const draftLeft = draftOpId ? await this.engine.queued(draftOpId).catch(() => undefined) : undefined;
+        const draftRemoved = !draftLeft;
+        if (opts.toasts) {
+          notify.success(...TOASTS.submitted);
+          if (!draftRemoved) notify.error(...TOASTS.draftNotRemoved);
+          this.reset();
+        } else {
+          this.commit(this.next({ submission: { status: 'sent' } }));
+        }
+        return { status: 'sent', reportId, draftRemoved };
+      }
+
+      if (left.status === 'failed') {
+        const message = left.lastError ?? 'The server refused the report';
+        if (opts.toasts) notify.error(...TOASTS.submissionFailed);
+        this.commit(this.next({ submission: { status: 'rejected', message } }));
+        return { status: 'rejected', reportId, message };
+      }
+
+      const online = this.deps.isOnline();
+      const blocking = this.outboxSnap.items.find((i) => i.lastError);
+      const message = left.lastError ?? blocking?.lastError ?? 'Still sending';
+      const reason = !online ? 'offline' : left.attempts > 0 || blocking ? 'server-error' : 'slow';
+      if (opts.toasts && reason === 'server-error') notify.error(...TOASTS.submissionFailed);
+      this.commit(this.next({ submission: { status: 'queued', message } }));
+      return { status: 'queued', reportId, reason, message };
+    } finally {
+      this.submitting = false;
+    }
+  }
+
+  /** Upload operations for the check's files that are on this device and not yet on the server. */
+  private async ensureUploadsQueued(data: WizardData): Promise<string[]> {
+    const ids: string[] = [];
+    for (const fileId of referencedFileIds(data)) {
+      const file = await this.deps.store.getFile(fileId);
+      if (!file || file.uploaded) continue;
+      const id = opId.uploadFile(fileId);
+      if (!(await this.engine.queued(id))) {
+        await this.engine.enqueue({ id, kind: 'uploadFile', payload: { fileId, kind: file.kind } });
+      }
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /** A report queued earlier reached the server (or was refused) while the engineer carried on. */
+  private onOutcome(outcome: OpOutcome) {
+    const { op } = outcome;
+    if (op.kind !== 'submitReport' || this.submitting) return;
+    const s = this.snap.state;
+    if (op.payload.id !== s.submittedReportId) {
+      if (outcome.result === 'sent') this.deps.notify.success(...TOASTS.submitted);
+      return;
+    }
+    if (outcome.result === 'sent') {
+      this.deps.notify.success(...TOASTS.submitted);
+      this.commit(this.next({ submission: { status: 'sent' } }));
+      void this.collectFiles();
+    } else if (outcome.result === 'failed') {
+      this.commit(this.next({ submission: { status: 'rejected', message: outcome.message } }));
+    }
+  }
+
+  /**
+   * Back to an empty check (spec: active, no data, no reasons, local cache cleared). Anything already
+   * handed to the outbox stays there until the server has it.
+   */
+  reset = (): void => {
+    this.clearAutosave();
+    this.changeSeq++;
+    const fresh = initialWizardState(this.user?.id, new Date(this.now()));
+    this.snap = { ...this.snap, state: fresh, storageWarning: undefined };
+    clearLocalCache(this.deps.storage);
+    this.emit();
+    this.saveStatus.clear();
+    void this.writeIdb().then(() => this.collectFiles());
+  };
+
+  /**
+   * Restores a saved draft (GET /api/drafts/:id) and gives the step to go to, or null when it cannot be
+   * loaded. When this phone holds the same draft, its copy is at least as new and is kept.
+   */
+  resumeDraft = async (id: string): Promise<StepSlug | null> => {
+    const s = this.snap.state;
+    if (s.draftId === id && s.flowStatus === 'active' && !s.submittedReportId && hasWizardData(s.wizardData)) {
+      return s.currentStep;
+    }
+    let draft: Draft;
+    try {
+      draft = await this.deps.transport.getJson<Draft>(`/api/drafts/${id}`);
+    } catch {
+      return null;
+    }
+    const data = wizardDataSchema.safeParse(draft?.wizardData);
+    if (!data.success) return null;
+    const site = data.data.siteId
+      ? await this.fetch<Site>(`/api/sites/${data.data.siteId}`).catch(() => undefined)
+      : undefined;
+    await this.parkUnsavedWork();
+    this.clearAutosave();
+    const currentStep = slugForStepName(draft.currentStep);
+    this.commit({
+      ...initialWizardState(this.user?.id, new Date(this.now())),
+      wizardData: data.data,
+      draftId: id,
+      currentStep,
+      siteDesign: site?.designParameters,
+    });
+    return currentStep;
+  };
+
+  // ---- photos and signature ----
+
+  /** Reduces the photo on the device, keeps it in IndexedDB, queues its upload and adds it to the check. */
+  addPhoto = async (file: File | Blob, label = ''): Promise<Photo> => {
+    if (this.snap.state.wizardData.photosSignature.photos.length >= MAX_PHOTOS) {
+      throw new PhotoError(`A check can hold up to ${MAX_PHOTOS} photos`);
+    }
+    const blob = await this.deps.compress(file);
+    const id = this.uuid();
+    await this.keepFile(id, 'photo', blob);
+    const photo: Photo = { id, url: fileUrlFor(id), label: label.slice(0, 120) };
+    this.update((d) => {
+      d.photosSignature.photos.push(photo);
+    });
+    void this.engine.drain();
+    return photo;
+  };
+
+  removePhoto = (id: string): void => {
+    this.update((d) => {
+      d.photosSignature.photos = d.photosSignature.photos.filter((p) => p.id !== id);
+    });
+    void this.dropFile(id);
+  };
+
+  relabelPhoto = (id: string, label: string): void => {
+    this.update((d) => {
+      const photo = d.photosSignature.photos.find((p) => p.id === id);
+      if (photo) photo.label = label.slice(0, 120);
+    });
+  };
+
+  /** A new signature drawing (PNG) replaces the old one; null clears it. */
+  setSignature = async (png: Blob | null): Promise<void> => {
+    const old = this.snap.state.wizardData.photosSignature.signature;
+    if (png) {
+      const id = this.uuid();
+      const blob = png.type === 'image/png' ? png : new Blob([png], { type: 'image/png' });
+      await this.keepFile(id, 'signature', blob);
+      this.update((d) => {
+        d.photosSignature.signature = fileUrlFor(id);
+      });
+      void this.engine.drain();
+    } else {
+      this.update((d) => {
+        d.photosSignature.signature = '';
+      });
+    }
+    if (old) void this.dropFile(old.slice('/api/files/'.length));
+  };
+
+  private async keepFile(id: string, kind: DeviceFile['kind'], blob: Blob) {
+    if (!this.user) throw new PhotoError('Sign in to add photos');
+    try {
+      await this.deps.store.putFile({
+        id,
+        userId: this.user.id,
+        kind,
+        blob,
+        createdAt: new Date(this.now()).toISOString(),
+        uploaded: false,
+      });
+      await this.engine.enqueue({ id: opId.uploadFile(id), kind: 'uploadFile', payload: { fileId: id, kind } });
+    } catch {
+      this.setSnap({ storageWarning: STORAGE_REFUSED });
+      throw new PhotoError(
+        kind === 'photo'
+          ? 'This phone could not store the photo. Free some space and try again.'
+          : 'This phone could not store the signature. Free some space and try again.',
+      );
+    }
+  }
+
+  /** A photo taken out of the check: its upload is called off if it has not gone yet. */
+  private async dropFile(id: string) {
+    try {
+      const cancelled = await this.engine.cancel(opId.uploadFile(id));
+      if (cancelled) await this.deps.store.deleteFile(id);
+    } catch {
+      // left for the next clean-up
+    }
+  }
+
+  /** The blob of a photo or signature kept on this device, if it is here. */
+  fileBlob = async (id: string): Promise<Blob | undefined> => {
+    try {
+      return (await this.deps.store.getFile(id))?.blob;
+    } catch {
+      return undefined;
+    }
+  };
+
+  /**
+   * Frees device space: removes the user's blobs that nothing refers to any more (not the check, not a
+   * queued draft, upload or report). A file is never removed before the server has it unless the
+   * engineer took it out of the check.
+   */
+  async collectFiles(): Promise<void> {
+    const user = this.user;
+    if (!user) return;
+    try {
+      const keep = new Set(referencedFileIds(this.snap.state.wizardData));
+      for (const op of await this.deps.store.listOps()) {
+        if (op.kind === 'uploadFile') keep.add(op.payload.fileId);
+        if (op.kind === 'saveDraft' || op.kind === 'submitReport') {
+          const d = wizardDataSchema.safeParse(op.payload.wizardData);
+          if (d.success) for (const id of referencedFileIds(d.data)) keep.add(id);
+        }
+      }
+      for (const file of await this.deps.store.listFiles()) {
+        if (file.userId === user.id && !keep.has(file.id)) await this.deps.store.deleteFile(file.id);
+      }
+    } catch {
+      // clean-up can wait
+    }
+  }
+
+  // ---- outbox controls ----
+
+  retryOutbox = (ids?: string[]): Promise<void> => this.engine.retry(ids);
+  syncNow = (): Promise<void> => this.engine.drain({ force: true });
+
+  /** Wires the browser's signals: connection back -> send now; page hidden -> write everything now. */
+  attach(target: Window = window): () => void {
+    const online = () => {
+      this.setOutbox(this.engine.snapshot());
+      void this.engine.drain({ force: true });
+    };
+    const offline = () => this.setOutbox(this.engine.snapshot());
+    const hidden = () => {
+      if (target.document.visibilityState === 'hidden') void this.flush();
+      else void this.engine.drain();
+    };
+    const pagehide = () => void this.flush();
+    target.addEventListener('online', online);
+    target.addEventListener('offline', offline);
+    target.addEventListener('pagehide', pagehide);
+    target.document.addEventListener('visibilitychange', hidden);
+    return () => {
+      target.removeEventListener('online', online);
+      target.removeEventListener('offline', offline);
+      target.removeEventListener('pagehide', pagehide);
+      target.document.removeEventListener('visibilitychange', hidden);
+    };
+  }
+
+  dispose(): void {
+    this.clearAutosave();
+    this.engine.stop();
+    this.saveStatus.dispose();
+  }
+}
+
+/** Asks the browser not to evict this app's storage under pressure (best effort, no prompt in Chrome). */
+function requestPersistentStorage() {
+  try {
+    void globalThis.navigator?.storage?.persist?.().catch(() => undefined);
+  } catch {
+    // not offered by this browser
+  }
+}

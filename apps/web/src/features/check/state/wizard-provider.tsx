@@ -1,0 +1,98 @@
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { rangesFor, type User } from '@hiu/domain';
+import { getQueryFn } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { compressPhoto } from './compress-image';
+import { lazyDeviceStore } from './device-store';
+import { browserStorage } from './local-cache';
+import { browserTransport } from './transport';
+import { WizardController } from './wizard-controller';
+import { WizardContext, type WizardContextValue } from './wizard-context';
+
+// The public face of the check's data layer (the one module other features may import).
+export { useWizard, useOutbox, usePhotoUrl, type WizardContextValue } from './wizard-context';
+export { SaveBadge } from './save-badge';
+export { saveBadgeText, type SaveStatus } from './save-status';
+export { hasUnsavedWork, type WizardState } from './wizard-state';
+export { PhotoError } from './compress-image';
+export type { OutboxItem, OutboxSnapshot, SaveResult, StartInput, SubmitResult } from './wizard-controller';
+
+let shared: WizardController | undefined;
+
+/** Sends the outbox from one tab at a time where the browser offers Web Locks. */
+function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('hiu-outbox', fn) : fn();
+}
+
+/** One controller per page: every provider (home, wizard) shares the same state, store and sync loop. */
+function sharedController(queryClient: QueryClient): WizardController {
+  if (!shared) {
+    shared = new WizardController({
+      store: lazyDeviceStore(),
+      transport: browserTransport,
+      storage: browserStorage(),
+      notify,
+      isOnline: () => navigator.onLine,
+      compress: compressPhoto,
+      // Sites, properties and the user through the query cache: loaded once, and there when offline.
+      fetchJson: (path) => queryClient.fetchQuery({ queryKey: [path] }),
+      exclusive,
+    });
+    shared.attach(window);
+  }
+  return shared;
+}
+
+const SESSION_KEY = ['/api/auth/me'];
+
+/**
+ * Provides the check in progress to the screens. `controller` is for tests; the app shares one.
+ * It must sit inside the QueryClientProvider and under a signed-in route.
+ */
+export function WizardProvider({ children, controller }: { children: ReactNode; controller?: WizardController }) {
+  const queryClient = useQueryClient();
+  const c = controller ?? sharedController(queryClient);
+  const session = useQuery<User | null>({ queryKey: SESSION_KEY, queryFn: getQueryFn<User>({ on401: 'returnNull' }) });
+  const user = session.data ?? null;
+
+  // Restoring before the first paint (the quick cache is synchronous) so a reload shows the data at once.
+  if (!session.isLoading && c.userId !== (user?.id ?? null)) c.setUser(user);
+  useEffect(() => {
+    if (!session.isLoading) c.setUser(user);
+  }, [c, user, session.isLoading]);
+
+  const snap = useSyncExternalStore(c.subscribe, c.getSnapshot, c.getSnapshot);
+  const save = useSyncExternalStore(c.saveStatus.subscribe, c.saveStatus.snapshot, c.saveStatus.snapshot);
+  const ranges = useMemo(() => rangesFor(snap.state.siteDesign), [snap.state.siteDesign]);
+
+  const value = useMemo<WizardContextValue>(
+    () => ({
+      state: snap.state,
+      ranges,
+      saveStatus: save.saveStatus,
+      badgeVisible: save.badgeVisible,
+      lingering: save.lingering,
+      hydrated: snap.hydrated,
+      storageWarning: snap.storageWarning,
+      start: c.start,
+      update: c.update,
+      setCurrentStep: c.setCurrentStep,
+      setNotes: c.setNotes,
+      saveDraft: c.saveDraft,
+      fail: c.fail,
+      submit: c.submit,
+      reset: c.reset,
+      resumeDraft: c.resumeDraft,
+      addPhoto: c.addPhoto,
+      removePhoto: c.removePhoto,
+      relabelPhoto: c.relabelPhoto,
+      setSignature: c.setSignature,
+      hasUnsavedWork: c.hasUnsavedWork,
+    }),
+    [c, snap, save, ranges],
+  );
+  const ctx = useMemo(() => ({ value, controller: c }), [value, c]);
+  return <WizardContext.Provider value={ctx}>{children}</WizardContext.Provider>;
+}
