@@ -27,9 +27,14 @@ describe('GET /api/sites/bulk/template', () => {
     const admin = await signedIn(await t.app(), 'admin');
     const template = (await admin.get('/api/sites/bulk/template')).body;
     const res = await admin.post('/api/sites/bulk', { csvData: template });
-    expect(res.json()).toEqual({ summary: { sitesCreated: 2, propertiesCreated: 4, totalErrors: 0, totalWarnings: 0 }, errors: [] });
+    expect(res.json()).toEqual({
+      summary: { sitesCreated: 2, propertiesCreated: 4, totalErrors: 0, totalWarnings: 0 },
+      errors: [],
+    });
     const riverside = (await allSites(admin)).find((s) => s.name === 'Riverside Court')!;
-    const addresses = (await admin.get(`/api/properties?siteId=${riverside.id}`)).json().items.map((p: { address: string }) => p.address);
+    const addresses = (await admin.get(`/api/properties?siteId=${riverside.id}`))
+      .json()
+      .items.map((p: { address: string }) => p.address);
     expect(addresses).toEqual(['Flat 1', 'Flat 2', 'Flat 3, Block B']);
   });
 });
@@ -38,12 +43,19 @@ describe('POST /api/sites/bulk', () => {
   it('creates sites with the site-creation defaults and their properties', async () => {
     const admin = await signedIn(await t.app(), 'admin');
     const res = await admin.post('/api/sites/bulk', {
-      csvData: csv('Oak Court,Leeds,"Flat 1, Block A",1b2p', 'Oak Court,Leeds,Flat 2,2B4P', 'Elm House,York,,', 'Ash,Hull,Flat 1,4b6p'),
+      csvData: csv(
+        'Oak Court,Leeds,"Flat 1, Block A",1b2p',
+        'Oak Court,Leeds,Flat 2,2B4P',
+        'Elm House,York,,',
+        'Ash,Hull,Flat 1,4b6p',
+      ),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       summary: { sitesCreated: 3, propertiesCreated: 3, totalErrors: 0, totalWarnings: 1 },
-      errors: [{ row: 5, column: 'property_type', message: 'New property type 4b6p added to site Ash', severity: 'warning' }],
+      errors: [
+        { row: 5, column: 'property_type', message: 'New property type 4b6p added to site Ash', severity: 'warning' },
+      ],
     });
     const sites = await allSites(admin);
     expect(sites.map((s) => [s.name, s.location, s.propertyCount, s.availableBuildingTypes])).toEqual([
@@ -63,7 +75,12 @@ describe('POST /api/sites/bulk', () => {
   it('creates nothing when any row has an error, and lists row, column, message and severity', async () => {
     const admin = await signedIn(await t.app(), 'admin');
     const res = await admin.post('/api/sites/bulk', {
-      csvData: csv('Oak Court,Leeds,Flat 1,1b2p', ',Leeds,Flat 2,1b2p', 'Oak Court,Leeds,Flat 1,1b2p', 'Oak Court,Leeds,Flat 3,'),
+      csvData: csv(
+        'Oak Court,Leeds,Flat 1,1b2p',
+        ',Leeds,Flat 2,1b2p',
+        'Oak Court,Leeds,Flat 1,1b2p',
+        'Oak Court,Leeds,Flat 3,',
+      ),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -79,20 +96,33 @@ describe('POST /api/sites/bulk', () => {
 
   it('adds new properties to an existing site (warning), skips addresses it has, and refuses a type it lacks', async () => {
     const admin = await signedIn(await t.app(), 'admin');
-    const oak = await createSite(admin, { name: 'Oak Court', location: 'Leeds', availableBuildingTypes: ['1b2p', '2b4p'] });
+    const oak = await createSite(admin, {
+      name: 'Oak Court',
+      location: 'Leeds',
+      availableBuildingTypes: ['1b2p', '2b4p'],
+    });
     await createProperty(admin, oak.id, { address: 'Flat 1' });
 
-    const ok = await admin.post('/api/sites/bulk', { csvData: csv('oak court,leeds,FLAT 1,1b2p', 'Oak Court,Leeds,Flat 2,2b4p') });
+    const ok = await admin.post('/api/sites/bulk', {
+      csvData: csv('oak court,leeds,FLAT 1,1b2p', 'Oak Court,Leeds,Flat 2,2b4p'),
+    });
     expect(ok.json()).toEqual({
       summary: { sitesCreated: 0, propertiesCreated: 1, totalErrors: 0, totalWarnings: 2 },
       errors: [
-        { row: 2, column: 'site_name', message: 'Site Oak Court already exists; its new properties are added to it', severity: 'warning' },
+        {
+          row: 2,
+          column: 'site_name',
+          message: 'Site Oak Court already exists; its new properties are added to it',
+          severity: 'warning',
+        },
         { row: 2, column: 'property_address', message: 'Already exists at this site; skipped', severity: 'warning' },
       ],
     });
     expect((await admin.get(`/api/sites/${oak.id}`)).json().propertyCount).toBe(2);
 
-    const bad = await admin.post('/api/sites/bulk', { csvData: csv('Oak Court,Leeds,Flat 3,1b2p', 'Oak Court,Leeds,Flat 4,3b5p', 'New,Hull,Flat 1,1b2p') });
+    const bad = await admin.post('/api/sites/bulk', {
+      csvData: csv('Oak Court,Leeds,Flat 3,1b2p', 'Oak Court,Leeds,Flat 4,3b5p', 'New,Hull,Flat 1,1b2p'),
+    });
     expect(bad.json().summary).toEqual({ sitesCreated: 0, propertiesCreated: 0, totalErrors: 1, totalWarnings: 1 });
     expect(bad.json().errors).toContainEqual({
       row: 3,
@@ -107,7 +137,12 @@ describe('POST /api/sites/bulk', () => {
     const admin = await signedIn(await t.app(), 'admin');
     const res = await admin.post('/api/sites/bulk', { csvData: 'name,location\nOak,Leeds' });
     expect(res.json().summary.totalErrors).toBe(4);
-    expect(res.json().errors[0]).toEqual({ row: 1, column: 'site_name', message: 'Missing column site_name', severity: 'error' });
+    expect(res.json().errors[0]).toEqual({
+      row: 1,
+      column: 'site_name',
+      message: 'Missing column site_name',
+      severity: 'error',
+    });
     expect((await rowCounts(await t.database())).sites).toBe(0);
   });
 
@@ -115,7 +150,12 @@ describe('POST /api/sites/bulk', () => {
     const admin = await signedIn(await t.app(), 'admin');
     const rows = Array.from({ length: 6000 }, (_, i) => `Site ${i % 600},Leeds,Flat ${i},2b4p`);
     const res = await admin.post('/api/sites/bulk', { csvData: csv(...rows) });
-    expect(res.json().summary).toEqual({ sitesCreated: 600, propertiesCreated: 6000, totalErrors: 0, totalWarnings: 0 });
+    expect(res.json().summary).toEqual({
+      sitesCreated: 600,
+      propertiesCreated: 6000,
+      totalErrors: 0,
+      totalWarnings: 0,
+    });
     expect(await rowCounts(await t.database())).toMatchObject({ sites: 600, properties: 6000 });
   });
 
@@ -138,7 +178,10 @@ describe('POST /api/sites/bulk', () => {
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const tooBig = await admin.post('/api/sites/bulk', { csvData: big });
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().error).toEqual({ code: 'too_large', message: 'The CSV file is larger than 5 MB. Split it into smaller files.' });
+    expect(tooBig.json().error).toEqual({
+      code: 'too_large',
+      message: 'The CSV file is larger than 5 MB. Split it into smaller files.',
+    });
     const many = csv(...Array.from({ length: 20_001 }, (_, i) => `Site,Leeds,Flat ${i},1b2p`));
     const tooMany = await admin.post('/api/sites/bulk', { csvData: many });
     expect(tooMany.statusCode).toBe(413);

@@ -9,9 +9,18 @@ describe('POST /api/properties', () => {
   it('adds a property, storing the type in the site spelling', async () => {
     const admin = await signedIn(await t.app(), 'admin');
     const site = await createSite(admin);
-    const res = await admin.post('/api/properties', { siteId: site.id, address: ' Flat 1, Block B ', propertyType: '2B4P' });
+    const res = await admin.post('/api/properties', {
+      siteId: site.id,
+      address: ' Flat 1, Block B ',
+      propertyType: '2B4P',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(String), siteId: site.id, address: 'Flat 1, Block B', propertyType: '2b4p' });
+    expect(res.json()).toEqual({
+      id: expect.any(String),
+      siteId: site.id,
+      address: 'Flat 1, Block B',
+      propertyType: '2b4p',
+    });
     expect((await admin.get(`/api/properties/${res.json().id}`)).json()).toEqual(res.json());
     expect((await admin.get(`/api/sites/${site.id}`)).json().propertyCount).toBe(1);
   });
@@ -22,7 +31,11 @@ describe('POST /api/properties', () => {
     [{ siteId: UNKNOWN, address: 'Flat 1', propertyType: '1b2p' }, 404, 'Site not found'],
     [{ siteId: 'SITE', address: ' ', propertyType: '1b2p' }, 422, 'Please fill in all fields'],
     [{ siteId: 'SITE', address: 'Flat 1', propertyType: '' }, 422, undefined],
-    [{ siteId: 'SITE', address: 'Flat 1', propertyType: '4b6p' }, 422, "4b6p is not one of this site's property types (1b2p, 2b4p, 3b5p)"],
+    [
+      { siteId: 'SITE', address: 'Flat 1', propertyType: '4b6p' },
+      422,
+      "4b6p is not one of this site's property types (1b2p, 2b4p, 3b5p)",
+    ],
     [{ siteId: 'SITE', address: 'Flat 1', propertyType: '1b2p', floor: 2 }, 422, undefined],
   ])('refuses %j and writes nothing', async (body: Record<string, unknown>, status, message) => {
     const admin = await signedIn(await t.app(), 'admin');
@@ -46,7 +59,9 @@ describe('POST /api/properties', () => {
       message: 'A property with this address already exists at this site',
       fields: { address: 'A property with this address already exists at this site' },
     });
-    expect((await admin.post('/api/properties', { siteId: other.id, address: 'Flat 1', propertyType: '1b2p' })).statusCode).toBe(201);
+    expect(
+      (await admin.post('/api/properties', { siteId: other.id, address: 'Flat 1', propertyType: '1b2p' })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -62,7 +77,11 @@ describe('GET /api/properties', () => {
 
     const all = (await admin.get(`/api/properties?siteId=${site.id}&limit=3`)).json();
     expect(all.total).toBe(4);
-    expect(all.items.map((p: { address: string }) => p.address)).toEqual(['3 Mill Lane', 'Flat 1, Low Rd', 'Flat 10, High St']);
+    expect(all.items.map((p: { address: string }) => p.address)).toEqual([
+      '3 Mill Lane',
+      'Flat 1, Low Rd',
+      'Flat 10, High St',
+    ]);
     const next = (await admin.get(`/api/properties?siteId=${site.id}&limit=3&offset=3`)).json();
     expect(next.items.map((p: { address: string }) => p.address)).toEqual(['flat 2, High St']);
     const high = (await admin.get(`/api/properties?siteId=${site.id}&q=HIGH%20st`)).json();
@@ -85,7 +104,9 @@ describe('GET /api/properties', () => {
     const site = await createSite(admin);
     expect((await admin.get(`/api/properties?siteId=${site.id}&limit=1000`)).statusCode).toBe(422);
     expect((await admin.get(`/api/properties/${UNKNOWN}`)).statusCode).toBe(404);
-    expect((await admin.get('/api/properties/not-an-id')).json()).toEqual({ error: { code: 'not_found', message: 'Property not found' } });
+    expect((await admin.get('/api/properties/not-an-id')).json()).toEqual({
+      error: { code: 'not_found', message: 'Property not found' },
+    });
   });
 });
 
@@ -100,12 +121,17 @@ describe('PATCH /api/properties/:id', () => {
     expect(ok.json()).toMatchObject({ address: 'Flat 1A', propertyType: '3b5p' });
 
     expect((await admin.patch(`/api/properties/${p.id}`, { propertyType: 'penthouse' })).statusCode).toBe(422);
-    expect((await admin.patch(`/api/properties/${p.id}`, { address: '' })).json().error.message).toBe('Please fill in all fields');
+    expect((await admin.patch(`/api/properties/${p.id}`, { address: '' })).json().error.message).toBe(
+      'Please fill in all fields',
+    );
     expect((await admin.patch(`/api/properties/${p.id}`, {})).json().error.message).toBe('Nothing to update');
     expect((await admin.patch(`/api/properties/${p.id}`, { address: 'flat 2' })).statusCode).toBe(409);
     expect((await admin.patch(`/api/properties/${p.id}`, { siteId: site.id })).statusCode).toBe(422);
     expect((await admin.patch(`/api/properties/${UNKNOWN}`, { address: 'x' })).statusCode).toBe(404);
-    expect((await admin.get(`/api/properties/${p.id}`)).json()).toMatchObject({ address: 'Flat 1A', propertyType: '3b5p' });
+    expect((await admin.get(`/api/properties/${p.id}`)).json()).toMatchObject({
+      address: 'Flat 1A',
+      propertyType: '3b5p',
+    });
   });
 });
 
@@ -123,7 +149,11 @@ describe('DELETE /api/properties/:id', () => {
     expect((await admin.get(`/api/properties/${p.id}/delete-impact`)).json()).toEqual({ drafts: 1, reports: 1 });
     expect((await admin.delete(`/api/properties/${p.id}`)).statusCode).toBe(204);
     expect(await rowCounts(database)).toEqual({ sites: 1, properties: 1, drafts: 1, reports: 1 });
-    expect(await reportRow(database, report)).toMatchObject({ siteId: site.id, propertyId: null, propertyAddress: 'Flat 1' });
+    expect(await reportRow(database, report)).toMatchObject({
+      siteId: site.id,
+      propertyId: null,
+      propertyAddress: 'Flat 1',
+    });
     expect((await admin.delete(`/api/properties/${p.id}`)).statusCode).toBe(404);
   });
 });
@@ -180,7 +210,10 @@ describe('POST /api/properties/bulk', () => {
   ])('refuses %j', async (body: Record<string, unknown>, status, message) => {
     const admin = await signedIn(await t.app(), 'admin');
     const site = await createSite(admin);
-    const res = await admin.post('/api/properties/bulk', { ...body, ...(body.siteId === 'SITE' ? { siteId: site.id } : {}) });
+    const res = await admin.post('/api/properties/bulk', {
+      ...body,
+      ...(body.siteId === 'SITE' ? { siteId: site.id } : {}),
+    });
     expect(res.statusCode).toBe(status);
     if (message) expect(res.json().error.message).toBe(message);
     expect((await rowCounts(await t.database())).properties).toBe(0);
@@ -210,7 +243,10 @@ describe('who may call the property API', () => {
       await eng.patch(`/api/properties/${p.id}`, { address: 'Flat 3' }),
       await eng.delete(`/api/properties/${p.id}`),
       await eng.get(`/api/properties/${p.id}/delete-impact`),
-      await eng.post('/api/properties/bulk', { siteId: site.id, properties: [{ address: 'Flat 4', propertyType: '1b2p' }] }),
+      await eng.post('/api/properties/bulk', {
+        siteId: site.id,
+        properties: [{ address: 'Flat 4', propertyType: '1b2p' }],
+      }),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403]);
     expect((await admin.get(`/api/properties?siteId=${site.id}`)).json().items).toEqual([p]);
@@ -229,7 +265,10 @@ describe('who may call the property API', () => {
       await anon.post('/api/properties', { siteId: site.id, address: 'Flat 2', propertyType: '1b2p' }),
       await anon.patch(`/api/properties/${p.id}`, { address: 'Flat 3' }),
       await anon.delete(`/api/properties/${p.id}`),
-      await anon.post('/api/properties/bulk', { siteId: site.id, properties: [{ address: 'Flat 4', propertyType: '1b2p' }] }),
+      await anon.post('/api/properties/bulk', {
+        siteId: site.id,
+        properties: [{ address: 'Flat 4', propertyType: '1b2p' }],
+      }),
     ];
     expect(calls.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401, 401, 401]);
     expect((await rowCounts(await t.database())).properties).toBe(1);

@@ -12,11 +12,39 @@ describe('POST /api/sites', () => {
     const res = await admin.post('/api/sites', { name: '  Oak Court ', location: 'Leeds' });
     expect(res.statusCode).toBe(201);
     const site = res.json();
-    expect(site).toMatchObject({ name: 'Oak Court', location: 'Leeds', availableBuildingTypes: ['1b2p', '2b4p', '3b5p'], propertyCount: 0 });
+    expect(site).toMatchObject({
+      name: 'Oak Court',
+      location: 'Leeds',
+      availableBuildingTypes: ['1b2p', '2b4p', '3b5p'],
+      propertyCount: 0,
+    });
     expect(site.designParameters).toEqual(defaultDesignParameters());
-    expect(site.designParameters.standby).toMatchObject({ flowTempMin: '45', flowTempMax: '48', flowRateMin: '2.0', flowRateMax: '3.0', returnTempMin: '40', returnTempMax: '43' });
-    expect(site.designParameters.heating).toMatchObject({ flowTempMin: '50', flowTempMax: '55', returnTempMin: '40', returnTempMax: '45', flowRateMin: '5.0', flowRateMax: '8.0' });
-    expect(site.designParameters.dhw).toMatchObject({ tempMin: '55', tempMax: '60', flowTempMin: '55', flowTempMax: '60', returnTempMin: '10', returnTempMax: '20', flowRateMin: '8.0', flowRateMax: '12.0' });
+    expect(site.designParameters.standby).toMatchObject({
+      flowTempMin: '45',
+      flowTempMax: '48',
+      flowRateMin: '2.0',
+      flowRateMax: '3.0',
+      returnTempMin: '40',
+      returnTempMax: '43',
+    });
+    expect(site.designParameters.heating).toMatchObject({
+      flowTempMin: '50',
+      flowTempMax: '55',
+      returnTempMin: '40',
+      returnTempMax: '45',
+      flowRateMin: '5.0',
+      flowRateMax: '8.0',
+    });
+    expect(site.designParameters.dhw).toMatchObject({
+      tempMin: '55',
+      tempMax: '60',
+      flowTempMin: '55',
+      flowTempMax: '60',
+      returnTempMin: '10',
+      returnTempMax: '20',
+      flowRateMin: '8.0',
+      flowRateMax: '12.0',
+    });
     expect(site.designParameters.tertiarySystem).toEqual({ pressureMin: '1.0', pressureMax: '1.5' });
     expect(site.designParameters.radiatorDefaults).toEqual({
       '1b2p': { flowTemp: '50', returnTemp: '40', flowRate: '2.5' },
@@ -28,10 +56,21 @@ describe('POST /api/sites', () => {
 
   it('keeps building types and design parameters that are sent', async () => {
     const admin = await signedIn(await t.app(), 'admin');
-    const designParameters = { ...defaultDesignParameters(), radiators: { studio: { Hall: { expectedValveSetting: '3' } } } };
-    const res = await admin.post('/api/sites', { name: 'Elm', location: 'York', availableBuildingTypes: ['studio'], designParameters });
+    const designParameters = {
+      ...defaultDesignParameters(),
+      radiators: { studio: { Hall: { expectedValveSetting: '3' } } },
+    };
+    const res = await admin.post('/api/sites', {
+      name: 'Elm',
+      location: 'York',
+      availableBuildingTypes: ['studio'],
+      designParameters,
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ availableBuildingTypes: ['studio'], designParameters: { radiators: { studio: { Hall: { expectedValveSetting: '3' } } } } });
+    expect(res.json()).toMatchObject({
+      availableBuildingTypes: ['studio'],
+      designParameters: { radiators: { studio: { Hall: { expectedValveSetting: '3' } } } },
+    });
   });
 
   it.each([
@@ -39,10 +78,37 @@ describe('POST /api/sites', () => {
     [{ name: 'Oak', location: '   ' }, 'location', 'Please fill in all fields'],
     [{ location: 'Leeds' }, 'name', undefined],
     [{ name: 'Oak', location: 'Leeds', extra: 1 }, undefined, undefined],
-    [{ name: 'Oak', location: 'Leeds', availableBuildingTypes: ['1b2p', '1B2P'] }, 'availableBuildingTypes', 'This property type already exists'],
-    [{ name: 'Oak', location: 'Leeds', designParameters: { ...defaultDesignParameters(), standby: { ...defaultDesignParameters().standby, flowTempMin: '50' } } }, 'designParameters.standby.flowTempMax', 'Max must not be below min'],
-    [{ name: 'Oak', location: 'Leeds', designParameters: { ...defaultDesignParameters(), tertiarySystem: { pressureMin: 'abc', pressureMax: '1.5' } } }, 'designParameters.tertiarySystem.pressureMin', undefined],
-    [{ name: 'Oak', location: 'Leeds', designParameters: { ...defaultDesignParameters(), radiators: { '9z9z': {} } } }, 'designParameters.radiators.9z9z', '9z9z is not one of the site\'s property types'],
+    [
+      { name: 'Oak', location: 'Leeds', availableBuildingTypes: ['1b2p', '1B2P'] },
+      'availableBuildingTypes',
+      'This property type already exists',
+    ],
+    [
+      {
+        name: 'Oak',
+        location: 'Leeds',
+        designParameters: {
+          ...defaultDesignParameters(),
+          standby: { ...defaultDesignParameters().standby, flowTempMin: '50' },
+        },
+      },
+      'designParameters.standby.flowTempMax',
+      'Max must not be below min',
+    ],
+    [
+      {
+        name: 'Oak',
+        location: 'Leeds',
+        designParameters: { ...defaultDesignParameters(), tertiarySystem: { pressureMin: 'abc', pressureMax: '1.5' } },
+      },
+      'designParameters.tertiarySystem.pressureMin',
+      undefined,
+    ],
+    [
+      { name: 'Oak', location: 'Leeds', designParameters: { ...defaultDesignParameters(), radiators: { '9z9z': {} } } },
+      'designParameters.radiators.9z9z',
+      "9z9z is not one of the site's property types",
+    ],
   ])('refuses %j with 422 and writes nothing', async (body, field, message) => {
     const app = await t.app();
     const admin = await signedIn(app, 'admin');
@@ -95,7 +161,9 @@ describe('GET /api/sites', () => {
       propertyCount: 2,
     });
     // % and _ are searched for literally
-    expect((await admin.get('/api/sites?q=%25')).json().items.map((s: { name: string }) => s.name)).toEqual(['100% Oak']);
+    expect((await admin.get('/api/sites?q=%25')).json().items.map((s: { name: string }) => s.name)).toEqual([
+      '100% Oak',
+    ]);
     expect((await admin.get('/api/sites?q=_')).json().total).toBe(0);
     expect((await admin.get('/api/sites?q=nowhere')).json()).toEqual({ items: [], total: 0 });
   });
@@ -133,7 +201,10 @@ describe('PATCH /api/sites/:id', () => {
     expect((await admin.patch(`/api/sites/${site.id}`, { name: 'x', colour: 'red' })).statusCode).toBe(422);
     const dup = await admin.patch(`/api/sites/${site.id}`, { name: 'ELM', location: 'york' });
     expect(dup.statusCode).toBe(409);
-    expect((await admin.get(`/api/sites/${site.id}`)).json()).toMatchObject({ name: 'Oak Court', location: 'Leeds North' });
+    expect((await admin.get(`/api/sites/${site.id}`)).json()).toMatchObject({
+      name: 'Oak Court',
+      location: 'Leeds North',
+    });
     expect((await admin.patch(`/api/sites/${UNKNOWN}`, { name: 'x' })).statusCode).toBe(404);
   });
 
@@ -146,9 +217,15 @@ describe('PATCH /api/sites/:id', () => {
       standby: { ...dp.standby, flowTempMin: '44.5' },
       heating: { ...dp.heating, powerMax: '16' },
       dhw: { ...dp.dhw, kitchenTapTempMin: '46' },
-      radiators: { '1b2p': { Hall: { expectedValveSetting: '2.5' } }, '4b6p': { Kitchen: { expectedValveSetting: '3' } } },
+      radiators: {
+        '1b2p': { Hall: { expectedValveSetting: '2.5' } },
+        '4b6p': { Kitchen: { expectedValveSetting: '3' } },
+      },
     };
-    const res = await admin.patch(`/api/sites/${site.id}`, { designParameters, availableBuildingTypes: ['1b2p', '4b6p'] });
+    const res = await admin.patch(`/api/sites/${site.id}`, {
+      designParameters,
+      availableBuildingTypes: ['1b2p', '4b6p'],
+    });
     expect(res.statusCode).toBe(200);
     const saved = (await admin.get(`/api/sites/${site.id}`)).json();
     expect(saved.availableBuildingTypes).toEqual(['1b2p', '4b6p']);
@@ -160,19 +237,29 @@ describe('PATCH /api/sites/:id', () => {
     const site = await createSite(admin);
     const dp = defaultDesignParameters();
     const res = await admin.patch(`/api/sites/${site.id}`, {
-      designParameters: { ...dp, standby: { ...dp.standby, flowTempMin: '49' }, heating: { ...dp.heating, powerMin: '' } },
+      designParameters: {
+        ...dp,
+        standby: { ...dp.standby, flowTempMin: '49' },
+        heating: { ...dp.heating, powerMin: '' },
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toEqual({
       'designParameters.standby.flowTempMax': 'Max must not be below min',
       'designParameters.heating.powerMin': 'Enter a number',
     });
-    const notNumber = await admin.patch(`/api/sites/${site.id}`, { designParameters: { ...dp, dhw: { ...dp.dhw, tempMin: 'hot' } } });
+    const notNumber = await admin.patch(`/api/sites/${site.id}`, {
+      designParameters: { ...dp, dhw: { ...dp.dhw, tempMin: 'hot' } },
+    });
     expect(notNumber.statusCode).toBe(422);
     expect(notNumber.json().error.fields).toHaveProperty(['designParameters.dhw.tempMin']);
-    const roomsForUnknownType = await admin.patch(`/api/sites/${site.id}`, { designParameters: { ...dp, radiators: { '5b7p': {} } } });
+    const roomsForUnknownType = await admin.patch(`/api/sites/${site.id}`, {
+      designParameters: { ...dp, radiators: { '5b7p': {} } },
+    });
     expect(roomsForUnknownType.statusCode).toBe(422);
-    const badValve = await admin.patch(`/api/sites/${site.id}`, { designParameters: { ...dp, radiators: { '1b2p': { Hall: { expectedValveSetting: '' } } } } });
+    const badValve = await admin.patch(`/api/sites/${site.id}`, {
+      designParameters: { ...dp, radiators: { '1b2p': { Hall: { expectedValveSetting: '' } } } },
+    });
     expect(badValve.json().error.fields).toEqual({ 'designParameters.radiators.1b2p.Hall': 'Enter a number' });
     expect((await admin.get(`/api/sites/${site.id}`)).json().designParameters).toEqual(dp);
   });
@@ -184,11 +271,19 @@ describe('PATCH /api/sites/:id', () => {
     await createProperty(admin, site.id, { propertyType: '3b5p' });
     const inUse = await admin.patch(`/api/sites/${site.id}`, { availableBuildingTypes: ['1b2p'] });
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().error.message).toBe('Property type 3b5p (2 properties) is still used. Change or delete those properties first.');
+    expect(inUse.json().error.message).toBe(
+      'Property type 3b5p (2 properties) is still used. Change or delete those properties first.',
+    );
 
     const dp = defaultDesignParameters();
     await admin.patch(`/api/sites/${site.id}`, {
-      designParameters: { ...dp, radiators: { '2b4p': { Hall: { expectedValveSetting: '2.5' } }, '3b5p': { Hall: { expectedValveSetting: '2' } } } },
+      designParameters: {
+        ...dp,
+        radiators: {
+          '2b4p': { Hall: { expectedValveSetting: '2.5' } },
+          '3b5p': { Hall: { expectedValveSetting: '2' } },
+        },
+      },
     });
     const removed = await admin.patch(`/api/sites/${site.id}`, { availableBuildingTypes: ['1b2p', '3b5p'] });
     expect(removed.statusCode).toBe(200);
@@ -217,7 +312,12 @@ describe('deleting a site', () => {
     expect(del.statusCode).toBe(204);
     expect((await admin.get(`/api/sites/${site.id}`)).statusCode).toBe(404);
     expect(await rowCounts(database)).toEqual({ sites: 1, properties: 1, drafts: 1, reports: 1 });
-    expect(await reportRow(database, report)).toMatchObject({ siteId: null, propertyId: null, siteName: 'Oak Court', propertyAddress: 'Flat 1' });
+    expect(await reportRow(database, report)).toMatchObject({
+      siteId: null,
+      propertyId: null,
+      siteName: 'Oak Court',
+      propertyAddress: 'Flat 1',
+    });
     expect((await admin.delete(`/api/sites/${site.id}`)).statusCode).toBe(404);
     expect((await admin.get(`/api/sites/${site.id}/delete-impact`)).statusCode).toBe(404);
   });

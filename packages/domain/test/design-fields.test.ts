@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DESIGN_OVERVIEW_SECTIONS, DESIGN_RANGE_FIELDS, defaultDesignParameters, designFieldPath, MEASUREMENTS } from '../src/index.js';
+import {
+  DESIGN_OVERVIEW_SECTIONS,
+  DESIGN_RANGE_FIELDS,
+  defaultDesignParameters,
+  designFieldPath,
+  MEASUREMENTS,
+} from '../src/index.js';
 
 const all = Object.values(DESIGN_RANGE_FIELDS).flat();
 
@@ -30,12 +36,19 @@ describe('design-parameter fields', () => {
       ['Return Temperature', '°C'],
     ]);
     expect(DESIGN_RANGE_FIELDS.heating.find((f) => f.key === 'flowRate')!.judges).toBeUndefined();
-    expect(DESIGN_RANGE_FIELDS.dhw.filter((f) => !f.judges).map((f) => f.key)).toEqual(['temp', 'flowTemp', 'returnTemp', 'flowRate']);
+    expect(DESIGN_RANGE_FIELDS.dhw.filter((f) => !f.judges).map((f) => f.key)).toEqual([
+      'temp',
+      'flowTemp',
+      'returnTemp',
+      'flowRate',
+    ]);
   });
 
   it('list the overview in the spec order with pressure under Tertiary System', () => {
     expect(DESIGN_OVERVIEW_SECTIONS.map((s) => s.title)).toEqual(['Standby', 'Heating', 'DHW', 'Tertiary System']);
-    expect(DESIGN_OVERVIEW_SECTIONS[3]!.fields.map((f) => [f.label, f.unit])).toEqual([['Tertiary System Pressure', 'bar']]);
+    expect(DESIGN_OVERVIEW_SECTIONS[3]!.fields.map((f) => [f.label, f.unit])).toEqual([
+      ['Tertiary System Pressure', 'bar'],
+    ]);
     expect(DESIGN_OVERVIEW_SECTIONS.flatMap((s) => s.fields)).toHaveLength(all.length);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseSiteBulk, planSiteBulk, siteBulkSummary, siteKey, SITE_BULK_TEMPLATE, type ExistingBulkSite } from '../src/index.js';
+import {
+  parseSiteBulk,
+  planSiteBulk,
+  siteBulkSummary,
+  siteKey,
+  SITE_BULK_TEMPLATE,
+  type ExistingBulkSite,
+} from '../src/index.js';
 
 const HEADER = 'site_name,site_location,property_address,property_type';
 const csv = (...rows: string[]) => [HEADER, ...rows].join('\n');
@@ -7,7 +14,9 @@ const errors = <T extends { severity: string }>(issues: T[]) => issues.filter((i
 
 describe('parseSiteBulk', () => {
   it('groups rows by site name and location, one row per property', () => {
-    const r = parseSiteBulk(csv('Oak Court,Leeds,Flat 1,1b2p', 'oak court,LEEDS,"Flat 2, Block B",2b4p', 'Elm House,York,,'));
+    const r = parseSiteBulk(
+      csv('Oak Court,Leeds,Flat 1,1b2p', 'oak court,LEEDS,"Flat 2, Block B",2b4p', 'Elm House,York,,'),
+    );
     expect(r.issues).toEqual([]);
     expect(r.rowCount).toBe(3);
     expect(r.sites).toEqual([
@@ -28,7 +37,9 @@ describe('parseSiteBulk', () => {
   it('accepts its own template, a BOM, spaced headers in any order, CRLF and semicolons', () => {
     expect(errors(parseSiteBulk(SITE_BULK_TEMPLATE).issues)).toEqual([]);
     expect(parseSiteBulk(SITE_BULK_TEMPLATE).sites.map((s) => s.properties.length)).toEqual([3, 1]);
-    const r = parseSiteBulk('\uFEFFProperty Type;Site Name;Site Location;Property Address\r\n1b2p;Oak;Leeds;Flat 1\r\n');
+    const r = parseSiteBulk(
+      '\uFEFFProperty Type;Site Name;Site Location;Property Address\r\n1b2p;Oak;Leeds;Flat 1\r\n',
+    );
     expect(r.issues).toEqual([]);
     expect(r.sites[0]!.properties[0]).toEqual({ row: 2, address: 'Flat 1', propertyType: '1b2p' });
   });
@@ -51,7 +62,15 @@ describe('parseSiteBulk', () => {
 
   it('gives every bad row its row number and column, counting blank rows like a spreadsheet', () => {
     const r = parseSiteBulk(
-      csv(',Leeds,Flat 1,1b2p', '', 'Oak,,Flat 2,1b2p', 'Oak,Leeds,,1b2p', 'Oak,Leeds,Flat 3,', 'Oak,Leeds,Flat, 4,1b2p', `${'n'.repeat(121)},Leeds,,`),
+      csv(
+        ',Leeds,Flat 1,1b2p',
+        '',
+        'Oak,,Flat 2,1b2p',
+        'Oak,Leeds,,1b2p',
+        'Oak,Leeds,Flat 3,',
+        'Oak,Leeds,Flat, 4,1b2p',
+        `${'n'.repeat(121)},Leeds,,`,
+      ),
     );
     expect(r.issues.map((i) => [i.row, i.column, i.severity])).toEqual([
       [2, 'site_name', 'error'],
@@ -80,7 +99,12 @@ describe('parseSiteBulk', () => {
     const r = parseSiteBulk(csv('Oak,Leeds,Flat 1,1b2p', 'Oak,York,Flat 1,1b2p'));
     expect(r.sites).toHaveLength(2);
     expect(r.issues).toEqual([
-      { row: 3, column: 'site_location', message: 'Site Oak also appears with location Leeds; they will be two sites', severity: 'warning' },
+      {
+        row: 3,
+        column: 'site_location',
+        message: 'Site Oak also appears with location Leeds; they will be two sites',
+        severity: 'warning',
+      },
     ]);
   });
 });
@@ -96,7 +120,12 @@ describe('planSiteBulk', () => {
   });
 
   it('creates new sites with the default types plus new ones, and skips duplicate addresses', () => {
-    const plan = planSiteBulk(parseSiteBulk(csv('Elm,York,Flat 1,1b2p', 'Elm,York,FLAT 1,2b4p', 'Elm,York,Flat 2,4B6P', 'Elm,York,Flat 3,4b6p')), []);
+    const plan = planSiteBulk(
+      parseSiteBulk(
+        csv('Elm,York,Flat 1,1b2p', 'Elm,York,FLAT 1,2b4p', 'Elm,York,Flat 2,4B6P', 'Elm,York,Flat 3,4b6p'),
+      ),
+      [],
+    );
     expect(plan.newSites).toEqual([
       {
         name: 'Elm',
@@ -113,18 +142,40 @@ describe('planSiteBulk', () => {
       { row: 3, column: 'property_address', message: 'Duplicate of row 2; skipped', severity: 'warning' },
       { row: 4, column: 'property_type', message: 'New property type 4B6P added to site Elm', severity: 'warning' },
     ]);
-    expect(siteBulkSummary(plan.issues, plan)).toEqual({ sitesCreated: 1, propertiesCreated: 3, totalErrors: 0, totalWarnings: 2 });
+    expect(siteBulkSummary(plan.issues, plan)).toEqual({
+      sitesCreated: 1,
+      propertiesCreated: 3,
+      totalErrors: 0,
+      totalWarnings: 2,
+    });
   });
 
   it('adds new properties to an existing site, skipping its addresses, and refuses a type it lacks', () => {
     const parsed = parseSiteBulk(csv('oak,leeds,Flat 1,1b2p', 'Oak,Leeds,Flat 2,2B4P', 'Oak,Leeds,Flat 3,3b5p'));
     const plan = planSiteBulk(parsed, [existing()]);
-    expect(plan.addToSites).toEqual([{ siteId: existing().id, properties: [{ address: 'Flat 2', propertyType: '2b4p' }] }]);
-    expect(plan.issues).toEqual([
-      { row: 2, column: 'site_name', message: 'Site Oak already exists; its new properties are added to it', severity: 'warning' },
-      { row: 2, column: 'property_address', message: 'Already exists at this site; skipped', severity: 'warning' },
-      { row: 4, column: 'property_type', message: '3b5p is not a property type of site Oak (1b2p, 2b4p)', severity: 'error' },
+    expect(plan.addToSites).toEqual([
+      { siteId: existing().id, properties: [{ address: 'Flat 2', propertyType: '2b4p' }] },
     ]);
-    expect(siteBulkSummary(plan.issues, plan)).toEqual({ sitesCreated: 0, propertiesCreated: 0, totalErrors: 1, totalWarnings: 2 });
+    expect(plan.issues).toEqual([
+      {
+        row: 2,
+        column: 'site_name',
+        message: 'Site Oak already exists; its new properties are added to it',
+        severity: 'warning',
+      },
+      { row: 2, column: 'property_address', message: 'Already exists at this site; skipped', severity: 'warning' },
+      {
+        row: 4,
+        column: 'property_type',
+        message: '3b5p is not a property type of site Oak (1b2p, 2b4p)',
+        severity: 'error',
+      },
+    ]);
+    expect(siteBulkSummary(plan.issues, plan)).toEqual({
+      sitesCreated: 0,
+      propertiesCreated: 0,
+      totalErrors: 1,
+      totalWarnings: 2,
+    });
   });
 });

@@ -16,7 +16,12 @@ const columns = {
 export function propertiesRepository(db: Db) {
   return {
     /** One page of a site's properties in address order, searched by address (contains, case-insensitive). */
-    async list(query: { siteId: string; q?: string; limit: number; offset: number }): Promise<{ items: Property[]; total: number }> {
+    async list(query: {
+      siteId: string;
+      q?: string;
+      limit: number;
+      offset: number;
+    }): Promise<{ items: Property[]; total: number }> {
       const q = query.q?.trim();
       const where: SQL | undefined = and(
         eq(properties.siteId, query.siteId),
@@ -79,7 +84,10 @@ export function propertiesRepository(db: Db) {
     /** Which of these addresses (lower-cased) the site already has. */
     async existingAddresses(siteId: string, addresses: string[]): Promise<Set<string>> {
       const found = new Set<string>();
-      for (const part of chunks(addresses.map((a) => a.toLowerCase()), 1000)) {
+      for (const part of chunks(
+        addresses.map((a) => a.toLowerCase()),
+        1000,
+      )) {
         const rows = await db
           .select({ a: sql<string>`lower(${properties.address})` })
           .from(properties)
@@ -93,7 +101,8 @@ export function propertiesRepository(db: Db) {
     async createMany(siteId: string, rows: { address: string; propertyType: string }[]): Promise<number> {
       await db
         .transaction(async (tx) => {
-          for (const part of chunks(rows, 5000)) await tx.insert(properties).values(part.map((r) => ({ siteId, ...r })));
+          for (const part of chunks(rows, 5000))
+            await tx.insert(properties).values(part.map((r) => ({ siteId, ...r })));
         })
         .catch(rethrowUnique(ADDRESS_EXISTS));
       return rows.length;

@@ -181,7 +181,9 @@ export function sitesRepository(db: Db) {
           for (const add of plan.addToSites) rows.push(...add.properties.map((p) => ({ siteId: add.siteId, ...p })));
           for (const part of chunks(rows, 5000)) await tx.insert(properties).values(part);
         })
-        .catch(rethrowUnique('Another change to these sites happened during the upload. Please upload the file again.'));
+        .catch(
+          rethrowUnique('Another change to these sites happened during the upload. Please upload the file again.'),
+        );
     },
   };
 }

@@ -90,7 +90,10 @@ export const propertyRoutes =
 
     app.patch(
       '/api/properties/:id',
-      { config: admin, schema: { tags, params: idParams, body: updatePropertyBody, response: { 200: propertySchema } } },
+      {
+        config: admin,
+        schema: { tags, params: idParams, body: updatePropertyBody, response: { 200: propertySchema } },
+      },
       async (request) => {
         const property = await propertyOr404(request.params.id);
         const { address, propertyType } = request.body;
@@ -113,7 +116,11 @@ export const propertyRoutes =
 
     app.post(
       '/api/properties/bulk',
-      { config: admin, bodyLimit: BULK_BODY_LIMIT, schema: { tags, body: bulkPropertiesBody, response: { 201: bulkPropertiesResult } } },
+      {
+        config: admin,
+        bodyLimit: BULK_BODY_LIMIT,
+        schema: { tags, body: bulkPropertiesBody, response: { 201: bulkPropertiesResult } },
+      },
       async (request, reply) => {
         const site = await siteOr404(request.body.siteId);
         const fields: Record<string, string> = {};
@@ -127,7 +134,10 @@ export const propertyRoutes =
           else seen.set(key, i);
           return { address: p.address, propertyType: type ?? p.propertyType };
         });
-        const existing = await properties.existingAddresses(site.id, rows.map((r) => r.address));
+        const existing = await properties.existingAddresses(
+          site.id,
+          rows.map((r) => r.address),
+        );
         rows.forEach((r, i) => {
           if (existing.has(r.address.toLowerCase())) fields[`properties.${i}.address`] ??= ADDRESS_EXISTS;
         });

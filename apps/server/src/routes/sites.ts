@@ -42,7 +42,8 @@ function checkDesign(designParameters: DesignParameters, types: string[]) {
     fields[`designParameters.${path}`] = message;
   }
   for (const type of Object.keys(designParameters.radiators)) {
-    if (!types.includes(type)) fields[`designParameters.radiators.${type}`] = `${type} is not one of the site's property types`;
+    if (!types.includes(type))
+      fields[`designParameters.radiators.${type}`] = `${type} is not one of the site's property types`;
   }
   const first = Object.values(fields)[0];
   if (first) throw unprocessable(first, fields);
@@ -89,7 +90,11 @@ export const siteRoutes =
       async (request) => {
         const { csvData } = request.body;
         if (new TextEncoder().encode(csvData).length > MAX_SITE_BULK_BYTES) {
-          throw new HttpError(413, 'too_large', `The CSV file is larger than ${MAX_SITE_BULK_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+          throw new HttpError(
+            413,
+            'too_large',
+            `The CSV file is larger than ${MAX_SITE_BULK_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+          );
         }
         const parsed = parseSiteBulk(csvData);
         if (parsed.rowCount > MAX_SITE_BULK_ROWS) {
@@ -99,10 +104,11 @@ export const siteRoutes =
             `The CSV file has ${parsed.rowCount} rows; at most ${MAX_SITE_BULK_ROWS} can be uploaded at a time. Split it into smaller files.`,
           );
         }
-        const fileErrors = parsed.issues.some((i) => i.severity === 'error');
-        const plan = planSiteBulk(parsed, fileErrors ? [] : await sites.existingForBulk(parsed));
+        // Existing sites are looked up even when the file has errors, so one upload reports every problem.
+        const plan = planSiteBulk(parsed, await sites.existingForBulk(parsed));
         const summary = siteBulkSummary(plan.issues, plan);
-        if (summary.totalErrors === 0 && summary.sitesCreated + summary.propertiesCreated > 0) await sites.applyBulk(plan);
+        if (summary.totalErrors === 0 && summary.sitesCreated + summary.propertiesCreated > 0)
+          await sites.applyBulk(plan);
         return { summary, errors: plan.issues.slice(0, MAX_LISTED_ISSUES) };
       },
     );
@@ -145,13 +151,17 @@ export const siteRoutes =
           const inUse = await sites.propertyTypeCounts(site.id);
           const blocking = removed.filter((t) => (inUse.get(t) ?? 0) > 0);
           if (blocking.length > 0) {
-            const what = blocking.map((t) => `${t} (${inUse.get(t)} ${inUse.get(t) === 1 ? 'property' : 'properties'})`).join(', ');
+            const what = blocking
+              .map((t) => `${t} (${inUse.get(t)} ${inUse.get(t) === 1 ? 'property' : 'properties'})`)
+              .join(', ');
             const message = `Property type ${what} is still used. Change or delete those properties first.`;
             throw conflict(message, { availableBuildingTypes: message });
           }
           // Removing a type removes its room configuration (spec section 4).
           if (!designParameters) {
-            const radiators = Object.fromEntries(Object.entries(site.designParameters.radiators).filter(([t]) => types.includes(t)));
+            const radiators = Object.fromEntries(
+              Object.entries(site.designParameters.radiators).filter(([t]) => types.includes(t)),
+            );
             designParameters = { ...site.designParameters, radiators };
           }
         }
@@ -167,13 +177,9 @@ export const siteRoutes =
       },
     );
 
-    app.delete(
-      '/api/sites/:id',
-      { config: admin, schema: { tags, params: idParams } },
-      async (request, reply) => {
-        const site = await siteOr404(request.params.id);
-        if (!(await sites.delete(site.id))) throw notFound('Site not found');
-        return reply.status(204).send();
-      },
-    );
+    app.delete('/api/sites/:id', { config: admin, schema: { tags, params: idParams } }, async (request, reply) => {
+      const site = await siteOr404(request.params.id);
+      if (!(await sites.delete(site.id))) throw notFound('Site not found');
+      return reply.status(204).send();
+    });
   };

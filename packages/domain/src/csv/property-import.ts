@@ -36,9 +36,7 @@ export interface PropertyImportResult {
 
 const ADDRESS_MAX = 300;
 const isHeader = (fields: string[]) =>
-  fields.length === 2 &&
-  /^address$/i.test(fields[0]!.trim()) &&
-  /^(property[ _-]?)?type$/i.test(fields[1]!.trim());
+  fields.length === 2 && /^address$/i.test(fields[0]!.trim()) && /^(property[ _-]?)?type$/i.test(fields[1]!.trim());
 
 /**
  * Parses pasted "address,type" lines with a real CSV parser (ruling 14): an address with commas works
@@ -73,7 +71,9 @@ export function parsePropertyImport(text: string, buildingTypes: readonly string
     }
     if (parsed.errors.length > 0) return fail(`${parsed.errors[0]!.message} (check the double quotes)`);
     if (fields.length > 2) {
-      return fail(`Expected 2 values (address, type) but found ${fields.length}. Put an address that contains commas in double quotes.`);
+      return fail(
+        `Expected 2 values (address, type) but found ${fields.length}. Put an address that contains commas in double quotes.`,
+      );
     }
     const [address = '', type = ''] = fields;
     if (!address || !type) return fail('Each line needs an address and a property type, separated by a comma.');

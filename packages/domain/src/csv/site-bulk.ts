@@ -11,13 +11,14 @@ export type SiteBulkColumn = (typeof SITE_BULK_COLUMNS)[number];
 export const SITE_BULK_TEMPLATE_FILE_NAME = 'site-upload-template.csv';
 
 /** The downloadable template: the header and a few example rows, one of them an address with commas. */
-export const SITE_BULK_TEMPLATE = [
-  SITE_BULK_COLUMNS.join(','),
-  'Riverside Court,Leeds,Flat 1,1b2p',
-  'Riverside Court,Leeds,Flat 2,2b4p',
-  'Riverside Court,Leeds,"Flat 3, Block B",3b5p',
-  'Maple House,Manchester,12 Maple Road,2b4p',
-].join('\r\n') + '\r\n';
+export const SITE_BULK_TEMPLATE =
+  [
+    SITE_BULK_COLUMNS.join(','),
+    'Riverside Court,Leeds,Flat 1,1b2p',
+    'Riverside Court,Leeds,Flat 2,2b4p',
+    'Riverside Court,Leeds,"Flat 3, Block B",3b5p',
+    'Maple House,Manchester,12 Maple Road,2b4p',
+  ].join('\r\n') + '\r\n';
 
 export const MAX_SITE_BULK_BYTES = 5 * 1024 * 1024;
 export const MAX_SITE_BULK_ROWS = 20_000;
@@ -56,14 +57,21 @@ const LABELS: Record<SiteBulkColumn, string> = {
   property_type: 'Property type',
 };
 
-export const siteKey = (name: string, location: string) => `${name.trim().toLowerCase()}\u0000${location.trim().toLowerCase()}`;
-const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+export const siteKey = (name: string, location: string) =>
+  `${name.trim().toLowerCase()}\u0000${location.trim().toLowerCase()}`;
+const normaliseHeader = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /** Reads the CSV text into sites and their properties, with every problem found in the file itself. */
 export function parseSiteBulk(csv: string): ParsedSiteBulk {
   const issues: SiteBulkIssue[] = [];
-  const error = (row: number, column: string, message: string) => issues.push({ row, column, message, severity: 'error' });
-  const warning = (row: number, column: string, message: string) => issues.push({ row, column, message, severity: 'warning' });
+  const error = (row: number, column: string, message: string) =>
+    issues.push({ row, column, message, severity: 'error' });
+  const warning = (row: number, column: string, message: string) =>
+    issues.push({ row, column, message, severity: 'warning' });
 
   const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), {
     skipEmptyLines: false,
@@ -107,11 +115,20 @@ export function parseSiteBulk(csv: string): ParsedSiteBulk {
     rowCount++;
     const row = i + 1;
     if (record.length > header.length) {
-      error(row, '', `The row has ${record.length} values but the header has ${header.length}. Put values that contain commas in double quotes.`);
+      error(
+        row,
+        '',
+        `The row has ${record.length} values but the header has ${header.length}. Put values that contain commas in double quotes.`,
+      );
       continue;
     }
     const cell = (c: SiteBulkColumn) => (record[col[c]] ?? '').trim();
-    const values = { site_name: cell('site_name'), site_location: cell('site_location'), property_address: cell('property_address'), property_type: cell('property_type') };
+    const values = {
+      site_name: cell('site_name'),
+      site_location: cell('site_location'),
+      property_address: cell('property_address'),
+      property_type: cell('property_type'),
+    };
     let ok = true;
     for (const c of SITE_BULK_COLUMNS) {
       if (values[c].length > LIMITS[c]) {
@@ -143,12 +160,17 @@ export function parseSiteBulk(csv: string): ParsedSiteBulk {
       const nameKey = values.site_name.toLowerCase();
       const otherLocation = locationsByName.get(nameKey);
       if (otherLocation !== undefined) {
-        warning(row, 'site_location', `Site ${values.site_name} also appears with location ${otherLocation}; they will be two sites`);
+        warning(
+          row,
+          'site_location',
+          `Site ${values.site_name} also appears with location ${otherLocation}; they will be two sites`,
+        );
       } else locationsByName.set(nameKey, values.site_location);
       site = { key, name: values.site_name, location: values.site_location, row, properties: [] };
       sites.set(key, site);
     }
-    if (values.property_address) site.properties.push({ row, address: values.property_address, propertyType: values.property_type });
+    if (values.property_address)
+      site.properties.push({ row, address: values.property_address, propertyType: values.property_type });
   }
   if (rowCount === 0) error(headerIndex + 1, '', 'The file has no data rows');
   return { sites: [...sites.values()], issues, rowCount };
@@ -165,7 +187,12 @@ export interface ExistingBulkSite {
 }
 
 export interface SiteBulkPlan {
-  newSites: { name: string; location: string; availableBuildingTypes: string[]; properties: { address: string; propertyType: string }[] }[];
+  newSites: {
+    name: string;
+    location: string;
+    availableBuildingTypes: string[];
+    properties: { address: string; propertyType: string }[];
+  }[];
   /** Properties for sites that already exist. */
   addToSites: { siteId: string; properties: { address: string; propertyType: string }[] }[];
   issues: SiteBulkIssue[];
@@ -189,7 +216,12 @@ export function planSiteBulk(parsed: ParsedSiteBulk, existing: ExistingBulkSite[
     const types = found ? [...found.availableBuildingTypes] : [...DEFAULT_BUILDING_TYPES];
     const typeBySpelling = new Map(types.map((t) => [t.toLowerCase(), t]));
     if (found) {
-      issues.push({ row: site.row, column: 'site_name', message: `Site ${found.name} already exists; its new properties are added to it`, severity: 'warning' });
+      issues.push({
+        row: site.row,
+        column: 'site_name',
+        message: `Site ${found.name} already exists; its new properties are added to it`,
+        severity: 'warning',
+      });
     }
     const seen = new Map<string, number>();
     const properties: { address: string; propertyType: string }[] = [];
@@ -197,12 +229,22 @@ export function planSiteBulk(parsed: ParsedSiteBulk, existing: ExistingBulkSite[
       const addressKey = p.address.toLowerCase();
       const earlier = seen.get(addressKey);
       if (earlier !== undefined) {
-        issues.push({ row: p.row, column: 'property_address', message: `Duplicate of row ${earlier}; skipped`, severity: 'warning' });
+        issues.push({
+          row: p.row,
+          column: 'property_address',
+          message: `Duplicate of row ${earlier}; skipped`,
+          severity: 'warning',
+        });
         continue;
       }
       seen.set(addressKey, p.row);
       if (found?.existingAddresses.has(addressKey)) {
-        issues.push({ row: p.row, column: 'property_address', message: 'Already exists at this site; skipped', severity: 'warning' });
+        issues.push({
+          row: p.row,
+          column: 'property_address',
+          message: 'Already exists at this site; skipped',
+          severity: 'warning',
+        });
         continue;
       }
       let type = typeBySpelling.get(p.propertyType.toLowerCase());
@@ -219,7 +261,12 @@ export function planSiteBulk(parsed: ParsedSiteBulk, existing: ExistingBulkSite[
         type = p.propertyType;
         types.push(type);
         typeBySpelling.set(type.toLowerCase(), type);
-        issues.push({ row: p.row, column: 'property_type', message: `New property type ${type} added to site ${site.name}`, severity: 'warning' });
+        issues.push({
+          row: p.row,
+          column: 'property_type',
+          message: `New property type ${type} added to site ${site.name}`,
+          severity: 'warning',
+        });
       }
       properties.push({ address: p.address, propertyType: type });
     }

@@ -1,0 +1,49 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BulkPropertiesBody, Property, PropertyDeleteImpact } from '@hiu/domain';
+import { api } from '../../../lib/api-client';
+import { PAGE_SIZE, refreshSitesAndProperties, withQuery, type PageOf } from './query';
+
+/** GET /api/properties: one site's properties, searched by address and paged on the server. */
+export function usePropertyList(siteId: string, search: string, offset = 0) {
+  return useQuery<PageOf<Property>>({
+    queryKey: [withQuery('/api/properties', { siteId, q: search.trim(), limit: PAGE_SIZE, offset })],
+    enabled: siteId !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePropertyDeleteImpact(id: string | undefined) {
+  return useQuery<PropertyDeleteImpact>({
+    queryKey: [`/api/properties/${id}/delete-impact`],
+    enabled: !!id,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function useSaveProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: { siteId?: string; address: string; propertyType: string } }) =>
+      id
+        ? api.patch<Property>(`/api/properties/${id}`, { address: body.address, propertyType: body.propertyType })
+        : api.post<Property>('/api/properties', body),
+    onSuccess: () => refreshSitesAndProperties(queryClient),
+  });
+}
+
+export function useDeleteProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/properties/${id}`),
+    onSuccess: () => refreshSitesAndProperties(queryClient),
+  });
+}
+
+export function useImportProperties() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkPropertiesBody) => api.post<{ count: number }>('/api/properties/bulk', body),
+    onSuccess: () => refreshSitesAndProperties(queryClient),
+  });
+}

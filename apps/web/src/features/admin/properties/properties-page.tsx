@@ -1,0 +1,139 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Property } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { notify } from '../../../lib/toast';
+import { AdminLayout } from '../components/admin-layout';
+import { Pager } from '../components/pager';
+import { plural } from '../components/plural';
+import { SearchBox } from '../components/search-box';
+import { SitePicker } from '../components/site-picker';
+import { PAGE_SIZE } from '../api/query';
+import { usePropertyList } from '../api/properties';
+import { useSite } from '../api/sites';
+import { DeletePropertyDialog } from './delete-property-dialog';
+import { ImportCsvDialog } from './import-csv-dialog';
+import { PropertyFormDialog } from './property-form-dialog';
+
+/** Properties tab (/admin/properties): one site's properties, searched by address on the server. */
+export function PropertiesPage() {
+  const [params, setParams] = useSearchParams();
+  const siteId = params.get('site') ?? '';
+  const site = useSite(siteId);
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const onSearch = useCallback((q: string) => {
+    setSearch(q);
+    setOffset(0);
+  }, []);
+  const list = usePropertyList(siteId, search, offset);
+  const [editing, setEditing] = useState<Property | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Property | null>(null);
+  const [importing, setImporting] = useState(false);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  // Another site starts at its first page with no search; an emptied last page steps back.
+  const [shownSite, setShownSite] = useState(siteId);
+  if (shownSite !== siteId) {
+    setShownSite(siteId);
+    setOffset(0);
+    setSearch('');
+  }
+  if (list.data && !list.isPlaceholderData && items.length === 0 && offset > 0)
+    setOffset(Math.max(0, offset - PAGE_SIZE));
+
+  const chooseSite = (id: string) => setParams(id ? { site: id } : {}, { replace: true });
+  const needSite = (open: () => void) => () => {
+    if (!site.data) notify.error('Error', 'Please select a site first');
+    else open();
+  };
+
+  return (
+    <AdminLayout>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-bold">Properties</h2>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={needSite(() => setImporting(true))}>
+            Import CSV
+          </Button>
+          <Button onClick={needSite(() => setEditing('new'))}>Add Property</Button>
+        </div>
+      </div>
+      <div className="mb-4 flex flex-col gap-3">
+        <SitePicker value={siteId} onChange={chooseSite} />
+        {siteId ? (
+          <SearchBox key={siteId} label="Search properties" placeholder="Search by address" onSearch={onSearch} />
+        ) : null}
+      </div>
+
+      {!siteId ? (
+        <Card>
+          <p className="text-slate-700">Choose a site to see its properties.</p>
+        </Card>
+      ) : site.isError ? (
+        <p role="alert" className="font-medium text-fail">
+          Could not load the site: {site.error.message}
+        </p>
+      ) : list.isLoading ? (
+        <div className="flex flex-col gap-3" aria-busy="true">
+          <Skeleton className="h-16" />
+          <Skeleton className="h-16" />
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="font-medium text-fail">
+          Could not load properties: {list.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <Card>
+          <p className="text-slate-700">
+            {search ? `No properties match "${search}".` : 'This site has no properties yet. Add one, or import a CSV.'}
+          </p>
+        </Card>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600" aria-live="polite">
+            {plural(total, 'property', 'properties')}
+            {site.data ? ` at ${site.data.name}` : ''}
+          </p>
+          <ul className="flex flex-col gap-2" aria-label="Properties">
+            {items.map((p) => (
+              <li key={p.id}>
+                <Card className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words">{p.address}</p>
+                    <p className="text-sm text-slate-600">Type: {p.propertyType}</p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.address}`}>
+                      Edit
+                    </Button>
+                    <Button variant="danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.address}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Pager offset={offset} limit={PAGE_SIZE} total={total} noun="properties" onOffset={setOffset} />
+        </>
+      )}
+
+      {site.data ? (
+        <>
+          <PropertyFormDialog
+            key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
+            site={site.data}
+            property={editing}
+            onClose={() => setEditing(null)}
+          />
+          <ImportCsvDialog site={site.data} open={importing} onClose={() => setImporting(false)} />
+        </>
+      ) : null}
+      <DeletePropertyDialog property={deleting} onClose={() => setDeleting(null)} />
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { SiteSummary } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useSaveSite } from '../api/sites';
+
+const FILL_IN = 'Please fill in all fields';
+
+/** Add Site, or edit a site's name and location. */
+export function SiteFormDialog({ site, onClose }: { site: SiteSummary | 'new' | null; onClose: () => void }) {
+  const editing = site !== null && site !== 'new' ? site : null;
+  const [name, setName] = useState(editing?.name ?? '');
+  const [location, setLocation] = useState(editing?.location ?? '');
+  const [missing, setMissing] = useState(false);
+  const save = useSaveSite();
+  const serverError = save.error instanceof ApiError ? save.error : null;
+  const fieldError = (field: 'name' | 'location', value: string) =>
+    missing && !value.trim() ? FILL_IN : serverError?.fieldErrors[field];
+
+  const submit = () => {
+    if (!name.trim() || !location.trim()) {
+      setMissing(true);
+      notify.error('Error', FILL_IN);
+      return;
+    }
+    save.mutate(
+      { id: editing?.id, body: { name: name.trim(), location: location.trim() } },
+      {
+        onSuccess: (saved) => {
+          notify.success(editing ? 'Site updated' : 'Site added', saved.name);
+          onClose();
+        },
+        onError: (e) => notify.error('Error', e instanceof ApiError ? e.userMessage : 'Could not save the site'),
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open={site !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title={editing ? `Edit ${editing.name}` : 'Add Site'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="site-form" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : editing ? 'Save Site' : 'Add Site'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="site-form"
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Field label="Site Name" required error={fieldError('name', name)}>
+          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={120} autoComplete="off" />
+        </Field>
+        <Field label="Location" required error={fieldError('location', location)}>
+          <Input value={location} onChange={(e) => setLocation(e.target.value)} maxLength={200} autoComplete="off" />
+        </Field>
+        {serverError && !serverError.fieldErrors.name && !serverError.fieldErrors.location ? (
+          <p role="alert" className="text-sm font-medium text-fail">
+            {serverError.userMessage}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

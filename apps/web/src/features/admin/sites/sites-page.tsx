@@ -1,0 +1,123 @@
+import { useCallback, useState } from 'react';
+import type { SiteSummary } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { notify } from '../../../lib/toast';
+import { AdminLayout } from '../components/admin-layout';
+import { Pager } from '../components/pager';
+import { plural } from '../components/plural';
+import { SearchBox } from '../components/search-box';
+import { PAGE_SIZE } from '../api/query';
+import { downloadSiteTemplate, useSiteList } from '../api/sites';
+import { BulkUploadDialog } from './bulk-upload-dialog';
+import { DeleteSiteDialog } from './delete-site-dialog';
+import { SiteFormDialog } from './site-form-dialog';
+
+/** Sites tab (/admin/sites): search, add, edit, delete, template download and bulk upload. */
+export function SitesPage() {
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const onSearch = useCallback((q: string) => {
+    setSearch(q);
+    setOffset(0);
+  }, []);
+  const list = useSiteList(search, offset);
+  const [editing, setEditing] = useState<SiteSummary | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<SiteSummary | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+
+  // Deleting the last site of the last page leaves an empty page: step back.
+  if (list.data && !list.isPlaceholderData && items.length === 0 && offset > 0)
+    setOffset(Math.max(0, offset - PAGE_SIZE));
+
+  const download = async () => {
+    try {
+      await downloadSiteTemplate();
+      notify.success('Template Downloaded');
+    } catch {
+      notify.error('Error', 'Failed to download template');
+    }
+  };
+
+  return (
+    <AdminLayout>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-bold">Sites</h2>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => void download()}>
+            Download Template
+          </Button>
+          <Button variant="secondary" onClick={() => setBulkOpen(true)}>
+            Bulk Upload CSV
+          </Button>
+          <Button onClick={() => setEditing('new')}>Add Site</Button>
+        </div>
+      </div>
+      <div className="mb-4">
+        <SearchBox label="Search sites" placeholder="Search by name or location" onSearch={onSearch} />
+      </div>
+
+      {list.isLoading ? (
+        <div className="flex flex-col gap-3" aria-busy="true">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="font-medium text-fail">
+          Could not load sites: {list.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <Card>
+          <p className="text-slate-700">
+            {search
+              ? `No sites match "${search}".`
+              : 'No sites yet. Add a site, or upload a CSV file of sites and properties.'}
+          </p>
+        </Card>
+      ) : (
+        <>
+          <p className="sr-only" aria-live="polite">
+            {plural(total, 'site')} found
+          </p>
+          <ul className="flex flex-col gap-3" aria-label="Sites">
+            {items.map((site) => (
+              <li key={site.id}>
+                <Card className="flex flex-wrap items-center justify-between gap-3">
+                  <div className="min-w-0">
+                    <h3 className="text-lg font-semibold break-words">{site.name}</h3>
+                    <p className="text-slate-700">{site.location}</p>
+                    <p className="text-sm text-slate-600">
+                      {plural(site.propertyCount, 'property', 'properties')} · Types:{' '}
+                      {site.availableBuildingTypes.join(', ') || 'none'}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="secondary" onClick={() => setEditing(site)} aria-label={`Edit ${site.name}`}>
+                      Edit
+                    </Button>
+                    <Button variant="danger" onClick={() => setDeleting(site)} aria-label={`Delete ${site.name}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Pager offset={offset} limit={PAGE_SIZE} total={total} noun="sites" onOffset={setOffset} />
+        </>
+      )}
+
+      <SiteFormDialog
+        key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
+        site={editing}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
+      <BulkUploadDialog open={bulkOpen} onClose={() => setBulkOpen(false)} />
+    </AdminLayout>
+  );
+}
