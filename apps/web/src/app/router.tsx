@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Outlet, Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth';
+import { WizardProvider } from '../features/check/state/wizard-provider';
 import { AccountBar } from './account-bar';
 
 // Each area is its own chunk: the engineer's first screen never downloads admin, reports or PDF code.
@@ -11,6 +12,9 @@ const CheckRoutes = lazy(() => import('../features/check/check-routes'));
 const AdminRoutes = lazy(() => import('../features/admin/admin-routes'));
 const ReportsPage = lazy(() => import('../features/reports/reports-page'));
 const UsersPage = lazy(() => import('../features/users/users-page'));
+const UnsavedWorkBanner = lazy(() =>
+  import('../features/check/components/unsaved-work-banner').then((m) => ({ default: m.UnsavedWorkBanner })),
+);
 
 function Loading() {
   return (
@@ -27,14 +31,40 @@ function NotFound() {
   return <p className="p-4">404 - Not Found</p>;
 }
 
+/** Home and the wizard share the check in progress (the Unsaved Work banner reads it on home). */
+function EngineerArea() {
+  return (
+    <RequireAuth>
+      <WizardProvider>
+        <Outlet />
+      </WizardProvider>
+    </RequireAuth>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/sign-in" element={lazyPage(<SignInPage />)} />
       <Route path="/setup" element={lazyPage(<SetupPage />)} />
-      <Route path="/check/*" element={<RequireAuth>{lazyPage(<CheckRoutes />)}</RequireAuth>} />
+      <Route element={<EngineerArea />}>
+        <Route path="/check/*" element={lazyPage(<CheckRoutes />)} />
+        <Route element={<AccountBar />}>
+          <Route
+            path="/"
+            element={lazyPage(
+              <HomePage
+                unsavedWorkBanner={
+                  <Suspense fallback={null}>
+                    <UnsavedWorkBanner />
+                  </Suspense>
+                }
+              />,
+            )}
+          />
+        </Route>
+      </Route>
       <Route element={<AccountBar />}>
-        <Route path="/" element={<RequireAuth>{lazyPage(<HomePage />)}</RequireAuth>} />
         <Route path="/admin/reports" element={<RequireAuth role="admin">{lazyPage(<ReportsPage />)}</RequireAuth>} />
         <Route path="/admin/users" element={<RequireAuth role="admin">{lazyPage(<UsersPage />)}</RequireAuth>} />
         <Route path="/admin/*" element={<RequireAuth role="admin">{lazyPage(<AdminRoutes />)}</RequireAuth>} />
