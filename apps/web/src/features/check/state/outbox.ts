@@ -22,6 +22,8 @@ interface OpBase {
   attempts: number;
   /** Epoch ms before which it is not tried again. */
   nextAttemptAt: number;
+  /** Epoch ms of the last try, if any. */
+  lastAttemptAt?: number;
   lastError?: string;
   /** 'failed' = refused by the server for good: kept and shown, not retried until asked. */
   status: 'pending' | 'failed';
@@ -104,9 +106,10 @@ export type NextStep =
 /**
  * What the sync loop does next, in order: skip others' and failed operations, skip one still waiting for
  * an operation it depends on, and stop at the first one whose retry time has not come (so nothing
- * overtakes it). An operation that depends on a failed one is reported as blocked.
+ * overtakes it). An operation that depends on a failed one is reported as blocked. `forcedAt` (the
+ * connection came back, or the engineer asked) lets operations last tried before it go at once.
  */
-export function nextStep(ops: OutboxOp[], userId: string, now: number): NextStep {
+export function nextStep(ops: OutboxOp[], userId: string, now: number, forcedAt?: number): NextStep {
   const byId = new Map(ops.map((op) => [op.id, op]));
   for (const op of inSendingOrder(ops)) {
     if (op.userId !== userId || op.status === 'failed') continue;
@@ -114,7 +117,8 @@ export function nextStep(ops: OutboxOp[], userId: string, now: number): NextStep
     const failedDependency = deps.find((d) => d.status === 'failed');
     if (failedDependency) return { type: 'blocked', op, failedDependency };
     if (deps.length > 0) continue;
-    if (op.nextAttemptAt > now) return { type: 'wait', until: op.nextAttemptAt, op };
+    const forced = forcedAt !== undefined && (op.lastAttemptAt ?? 0) < forcedAt;
+    if (op.nextAttemptAt > now && !forced) return { type: 'wait', until: op.nextAttemptAt, op };
     return { type: 'send', op };
   }
   return { type: 'idle' };

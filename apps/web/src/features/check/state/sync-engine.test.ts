@@ -127,11 +127,38 @@ describe('draining the outbox', () => {
     expect(await store.listOps()).toEqual([]);
   });
 
+  it('a forced send asked for during a try does not repeat that try at once when it fails', async () => {
+    await engine.enqueue({ id: opId.deleteDraft(DRAFT), kind: 'deleteDraft', payload: { draftId: DRAFT } });
+    const realDelete = server.delete.bind(server);
+    server.delete = async (path: string) => {
+      void engine.drain({ force: true });
+      server.delete = realDelete;
+      server.calls.push(`DELETE ${path}`);
+      throw new TypeError('Failed to fetch');
+    };
+    await engine.drain();
+    expect(server.calls).toEqual([`DELETE /api/drafts/${DRAFT}`]);
+    expect((await store.listOps())[0]).toMatchObject({ attempts: 1, lastError: 'No connection to the server' });
+  });
+
+  it('the connection coming back sends at once what was waiting to retry', async () => {
+    server.failNext.push({ match: 'POST /api/drafts', failure: 'offline' });
+    await engine.enqueueDraftSave({ id: DRAFT, currentStep: 'Initial Checks', wizardData: emptyWizardData() });
+    await engine.drain();
+    expect((await store.listOps())[0]!.nextAttemptAt).toBe(clock + 1_000);
+    clock += 10;
+    await engine.drain();
+    expect(server.drafts.size).toBe(0);
+    await engine.drain({ force: true });
+    expect(server.drafts.size).toBe(1);
+  });
+
   it('doubles the wait with each failure up to a minute', async () => {
     server.down = 503;
     await engine.enqueue({ id: opId.deleteDraft(DRAFT), kind: 'deleteDraft', payload: { draftId: DRAFT } });
     const waits: number[] = [];
     for (let i = 0; i < 9; i++) {
+      clock += 1;
       await engine.drain({ force: true });
       const op = (await store.getOp(opId.deleteDraft(DRAFT)))!;
       waits.push(op.nextAttemptAt - clock);
@@ -198,6 +225,7 @@ describe('draining the outbox', () => {
     await engine.enqueueDraftSave({ id: DRAFT, currentStep: 'Initial Checks', wizardData: emptyWizardData() });
     await engine.drain();
     expect((await store.listOps())[0]).toMatchObject({ status: 'pending', lastError: 'Sign in again to send this' });
+    clock += 1;
     await engine.drain({ force: true });
     expect(server.drafts.has(DRAFT)).toBe(true);
   });

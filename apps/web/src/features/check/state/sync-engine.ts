@@ -49,7 +49,8 @@ export class SyncEngine {
   private userId: string | undefined;
   private running: Promise<void> | null = null;
   private again = false;
-  private forceNext = false;
+  /** When a forced drain was asked for; operations last tried before then skip their wait once. */
+  private forcedAt: number | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: string | undefined;
   private ops: OutboxOp[] = [];
@@ -173,7 +174,7 @@ export class SyncEngine {
    * engineer pressed a button). Resolves when the loop has nothing more it can do right now.
    */
   drain(opts: { force?: boolean } = {}): Promise<void> {
-    if (opts.force) this.forceNext = true;
+    if (opts.force) this.forcedAt = this.now();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -182,12 +183,11 @@ export class SyncEngine {
       try {
         do {
           this.again = false;
-          const force = this.forceNext;
-          this.forceNext = false;
-          await this.exclusive(() => this.run(force));
+          await this.exclusive(() => this.run());
         } while (this.again);
       } finally {
         this.running = null;
+        this.forcedAt = undefined;
       }
     })();
     return this.running;
@@ -218,7 +218,7 @@ export class SyncEngine {
     );
   }
 
-  private async run(force: boolean): Promise<void> {
+  private async run(): Promise<void> {
     for (;;) {
       const userId = this.userId;
       if (!userId || !this.deps.isOnline()) {
@@ -226,7 +226,7 @@ export class SyncEngine {
         return;
       }
       const ops = await this.refresh();
-      const step = nextStep(ops, userId, force ? Number.POSITIVE_INFINITY : this.now());
+      const step = nextStep(ops, userId, this.now(), this.forcedAt);
       if (step.type === 'idle') {
         this.stop();
         return;
@@ -250,9 +250,6 @@ export class SyncEngine {
         this.inFlight = undefined;
       }
       this.emit(outcome);
-      // A forced run overrides retry times only until something fails again; the next pass then waits
-      // for the failed operation's time, or sends what it was waiting for (photos before their report).
-      if (outcome.result === 'retry') force = false;
     }
   }
 
@@ -284,13 +281,20 @@ export class SyncEngine {
       }
       const failure = classifyFailure(error);
       if (failure.type === 'permanent') {
-        await store.putOp({ ...op, status: 'failed', attempts: op.attempts + 1, lastError: failure.message });
+        await store.putOp({
+          ...op,
+          status: 'failed',
+          attempts: op.attempts + 1,
+          lastAttemptAt: this.now(),
+          lastError: failure.message,
+        });
         return { op, result: 'failed', status: failure.status, message: failure.message };
       }
       const attempts = op.attempts + 1;
       await store.putOp({
         ...op,
         attempts,
+        lastAttemptAt: this.now(),
         nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
         lastError: failure.message,
       });
@@ -363,14 +367,21 @@ export class SyncEngine {
     const attempts = op.attempts + 1;
     if (lost.length > 0) {
       const message = `${lost.length} photo(s) are on neither this device nor the server`;
-      await store.putOp({ ...op, attempts, status: 'failed', lastError: message });
+      await store.putOp({ ...op, attempts, lastAttemptAt: this.now(), status: 'failed', lastError: message });
       return { op, result: 'failed', status: 409, message };
     }
     const message = 'Waiting for photos to upload';
     // The report waits for its uploads (dependsOn), then goes again: at once the first time, with backoff
     // after that, so a server that keeps asking cannot make the loop spin.
     const nextAttemptAt = attempts <= 1 ? 0 : this.now() + backoffDelay(attempts, this.random);
-    await store.putOp({ ...op, attempts, dependsOn: [...dependsOn], nextAttemptAt, lastError: message });
+    await store.putOp({
+      ...op,
+      attempts,
+      dependsOn: [...dependsOn],
+      lastAttemptAt: this.now(),
+      nextAttemptAt,
+      lastError: message,
+    });
     return { op, result: 'retry', status: 409, message };
   }
 }

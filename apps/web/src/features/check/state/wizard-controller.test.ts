@@ -205,6 +205,7 @@ describe('save status and drafts (spec section 4)', () => {
       expect(server.drafts.size).toBe(0);
       online = true;
       server.down = undefined;
+      vi.setSystemTime(Date.now() + 100);
       await c.syncNow();
       expect(server.drafts.size).toBe(1);
     },
@@ -291,7 +292,7 @@ describe('submitting', () => {
     expect(first).toMatchObject({
       status: 'queued',
       reason: 'server-error',
-      message: 'Something went wrong on the server',
+      message: 'Something went wrong on the server. The report is kept on this phone and sent automatically.',
     });
     expect(toasts).toEqual([TOASTS.submissionFailed[0]]);
     expect(c.state).toMatchObject({
@@ -323,7 +324,11 @@ describe('submitting', () => {
     const c = await readyToSubmit();
     online = false;
     const result = await c.submit('Offline notes');
-    expect(result).toMatchObject({ status: 'queued', reason: 'offline' });
+    expect(result).toMatchObject({
+      status: 'queued',
+      reason: 'offline',
+      message: 'No connection. The report is kept on this phone and sent when the connection returns.',
+    });
     expect(toasts).toEqual([]);
     c.reset();
     await c.settled();

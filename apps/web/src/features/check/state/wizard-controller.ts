@@ -593,8 +593,11 @@ export class WizardController {
 
       const online = this.deps.isOnline();
       const blocking = this.outboxSnap.items.find((i) => i.lastError);
-      const message = left.lastError ?? blocking?.lastError ?? 'Still sending';
       const reason = !online ? 'offline' : left.attempts > 0 || blocking ? 'server-error' : 'slow';
+      const message =
+        reason === 'offline'
+          ? 'No connection. The report is kept on this phone and sent when the connection returns.'
+          : `${left.lastError ?? blocking?.lastError ?? 'The server is slow to answer'}. The report is kept on this phone and sent automatically.`;
       if (opts.toasts && reason === 'server-error') notify.error(...TOASTS.submissionFailed);
       this.commit(this.next({ submission: { status: 'queued', message } }));
       return { status: 'queued', reportId, reason, message };
