@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RANGES,
@@ -432,6 +432,35 @@ describe('listing reports', () => {
       { siteId: null, siteName: 'Unknown Site', count: 1, pass: 0, fail: 1 },
     ]);
     expect((await eng.get('/api/reports/sites')).statusCode).toBe(403);
+  });
+
+  it('keeps the per-site counts equal to a GROUP BY over the reports through inserts, updates and deletes', async () => {
+    const { admin } = await setup();
+    const db = (await t.database()).db;
+    const rows = await insertReports([
+      { siteName: 'Oak', overallStatus: 'PASS' },
+      { siteName: 'Oak', overallStatus: 'FAIL' },
+      { siteName: 'Elm', overallStatus: 'FAIL' },
+      { siteName: '', overallStatus: 'PENDING' },
+    ]);
+    await db.update(reports).set({ siteName: 'Elm', overallStatus: 'PASS' }).where(eq(reports.id, rows[0]!.id));
+    await db.delete(reports).where(eq(reports.id, rows[3]!.id));
+    const groups = (await admin.get('/api/reports/sites')).json();
+    const truth = await db
+      .select({
+        siteName: sql<string>`coalesce(nullif(${reports.siteName}, ''), 'Unknown Site')`,
+        count: sql<number>`count(*)::int`,
+        pass: sql<number>`(count(*) filter (where ${reports.overallStatus} = 'PASS'))::int`,
+        fail: sql<number>`(count(*) filter (where ${reports.overallStatus} = 'FAIL'))::int`,
+      })
+      .from(reports)
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+    expect(groups).toEqual(truth.map((g) => ({ siteId: null, ...g })));
+    expect(groups).toEqual([
+      { siteId: null, siteName: 'Elm', count: 2, pass: 1, fail: 1 },
+      { siteId: null, siteName: 'Oak', count: 1, pass: 0, fail: 1 },
+    ]);
   });
 
   it("pages a site's summaries newest first, without data, ranges or PDF", async () => {

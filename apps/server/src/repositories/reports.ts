@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DesignParameters, ReportSiteGroup, ReportSummary } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { files, properties, reports, sites } from '../db/schema.js';
+import { files, properties, reportSiteCounts, reports, sites } from '../db/schema.js';
 
 /** The group name of reports whose site name is missing (spec section 2). */
 export const UNKNOWN_SITE = 'Unknown Site';
@@ -161,27 +161,22 @@ export function reportsRepository(db: Db) {
       });
     },
 
-    /** Per-site counts for the reports screen, computed by the database (GROUP BY), in name order. */
+    /**
+     * Per-site counts for the reports screen, in name order. They come from report_site_counts, which
+     * triggers keep equal to a GROUP BY over reports (benchmarked in docs/benchmarks.md).
+     */
     async siteGroups(): Promise<ReportSiteGroup[]> {
-      // A literal, not a parameter: GROUP BY must see the very same expression as SELECT.
-      const name = sql<string>`coalesce(nullif(${reports.siteName}, ''), ${sql.raw(`'${UNKNOWN_SITE}'`)})`;
       const rows = await db
         .select({
-          siteName: name,
-          count: sql<number>`count(*)::int`,
-          pass: sql<number>`(count(*) filter (where ${reports.overallStatus} = 'PASS'))::int`,
-          fail: sql<number>`(count(*) filter (where ${reports.overallStatus} = 'FAIL'))::int`,
+          siteName: reportSiteCounts.siteName,
+          count: reportSiteCounts.total,
+          pass: reportSiteCounts.pass,
+          fail: reportSiteCounts.fail,
         })
-        .from(reports)
-        .groupBy(name)
-        .orderBy(sql`lower(${name})`, name);
-      return rows.map((r) => ({
-        siteId: null,
-        ...r,
-        count: Number(r.count),
-        pass: Number(r.pass),
-        fail: Number(r.fail),
-      }));
+        .from(reportSiteCounts)
+        .where(gt(reportSiteCounts.total, 0))
+        .orderBy(sql`lower(${reportSiteCounts.siteName})`, reportSiteCounts.siteName);
+      return rows.map((r) => ({ siteId: null, ...r }));
     },
 
     /** One page of summaries, newest first; optionally one site's and/or one engineer's. */
