@@ -32,7 +32,7 @@ export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error
     <div className="space-y-3">
       <div className="grid grid-cols-2 gap-2">
         <label className={`${pickerClass} bg-brand-700 text-white`}>
-          <span aria-hidden="true">📷</span> Take Photo
+          <CameraIcon /> Take Photo
           <input
             type="file"
             accept="image/*"
@@ -44,7 +44,7 @@ export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error
           />
         </label>
         <label className={`${pickerClass} border border-slate-300 bg-white text-slate-900`}>
-          Choose from Files
+          <span className="text-center leading-tight">Choose from Files</span>
           <input type="file" accept="image/*" multiple onChange={picked} className="sr-only" data-testid="photo-files" />
         </label>
       </div>
@@ -82,6 +82,15 @@ export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error
         }}
       />
     </div>
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 flex-none" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+      <circle cx="12" cy="13.5" r="3.5" />
+    </svg>
   );
 }
 

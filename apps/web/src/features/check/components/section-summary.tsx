@@ -30,7 +30,8 @@ function measured(data: WizardData, ranges: Ranges, section: SectionId): Summary
       const verdict = judgeMeasurement(data, m, ranges);
       return {
         label: m.label,
-        value: v === '' ? (m.required ? 'Not entered' : 'Not recorded') : `${v}${m.unit ? ` ${m.unit}` : ''}`,
+        // A no-break space keeps a value and its unit on one line.
+        value: v === '' ? (m.required ? 'Not entered' : 'Not recorded') : `${v}${m.unit ? `\u00a0${m.unit}` : ''}`,
         mark: m.range || (m.required && v === '') ? verdict : undefined,
       };
     });
@@ -99,9 +100,9 @@ export function SummaryList({ rows }: { rows: SummaryRow[] }) {
     <dl className="divide-y divide-slate-100">
       {rows.map((r) => (
         <div key={r.label} className="flex items-baseline justify-between gap-3 py-2">
-          <dt className="text-sm text-slate-600">{r.label}</dt>
-          <dd className="flex items-baseline gap-1.5 text-right text-base font-medium text-slate-900">
-            <span className={r.mark === 'fail' ? 'text-fail' : undefined}>{r.value}</span>
+          <dt className="min-w-0 flex-1 text-sm text-slate-600">{r.label}</dt>
+          <dd className="flex max-w-[60%] items-baseline justify-end gap-1.5 text-right text-base font-medium text-slate-900">
+            <span className={r.mark === 'fail' ? 'text-fail' : 'break-words'}>{r.value}</span>
             {r.mark ? (
               <span className={MARKS[r.mark].cls}>
                 <span aria-hidden="true">{MARKS[r.mark].icon}</span>

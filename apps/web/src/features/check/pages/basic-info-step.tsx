@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { canProceed, formatDateTime } from '@hiu/domain';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Input, Textarea } from '../../../components/ui/input';
 import { Card } from '../../../components/ui/card';
 import { buttonClass } from '../../../components/ui/button';
 import { useWizard } from '../state/wizard-provider';
@@ -73,7 +73,8 @@ export function BasicInfoStep() {
           />
         </Field>
         <Field label="Address">
-          <Input value={d.address} readOnly />
+          {/* Addresses are long: a read-only box that wraps instead of cutting them off. */}
+          <Textarea value={d.address} readOnly rows={d.address.length > 32 ? 2 : 1} className="min-h-12 resize-none" />
         </Field>
         <Field label="Dwelling Type">
           <Input value={d.dwellingType} readOnly />

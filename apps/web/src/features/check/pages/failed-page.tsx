@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { stepByNumber } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useWizard } from '../state/wizard-provider';
+import { useOutbox, useWizard } from '../state/wizard-provider';
 
 const NEXT_STEPS: Record<number, string[]> = {
   2: [
@@ -24,7 +24,10 @@ const NEXT_STEPS: Record<number, string[]> = {
 export function FailedPage() {
   const navigate = useNavigate();
   const { state, reset } = useWizard();
-  const failureReport = state.submission?.status;
+  const { online } = useOutbox();
+  // Queued with no message yet means the first attempt is still under way.
+  const failureReport =
+    state.submission?.status === 'queued' && !state.submission.message ? 'sending' : state.submission?.status;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -68,6 +71,27 @@ export function FailedPage() {
           </ul>
         </Card>
 
+        <p
+          role="status"
+          className={
+            failureReport === 'rejected'
+              ? 'rounded-lg border border-red-300 bg-red-50 p-3 text-base text-red-900'
+              : failureReport === 'queued'
+              ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-base text-amber-900'
+              : 'rounded-lg border border-slate-200 bg-white p-3 text-base text-slate-800'
+          }
+        >
+          {failureReport === 'sent'
+            ? '✓ The failure report has been saved.'
+            : failureReport === 'queued'
+              ? online
+                ? 'The failure report is stored on this phone; the server could not take it yet. The app keeps trying by itself.'
+                : 'The failure report is stored on this phone and will be sent when the connection returns. Keep the app open or come back online soon.'
+              : failureReport === 'rejected'
+                ? `The server refused the failure report${state.submission?.message ? `: ${state.submission.message}` : '.'} It is kept on this phone; tell your admin.`
+                : 'Saving the failure report...'}
+        </p>
+
         <Card aria-labelledby="recorded-heading">
           <h2 id="recorded-heading" className="text-lg font-bold">
             Recorded Details
@@ -93,24 +117,6 @@ export function FailedPage() {
           </ol>
         </Card>
 
-        <p
-          role="status"
-          className={
-            failureReport === 'rejected'
-              ? 'rounded-lg border border-red-300 bg-red-50 p-3 text-base text-red-900'
-              : failureReport === 'queued'
-              ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-base text-amber-900'
-              : 'rounded-lg border border-slate-200 bg-white p-3 text-base text-slate-800'
-          }
-        >
-          {failureReport === 'sent'
-            ? '✓ The failure report has been saved.'
-            : failureReport === 'queued'
-              ? 'The failure report is stored on this phone and will be sent when the connection returns. Keep the app open or come back online soon.'
-              : failureReport === 'rejected'
-                ? `The server refused the failure report${state.submission?.message ? `: ${state.submission.message}` : '.'} It is kept on this phone; tell your admin.`
-                : 'Saving the failure report...'}
-        </p>
 
         <div className="grid grid-cols-1 gap-3 pt-2 min-[400px]:grid-cols-2">
           <Button variant="secondary" size="lg" onClick={() => navigate('/')}>

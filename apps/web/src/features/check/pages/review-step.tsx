@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { canSubmit, evaluate, SECTIONS, stepByNumber, type SectionId } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
@@ -25,6 +25,14 @@ export function ReviewStep() {
   const notesRequired = evaluation.overall === 'FAIL';
   const fails = evaluation.issues.filter((i) => i.severity === 'fail');
   const warnings = evaluation.issues.filter((i) => i.severity === 'warning');
+
+  // A report that failed to send and then went through on an automatic retry: the check is done.
+  const sentInBackground = state.flowStatus === 'active' && state.submission?.status === 'sent' && !submitting;
+  useEffect(() => {
+    if (!sentInBackground) return;
+    reset();
+    navigate('/');
+  }, [sentInBackground, reset, navigate]);
 
   const onSubmit = async () => {
     setSubmitting(true);
@@ -69,8 +77,10 @@ export function ReviewStep() {
             <strong>Submission Failed.</strong> {problem}
           </p>
         ) : null}
-        <Card className="flex items-center justify-between gap-3">
-          <h2 className="text-lg font-bold">Overall Result</h2>
+        <Card aria-labelledby="overall-heading" className="flex items-center justify-between gap-3">
+          <h2 id="overall-heading" className="text-lg font-bold">
+            Overall Result
+          </h2>
           <StatusBadge status={evaluation.overall} className="text-base" />
         </Card>
 

@@ -1,0 +1,85 @@
+import { expect, test } from './fixtures';
+import { CheckJourney, reportsFor } from './check-journey';
+
+test.describe('a device that fails', () => {
+  test('step 2: a No asks to confirm, then the Failed page and a FAIL report', async ({ engineerPage: page, createSite, adminApi }) => {
+    const { site, properties } = await createSite({ properties: [{ address: '3 Dock Street, Hull', propertyType: '2b4p' }] });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo({ model: 'Heatbox 9', serial: 'HB-77' });
+    await check.next('Save and Continue');
+    await check.expectStep(2, 'Initial Checks');
+    await check.initialChecks({ 'Strainer clean': false });
+
+    await test.step('Cancel in the dialog keeps the engineer on the step', async () => {
+      await check.next();
+      const dialog = page.getByRole('alertdialog', { name: 'Confirm Device Failure' });
+      await expect(dialog).toContainText('This HIU is about to be failed for failing basic checks. Is this correct?');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await check.expectStep(2, 'Initial Checks');
+    });
+
+    await test.step('Confirm Failure ends the check', async () => {
+      await check.next();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+      await expect(page).toHaveURL(/\/check\/failed$/);
+      await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
+      await expect(page.getByText('Initial Checks', { exact: true })).toBeVisible();
+      await expect(page.getByText('Strainer not clean')).toBeVisible();
+      const recorded = page.getByRole('region', { name: 'Recorded Details' });
+      for (const text of [site.name, '3 Dock Street, Hull', '2b4p', 'Heatbox 9', 'HB-77']) await expect(recorded).toContainText(text);
+      await expect(page.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
+      await expect(page.getByText('The failure report has been saved.')).toBeVisible();
+    });
+
+    await test.step('the FAIL report is stored with its reason', async () => {
+      const reports = await reportsFor(adminApi, site.name);
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatchObject({ overallStatus: 'FAIL', failedStep: 2, failureReasons: ['Strainer not clean'], hiuSerial: 'HB-77' });
+    });
+
+    await test.step('a failed check is terminal: its steps lead back to the Failed page', async () => {
+      await page.goto('/check/standby-mode');
+      await expect(page).toHaveURL(/\/check\/failed$/);
+    });
+
+    await test.step('Start New Check clears it and goes home', async () => {
+      await page.getByRole('button', { name: 'Start New Check' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId('unsaved-work')).toHaveCount(0);
+      await page.goto('/check/initial-checks');
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
+
+  test('step 3: a value out of range warns while typing and fails on Next without a dialog', async ({
+    engineerPage: page,
+    createSite,
+    adminApi,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await check.initialChecks();
+    await check.next();
+    await check.expectStep(3, 'Standby Mode');
+    await check.standby({ flow: '50' });
+    await expect(page.getByText('Out of range (45-48 °C)')).toBeVisible();
+    await expect(page.getByText('In range (40-43 °C)')).toBeVisible();
+    await check.next();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Failed at Step 3' })).toBeVisible();
+    await expect(page.getByText('Standby Mode', { exact: true })).toBeVisible();
+    await expect(page.getByText('Standby Flow Temperature out of range (50C, expected 45-48C)')).toBeVisible();
+    await expect(page.getByText('The failure report has been saved.')).toBeVisible();
+    const reports = await reportsFor(adminApi, site.name);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ overallStatus: 'FAIL', failedStep: 3 });
+
+    await page.getByRole('button', { name: 'Return Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

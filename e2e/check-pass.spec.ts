@@ -1,0 +1,147 @@
+import { expect, test } from './fixtures';
+import { CheckJourney, reportsFor, setRooms } from './check-journey';
+
+test.describe('a check that passes', () => {
+  test('all eight steps with a photo and a signature, submitted and stored', async ({
+    engineer,
+    engineerPage: page,
+    createSite,
+    adminApi,
+  }) => {
+    const { site, properties } = await createSite({ properties: [{ address: '12 Mill Lane, Leeds', propertyType: '1b2p' }] });
+    await setRooms(adminApi, site, '1b2p', { Hall: '2.5', Kitchen: '3' });
+    const check = new CheckJourney(page);
+
+    await test.step('home: site and property, then Start', async () => {
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeDisabled();
+      // Admin buttons are for admins only.
+      await expect(page.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+      await check.start(site, properties[0]!);
+    });
+
+    await test.step('1 Basic Information: auto-filled values are read-only', async () => {
+      await expect(page.getByLabel('Site Name')).toHaveValue(site.name);
+      await expect(page.getByLabel('Dwelling Type')).toHaveValue('1b2p');
+      await expect(page.getByLabel('Engineer Name')).toHaveValue(engineer.name);
+      await expect(page.getByLabel('Start Time')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+      for (const label of ['Address', 'Dwelling Type', 'Engineer Name', 'Start Time']) {
+        await expect(page.getByLabel(label)).not.toBeEditable();
+      }
+      await expect(page.getByLabel('Meter Start Reading')).toHaveAttribute('inputmode', 'decimal');
+      await expect(check.button('Save and Continue')).toBeDisabled();
+      await check.basicInfo();
+      await check.next('Save and Continue');
+    });
+
+    await test.step('2 Initial Checks: pressure judged live', async () => {
+      await check.expectStep(2, 'Initial Checks');
+      await expect(check.button('Next')).toBeDisabled();
+      await page.getByLabel('System Pressure').fill('1.8');
+      await expect(page.getByText('Out of range (1-1.5 bar)')).toBeVisible();
+      await check.initialChecks();
+      await expect(page.getByText('In range (1-1.5 bar)')).toBeVisible();
+      await expect(check.yesNo('Meter OK').yes).toHaveAttribute('aria-checked', 'true');
+      await check.next();
+    });
+
+    await test.step('3 Standby Mode', async () => {
+      await check.expectStep(3, 'Standby Mode');
+      await check.standby();
+      await expect(page.getByText('In range (45-48 °C)')).toBeVisible();
+      await expect(page.getByText('In range (2-3 L/min)')).toBeVisible();
+      await check.next();
+    });
+
+    await test.step('4 Tertiary System Checks: the rooms of the site design, valve settings compared', async () => {
+      await check.expectStep(4, 'Tertiary System Checks');
+      await expect(check.room('Hall')).toBeVisible();
+      await expect(check.room('Kitchen')).toBeVisible();
+      await expect(check.room('Bedroom 2')).toHaveCount(0);
+      await check.radiators({ Hall: '2.5', Kitchen: '2' });
+      await expect(page.getByText('Incorrect (expected 3)')).toBeVisible();
+      await check.radiators({ Kitchen: '3' });
+      await expect(page.getByText('Correct (expected 3)')).toBeVisible();
+      await check.next();
+    });
+
+    await test.step('5 Heating Checks', async () => {
+      await check.expectStep(5, 'Heating Checks');
+      await check.heating();
+      await expect(page.getByText('In range (5-15 kW)')).toBeVisible();
+      await check.next();
+    });
+
+    await test.step('6 DHW Checks: CWS temperature is optional', async () => {
+      await check.expectStep(6, 'DHW Checks');
+      await check.dhw();
+      await page.getByLabel('CWS Temperature').fill('');
+      await expect(check.button('Next')).toBeEnabled();
+      await check.next();
+    });
+
+    await test.step('7 Photos & Signature', async () => {
+      await check.expectStep(7, 'Photos & Signature');
+      await expect(check.button('Review & Submit')).toBeDisabled();
+      await page.getByLabel('Remote Cut Off Valve Serial').fill('AB12');
+      await page.getByLabel('Meter End Reading').focus();
+      await expect(page.getByText('Invalid format. Enter numbers only or "NA"')).toBeVisible();
+      await check.photosSignature();
+      await expect(page.getByText('Invalid format. Enter numbers only or "NA"')).toHaveCount(0);
+      await check.next('Review & Submit');
+    });
+
+    await test.step('8 Review & Submit: every section passes', async () => {
+      await check.expectStep(8, 'Review & Submit');
+      await expect(page.getByText('No issues found.')).toBeVisible();
+      for (const title of ['Basic Information', 'Initial Checks', 'Standby Mode', 'Tertiary System Checks', 'Heating Checks', 'DHW Checks', 'Photos & Signature']) {
+        await expect(check.badge(title, 'Pass')).toBeVisible();
+      }
+      await expect(check.section('Standby Mode')).toContainText('46 °C');
+      await expect(check.section('Photos & Signature')).toContainText('1 photo');
+      await expect(check.button('Submit Report')).toBeEnabled();
+      await check.button('Submit Report').click();
+    });
+
+    await test.step('home with Report Submitted, and the report is stored as PASS', async () => {
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByText('Report Submitted')).toBeVisible();
+      await expect(page.getByTestId('unsaved-work')).toHaveCount(0);
+      const reports = await reportsFor(adminApi, site.name);
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatchObject({ overallStatus: 'PASS', hiuSerial: 'SN-1001', propertyAddress: '12 Mill Lane, Leeds', engineerName: engineer.name });
+      // The draft the steps saved is removed after the submit.
+      await expect(page.getByText('No drafts saved today.')).toBeVisible();
+    });
+  });
+
+  test('a skipped step 4 shows as n/a on the review', async ({ engineerPage: page, createSite }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await check.initialChecks();
+    await check.next();
+    await check.standby();
+    await check.next();
+    await check.expectStep(4, 'Tertiary System Checks');
+    // No design for the type: the five default rooms.
+    for (const room of ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2']) await expect(check.room(room)).toBeVisible();
+    await check.button('Skip Step').click();
+    await check.expectStep(5, 'Heating Checks');
+    await check.heating();
+    await check.next();
+    await check.dhw();
+    await check.next();
+    await check.photosSignature({ photo: false });
+    await check.next('Review & Submit');
+    await check.expectStep(8, 'Review & Submit');
+    const radiators = check.section('Tertiary System Checks');
+    await expect(check.badge('Tertiary System Checks', 'N/A')).toBeVisible();
+    await expect(radiators).toContainText('Step skipped');
+    // No photos is a warning, not a failure: the result still passes.
+    await expect(page.getByText('No photos uploaded')).toBeVisible();
+    await expect(check.badge('Overall Result', 'Pass')).toBeVisible();
+  });
+});

@@ -1,0 +1,42 @@
+import { expect, test } from './fixtures';
+import { CheckJourney, reportsFor } from './check-journey';
+
+test('a submit that fails once keeps everything and succeeds on retry, stored once', async ({
+  engineerPage: page,
+  createSite,
+  adminApi,
+}) => {
+  const { site, properties } = await createSite({ properties: 1 });
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+  await check.walkToReview({ Hall: '2', 'Living Room': '2', Kitchen: '2', 'Bedroom 1': '2', 'Bedroom 2': '2' });
+
+  // The server answers 500 until the engineer tries again.
+  let failing = true;
+  let posts = 0;
+  await page.route('**/api/reports', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posts++;
+    if (failing) {
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Internal Server Error' } }) });
+    }
+    return route.continue();
+  });
+
+  await check.button('Submit Report').click();
+  await expect(page.getByText('Submission Failed').first()).toBeVisible();
+  await check.expectStep(8, 'Review & Submit');
+  expect(posts).toBeGreaterThanOrEqual(1);
+  expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+  // Nothing was lost: the review still shows the data.
+  await expect(check.section('Basic Information')).toContainText('SN-1001');
+
+  failing = false;
+  await expect(check.button('Submit Report')).toBeEnabled();
+  await check.button('Submit Report').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Report Submitted')).toBeVisible();
+  const reports = await reportsFor(adminApi, site.name);
+  expect(reports).toHaveLength(1);
+  expect(reports[0]!.overallStatus).toBe('PASS');
+});
