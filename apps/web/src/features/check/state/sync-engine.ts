@@ -71,7 +71,7 @@ export class SyncEngine {
   /** Only this user's operations are sent (they carry the session the server checks). */
   setUser(userId: string | undefined): void {
     this.userId = userId;
-    void this.refresh();
+    void this.refresh().catch(() => undefined);
     if (userId) void this.drain();
   }
 
@@ -183,7 +183,13 @@ export class SyncEngine {
       try {
         do {
           this.again = false;
-          await this.exclusive(() => this.run());
+          try {
+            await this.exclusive(() => this.run());
+          } catch {
+            // The device store itself failed (storage refused or evicted): nothing can be read to send.
+            // The next drain tries again; the controller has told the engineer about the storage.
+            this.again = false;
+          }
         } while (this.again);
       } finally {
         this.running = null;

@@ -66,7 +66,7 @@ export function useOutbox(): OutboxSnapshot & { retry(ids?: string[]): Promise<v
  * holds it, the server's `/api/files/{id}`. Accepts a file id or a `/api/files/{id}` reference.
  * Undefined for a moment while the phone's copy is looked up.
  */
-export function usePhotoUrl(fileIdOrUrl: string | undefined): string | undefined {
+export function usePhotoUrl(fileIdOrUrl: string | null | undefined): string | undefined {
   const { controller } = useWizardContext();
   const id = fileIdOrUrl?.startsWith('/api/files/') ? fileIdOrUrl.slice('/api/files/'.length) : fileIdOrUrl;
   const [found, setFound] = useState<{ id: string; url: string } | undefined>(undefined);

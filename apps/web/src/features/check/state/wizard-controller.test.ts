@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyWizardData, type CreateReportBody } from '@hiu/domain';
-import { openDeviceStore, type DeviceStore } from './device-store';
+import { lazyDeviceStore, openDeviceStore, type DeviceStore } from './device-store';
 import { WIZARD_CACHE_KEY } from './local-cache';
 import { FakeServer, flushIo, MemoryStorage, PROPERTY, SITE, USER } from './test-helpers';
 import { TOASTS, WizardController } from './wizard-controller';
@@ -142,6 +142,17 @@ describe('nothing typed is lost', () => {
     const again = await reload(c);
     expect(again.getSnapshot().hydrated).toBe(true);
     expect(again.state.wizardData.hiuSerial).toBe('SN-1');
+  });
+
+  it('when the phone refuses IndexedDB, says so, keeps the quick cache and saves drafts straight to the server', async () => {
+    store = lazyDeviceStore(() => Promise.reject(new DOMException('refused', 'InvalidStateError')));
+    const c = await started();
+    expect(c.getSnapshot().storageWarning).toMatch(/refused to store the check/);
+    c.update((d) => void (d.hiuModel = 'Kept'));
+    expect(JSON.parse(storage.getItem(WIZARD_CACHE_KEY)!).wizardData.hiuModel).toBe('Kept');
+    expect(await c.saveDraft('Initial Checks')).toBe('saved-server');
+    expect([...server.drafts.values()][0]!.wizardData.hiuModel).toBe('Kept');
+    await expect(c.addPhoto(photo())).rejects.toThrow('This phone could not store the photo');
   });
 
   it("keeps each engineer's check apart on a shared phone", async () => {
