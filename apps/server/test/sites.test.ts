@@ -232,6 +232,21 @@ describe('PATCH /api/sites/:id', () => {
     expect(saved.designParameters).toEqual(designParameters);
   });
 
+  it('keeps the order of rooms as the admin arranged them', async () => {
+    const admin = await signedIn(await t.app(), 'admin');
+    const site = await createSite(admin);
+    const order = ['Living Room', 'Hall', 'Bedroom 10', 'Kitchen', 'En-suite', 'Bedroom 2'];
+    const rooms = Object.fromEntries(order.map((r) => [r, { expectedValveSetting: '2.5' }]));
+    const designParameters = {
+      ...defaultDesignParameters(),
+      radiators: { '3b5p': rooms, '1b2p': { Hall: { expectedValveSetting: '1' } } },
+    };
+    expect((await admin.patch(`/api/sites/${site.id}`, { designParameters })).statusCode).toBe(200);
+    const saved = (await admin.get(`/api/sites/${site.id}`)).json().designParameters.radiators;
+    expect(Object.keys(saved)).toEqual(['3b5p', '1b2p']);
+    expect(Object.keys(saved['3b5p'])).toEqual(order);
+  });
+
   it('refuses invalid ranges with the field of each problem and keeps the old parameters', async () => {
     const admin = await signedIn(await t.app(), 'admin');
     const site = await createSite(admin);

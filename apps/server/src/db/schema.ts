@@ -4,6 +4,7 @@ import {
   customType,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   text,
@@ -66,7 +67,8 @@ export const sites = pgTable(
     name: text('name').notNull(),
     location: text('location').notNull(),
     availableBuildingTypes: jsonb('available_building_types').$type<string[]>().notNull(),
-    designParameters: jsonb('design_parameters').$type<DesignParameters>().notNull(),
+    // json, not jsonb: jsonb reorders object keys, and the order of a type's rooms is the order the engineer walks them.
+    designParameters: json('design_parameters').$type<DesignParameters>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -69,8 +69,7 @@ function RoomCard({
   return (
     <Card aria-labelledby={headingId}>
       <h3 id={headingId} className="text-lg font-semibold">
-        <span className="mr-2 rounded-md bg-brand-50 px-2 py-0.5 text-brand-800">{type}</span>
-        Room Configuration
+        <span className="mr-2 rounded-md bg-brand-50 px-2 py-0.5 text-brand-800">{type}</span> Room Configuration
       </h3>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <Field label="Apply Room Template">

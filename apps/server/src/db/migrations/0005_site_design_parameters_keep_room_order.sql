@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ALTER COLUMN "design_parameters" SET DATA TYPE json;
