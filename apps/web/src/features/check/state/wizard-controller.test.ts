@@ -319,6 +319,21 @@ describe('submitting', () => {
     expect(server.reports.size).toBe(1);
   });
 
+  it('a change after a failed submit takes the unsent report back, so only the changed one is stored', async () => {
+    const c = await readyToSubmit();
+    server.failNext.push({ match: 'POST /api/reports', failure: 500 });
+    const first = await c.submit('Notes');
+    expect(first.status).toBe('queued');
+    c.update((d) => void (d.hiuModel = 'Vital 3'));
+    await flushIo();
+    expect(c.getOutboxSnapshot().items.map((i) => i.kind)).not.toContain('submitReport');
+    expect(c.hasUnsavedWork()).toBe(true);
+    const second = await c.submit('Notes');
+    expect(second.status).toBe('sent');
+    expect(second.reportId).not.toBe(first.reportId);
+    expect([...server.reports.values()].map((r) => r.wizardData.hiuModel)).toEqual(['Vital 3']);
+  });
+
   it('sends a queued report by itself when the server is back, and tells the engineer', async () => {
     const c = await readyToSubmit();
     server.failNext.push({ match: 'POST /api/reports', failure: 503 });

@@ -338,7 +338,7 @@ export class WizardController {
 
   update = (recipe: WizardRecipe): void => {
     const wizardData = applyRecipe(this.snap.state.wizardData, recipe);
-    this.commit(this.next({ wizardData }));
+    this.commit(this.next({ wizardData, ...this.withdrawUnsentReport() }));
     this.dataChanged();
   };
 
@@ -349,9 +349,25 @@ export class WizardController {
 
   setNotes = (notes: string): void => {
     if (this.snap.state.notes === notes) return;
-    this.commit(this.next({ notes }));
+    this.commit(this.next({ notes, ...this.withdrawUnsentReport() }));
     this.dataChanged();
   };
+
+  /**
+   * The engineer changes a check whose report is queued or was refused: the unsent report (and its
+   * draft removal) is taken back, so the old data cannot go later and the next Submit sends the new.
+   * One already on its way cannot be stopped; it then arrives as it was.
+   */
+  private withdrawUnsentReport(): Partial<WizardState> {
+    const s = this.snap.state;
+    if (!s.submittedReportId || s.flowStatus !== 'active' || s.submission?.status === 'sent') return {};
+    const reportOp = opId.submitReport(s.submittedReportId);
+    const draftOp = s.draftId ? opId.deleteDraft(s.draftId) : undefined;
+    void (async () => {
+      if ((await this.engine.cancel(reportOp)) && draftOp) await this.engine.cancel(draftOp);
+    })().catch(() => undefined);
+    return { submittedReportId: undefined, submission: undefined };
+  }
 
   private dataChanged() {
     this.changeSeq++;
