@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import { formatDateTime, type ReportSummary } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { StatusBadge } from '../../../components/ui/badge';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { downloadReportPdf } from '../api/downloads';
+
+/** One submitted report in an expanded site card. */
+export function ReportItem({ report }: { report: ReportSummary }) {
+  const [downloading, setDownloading] = useState(false);
+  const titleId = useId();
+  const address = report.propertyAddress || 'N/A';
+  const hiu = [report.hiuModel, report.hiuSerial].filter(Boolean).join(' · ') || 'N/A';
+
+  async function download() {
+    setDownloading(true);
+    try {
+      await downloadReportPdf(report);
+    } catch (error) {
+      // The spec only logged this; the user is told here (issue 5).
+      console.error('Failed to download PDF', error);
+      const message = error instanceof ApiError ? error.userMessage : 'Check your connection and try again.';
+      notify.error('Download failed', `The PDF for ${address} could not be downloaded. ${message}`);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <li className="border-t border-slate-200 py-4 first:border-t-0" aria-labelledby={titleId} data-testid="report-item">
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={titleId} className="text-base font-semibold text-slate-900">
+          {address}
+        </h3>
+        <StatusBadge status={report.overallStatus} />
+      </div>
+      <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">HIU</dt>
+        <dd className="text-slate-900">{hiu}</dd>
+        <dt className="text-slate-600">Dwelling type</dt>
+        <dd className="text-slate-900">{report.dwellingType || 'N/A'}</dd>
+        <dt className="text-slate-600">Engineer</dt>
+        <dd className="text-slate-900">{report.engineerName || 'N/A'}</dd>
+        <dt className="text-slate-600">Completed</dt>
+        <dd className="text-slate-900">{formatDateTime(report.completedAt)}</dd>
+        {report.failedStep ? (
+          <>
+            <dt className="text-slate-600">Device failed</dt>
+            <dd className="text-slate-900">At step {report.failedStep}</dd>
+          </>
+        ) : null}
+      </dl>
+      {report.notes ? (
+        <p className="mt-2 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-800">
+          <span className="font-semibold">Notes: </span>
+          {report.notes}
+        </p>
+      ) : null}
+      <Button
+        variant="secondary"
+        className="mt-3 w-full sm:w-auto"
+        onClick={download}
+        disabled={downloading}
+        aria-describedby={titleId}
+      >
+        {downloading ? 'Downloading...' : 'Download PDF'}
+      </Button>
+    </li>
+  );
+}

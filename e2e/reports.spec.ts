@@ -1,0 +1,274 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { Page } from '@playwright/test';
+import {
+  REPORT_CSV_COLUMNS,
+  formatDateTime,
+  reportsCsvFilename,
+  type ReportSummary,
+  type Site,
+  type Property,
+} from '@hiu/domain';
+import { expect, test } from './fixtures';
+import { expectToast } from './admin-model';
+
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../packages/report-pdf/test/fixtures', name));
+
+/** Uploads a photo and a signature as the engineer and submits a report through the API, as the wizard does. */
+async function submit(page: Page, site: Site, property: Property, kind: 'pass' | 'fail' | 'pending') {
+  const photo = randomUUID();
+  const signature = randomUUID();
+  for (const [id, file, type, fileKind] of [
+    [photo, 'photo.jpg', 'image/jpeg', 'photo'],
+    [signature, 'signature.png', 'image/png', 'signature'],
+  ] as const) {
+    const res = await page.request.put(`/api/files/${id}?kind=${fileKind}`, {
+      data: fixture(file),
+      headers: { 'content-type': type },
+    });
+    expect(res.status()).toBe(201);
+  }
+  const wizardData = {
+    siteId: site.id,
+    propertyId: property.id,
+    siteName: site.name,
+    address: property.address,
+    dwellingType: property.propertyType,
+    hiuModel: 'Evo 40',
+    hiuSerial: `SN${kind.toUpperCase()}7`,
+    startTime: '2026-03-02T09:00:00.000Z',
+    meterStart: '100.5',
+    initialChecks: {
+      bypassClosed: true,
+      strainerClean: true,
+      clipsRemoved: true,
+      meterOk: true,
+      systemPressure: '1.2',
+    },
+    standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
+    radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
+    heatingMode: {
+      tertiaryFlow: kind === 'fail' ? '58' : '52',
+      tertiaryReturn: '42',
+      primaryFlow: '65',
+      primaryReturn: '55',
+      powerConsumption: '10',
+    },
+    dhwChecks: {
+      cwsTemp: '11',
+      fortyFiveIn45: true,
+      dhwKitchenTap: '47',
+      primaryFlow: '60',
+      primaryReturn: '50',
+      dhwPower: kind === 'pending' ? '' : '15',
+    },
+    photosSignature: {
+      photos: [{ id: photo, url: `/api/files/${photo}`, label: 'HIU with cover off' }],
+      signature: `/api/files/${signature}`,
+      meterEnd: '101.25',
+      remoteCutOffValveSerial: '12345',
+      heatingControllerSet: true,
+    },
+  };
+  const res = await page.request.post('/api/reports', {
+    data: {
+      id: randomUUID(),
+      wizardData,
+      notes: kind === 'fail' ? 'Secondary flow "too hot", valve to be replaced' : '',
+      failedStep: null,
+      completedAt: `2026-03-02T10:${kind === 'pass' ? '25' : kind === 'fail' ? '35' : '45'}:00.000Z`,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as ReportSummary;
+}
+
+function pdfText(file: string): string {
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+test.describe('reports screen', () => {
+  test('groups submitted checks by site with counts and badges, downloads a PDF and the CSV', async ({
+    engineer,
+    engineerPage,
+    adminPage: page,
+    createSite,
+  }, testInfo) => {
+    const { site, properties } = await createSite({
+      properties: [
+        { address: '1 Mill Lane, Leeds', propertyType: '1b2p' },
+        { address: '2 Mill Lane, Leeds', propertyType: '2b4p' },
+        { address: '3 Mill Lane, Leeds', propertyType: '1b2p' },
+      ],
+    });
+    const pass = await submit(engineerPage, site, properties[0]!, 'pass');
+    const fail = await submit(engineerPage, site, properties[1]!, 'fail');
+    const pending = await submit(engineerPage, site, properties[2]!, 'pending');
+    expect([pass.overallStatus, fail.overallStatus, pending.overallStatus]).toEqual(['PASS', 'FAIL', 'PENDING']);
+
+    await page.goto('/admin/reports');
+    await expect(page.getByRole('heading', { level: 1, name: 'Commissioning Reports' })).toBeVisible();
+    await expect(page.getByText('View and download completed commissioning reports')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+
+    const card = page.getByTestId('site-card').filter({ has: page.getByRole('heading', { name: site.name }) });
+    const toggle = card.getByRole('button', { name: new RegExp(site.name) });
+    await test.step('one collapsed card per site with its count and pass/fail badges', async () => {
+      await expect(card).toHaveCount(1);
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(card.getByText('3 reports')).toBeVisible();
+      await expect(card.getByText('1 Pass', { exact: true })).toBeVisible();
+      await expect(card.getByText('1 Fail', { exact: true })).toBeVisible();
+      await expect(card.getByTestId('report-item')).toHaveCount(0);
+    });
+
+    await test.step('expanded: every report with its details, newest first', async () => {
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const items = card.getByTestId('report-item');
+      await expect(items).toHaveCount(3);
+      await expect(items.nth(0)).toContainText('3 Mill Lane, Leeds');
+      await expect(items.nth(0)).toContainText('Pending');
+      const failed = items.nth(1);
+      await expect(failed).toContainText('2 Mill Lane, Leeds');
+      await expect(failed).toContainText('Evo 40 · SNFAIL7');
+      await expect(failed).toContainText('2b4p');
+      await expect(failed).toContainText(engineer.name);
+      await expect(failed).toContainText(formatDateTime(fail.completedAt));
+      await expect(failed).toContainText('Fail');
+      await expect(failed).toContainText('Notes: Secondary flow "too hot", valve to be replaced');
+      await expect(items.nth(2)).toContainText('1 Mill Lane, Leeds');
+      await expect(items.nth(2)).toContainText('Pass');
+      await expect(items.nth(2)).not.toContainText('Notes:');
+    });
+
+    await test.step('Download PDF saves the stored report under its file name', async () => {
+      const item = card.getByTestId('report-item').filter({ hasText: '1 Mill Lane, Leeds' });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        item.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(pass.pdfFilename);
+      expect(download.suggestedFilename()).toMatch(/^HIU_SNPASS7_\d+\.pdf$/);
+      const file = testInfo.outputPath('report.pdf');
+      await download.saveAs(file);
+      expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+      const text = pdfText(file);
+      expect(text).toContain('HIU COMMISSIONING REPORT');
+      expect(text).toContain('OVERALL RESULT PASS');
+      expect(text).toContain(site.name);
+      expect(text).toContain('1 Mill Lane, Leeds');
+      expect(text).toContain(engineer.name);
+      expect(text).toContain('Tertiary (Secondary) Flow Temperature 52 °C 50-55 °C PASS');
+      expect(text).toContain('HIU with cover off');
+    });
+
+    await test.step('Export CSV saves the spec columns with one row per report', async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        card.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(reportsCsvFilename(site.name, new Date()));
+      const file = testInfo.outputPath('reports.csv');
+      await download.saveAs(file);
+      const text = fs.readFileSync(file, 'utf8');
+      expect(text.split('\r\n')[0]).toBe(REPORT_CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+      const rows = Papa.parse<string[]>(text.trimEnd()).data;
+      expect(rows).toHaveLength(4);
+      expect(rows[0]).toEqual([...REPORT_CSV_COLUMNS]);
+      const failRow = rows.find((r) => r[0] === '2 Mill Lane, Leeds')!;
+      expect(Object.fromEntries(REPORT_CSV_COLUMNS.map((c, i) => [c, failRow[i]]))).toEqual({
+        'Property Address': '2 Mill Lane, Leeds',
+        'Site Name': site.name,
+        'Dwelling Type': '2b4p',
+        'HIU Model': 'Evo 40',
+        'HIU Serial': 'SNFAIL7',
+        'Engineer Name': engineer.name,
+        'Overall Status': 'FAIL',
+        'Start Time': '02/03/2026, 09:00',
+        'Completed At': '02/03/2026, 10:35',
+        Duration: '1h 35m',
+        'Meter Start Reading': '100.5',
+        'Meter End Reading': '101.25',
+        'Remote Cut Off Valve Serial': '12345',
+        'Bypass Valve Closed': 'Yes',
+        'Strainer Clean': 'Yes',
+        'Transit Clips Removed': 'Yes',
+        'Meter OK': 'Yes',
+        'System Pressure': '1.2',
+        'Standby Flow Temp': '46',
+        'Standby Return Temp': '41',
+        'Standby Flow Rate': '2.5',
+        'Radiator Rooms Checked': 'Hall: 2.5 (expected 2.5)',
+        'Heating Secondary Flow Temp': '58',
+        'Heating Secondary Return Temp': '42',
+        'Heating Primary Flow Temp': '65',
+        'Heating Primary Return Temp': '55',
+        'Heating Power': '10',
+        'CWS Temp': '11',
+        'Reached 45C in 45s': 'Yes',
+        'DHW Kitchen Tap Temp': '47',
+        'DHW Primary Flow Temp': '60',
+        'DHW Primary Return Temp': '50',
+        'DHW Power': '15',
+        'Photos Uploaded': '1 photo(s)',
+        'Heating Controller Confirmed': 'Yes',
+        'Signature Captured': 'Yes',
+        Notes: 'Secondary flow "too hot", valve to be replaced',
+      });
+      expect(text).toContain('"Secondary flow ""too hot"", valve to be replaced"');
+      await expect(card.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    });
+  });
+
+  test('tells the user when a PDF download fails, and shows three placeholder cards while loading', async ({
+    engineerPage,
+    adminPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    await submit(engineerPage, site, properties[0]!, 'pass');
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/reports/sites', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin/reports');
+    await expect(page.getByTestId('report-skeleton')).toHaveCount(3);
+    release();
+    const card = page.getByTestId('site-card').filter({ has: page.getByRole('heading', { name: site.name }) });
+    await expect(card.getByText('1 report', { exact: true })).toBeVisible();
+    await expect(card.getByText(/Fail$/)).toHaveCount(0);
+
+    await page.route('**/api/reports/*/pdf', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'The database is not available.' } }),
+      }),
+    );
+    await card.getByRole('button', { name: site.name }).click();
+    await card.getByRole('button', { name: 'Download PDF' }).click();
+    await expectToast(page, 'Download failed', 'The database is not available.');
+    await expect(card.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
+  });
+
+  test('empty state leads to the Start New Check card on home', async ({ freshApp, page }) => {
+    const setup = await page.request.post(`${freshApp.baseURL}/api/auth/setup`, {
+      data: { email: 'first@example.com', name: 'First Admin', password: 'first-admin-password' },
+    });
+    expect(setup.status()).toBe(201);
+    await page.goto(`${freshApp.baseURL}/admin/reports`);
+    await expect(page.getByRole('heading', { name: 'No Reports Yet' })).toBeVisible();
+    await expect(page.getByText('Completed commissioning reports will appear here')).toBeVisible();
+    await page.getByRole('link', { name: 'Start Commissioning' }).click();
+    await expect(page).toHaveURL(`${freshApp.baseURL}/#start-check`);
+    await expect(page.getByRole('heading', { name: 'Start New Check' })).toBeInViewport();
+  });
+});
