@@ -1,0 +1,196 @@
+import { expect, test, unique } from './fixtures';
+import { chooseSite, expectAdminChrome, expectToast } from './admin-model';
+
+const propertyList = (page: import('@playwright/test').Page) => page.getByRole('list', { name: 'Properties' });
+
+test.describe('Properties tab', () => {
+  test('needs a site first; then search, add, edit and delete properties', async ({
+    adminPage: page,
+    adminApi,
+    createSite,
+  }) => {
+    const { site } = await createSite({
+      name: unique('Maple House'),
+      properties: [
+        { address: 'Flat 1, High Street', propertyType: '1b2p' },
+        { address: 'Flat 2, High Street', propertyType: '2b4p' },
+        { address: '3 Mill Lane', propertyType: '3b5p' },
+      ],
+    });
+    await page.goto('/admin/properties');
+    await expectAdminChrome(page, 'Properties');
+
+    await test.step('without a site: Error / Please select a site first', async () => {
+      await expect(page.getByText('Choose a site to see its properties.')).toBeVisible();
+      await page.getByRole('button', { name: 'Add Property' }).click();
+      await expectToast(page, 'Error', 'Please select a site first');
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      await expectToast(page, 'Error', 'Please select a site first');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    await test.step('choose the site and search its properties by address on the server', async () => {
+      await chooseSite(page, site);
+      await expect(page).toHaveURL(new RegExp(`site=${site.id}`));
+      await expect(propertyList(page).getByRole('listitem')).toHaveCount(3);
+      await expect(page.getByText(`3 properties at ${site.name}`)).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search properties' }).fill('high STREET');
+      await expect(propertyList(page).getByRole('listitem')).toHaveCount(2);
+      await page.getByRole('searchbox', { name: 'Search properties' }).fill('no such road');
+      await expect(page.getByText('No properties match "no such road".')).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search properties' }).fill('');
+      await expect(propertyList(page).getByRole('listitem')).toHaveCount(3);
+    });
+
+    await test.step('Add Property: empty fields refused, then Property added', async () => {
+      await page.getByRole('button', { name: 'Add Property' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Property' });
+      await expect(dialog).toContainText(`Site: ${site.name}`);
+      await dialog.getByRole('button', { name: 'Add Property' }).click();
+      await expectToast(page, 'Error', 'Please fill in all fields');
+      await dialog.getByLabel('Address').fill('Flat 4, High Street');
+      await dialog.getByRole('button', { name: 'Add Property' }).click();
+      await expectToast(page, 'Error', 'Please fill in all fields');
+      await expect(dialog.getByLabel('Property Type').getByRole('option')).toHaveText([
+        'Choose a type',
+        '1b2p',
+        '2b4p',
+        '3b5p',
+      ]);
+      await dialog.getByLabel('Property Type').selectOption('2b4p');
+      await dialog.getByRole('button', { name: 'Add Property' }).click();
+      await expect(dialog).toBeHidden();
+      await expectToast(page, 'Property added');
+      await expect(propertyList(page).getByRole('listitem').filter({ hasText: 'Flat 4, High Street' })).toContainText(
+        'Type: 2b4p',
+      );
+    });
+
+    await test.step('an address the site already has is refused', async () => {
+      await page.getByRole('button', { name: 'Add Property' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Property' });
+      await dialog.getByLabel('Address').fill('flat 4, high street');
+      await dialog.getByLabel('Property Type').selectOption('1b2p');
+      await dialog.getByRole('button', { name: 'Add Property' }).click();
+      await expectToast(page, 'Error', 'A property with this address already exists at this site');
+      await expect(dialog.getByLabel('Address')).toHaveAttribute('aria-invalid', 'true');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    await test.step('Edit: Property updated', async () => {
+      await page.getByRole('button', { name: 'Edit 3 Mill Lane' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Property' });
+      await expect(dialog.getByLabel('Address')).toHaveValue('3 Mill Lane');
+      await expect(dialog.getByLabel('Property Type')).toHaveValue('3b5p');
+      await dialog.getByLabel('Address').fill('');
+      await dialog.getByRole('button', { name: 'Save Property' }).click();
+      await expectToast(page, 'Error', 'Please fill in all fields');
+      await dialog.getByLabel('Address').fill('3A Mill Lane');
+      await dialog.getByLabel('Property Type').selectOption('1b2p');
+      await dialog.getByRole('button', { name: 'Save Property' }).click();
+      await expect(dialog).toBeHidden();
+      await expectToast(page, 'Property updated');
+      await expect(propertyList(page).getByRole('listitem').filter({ hasText: '3A Mill Lane' })).toContainText(
+        'Type: 1b2p',
+      );
+    });
+
+    await test.step('Delete asks first, names its drafts, keeps reports: Property deleted', async () => {
+      const target = (await (await adminApi.get(`/api/properties?siteId=${site.id}&q=3A`)).json()).items[0];
+      await adminApi.post('/api/drafts', {
+        data: { siteId: site.id, propertyId: target.id, currentStep: 'Initial Checks', wizardData: {} },
+      });
+      await page.getByRole('button', { name: 'Delete 3A Mill Lane' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete 3A Mill Lane?' });
+      await expect(confirm).toContainText('This permanently deletes the property and its 1 draft');
+      await expect(confirm).toContainText('Submitted reports are kept.');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(propertyList(page).getByText('3A Mill Lane')).toBeVisible();
+      await page.getByRole('button', { name: 'Delete 3A Mill Lane' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Property' }).click();
+      await expectToast(page, 'Property deleted');
+      await expect(propertyList(page).getByText('3A Mill Lane')).toHaveCount(0);
+      await expect(propertyList(page).getByRole('listitem')).toHaveCount(3);
+    });
+  });
+
+  test('Import CSV: every bad input refused, any bad line imports nothing, then a good import', async ({
+    adminPage: page,
+    createSite,
+  }) => {
+    const { site } = await createSite({
+      name: unique('Import Court'),
+      properties: [{ address: 'Flat 9', propertyType: '1b2p' }],
+    });
+    await page.goto(`/admin/properties?site=${site.id}`);
+    await expect(propertyList(page).getByRole('listitem')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+    const data = dialog.getByLabel('CSV data');
+    const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
+
+    await test.step('empty: Error / Please paste CSV data', async () => {
+      await importButton.click();
+      await expectToast(page, 'Error', 'Please paste CSV data');
+    });
+
+    await test.step('a header alone: Error / No valid properties found in CSV', async () => {
+      await data.fill('address,type\n\n');
+      await importButton.click();
+      await expectToast(page, 'Error', 'No valid properties found in CSV');
+    });
+
+    await test.step('bad lines: CSV Parse Error, each listed with its number, nothing imported', async () => {
+      await data.fill(
+        [
+          'address,type',
+          '"Flat 1, Block A",1b2p',
+          'Flat 2 without a type',
+          'Flat 3, Block A, 2b4p',
+          'Flat 4,9z9z',
+          '"Flat 5,1b2p',
+        ].join('\n'),
+      );
+      await importButton.click();
+      await expectToast(page, 'CSV Parse Error', 'Invalid format in line: Flat 2 without a type');
+      const lines = dialog.getByRole('list', { name: 'Lines to fix' }).getByRole('listitem');
+      await expect(lines).toHaveCount(4);
+      await expect(lines.nth(0)).toContainText('Line 3');
+      await expect(lines.nth(0)).toContainText('Invalid format in line: Flat 2 without a type');
+      await expect(lines.nth(1)).toContainText('Line 4');
+      await expect(lines.nth(1)).toContainText('Put an address that contains commas in double quotes');
+      await expect(lines.nth(2)).toContainText('Line 5');
+      await expect(lines.nth(2)).toContainText(`"9z9z" is not one of this site's property types (1b2p, 2b4p, 3b5p)`);
+      await expect(lines.nth(3)).toContainText('Line 6');
+      await expect(dialog).toContainText('4 lines need fixing. Nothing was imported.');
+    });
+
+    await test.step('a line the server refuses (address already there): Import failed, nothing imported', async () => {
+      await data.fill('Flat 10,1b2p\nflat 9,2b4p');
+      await importButton.click();
+      await expectToast(page, 'Import failed', 'Please check your CSV format and try again');
+      const lines = dialog.getByRole('list', { name: 'Lines to fix' }).getByRole('listitem');
+      await expect(lines).toHaveCount(1);
+      await expect(lines.first()).toContainText('Line 2');
+      await expect(lines.first()).toContainText('A property with this address already exists at this site');
+    });
+
+    await test.step('closing and reopening starts empty; a good import: Import successful', async () => {
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(propertyList(page).getByRole('listitem')).toHaveCount(1);
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      await expect(data).toHaveValue('');
+      await data.fill(
+        'Address,Property Type\n"Flat 1, Block A",1b2p\n\nFlat 2 Block A , 2B4P\r\n"Flat 3, ""The Loft""",3b5p',
+      );
+      await importButton.click();
+      await expectToast(page, 'Import successful', `3 properties imported to ${site.name}`);
+      await expect(dialog).toBeHidden();
+      const items = propertyList(page).getByRole('listitem');
+      await expect(items).toHaveCount(4);
+      await expect(items.filter({ hasText: 'Flat 1, Block A' })).toContainText('Type: 1b2p');
+      await expect(items.filter({ hasText: 'Flat 2 Block A' })).toContainText('Type: 2b4p');
+      await expect(items.filter({ hasText: 'Flat 3, "The Loft"' })).toContainText('Type: 3b5p');
+    });
+  });
+});
