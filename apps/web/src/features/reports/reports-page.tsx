@@ -10,6 +10,8 @@ import { SiteCard } from './components/site-card';
 
 /** Past this many sites a name filter helps an admin find one. */
 const FILTER_FROM = 8;
+/** Site cards rendered at a time: a thousand at once is slow on a phone. */
+const SITES_SHOWN = 50;
 
 function LoadingCards() {
   return (
@@ -42,6 +44,7 @@ function EmptyState() {
 export default function ReportsPage() {
   const sites = useReportSites();
   const [filter, setFilter] = useState('');
+  const [limit, setLimit] = useState(SITES_SHOWN);
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase();
     return q ? (sites.data ?? []).filter((s) => s.siteName.toLowerCase().includes(q)) : (sites.data ?? []);
@@ -88,9 +91,14 @@ export default function ReportsPage() {
               ) : null}
             </div>
           ) : null}
-          {shown.map((group) => (
+          {shown.slice(0, limit).map((group) => (
             <SiteCard key={group.siteName} group={group} />
           ))}
+          {shown.length > limit ? (
+            <Button variant="secondary" className="w-full" onClick={() => setLimit((n) => n + SITES_SHOWN)}>
+              Show more sites ({shown.length - limit} more)
+            </Button>
+          ) : null}
         </div>
       )}
     </Page>

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { ReportSiteGroup } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { CountBadge } from '../../../components/ui/badge';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -34,7 +33,11 @@ export function SiteCard({ group }: { group: ReportSiteGroup }) {
   }
 
   return (
-    <Card className="p-0" aria-labelledby={headingId} data-testid="site-card">
+    <section
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+      aria-labelledby={headingId}
+      data-testid="site-card"
+    >
       <h2 id={headingId} className="m-0">
         <button
           type="button"
@@ -101,6 +104,6 @@ export function SiteCard({ group }: { group: ReportSiteGroup }) {
           </p>
         )}
       </div>
-    </Card>
+    </section>
   );
 }
