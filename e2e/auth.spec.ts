@@ -2,6 +2,7 @@ import { expect, test, unique } from './fixtures';
 
 test.describe('first run, users and roles', () => {
   test('the first admin adds an engineer, who is refused the admin area', async ({ page, freshApp }) => {
+    test.slow(); // a whole journey with three password hashes, on its own server
     const at = (path: string) => new URL(path, freshApp.baseURL).toString();
     const admin = { name: 'Olivia Office', email: `${unique('boss')}@example.com`, password: 'first-admin-pass' };
     const engineer = { name: 'Sam Sparks', email: `${unique('sam')}@example.com`, password: 'engineer-pass-1' };
