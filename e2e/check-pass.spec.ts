@@ -8,16 +8,32 @@ test.describe('a check that passes', () => {
     createSite,
     adminApi,
   }) => {
-    const { site, properties } = await createSite({ properties: [{ address: '12 Mill Lane, Leeds', propertyType: '1b2p' }] });
+    const { site } = await createSite({ properties: [{ address: '12 Mill Lane, Leeds', propertyType: '1b2p' }] });
     await setRooms(adminApi, site, '1b2p', { Hall: '2.5', Kitchen: '3' });
     const check = new CheckJourney(page);
 
-    await test.step('home: site and property, then Start', async () => {
+    await test.step('home: site and property chosen with the keyboard, then Start', async () => {
       await page.goto('/');
-      await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeDisabled();
+      const start = page.getByRole('button', { name: 'Start', exact: true });
+      await expect(start).toBeDisabled();
       // Admin buttons are for admins only.
       await expect(page.getByRole('link', { name: 'Reports' })).toHaveCount(0);
-      await check.start(site, properties[0]!);
+      await page.getByLabel('Site', { exact: true }).selectOption({ label: `${site.name} - ${site.location}` });
+      const picker = page.getByRole('combobox', { name: 'Property' });
+      await picker.fill('nothing like it');
+      await expect(page.getByRole('listbox').getByText('No property found.')).toBeVisible();
+      await picker.fill('Mill');
+      await expect(picker).toHaveAttribute('aria-expanded', 'true');
+      const option = page.getByRole('listbox').getByRole('option', { name: /12 Mill Lane, Leeds\s*1b2p/ });
+      await expect(option).toBeVisible();
+      await picker.press('ArrowDown');
+      await expect(picker).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
+      await picker.press('Enter');
+      await expect(picker).toHaveAttribute('aria-expanded', 'false');
+      await expect(picker).toHaveValue('12 Mill Lane, Leeds');
+      await start.click();
+      await check.expectStep(1, 'Basic Information');
+      await expect(page).toHaveURL(/\/check\/basic-info/);
     });
 
     await test.step('1 Basic Information: auto-filled values are read-only', async () => {

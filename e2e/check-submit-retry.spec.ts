@@ -40,3 +40,28 @@ test('a submit that fails once keeps everything and succeeds on retry, stored on
   expect(reports).toHaveLength(1);
   expect(reports[0]!.overallStatus).toBe('PASS');
 });
+
+test('a submit with no signal is kept on the phone, said so, and sent when the signal returns', async ({
+  engineerPage: page,
+  createSite,
+  adminApi,
+}) => {
+  const { site, properties } = await createSite({ properties: 1 });
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+  await check.walkToReview();
+
+  await page.context().setOffline(true);
+  await check.button('Submit Report').click();
+  await expect(page).toHaveURL(/\/$/);
+  const notice = page.getByTestId('queued-reports');
+  await expect(notice).toContainText('Report kept on this phone.');
+  await expect(notice).toContainText('when the connection returns');
+  await expect(page.getByTestId('unsaved-work')).toHaveCount(0);
+  expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+
+  await page.context().setOffline(false);
+  await expect(page.getByText('Report Submitted')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await reportsFor(adminApi, site.name)).length).toBe(1);
+  await expect(notice).toHaveCount(0);
+});

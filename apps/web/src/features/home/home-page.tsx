@@ -6,7 +6,7 @@ import { DraftsList } from './components/drafts-list';
 import { START_CHECK_ID, StartCheckCard } from './components/start-check-card';
 
 interface HomePageProps {
-  /** The check feature's Unsaved Work Found banner, composed in by the router (features stay apart). */
+  /** The check feature's notices (Unsaved Work Found, reports waiting to be sent), composed in by the router. */
   unsavedWorkBanner?: ReactNode;
 }
 
@@ -14,7 +14,6 @@ interface HomePageProps {
 export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
   const { user } = useSession();
   const location = useLocation();
-  const reportQueued = (location.state as { reportQueued?: boolean } | null)?.reportQueued === true;
 
   // /#start-check (the reports empty state) lands on the Start New Check card.
   useEffect(() => {
@@ -40,12 +39,6 @@ export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
         ) : null}
       </header>
 
-      {reportQueued ? (
-        <p role="status" className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 text-base text-amber-950">
-          <strong>Report kept on this phone.</strong> It could not reach the server yet and will be sent automatically
-          when the connection returns. Keep the app open, or open it again once you have signal.
-        </p>
-      ) : null}
 
       {unsavedWorkBanner}
       <StartCheckCard />

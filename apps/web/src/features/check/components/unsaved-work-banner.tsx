@@ -3,13 +3,54 @@ import { useNavigate } from 'react-router';
 import { stepBySlug, STEP_COUNT } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useWizard } from '../state/wizard-provider';
+import { useOutbox, useWizard } from '../state/wizard-provider';
+
+/**
+ * What home shows of the work on this phone: reports waiting for a connection, and the amber banner for a
+ * check in progress. The router composes it into HomePage.
+ */
+export function UnsavedWorkBanner() {
+  return (
+    <>
+      <QueuedReportsNotice />
+      <UnsavedCheck />
+    </>
+  );
+}
+
+/** Reports submitted without a connection (or refused for now) wait in the outbox: say so plainly. */
+function QueuedReportsNotice() {
+  const { items, online } = useOutbox();
+  const reports = items.filter((i) => i.kind === 'submitReport');
+  if (reports.length === 0) return null;
+  const refused = reports.filter((r) => r.status === 'failed');
+  const n = reports.length - refused.length;
+  return (
+    <div role="status" className="space-y-2" data-testid="queued-reports">
+      {n > 0 ? (
+        <p className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 text-base text-amber-950">
+          <strong>
+            {n === 1 ? 'Report kept on this phone.' : `${n} reports kept on this phone.`}
+          </strong>{' '}
+          {online
+            ? 'The server could not take it yet; the app keeps trying by itself.'
+            : 'There is no connection; it will be sent automatically when the connection returns. Keep the app open, or open it again once you have signal.'}
+        </p>
+      ) : null}
+      {refused.map((r) => (
+        <p key={r.id} className="rounded-xl border-2 border-red-300 bg-red-50 p-4 text-base text-red-900">
+          <strong>A report was refused by the server.</strong> {r.lastError ?? ''} It is kept on this phone; tell your admin.
+        </p>
+      ))}
+    </div>
+  );
+}
 
 /**
  * Home's amber banner for a check kept on this phone (spec section 2). Continue Check returns to the
  * step the engineer was on (ruling 10); Discard asks first, since it deletes what was typed.
  */
-export function UnsavedWorkBanner() {
+function UnsavedCheck() {
   const navigate = useNavigate();
   const { state, reset, hasUnsavedWork } = useWizard();
   const [confirming, setConfirming] = useState(false);

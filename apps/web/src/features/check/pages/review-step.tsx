@@ -45,8 +45,9 @@ export function ReviewStep() {
     }
     if (result.status === 'queued' && result.reason !== 'server-error') {
       // Offline (or slow): the report waits in the phone's outbox and goes by itself; the check is done.
+      // Home says so: the outbox lists the report until the server has it.
       reset();
-      navigate('/', { state: { reportQueued: true } });
+      navigate('/');
       return;
     }
     // Submission Failed (toast from the data layer): everything stays, and Submit tries again with the

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RANGES, emptyWizardData } from '@hiu/domain';
+import { sectionRows } from './section-summary';
+
+const row = (rows: ReturnType<typeof sectionRows>, label: string) => rows.find((r) => r.label === label);
+
+describe('sectionRows', () => {
+  it('shows a measurement with its unit and its verdict against the ranges', () => {
+    const d = emptyWizardData();
+    d.standbyMode.flowTemp = '46';
+    d.standbyMode.returnTemp = '44';
+    const rows = sectionRows('standbyMode', d, DEFAULT_RANGES);
+    expect(row(rows, 'Flow Temperature')).toEqual({ label: 'Flow Temperature', value: '46\u00a0°C', mark: 'pass' });
+    expect(row(rows, 'Return Temperature')?.mark).toBe('fail');
+    expect(row(rows, 'Flow Rate')).toMatchObject({ value: 'Not entered', mark: 'pending' });
+  });
+
+  it('says an optional value was not recorded without judging it', () => {
+    const rows = sectionRows('dhw', emptyWizardData(), DEFAULT_RANGES);
+    expect(row(rows, 'CWS Temperature')).toEqual({ label: 'CWS Temperature', value: 'Not recorded', mark: undefined });
+    expect(row(rows, 'Reached 45°C in 45 seconds')).toMatchObject({ value: 'Not answered', mark: 'pending' });
+  });
+
+  it('lists a skipped radiator step as skipped, and rooms with their expected setting', () => {
+    const d = emptyWizardData();
+    expect(sectionRows('radiators', d, DEFAULT_RANGES)).toEqual([{ label: 'Step skipped', value: 'No rooms checked' }]);
+    d.radiators.roomChecks = { Hall: { valveSetting: '2', expectedValveSetting: '2.5' }, Kitchen: { valveSetting: '3', expectedValveSetting: '' } };
+    expect(sectionRows('radiators', d, DEFAULT_RANGES)).toEqual([
+      { label: 'Hall', value: '2 (expected 2.5)', mark: 'fail' },
+      { label: 'Kitchen', value: '3', mark: 'pass' },
+    ]);
+  });
+
+  it('answers yes/no questions in words', () => {
+    const d = emptyWizardData();
+    d.initialChecks.meterOk = false;
+    d.initialChecks.bypassClosed = true;
+    const rows = sectionRows('initialChecks', d, DEFAULT_RANGES);
+    expect(row(rows, 'Meter OK')).toMatchObject({ value: 'No', mark: 'fail' });
+    expect(row(rows, 'Bypass valve closed')).toMatchObject({ value: 'Yes', mark: 'pass' });
+    expect(row(rows, 'Strainer clean')).toMatchObject({ value: 'Not answered', mark: 'pending' });
+  });
+});
