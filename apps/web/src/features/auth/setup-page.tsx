@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
+import { rememberUser } from '../../lib/session';
 import { AuthForm } from './auth-form';
 import { SESSION_KEY, useSetupNeeded } from './use-session';
 
@@ -16,6 +17,7 @@ export default function SetupPage() {
     onSuccess: (u) => {
       queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, u);
+      rememberUser(u);
       queryClient.setQueryData(['/api/auth/setup'], { needed: false });
       navigate('/', { replace: true });
     },

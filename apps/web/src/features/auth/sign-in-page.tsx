@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
+import { rememberUser } from '../../lib/session';
 import { AuthForm } from './auth-form';
 import { SESSION_KEY, useSession, useSetupNeeded } from './use-session';
 
@@ -22,6 +23,7 @@ export default function SignInPage() {
     onSuccess: (u) => {
       queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, u);
+      rememberUser(u);
       navigate(safeNext(params.get('next')), { replace: true });
     },
   });

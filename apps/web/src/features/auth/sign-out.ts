@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api-client';
+import { rememberUser } from '../../lib/session';
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
     await api.post('/api/auth/logout').catch(() => undefined);
+    rememberUser(null);
     queryClient.clear();
     navigate('/sign-in', { replace: true });
   };

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '@hiu/domain';
-import { getQueryFn } from '../../lib/api-client';
+import { SESSION_KEY, sessionQueryFn } from '../../lib/session';
 
-export const SESSION_KEY = ['/api/auth/me'];
+export { SESSION_KEY };
 
-/** The signed-in user, or null when signed out. */
+/** The signed-in user, or null when signed out (offline: the last user seen on this device). */
 export function useSession(): { user: User | null; isLoading: boolean } {
-  const q = useQuery<User | null>({ queryKey: SESSION_KEY, queryFn: getQueryFn<User>({ on401: 'returnNull' }) });
+  const q = useQuery<User | null>({ queryKey: SESSION_KEY, queryFn: sessionQueryFn });
   return { user: q.data ?? null, isLoading: q.isLoading };
 }
 

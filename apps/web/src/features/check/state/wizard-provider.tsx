@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { rangesFor, type User } from '@hiu/domain';
-import { getQueryFn } from '../../../lib/api-client';
+import { SESSION_KEY, sessionQueryFn } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { compressPhoto } from './compress-image';
 import { lazyDeviceStore } from './device-store';
@@ -45,7 +45,6 @@ function sharedController(queryClient: QueryClient): WizardController {
   return shared;
 }
 
-const SESSION_KEY = ['/api/auth/me'];
 
 /**
  * Provides the check in progress to the screens. `controller` is for tests; the app shares one.
@@ -54,7 +53,7 @@ const SESSION_KEY = ['/api/auth/me'];
 export function WizardProvider({ children, controller }: { children: ReactNode; controller?: WizardController }) {
   const queryClient = useQueryClient();
   const c = controller ?? sharedController(queryClient);
-  const session = useQuery<User | null>({ queryKey: SESSION_KEY, queryFn: getQueryFn<User>({ on401: 'returnNull' }) });
+  const session = useQuery<User | null>({ queryKey: SESSION_KEY, queryFn: sessionQueryFn });
   const user = session.data ?? null;
 
   // Restoring before the first paint (the quick cache is synchronous) so a reload shows the data at once.

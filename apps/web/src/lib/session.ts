@@ -1,0 +1,45 @@
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import type { User } from '@hiu/domain';
+import { ApiError, getQueryFn } from './api-client';
+
+/** The one query for "who is signed in", shared by the guards and the check's data layer. */
+export const SESSION_KEY = ['/api/auth/me'];
+const LAST_USER_KEY = 'hiu_last_user';
+
+export function rememberUser(user: User | null): void {
+  try {
+    if (user) localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(LAST_USER_KEY);
+  } catch {
+    /* storage refused: the session still works online */
+  }
+}
+
+function lastKnownUser(): User | null {
+  try {
+    const raw = localStorage.getItem(LAST_USER_KEY);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+const fetchMe = getQueryFn<User>({ on401: 'returnNull' });
+
+/**
+ * Without a connection (a basement, a reload offline) the server cannot answer, so the last user seen
+ * on this device stays signed in: the cookie still holds, and their work waits in the outbox.
+ * A 401 (signed out) is believed at once.
+ */
+export async function sessionQueryFn(ctx: QueryFunctionContext): Promise<User | null> {
+  try {
+    const user = (await fetchMe(ctx)) as User | null;
+    rememberUser(user);
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) throw error;
+    const last = lastKnownUser();
+    if (last) return last;
+    throw error;
+  }
+}
