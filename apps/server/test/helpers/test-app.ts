@@ -6,6 +6,8 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { hashPassword } from '../../src/http/passwords.js';
+import { SESSION_COOKIE } from '../../src/http/access.js';
+import { createRepositories } from '../../src/repositories/index.js';
 
 /**
  * One database and app per test worker (a PGlite start costs seconds), data wiped before each test.
@@ -83,10 +85,10 @@ export async function signedIn(app: FastifyInstance, role: Role, overrides: { em
   const db = (await shared!).database.db;
   const { users } = await import('../../src/db/schema.js');
   const [row] = await db.insert(users).values({ email, name, role, passwordHash: await cachedHash }).returning();
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD } });
-  if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
-  const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-  return client(app, cookie, row!.id);
+  // A session made directly, as POST /api/auth/login would: checking the password costs a deliberately slow
+  // scrypt per call, and sign-in itself is tested in auth.test.ts. TEST_PASSWORD still signs in.
+  const session = await createRepositories(db).users.createSession(row!.id);
+  return client(app, `${SESSION_COOKIE}=${session.token}`, row!.id);
 }
 
 export function client(app: FastifyInstance, cookie?: string, userId?: string) {
