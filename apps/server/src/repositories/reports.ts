@@ -210,9 +210,8 @@ export function reportsRepository(db: Db) {
      */
     async *exportRows(siteName: string, batchSize = 500) {
       // The cursor keeps the database's own text of the timestamp: a JS Date would drop microseconds.
-      let after: { completedAt: string; id: string } | undefined;
-      for (;;) {
-        const rows = await db
+      const page = async (after?: { completedAt: string; id: string }) =>
+        db
           .select({
             siteName: reports.siteName,
             propertyAddress: reports.propertyAddress,
@@ -239,11 +238,16 @@ export function reportsRepository(db: Db) {
           )
           .orderBy(desc(reports.completedAt), desc(reports.id))
           .limit(batchSize);
+      // The next batch is read while the caller writes this one: at most two batches are ever held.
+      let next = page();
+      for (;;) {
+        const rows = await next;
         if (rows.length === 0) return;
-        yield rows;
-        if (rows.length < batchSize) return;
         const last = rows[rows.length - 1]!;
-        after = { completedAt: last.cursor, id: last.id };
+        next = rows.length < batchSize ? Promise.resolve([]) : page({ completedAt: last.cursor, id: last.id });
+        // If the client goes away the read-ahead is never awaited; its failure must not crash the process.
+        next.catch(() => {});
+        yield rows;
       }
     },
   };
