@@ -16,6 +16,8 @@ interface SignaturePadProps {
 export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<{ id: number; x: number; y: number } | null>(null);
+  /** Drawn on in this visit: the canvas then already shows the truth, newer than any saved copy. */
+  const touched = useRef(false);
   const saveTimer = useRef<number | undefined>(undefined);
   const [hasInk, setHasInk] = useState(Boolean(imageUrl));
   const onChangeRef = useRef(onChange);
@@ -24,14 +26,14 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
   }, [onChange]);
 
   // Draw the saved signature back (after a reload or when returning to the step), unless the engineer
-  // has already started drawing over it.
+  // has drawn here since: redrawing an older save would wipe the newest stroke.
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas || !imageUrl || drawing.current) return;
+    if (!canvas || !imageUrl || touched.current) return;
     let cancelled = false;
     const img = new Image();
     img.onload = () => {
-      if (cancelled) return;
+      if (cancelled || touched.current) return;
       const ctx = canvas.getContext('2d');
       if (!ctx) return;
       ctx.clearRect(0, 0, WIDTH, HEIGHT);
@@ -69,6 +71,7 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
     if (drawing.current) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
+    touched.current = true;
     window.clearTimeout(saveTimer.current);
     const p = point(e);
     drawing.current = { id: e.pointerId, ...p };
