@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Property, PropertyDeleteImpact } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports } from '../db/schema.js';
-import { chunks, containsPattern, rethrowUnique } from './sql-helpers.js';
+import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
 
 export const ADDRESS_EXISTS = 'A property with this address already exists at this site';
 
@@ -25,7 +25,7 @@ export function propertiesRepository(db: Db) {
       const q = query.q?.trim();
       const where: SQL | undefined = and(
         eq(properties.siteId, query.siteId),
-        q ? sql`${properties.address} ILIKE ${containsPattern(q)}` : undefined,
+        q ? containsIgnoringCase(sql`${properties.address}`, q) : undefined,
       );
       const [items, [totalRow]] = await Promise.all([
         db

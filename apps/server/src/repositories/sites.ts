@@ -14,7 +14,7 @@ import {
 } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports, sites } from '../db/schema.js';
-import { chunks, containsPattern, rethrowUnique } from './sql-helpers.js';
+import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
 
 const SITE_EXISTS = 'A site with this name and location already exists';
 
@@ -26,7 +26,6 @@ const summaryColumns = {
   name: sites.name,
   location: sites.location,
   availableBuildingTypes: sites.availableBuildingTypes,
-  propertyCount,
 };
 
 function toSite(row: typeof sites.$inferSelect & { propertyCount: number }): Site {
@@ -64,9 +63,9 @@ export function sitesRepository(db: Db) {
     async list(query: { q?: string; limit: number; offset: number }): Promise<{ items: SiteSummary[]; total: number }> {
       const q = query.q?.trim();
       const where: SQL | undefined = q
-        ? or(sql`${sites.name} ILIKE ${containsPattern(q)}`, sql`${sites.location} ILIKE ${containsPattern(q)}`)
+        ? or(containsIgnoringCase(sql`${sites.name}`, q), containsIgnoringCase(sql`${sites.location}`, q))
         : undefined;
-      const [items, [totalRow]] = await Promise.all([
+      const [page, [totalRow]] = await Promise.all([
         db
           .select(summaryColumns)
           .from(sites)
@@ -76,7 +75,22 @@ export function sitesRepository(db: Db) {
           .offset(query.offset),
         db.select({ n: count() }).from(sites).where(where),
       ]);
-      return { items: items.map((i) => ({ ...i, propertyCount: Number(i.propertyCount) })), total: totalRow?.n ?? 0 };
+      // Counted for this page only, after paging: a count in the paged select would run for every skipped row.
+      const counts = new Map<string, number>();
+      if (page.length > 0) {
+        const rows = await db
+          .select({ siteId: properties.siteId, n: count() })
+          .from(properties)
+          .where(
+            inArray(
+              properties.siteId,
+              page.map((s) => s.id),
+            ),
+          )
+          .groupBy(properties.siteId);
+        for (const r of rows) counts.set(r.siteId, r.n);
+      }
+      return { items: page.map((s) => ({ ...s, propertyCount: counts.get(s.id) ?? 0 })), total: totalRow?.n ?? 0 };
     },
 
     async create(input: NewSite): Promise<Site> {

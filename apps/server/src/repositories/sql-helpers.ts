@@ -1,7 +1,15 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { conflict } from '../http/errors.js';
 
-/** ILIKE pattern for "contains q", with the user's %, _ and \ taken literally. */
+/** LIKE pattern for "contains q", with the user's %, _ and \ taken literally. */
 export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Case-insensitive "contains". lower() LIKE lower() rather than ILIKE: measured about five times faster on
+ * PostgreSQL (docs/benchmarks.md), and lower(address) is the indexed expression.
+ */
+export const containsIgnoringCase = (column: SQL, q: string): SQL =>
+  sql`lower(${column}) LIKE lower(${containsPattern(q)})`;
 
 export function* chunks<T>(items: T[], size: number): Generator<T[], void, unknown> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
