@@ -10,7 +10,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandler } from './http/errors.js';
+import { frameworkErrors, registerErrorHandler } from './http/errors.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp } from './http/web-app.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -96,8 +98,13 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   });
   registerCsrfGuard(app);
   registerAccess(app, ctx.repos.users);
+  registerInputGuard(app);
 
-  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  // Healthy only with the database reachable (503 otherwise), so a load balancer or supervisor can tell.
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+    await database.exec('SELECT 1');
+    return { ok: true };
+  });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(authRoutes(ctx));

@@ -15,13 +15,48 @@ export interface Database {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/**
+ * A connection checked out of the pool (drizzle takes one per transaction) goes back as soon as it breaks,
+ * and at most once. The pool does not listen to a checked-out connection, so its loss would otherwise be an
+ * unhandled error that stops the server; and drizzle's transaction never releases its connection when
+ * BEGIN fails, so every outage would shrink the pool until no request could get a connection.
+ */
+function returnBrokenConnections(pool: import('pg').Pool) {
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<import('pg').PoolClient> | void;
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback); // pool.query's own checkout, which handles errors itself
+    return (connect() as Promise<import('pg').PoolClient>).then((client) => {
+      const release = client.release;
+      let released = false;
+      const giveBack = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', giveBack);
+        release(err); // with an error, the pool closes the connection instead of reusing it
+      };
+      client.on('error', giveBack);
+      client.release = giveBack;
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database in dataDir; migrates either way. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.DB_POOL_SIZE ?? 10),
+      // An unreachable server fails a request (503) within seconds instead of holding it open.
+      connectionTimeoutMillis: 5000,
+    });
+    // A pooled connection that dies while idle (server restart, network cut) is reported here and dropped
+    // by the pool; without a listener Node would treat the event as fatal and stop the whole server.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    returnBrokenConnections(pool);
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return {

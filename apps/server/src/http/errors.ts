@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** An error whose status, code and message are safe to show to the caller. */
@@ -43,9 +43,20 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
-      if (isDatabaseUnavailable(err)) {
+      const database = databaseFailure(err);
+      if (database === 'unavailable') {
         request.log.error({ err }, 'database unavailable');
-        return reply.status(503).send(body('unavailable', 'The database is not available. Please try again shortly.'));
+        return reply.status(503).send(body('unavailable', DATABASE_UNAVAILABLE));
+      }
+      // Input the route's validation let through but the database refused: the caller's fault, not a crash.
+      if (database === 'data') {
+        request.log.warn({ err }, 'database refused a value');
+        return reply.status(422).send(body('validation_failed', 'A value could not be stored. Check the entry for unusual characters or numbers.'));
+      }
+      // Two requests raced past the same check (e.g. a unique name): the loser is told, nothing is half-done.
+      if (database === 'conflict') {
+        request.log.warn({ err }, 'database constraint refused a change');
+        return reply.status(409).send(body('conflict', 'This conflicts with a change made at the same time. Reload and try again.'));
       }
       request.log.error({ err }, 'unhandled error');
       return reply.status(500).send(body('internal', 'Something went wrong on the server'));
@@ -59,7 +70,38 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
-function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: string }).code ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(code);
+export const DATABASE_UNAVAILABLE = 'The database is not available. Please try again shortly.';
+
+// SQLSTATE classes 08 (connection), 57P (operator intervention: shutdown, restart), 53300 (too many connections).
+const UNAVAILABLE_CODES = /^(08...|57P0[1-4]|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/;
+// node-postgres and PGlite report a lost connection or a closed database without a code.
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;
+
+/**
+ * What kind of database failure an error is, looking through the wrappers (drizzle wraps every driver
+ * error in a DrizzleQueryError whose `cause` holds the driver's error and its SQLSTATE code).
+ */
+export function databaseFailure(err: unknown): 'unavailable' | 'data' | 'conflict' | undefined {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_CODES.test(code)) return 'unavailable';
+      if (/^22...$/.test(code)) return 'data';
+      if (code === '23505' || code === '23503') return 'conflict';
+    }
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return 'unavailable';
+    // AggregateError (a refused connection to each of several addresses) holds the causes in `errors`.
+    const errors = (current as { errors?: unknown }).errors;
+    current = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
+  }
+  return undefined;
+}
+
+/** Fastify's own refusals before routing (a path that is not valid percent-encoding), in the API's error shape. */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode < 500 ? err.statusCode : 400;
+  const message = err.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'Bad request';
+  reply.status(status).send(body('bad_request', message));
 }

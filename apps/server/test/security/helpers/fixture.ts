@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { defaultDesignParameters, type WizardDataInput } from '@hiu/domain';
+import type { Database } from '../../../src/db/client.js';
+import { users } from '../../../src/db/schema.js';
+import { usersRepository } from '../../../src/repositories/users.js';
+import { hashPassword } from '../../../src/http/passwords.js';
+import { SESSION_COOKIE } from '../../../src/http/access.js';
+import { client, type TestClient } from '../../helpers/test-app.js';
+
+const fixtures = path.join(import.meta.dirname, '../../../../../packages/report-pdf/test/fixtures');
+export const JPEG = fs.readFileSync(path.join(fixtures, 'photo.jpg'));
+export const PNG = fs.readFileSync(path.join(fixtures, 'signature.png'));
+
+let hash: Promise<string> | undefined;
+
+/**
+ * A user and a session made straight in the database: these tests sign in hundreds of times, and the
+ * sign-in route's deliberately slow password check would dominate them (auth.test.ts covers sign-in).
+ */
+export async function quickUser(app: FastifyInstance, database: Database, role: 'admin' | 'engineer', name?: string) {
+  hash ??= hashPassword('correct horse battery');
+  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      email,
+      name: name ?? (role === 'admin' ? 'Ada Admin' : 'Eddie Engineer'),
+      role,
+      passwordHash: await hash,
+    })
+    .returning();
+  const session = await usersRepository(database.db).createSession(row!.id);
+  return { ...client(app, `${SESSION_COOKIE}=${session.token}`, row!.id), email, token: session.token };
+}
+export type QuickUser = Awaited<ReturnType<typeof quickUser>>;
+
+let tableList: Promise<string[]> | undefined;
+
+/**
+ * Every table's row count and a checksum of its row versions (ctid and xmin): any insert, update or delete
+ * changes it, without reading the stored bytes, so it is cheap enough to take around every request.
+ */
+export async function snapshot(database: Database, except: string[] = []): Promise<Record<string, string>> {
+  tableList ??= (
+    database.db.execute(
+      sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    ) as Promise<{
+      rows: { tablename: string }[];
+    }>
+  ).then((r) => r.rows.map((row) => row.tablename));
+  const tables = (await tableList).filter((t) => !except.includes(t));
+  const query = tables
+    .map(
+      (t) =>
+        `SELECT '${t}' AS t, count(*)::int AS n, coalesce(md5(string_agg(x.ctid::text || ':' || x.xmin::text, ',' ORDER BY x.ctid)), '') AS h FROM "${t}" x`,
+    )
+    .join(' UNION ALL ');
+  const { rows } = (await database.db.execute(sql.raw(query))) as { rows: { t: string; n: number; h: string }[] };
+  return Object.fromEntries(rows.map((r) => [r.t, `${r.n}:${r.h}`]));
+}
+
+/**
+ * The next transaction id the database will hand out. Every write takes one, reads do not: while it stays
+ * the same nothing was written, and the full snapshot can be skipped.
+ */
+export async function nextTransactionId(database: Database): Promise<string> {
+  const { rows } = (await database.db.execute(sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x`)) as {
+    rows: { x: string }[];
+  };
+  return rows[0]!.x;
+}
+
+export async function upload(who: TestClient, kind: 'photo' | 'signature', data: Buffer, id = randomUUID()) {
+  const type = kind === 'photo' ? 'image/jpeg' : 'image/png';
+  const res = await who.put(`/api/files/${id}?kind=${kind}`, data, { 'content-type': type });
+  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  return id;
+}
+
+/** A complete passing check's data, its photo and signature already uploaded by the engineer. */
+export function passingData(
+  site: { id: string; name: string },
+  propertyId: string,
+  photo: string,
+  signature: string,
+): WizardDataInput {
+  return {
+    siteId: site.id,
+    propertyId,
+    siteName: site.name,
+    address: 'Flat 3, Birch House',
+    dwellingType: '2b4p',
+    hiuModel: 'Evo 40',
+    hiuSerial: 'SN 881',
+    engineerName: 'Eddie Engineer',
+    startTime: '2026-03-02T09:00:00.000Z',
+    meterStart: '100.5',
+    initialChecks: {
+      bypassClosed: true,
+      strainerClean: true,
+      clipsRemoved: true,
+      meterOk: true,
+      systemPressure: '1.2',
+    },
+    standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
+    radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
+    heatingMode: {
+      tertiaryFlow: '52',
+      tertiaryReturn: '42',
+      primaryFlow: '65',
+      primaryReturn: '55',
+      powerConsumption: '10',
+    },
+    dhwChecks: {
+      cwsTemp: '11',
+      fortyFiveIn45: true,
+      dhwKitchenTap: '47',
+      primaryFlow: '60',
+      primaryReturn: '50',
+      dhwPower: '15',
+    },
+    photosSignature: {
+      photos: [{ id: photo, url: `/api/files/${photo}`, label: 'HIU front' }],
+      signature: `/api/files/${signature}`,
+      meterEnd: '101.25',
+      remoteCutOffValveSerial: '12345',
+      heatingControllerSet: true,
+    },
+  };
+}
+
+/** An admin, two engineers, a site with a property, uploaded files, a draft and a report: something to attack. */
+export async function hostileFixture(app: FastifyInstance, database: Database) {
+  const admin = await quickUser(app, database, 'admin');
+  const engineer = await quickUser(app, database, 'engineer');
+  const other = await quickUser(app, database, 'engineer', 'Olive Other');
+  const siteRes = await admin.post('/api/sites', {
+    name: 'Birch Court',
+    location: 'York',
+    designParameters: defaultDesignParameters(),
+  });
+  if (siteRes.statusCode !== 201) throw new Error(`site: ${siteRes.body}`);
+  const site = siteRes.json() as { id: string; name: string };
+  const propRes = await admin.post('/api/properties', {
+    siteId: site.id,
+    address: 'Flat 3, Birch House',
+    propertyType: '2b4p',
+  });
+  const property = propRes.json() as { id: string };
+  const photo = await upload(engineer, 'photo', JPEG);
+  const signature = await upload(engineer, 'signature', PNG);
+  const otherDraft = randomUUID();
+  await other.post('/api/drafts', { id: otherDraft, currentStep: 'Initial Checks', wizardData: {} });
+  const reportId = randomUUID();
+  const report = await engineer.post('/api/reports', {
+    id: reportId,
+    wizardData: passingData(site, property.id, photo, signature),
+    notes: '',
+    completedAt: '2026-03-02T10:25:00.000Z',
+  });
+  if (report.statusCode !== 201) throw new Error(`report: ${report.body}`);
+  return { admin, engineer, other, site, property, photo, signature, otherDraft, reportId };
+}
+export type HostileFixture = Awaited<ReturnType<typeof hostileFixture>>;
