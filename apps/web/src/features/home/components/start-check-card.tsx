@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Property } from '@hiu/domain';
+import type { Property, SiteSummary } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -16,10 +16,13 @@ export const START_CHECK_ID = 'start-check';
 export function StartCheckCard() {
   const navigate = useNavigate();
   const [siteSearch, setSiteSearch] = useState('');
-  const [siteId, setSiteId] = useState('');
+  const [site, setSite] = useState<SiteSummary | null>(null);
+  const siteId = site?.id ?? '';
   const [property, setProperty] = useState<Property | null>(null);
   const sites = useSites(siteSearch);
-  const items = sites.data?.items ?? [];
+  const found = sites.data?.items ?? [];
+  // The chosen site stays listed while a search shows others.
+  const items = site && !found.some((s) => s.id === site.id) ? [site, ...found] : found;
   const manySites = (sites.data?.total ?? 0) > SITE_PAGE || siteSearch !== '';
 
   const start = () => {
@@ -46,7 +49,7 @@ export function StartCheckCard() {
         <Select
           value={siteId}
           onChange={(e) => {
-            setSiteId(e.target.value);
+            setSite(items.find((s) => s.id === e.target.value) ?? null);
             setProperty(null);
           }}
           disabled={sites.isLoading}
