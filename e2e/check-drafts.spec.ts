@@ -9,7 +9,9 @@ test.describe('drafts, resume and reloads', () => {
     pageFor,
     createSite,
   }) => {
-    const { site, properties } = await createSite({ properties: [{ address: '7 Canal Walk, York', propertyType: '1b2p' }] });
+    const { site, properties } = await createSite({
+      properties: [{ address: '7 Canal Walk, York', propertyType: '1b2p' }],
+    });
     const check = new CheckJourney(page);
     await check.start(site, properties[0]!);
     await check.basicInfo({ model: 'Resume Model', serial: 'R-42' });
@@ -39,7 +41,9 @@ test.describe('drafts, resume and reloads', () => {
       await expect(item).toContainText('Initial Checks');
       await expect(item).toContainText('Saved less than a minute ago');
       await item.getByRole('link', { name: /Resume/ }).click();
-      await expect(other.getByText('Loading draft...').or(other.getByRole('heading', { name: 'Initial Checks' }))).toBeVisible();
+      await expect(
+        other.getByText('Loading draft...').or(other.getByRole('heading', { name: 'Initial Checks' })),
+      ).toBeVisible();
       const resumed = new CheckJourney(other);
       await resumed.expectStep(2, 'Initial Checks');
       await expect(other).toHaveURL(/\/check\/initial-checks$/);

@@ -2,8 +2,14 @@ import { expect, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
 
 test.describe('a device that fails', () => {
-  test('step 2: a No asks to confirm, then the Failed page and a FAIL report', async ({ engineerPage: page, createSite, adminApi }) => {
-    const { site, properties } = await createSite({ properties: [{ address: '3 Dock Street, Hull', propertyType: '2b4p' }] });
+  test('step 2: a No asks to confirm, then the Failed page and a FAIL report', async ({
+    engineerPage: page,
+    createSite,
+    adminApi,
+  }) => {
+    const { site, properties } = await createSite({
+      properties: [{ address: '3 Dock Street, Hull', propertyType: '2b4p' }],
+    });
     const check = new CheckJourney(page);
     await check.start(site, properties[0]!);
     await check.basicInfo({ model: 'Heatbox 9', serial: 'HB-77' });
@@ -28,7 +34,8 @@ test.describe('a device that fails', () => {
       await expect(page.getByText('Initial Checks', { exact: true })).toBeVisible();
       await expect(page.getByText('Strainer not clean')).toBeVisible();
       const recorded = page.getByRole('region', { name: 'Recorded Details' });
-      for (const text of [site.name, '3 Dock Street, Hull', '2b4p', 'Heatbox 9', 'HB-77']) await expect(recorded).toContainText(text);
+      for (const text of [site.name, '3 Dock Street, Hull', '2b4p', 'Heatbox 9', 'HB-77'])
+        await expect(recorded).toContainText(text);
       await expect(page.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
       await expect(page.getByText('The failure report has been saved.')).toBeVisible();
     });
@@ -36,7 +43,12 @@ test.describe('a device that fails', () => {
     await test.step('the FAIL report is stored with its reason', async () => {
       const reports = await reportsFor(adminApi, site.name);
       expect(reports).toHaveLength(1);
-      expect(reports[0]).toMatchObject({ overallStatus: 'FAIL', failedStep: 2, failureReasons: ['Strainer not clean'], hiuSerial: 'HB-77' });
+      expect(reports[0]).toMatchObject({
+        overallStatus: 'FAIL',
+        failedStep: 2,
+        failureReasons: ['Strainer not clean'],
+        hiuSerial: 'HB-77',
+      });
     });
 
     await test.step('a failed check is terminal: its steps lead back to the Failed page', async () => {

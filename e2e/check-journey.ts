@@ -20,7 +20,10 @@ export class CheckJourney {
   async expectStep(n: number, name: string) {
     await expect(this.heading(name)).toBeVisible();
     await expect(this.page.getByText(`Step ${n} of 8`)).toBeVisible();
-    await expect(this.page.getByRole('progressbar', { name: 'Checklist progress' })).toHaveAttribute('aria-valuenow', String(n));
+    await expect(this.page.getByRole('progressbar', { name: 'Checklist progress' })).toHaveAttribute(
+      'aria-valuenow',
+      String(n),
+    );
   }
 
   /** Home: choose the site and the property, then Start. */
@@ -103,7 +106,9 @@ export class CheckJourney {
       ctx.fillRect(16, 12, 32, 24);
       return c.toDataURL('image/jpeg', 0.9).split(',')[1]!;
     });
-    await this.page.getByTestId('photo-camera').setInputFiles({ name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') });
+    await this.page
+      .getByTestId('photo-camera')
+      .setInputFiles({ name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') });
   }
 
   /** Draws a short zig-zag on the signature pad with the mouse (pointer events). */
@@ -114,7 +119,8 @@ export class CheckJourney {
     const m = this.page.mouse;
     await m.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
     await m.down();
-    for (let i = 1; i <= 8; i++) await m.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), { steps: 3 });
+    for (let i = 1; i <= 8; i++)
+      await m.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), { steps: 3 });
     await m.up();
     await expect(this.page.getByText('Signature captured')).toBeVisible();
   }
@@ -187,7 +193,11 @@ export async function reportsFor(adminApi: APIRequestContext, siteName: string):
 
 /** Gives a site's property type its own rooms and expected valve settings (the admin's radiator design). */
 export async function setRooms(adminApi: APIRequestContext, site: Site, type: string, rooms: Record<string, string>) {
-  const radiators = { [type]: Object.fromEntries(Object.entries(rooms).map(([room, v]) => [room, { expectedValveSetting: v }])) };
-  const res = await adminApi.patch(`/api/sites/${site.id}`, { data: { designParameters: { ...site.designParameters, radiators } } });
+  const radiators = {
+    [type]: Object.fromEntries(Object.entries(rooms).map(([room, v]) => [room, { expectedValveSetting: v }])),
+  };
+  const res = await adminApi.patch(`/api/sites/${site.id}`, {
+    data: { designParameters: { ...site.designParameters, radiators } },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }

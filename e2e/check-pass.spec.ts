@@ -110,7 +110,15 @@ test.describe('a check that passes', () => {
     await test.step('8 Review & Submit: every section passes', async () => {
       await check.expectStep(8, 'Review & Submit');
       await expect(page.getByText('No issues found.')).toBeVisible();
-      for (const title of ['Basic Information', 'Initial Checks', 'Standby Mode', 'Tertiary System Checks', 'Heating Checks', 'DHW Checks', 'Photos & Signature']) {
+      for (const title of [
+        'Basic Information',
+        'Initial Checks',
+        'Standby Mode',
+        'Tertiary System Checks',
+        'Heating Checks',
+        'DHW Checks',
+        'Photos & Signature',
+      ]) {
         await expect(check.badge(title, 'Pass')).toBeVisible();
       }
       await expect(check.section('Standby Mode')).toContainText('46 °C');
@@ -125,7 +133,12 @@ test.describe('a check that passes', () => {
       await expect(page.getByTestId('unsaved-work')).toHaveCount(0);
       const reports = await reportsFor(adminApi, site.name);
       expect(reports).toHaveLength(1);
-      expect(reports[0]).toMatchObject({ overallStatus: 'PASS', hiuSerial: 'SN-1001', propertyAddress: '12 Mill Lane, Leeds', engineerName: engineer.name });
+      expect(reports[0]).toMatchObject({
+        overallStatus: 'PASS',
+        hiuSerial: 'SN-1001',
+        propertyAddress: '12 Mill Lane, Leeds',
+        engineerName: engineer.name,
+      });
       // The draft the steps saved is removed after the submit.
       await expect(page.getByText('No drafts saved today.')).toBeVisible();
     });
@@ -143,7 +156,8 @@ test.describe('a check that passes', () => {
     await check.next();
     await check.expectStep(4, 'Tertiary System Checks');
     // No design for the type: the five default rooms.
-    for (const room of ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2']) await expect(check.room(room)).toBeVisible();
+    for (const room of ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'])
+      await expect(check.room(room)).toBeVisible();
     await check.button('Skip Step').click();
     await check.expectStep(5, 'Heating Checks');
     await check.heating();

@@ -18,7 +18,11 @@ test('a submit that fails once keeps everything and succeeds on retry, stored on
     if (route.request().method() !== 'POST') return route.continue();
     posts++;
     if (failing) {
-      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Internal Server Error' } }) });
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Internal Server Error' } }),
+      });
     }
     return route.continue();
   });

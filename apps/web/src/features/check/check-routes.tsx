@@ -65,7 +65,14 @@ export default function CheckRoutes() {
           <Route key={slug} path={slug} element={<ActiveCheck>{page}</ActiveCheck>} />
         ))}
         <Route path="resume/:id" element={<ResumePage />} />
-        <Route path="failed" element={<FailedOnly><FailedPage /></FailedOnly>} />
+        <Route
+          path="failed"
+          element={
+            <FailedOnly>
+              <FailedPage />
+            </FailedOnly>
+          }
+        />
         <Route path="*" element={<p className="p-4">404 - Not Found</p>} />
       </Routes>
       <SaveBadge />

@@ -39,7 +39,6 @@ export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
         ) : null}
       </header>
 
-
       {unsavedWorkBanner}
       <StartCheckCard />
       <DraftsList />

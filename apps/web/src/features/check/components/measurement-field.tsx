@@ -28,7 +28,13 @@ export function MeasurementField({ id, value, onChange, ranges, label }: Measure
     <Field
       label={label ?? m.label}
       required={m.required}
-      hint={range ? <RangeHint value={value} range={range} unit={m.unit} /> : m.required ? undefined : 'Optional, for information only'}
+      hint={
+        range ? (
+          <RangeHint value={value} range={range} unit={m.unit} />
+        ) : m.required ? undefined : (
+          'Optional, for information only'
+        )
+      }
     >
       <NumberInput
         value={value}

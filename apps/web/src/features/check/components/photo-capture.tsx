@@ -45,7 +45,14 @@ export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error
         </label>
         <label className={`${pickerClass} border border-slate-300 bg-white text-slate-900`}>
           <span className="text-center leading-tight">Choose from Files</span>
-          <input type="file" accept="image/*" multiple onChange={picked} className="sr-only" data-testid="photo-files" />
+          <input
+            type="file"
+            accept="image/*"
+            multiple
+            onChange={picked}
+            className="sr-only"
+            data-testid="photo-files"
+          />
         </label>
       </div>
 
@@ -73,7 +80,11 @@ export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         title="Remove this photo?"
-        description={removing?.label ? `The photo "${removing.label}" will be deleted from this check.` : 'The photo will be deleted from this check.'}
+        description={
+          removing?.label
+            ? `The photo "${removing.label}" will be deleted from this check.`
+            : 'The photo will be deleted from this check.'
+        }
         confirmLabel="Remove Photo"
         destructive
         onConfirm={() => {
@@ -87,7 +98,14 @@ export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error
 
 function CameraIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6 flex-none" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6 flex-none"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
       <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
       <circle cx="12" cy="13.5" r="3.5" />
     </svg>
@@ -110,7 +128,11 @@ function PhotoItem({
   return (
     <li className="flex gap-3 rounded-lg border border-slate-200 bg-white p-2">
       {url ? (
-        <img src={url} alt={photo.label || `Photo ${index + 1}`} className="h-24 w-24 flex-none rounded-md object-cover" />
+        <img
+          src={url}
+          alt={photo.label || `Photo ${index + 1}`}
+          className="h-24 w-24 flex-none rounded-md object-cover"
+        />
       ) : (
         <div className="flex h-24 w-24 flex-none items-center justify-center rounded-md bg-slate-100 text-sm text-slate-500">
           Loading...

@@ -24,7 +24,10 @@ describe('sectionRows', () => {
   it('lists a skipped radiator step as skipped, and rooms with their expected setting', () => {
     const d = emptyWizardData();
     expect(sectionRows('radiators', d, DEFAULT_RANGES)).toEqual([{ label: 'Step skipped', value: 'No rooms checked' }]);
-    d.radiators.roomChecks = { Hall: { valveSetting: '2', expectedValveSetting: '2.5' }, Kitchen: { valveSetting: '3', expectedValveSetting: '' } };
+    d.radiators.roomChecks = {
+      Hall: { valveSetting: '2', expectedValveSetting: '2.5' },
+      Kitchen: { valveSetting: '3', expectedValveSetting: '' },
+    };
     expect(sectionRows('radiators', d, DEFAULT_RANGES)).toEqual([
       { label: 'Hall', value: '2 (expected 2.5)', mark: 'fail' },
       { label: 'Kitchen', value: '3', mark: 'pass' },

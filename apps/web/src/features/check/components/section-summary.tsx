@@ -53,7 +53,11 @@ export function sectionRows(section: SectionId, d: WizardData, ranges: Ranges): 
       ];
     case 'initialChecks':
       return [
-        ...INITIAL_CHECKS.map((c) => ({ label: c.label, value: yesNo(d.initialChecks[c.key]), mark: markOf(d.initialChecks[c.key]) })),
+        ...INITIAL_CHECKS.map((c) => ({
+          label: c.label,
+          value: yesNo(d.initialChecks[c.key]),
+          mark: markOf(d.initialChecks[c.key]),
+        })),
         ...measured(d, ranges, 'initialChecks'),
       ];
     case 'radiators': {
@@ -71,13 +75,20 @@ export function sectionRows(section: SectionId, d: WizardData, ranges: Ranges): 
     case 'dhw':
       return [
         ...measured(d, ranges, 'dhw').slice(0, 1),
-        { label: 'Reached 45°C in 45 seconds', value: yesNo(d.dhwChecks.fortyFiveIn45), mark: markOf(d.dhwChecks.fortyFiveIn45) },
+        {
+          label: 'Reached 45°C in 45 seconds',
+          value: yesNo(d.dhwChecks.fortyFiveIn45),
+          mark: markOf(d.dhwChecks.fortyFiveIn45),
+        },
         ...measured(d, ranges, 'dhw').slice(1),
       ];
     case 'photosSignature': {
       const p = d.photosSignature;
       return [
-        { label: 'Photos', value: p.photos.length === 0 ? 'No photos' : `${p.photos.length} photo${p.photos.length === 1 ? '' : 's'}` },
+        {
+          label: 'Photos',
+          value: p.photos.length === 0 ? 'No photos' : `${p.photos.length} photo${p.photos.length === 1 ? '' : 's'}`,
+        },
         { label: 'Signature', value: p.signature ? 'Captured' : 'Missing', mark: p.signature ? 'pass' : 'pending' },
         ...measured(d, ranges, 'photosSignature'),
         { label: 'Remote Cut Off Valve Serial', value: text(p.remoteCutOffValveSerial) },

@@ -94,7 +94,10 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
     const points = events.length
       ? events.map((ev) => {
           const rect = e.currentTarget.getBoundingClientRect();
-          return { x: ((ev.clientX - rect.left) * WIDTH) / rect.width, y: ((ev.clientY - rect.top) * HEIGHT) / rect.height };
+          return {
+            x: ((ev.clientX - rect.left) * WIDTH) / rect.width,
+            y: ((ev.clientY - rect.top) * HEIGHT) / rect.height,
+          };
         })
       : [point(e)];
     ctx.beginPath();

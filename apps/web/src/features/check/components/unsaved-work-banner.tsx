@@ -29,9 +29,7 @@ function QueuedReportsNotice() {
     <div role="status" className="space-y-2" data-testid="queued-reports">
       {n > 0 ? (
         <p className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 text-base text-amber-950">
-          <strong>
-            {n === 1 ? 'Report kept on this phone.' : `${n} reports kept on this phone.`}
-          </strong>{' '}
+          <strong>{n === 1 ? 'Report kept on this phone.' : `${n} reports kept on this phone.`}</strong>{' '}
           {online
             ? 'The server could not take it yet; the app keeps trying by itself.'
             : 'There is no connection; it will be sent automatically when the connection returns. Keep the app open, or open it again once you have signal.'}
@@ -39,7 +37,8 @@ function QueuedReportsNotice() {
       ) : null}
       {refused.map((r) => (
         <p key={r.id} className="rounded-xl border-2 border-red-300 bg-red-50 p-4 text-base text-red-900">
-          <strong>A report was refused by the server.</strong> {r.lastError ?? ''} It is kept on this phone; tell your admin.
+          <strong>A report was refused by the server.</strong> {r.lastError ?? ''} It is kept on this phone; tell your
+          admin.
         </p>
       ))}
     </div>

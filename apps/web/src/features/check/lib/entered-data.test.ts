@@ -4,7 +4,15 @@ import { hasEnteredData } from './entered-data';
 
 function started(): WizardData {
   const d = emptyWizardData();
-  Object.assign(d, { siteId: 's', propertyId: 'p', siteName: 'Site', address: '1 Road', dwellingType: '1b2p', engineerName: 'Ann', startTime: '2026-01-01T09:00:00Z' });
+  Object.assign(d, {
+    siteId: 's',
+    propertyId: 'p',
+    siteName: 'Site',
+    address: '1 Road',
+    dwellingType: '1b2p',
+    engineerName: 'Ann',
+    startTime: '2026-01-01T09:00:00Z',
+  });
   d.radiators.roomChecks = { Hall: { valveSetting: '', expectedValveSetting: '2.5' } };
   return d;
 }
@@ -20,7 +28,15 @@ describe('hasEnteredData', () => {
     ['a valve setting', (d: WizardData) => void (d.radiators.roomChecks.Hall!.valveSetting = '2')],
     ['a DHW answer', (d: WizardData) => void (d.dhwChecks.fortyFiveIn45 = true)],
     ['a valve serial', (d: WizardData) => void (d.photosSignature.remoteCutOffValveSerial = 'NA')],
-    ['a photo', (d: WizardData) => void d.photosSignature.photos.push({ id: '0b6f0c6e-0000-4000-8000-000000000000', url: '/api/files/0b6f0c6e-0000-4000-8000-000000000000', label: '' })],
+    [
+      'a photo',
+      (d: WizardData) =>
+        void d.photosSignature.photos.push({
+          id: '0b6f0c6e-0000-4000-8000-000000000000',
+          url: '/api/files/0b6f0c6e-0000-4000-8000-000000000000',
+          label: '',
+        }),
+    ],
   ])('is true once %s is entered', (_name, change) => {
     const d = started();
     change(d);

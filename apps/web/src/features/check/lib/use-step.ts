@@ -3,7 +3,12 @@ import { nextStepName, stepByNumber, stepBySlug, type Ranges, type Step, type St
 import { useWizard } from '../state/wizard-provider';
 
 /** A step page's bits: the step, the site's ranges and "save a draft and go on" (spec section 4). */
-export function useStep(slug: StepSlug): { step: Step; ranges: Ranges; saveAndContinue: () => void; goTo: (slug: StepSlug) => void } {
+export function useStep(slug: StepSlug): {
+  step: Step;
+  ranges: Ranges;
+  saveAndContinue: () => void;
+  goTo: (slug: StepSlug) => void;
+} {
   const navigate = useNavigate();
   const { ranges, saveDraft } = useWizard();
   const step = stepBySlug(slug)!;

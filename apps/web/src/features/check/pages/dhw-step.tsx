@@ -11,7 +11,10 @@ export function DhwStep() {
   const { step, ranges, saveAndContinue } = useStep('dhw');
   const d = state.wizardData;
   return (
-    <WizardChrome step={step} primary={<NextButton label="Next" disabled={!canProceed(6, d)} onClick={saveAndContinue} />}>
+    <WizardChrome
+      step={step}
+      primary={<NextButton label="Next" disabled={!canProceed(6, d)} onClick={saveAndContinue} />}
+    >
       <Card className="space-y-5">
         <p className="text-base text-slate-700">Open the kitchen hot tap fully.</p>
         <MeasurementList step={6} ranges={ranges} only={['cwsTemp']} />
@@ -21,7 +24,11 @@ export function DhwStep() {
           value={d.dhwChecks.fortyFiveIn45}
           onChange={(v) => update((w) => void (w.dhwChecks.fortyFiveIn45 = v))}
         />
-        <MeasurementList step={6} ranges={ranges} only={['dhwKitchenTap', 'dhwPrimaryFlow', 'dhwPrimaryReturn', 'dhwPower']} />
+        <MeasurementList
+          step={6}
+          ranges={ranges}
+          only={['dhwKitchenTap', 'dhwPrimaryFlow', 'dhwPrimaryReturn', 'dhwPower']}
+        />
       </Card>
     </WizardChrome>
   );

@@ -77,8 +77,8 @@ export function FailedPage() {
             failureReport === 'rejected'
               ? 'rounded-lg border border-red-300 bg-red-50 p-3 text-base text-red-900'
               : failureReport === 'queued'
-              ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-base text-amber-900'
-              : 'rounded-lg border border-slate-200 bg-white p-3 text-base text-slate-800'
+                ? 'rounded-lg border border-amber-300 bg-amber-50 p-3 text-base text-amber-900'
+                : 'rounded-lg border border-slate-200 bg-white p-3 text-base text-slate-800'
           }
         >
           {failureReport === 'sent'
@@ -116,7 +116,6 @@ export function FailedPage() {
             ))}
           </ol>
         </Card>
-
 
         <div className="grid grid-cols-1 gap-3 pt-2 min-[400px]:grid-cols-2">
           <Button variant="secondary" size="lg" onClick={() => navigate('/')}>

@@ -62,7 +62,11 @@ export function PhotosSignatureStep() {
           <h2 id="signature-heading" className="text-lg font-bold">
             Engineer Signature <span className="text-fail">*</span>
           </h2>
-          <SignaturePad imageUrl={signatureUrl ?? null} onChange={(blob) => void setSignature(blob)} labelledBy="signature-heading" />
+          <SignaturePad
+            imageUrl={signatureUrl ?? null}
+            onChange={(blob) => void setSignature(blob)}
+            labelledBy="signature-heading"
+          />
         </Card>
 
         <Card className="space-y-5">
@@ -87,7 +91,9 @@ export function PhotosSignatureStep() {
             required
             value={p.heatingControllerSet}
             onChange={(v) => update((w) => void (w.photosSignature.heatingControllerSet = v))}
-            hint={p.heatingControllerSet === false ? 'Set the heating controller correctly before continuing.' : undefined}
+            hint={
+              p.heatingControllerSet === false ? 'Set the heating controller correctly before continuing.' : undefined
+            }
           />
         </Card>
       </div>

@@ -38,7 +38,10 @@ export function RadiatorsStep() {
   const anyEntered = rooms.some(([, r]) => r.valveSetting.trim() !== '');
 
   return (
-    <WizardChrome step={step} primary={<NextButton label="Next" disabled={!canProceed(4, d)} onClick={saveAndContinue} />}>
+    <WizardChrome
+      step={step}
+      primary={<NextButton label="Next" disabled={!canProceed(4, d)} onClick={saveAndContinue} />}
+    >
       <Card className="space-y-5">
         <p className="text-base text-slate-700">Enter the radiator valve setting found in each room.</p>
         {rooms.map(([room, check]) => {

@@ -106,7 +106,10 @@ export function ReviewStep() {
                 </li>
               ))}
               {warnings.map((i, n) => (
-                <li key={`w-${n}`} className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-2 text-amber-900">
+                <li
+                  key={`w-${n}`}
+                  className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-2 text-amber-900"
+                >
                   <span aria-hidden="true">⚠</span>
                   <span>
                     <span className="sr-only">Warning: </span>
@@ -145,9 +148,19 @@ export function ReviewStep() {
           <Field
             label="Notes"
             required={notesRequired}
-            hint={notesRequired ? 'Required: the check failed, so explain what was found and what happens next.' : 'Anything the office should know.'}
+            hint={
+              notesRequired
+                ? 'Required: the check failed, so explain what was found and what happens next.'
+                : 'Anything the office should know.'
+            }
           >
-            <Textarea rows={5} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={5000} className="min-h-32" />
+            <Textarea
+              rows={5}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              maxLength={5000}
+              className="min-h-32"
+            />
           </Field>
         </Card>
       </div>

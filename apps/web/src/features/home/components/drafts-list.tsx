@@ -40,7 +40,9 @@ export function DraftsList() {
             return (
               <li key={d.id} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-semibold break-words text-slate-900">{d.wizardData.address.trim() || 'Unknown Property'}</p>
+                  <p className="font-semibold break-words text-slate-900">
+                    {d.wizardData.address.trim() || 'Unknown Property'}
+                  </p>
                   <p className="text-sm text-slate-700">
                     {number && stepByNumber(number) ? `Step ${number}: ` : ''}
                     {d.currentStep}

@@ -146,7 +146,9 @@ export function PropertyPicker({ siteId, value, onChange }: PropertyPickerProps)
                 )}
               >
                 <span className="min-w-0 break-words">{p.address}</span>
-                <span className="flex-none rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{p.propertyType}</span>
+                <span className="flex-none rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">
+                  {p.propertyType}
+                </span>
               </li>
             ))
           )}

@@ -44,7 +44,11 @@ export function StartCheckCard() {
       <Field
         label="Site"
         error={sites.isError ? `Could not load sites: ${sites.error.message}` : undefined}
-        hint={!sites.isLoading && items.length === 0 && !sites.isError ? 'No sites yet. An admin adds sites in the admin area.' : undefined}
+        hint={
+          !sites.isLoading && items.length === 0 && !sites.isError
+            ? 'No sites yet. An admin adds sites in the admin area.'
+            : undefined
+        }
       >
         <Select
           value={siteId}
