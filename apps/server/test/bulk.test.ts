@@ -199,6 +199,17 @@ describe('POST /api/sites/bulk', () => {
     expect((await eng.get('/api/sites/bulk/template')).statusCode).toBe(403);
     expect((await client(app).post('/api/sites/bulk', body)).statusCode).toBe(401);
     expect((await client(app).get('/api/sites/bulk/template')).statusCode).toBe(401);
+    // Who is calling is checked before a large body is read (these bodies would be 422 if read).
+    const big = { csvData: 'x'.repeat(6 * 1024 * 1024), extra: true };
+    expect((await client(app).post('/api/sites/bulk', big)).statusCode).toBe(401);
+    expect((await eng.post('/api/sites/bulk', big)).statusCode).toBe(403);
+    const siteId = '00000000-0000-4000-8000-000000000000';
+    const properties = Array.from({ length: 30_000 }, (_, i) => ({
+      address: `Flat ${i} ${'x'.repeat(100)}`,
+      propertyType: '1b2p',
+    }));
+    expect((await client(app).post('/api/properties/bulk', { siteId, properties })).statusCode).toBe(401);
+    expect((await eng.post('/api/properties/bulk', { siteId, properties })).json().error.code).toBe('forbidden');
     expect((await rowCounts(await t.database())).sites).toBe(0);
   });
 });
