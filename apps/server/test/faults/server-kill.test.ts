@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.js';
+import { JPEG, passingData, PNG } from '../security/helpers/fixture.js';
+import { send, serverProcess } from './helpers/server-process.js';
+
+/**
+ * kill -9 in the middle of a submit: the real server runs as a child process on its own data, a report is
+ * sent, and the process is killed at moments spread over the submit (before, during and after the commit).
+ * After each restart there is either the whole report (row and PDF) or nothing, and the client's retry with
+ * the same id stores it exactly once. PGlite (the embedded database in DATA_DIR) in the PGlite pass,
+ * PostgreSQL in the PostgreSQL pass.
+ */
+
+const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+const PORT = 3702;
+const KILLS = Number(process.env.FAULT_KILLS ?? (onPostgres ? 8 : 5));
+
+/** Reports without their PDF, PDFs without their report: both must stay zero. */
+const INTEGRITY = `
+  SELECT
+    (SELECT count(*) FROM reports r LEFT JOIN files f ON f.id = r.pdf_file_id WHERE f.id IS NULL)::int AS "reportsWithoutPdf",
+    (SELECT count(*) FROM files f WHERE f.kind = 'pdf' AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.pdf_file_id = f.id))::int AS "pdfsWithoutReport",
+    (SELECT count(*) FROM reports)::int AS reports`;
+
+describe('server killed in the middle of a submit', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hiu-kill-'));
+  const base = process.env.TEST_DATABASE_URL ?? 'postgres://localhost:5432/hiu_test';
+  const dbName = `${new URL(base).pathname.slice(1) || 'hiu_test'}_kill`;
+  const dbUrl = (() => {
+    const u = new URL(base);
+    u.pathname = `/${dbName}`;
+    return u.toString();
+  })();
+  const server = serverProcess({ port: PORT, env: onPostgres ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir } });
+  const admin = new pg.Client({ connectionString: base });
+
+  afterAll(async () => {
+    await server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (onPostgres) {
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    }
+  });
+
+  it(
+    `leaves the whole report or nothing after each of ${KILLS} kills, and the retry stores it once`,
+    { timeout: 400_000 },
+    async () => {
+      if (onPostgres) {
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE "${dbName}"`);
+      }
+      await server.start();
+
+      // First run: an admin (who may also submit), a site with a property, a photo and a signature.
+      const setup = await fetch(`${server.base}/api/auth/setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ada@example.com', name: 'Ada Admin', password: 'a long password' }),
+      });
+      expect(setup.status).toBe(201);
+      const cookie = setup.headers.get('set-cookie')!.split(';')[0]!;
+      const call = (method: string, url: string, body?: unknown, onSent?: () => void) =>
+        send(server.base, method, url, { cookie, body, onSent });
+      const site = JSON.parse((await call('POST', '/api/sites', { name: 'Kill Court', location: 'York' })).body) as {
+        id: string;
+        name: string;
+      };
+      const property = JSON.parse(
+        (await call('POST', '/api/properties', { siteId: site.id, address: 'Flat 1', propertyType: '1b2p' })).body,
+      ) as { id: string };
+      const photo = randomUUID();
+      const signature = randomUUID();
+      expect(
+        (await send(server.base, 'PUT', `/api/files/${photo}?kind=photo`, { cookie, raw: JPEG, type: 'image/jpeg' }))
+          .status,
+      ).toBe(201);
+      expect(
+        (
+          await send(server.base, 'PUT', `/api/files/${signature}?kind=signature`, {
+            cookie,
+            raw: PNG,
+            type: 'image/png',
+          })
+        ).status,
+      ).toBe(201);
+      const report = () => ({
+        id: randomUUID(),
+        wizardData: passingData(site, property.id, photo, signature),
+        notes: '',
+        completedAt: '2026-03-02T10:25:00.000Z',
+      });
+
+      // How long a submit takes here, so the kills can be spread over it.
+      expect((await call('POST', '/api/reports', report())).status).toBe(201);
+      const started = performance.now();
+      expect((await call('POST', '/api/reports', report())).status).toBe(201);
+      const took = performance.now() - started;
+      const submitted = new Set<string>();
+      const outcome = { answeredFirst: 0, cutAndStored: 0, cutAndNothing: 0 };
+
+      for (let i = 0; i < KILLS; i++) {
+        const body = report();
+        submitted.add(body.id);
+        const delay = Math.round((took * 1.2 * i) / Math.max(1, KILLS - 1));
+        let killed: Promise<void> | undefined;
+        const first = await call('POST', '/api/reports', body, () => {
+          killed = new Promise((r) => setTimeout(r, delay)).then(() => server.kill());
+        });
+        await killed;
+        expect([0, 201], `kill after ${delay} ms: ${first.body}`).toContain(first.status);
+        await server.start();
+
+        const stored = await call('GET', `/api/reports/${body.id}`);
+        expect([200, 404], stored.body).toContain(stored.status);
+        if (first.status === 201) outcome.answeredFirst++;
+        else if (stored.status === 200) outcome.cutAndStored++;
+        else outcome.cutAndNothing++;
+        if (onPostgres) {
+          const direct = new pg.Client({ connectionString: dbUrl });
+          await direct.connect();
+          const { rows } = await direct.query(INTEGRITY).finally(() => direct.end());
+          expect(rows[0], `after kill ${i + 1} (${delay} ms)`).toMatchObject({
+            reportsWithoutPdf: 0,
+            pdfsWithoutReport: 0,
+          });
+        }
+
+        // The client's outbox sends the same report again.
+        const retry = await call('POST', '/api/reports', body);
+        expect([200, 201], retry.body).toContain(retry.status);
+        expect(JSON.parse(retry.body).id).toBe(body.id);
+        const pdf = await send(server.base, 'GET', `/api/reports/${body.id}/pdf`, { cookie });
+        expect(pdf.status).toBe(200);
+        expect(pdf.body.startsWith('%PDF-')).toBe(true);
+      }
+
+      const listed = JSON.parse((await call('GET', '/api/reports?limit=100')).body) as { id: string }[];
+      const ids = listed.map((r) => r.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.length).toBe(KILLS + 2);
+      for (const id of submitted) expect(ids).toContain(id);
+
+      // The stored data itself, read straight from the database once the server has stopped.
+      await server.stop();
+      if (!onPostgres) {
+        const database = await openDatabase({ dataDir });
+        const { rows } = (await database.db.execute(INTEGRITY)) as { rows: Record<string, number>[] };
+        await database.close();
+        expect(rows[0]).toMatchObject({ reportsWithoutPdf: 0, pdfsWithoutReport: 0, reports: KILLS + 2 });
+      }
+      console.log(
+        `server kill (${onPostgres ? 'PostgreSQL' : 'PGlite'}): ${KILLS} kill -9s over a ${Math.round(took)} ms submit survived; ` +
+          `${outcome.cutAndStored} cut after the commit, ${outcome.cutAndNothing} cut before it, ${outcome.answeredFirst} answered first; ` +
+          `${ids.length} reports counted, each once, each with its PDF`,
+      );
+    },
+  );
+});
