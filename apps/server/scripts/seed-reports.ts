@@ -148,7 +148,7 @@ for (let from = 1; from <= total; from += batch) {
             $1::jsonb,
             'site',
             jsonb_set(jsonb_set(jsonb_set($2::jsonb, '{hiuSerial}', to_jsonb('SN' || g)), '{siteName}', to_jsonb(s.name)),
-                      '{heatingMode,tertiaryFlow}', to_jsonb(CASE WHEN st.status = 'FAIL' THEN '58' ELSE '52' END)),
+                      '{heatingMode,tertiaryFlow}', to_jsonb(CASE WHEN st.status = 'FAIL' THEN '58' ELSE '52' END))::json,
             '00000000-0000-4000-8000-00000000beef',
             'HIU_SN' || g || '_' || (extract(epoch FROM c.at) * 1000)::bigint || '.pdf'
      FROM generate_series($3::int, $4::int) g

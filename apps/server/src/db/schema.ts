@@ -101,7 +101,8 @@ export const drafts = pgTable(
     siteId: uuid('site_id').references(() => sites.id, { onDelete: 'cascade' }),
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
     currentStep: text('current_step').notNull(),
-    wizardData: jsonb('wizard_data').$type<WizardData>().notNull(),
+    // json keeps the rooms in the order the engineer walked them (jsonb would sort the keys).
+    wizardData: json('wizard_data').$type<WizardData>().notNull(),
     lastSaved: timestamp('last_saved', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -150,7 +151,8 @@ export const reports = pgTable(
     ranges: jsonb('ranges').$type<Ranges>().notNull(),
     /** 'defaults' when the site no longer existed at submit and the spec's default ranges judged it. */
     rangesSource: text('ranges_source', { enum: ['site', 'defaults'] }).notNull().default('site'),
-    wizardData: jsonb('wizard_data').$type<WizardData>().notNull(),
+    // json keeps the rooms in the order the engineer walked them (jsonb would sort the keys).
+    wizardData: json('wizard_data').$type<WizardData>().notNull(),
     pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),
     pdfFilename: text('pdf_filename').notNull(),
     createdAt: createdAt(),
