@@ -209,3 +209,16 @@ describe('listing, reading and deleting drafts', () => {
     expect((await eng.get(`/api/drafts/${randomUUID()}`)).json().error.message).toBe('Draft not found');
   });
 });
+
+describe('room order', () => {
+  it('gives the rooms back in the order the engineer walked them', async () => {
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    const rooms = ['Living Room', 'Hall', 'Kitchen', 'Bedroom 1', 'Bathroom', 'En-suite'];
+    const roomChecks = Object.fromEntries(rooms.map((r) => [r, { valveSetting: '2.5', expectedValveSetting: '2.5' }]));
+    const body = draftBody({ wizardData: wizardData({ radiators: { roomChecks } }) });
+    expect((await eng.post('/api/drafts', body)).statusCode).toBeLessThan(300);
+    const back = (await eng.get(`/api/drafts/${body.id}`)).json();
+    expect(Object.keys(back.wizardData.radiators.roomChecks)).toEqual(rooms);
+  });
+});
