@@ -33,8 +33,7 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // PDF code is large and only needed when a report is downloaded; cache it when first used.
-        globIgnores: ['**/report-pdf*.js', '**/pdf-lib*.js'],
+        // The PDF code is precached too (in the background, after first load): it must work offline.
         runtimeCaching: [
           {
             urlPattern: ({ url, request }) =>

@@ -1,3 +1,4 @@
+import { DevicePdfButton } from '../components/device-pdf-button';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { stepByNumber } from '@hiu/domain';
@@ -117,6 +118,7 @@ export function FailedPage() {
           </ol>
         </Card>
 
+        <DevicePdfButton />
         <div className="grid grid-cols-1 gap-3 pt-2 min-[400px]:grid-cols-2">
           <Button variant="secondary" size="lg" onClick={() => navigate('/')}>
             Return Home

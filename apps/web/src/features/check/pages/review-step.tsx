@@ -1,3 +1,4 @@
+import { DevicePdfButton } from '../components/device-pdf-button';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { canSubmit, evaluate, SECTIONS, stepByNumber, type SectionId } from '@hiu/domain';
@@ -163,6 +164,7 @@ export function ReviewStep() {
             />
           </Field>
         </Card>
+        <DevicePdfButton label="Download PDF preview" />
       </div>
     </WizardChrome>
   );

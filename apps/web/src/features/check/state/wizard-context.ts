@@ -61,6 +61,12 @@ export function useOutbox(): OutboxSnapshot & { retry(ids?: string[]): Promise<v
   return { ...snap, retry: controller.retryOutbox, syncNow: controller.syncNow };
 }
 
+/** Reads a photo or signature's bytes: the phone's copy, else null (the caller may ask the server). */
+export function useFileBlob(): (fileId: string) => Promise<Blob | null | undefined> {
+  const { controller } = useWizardContext();
+  return controller.fileBlob;
+}
+
 /**
  * A URL to show a photo or signature: the copy on this phone (works offline) or, when the phone no longer
  * holds it, the server's `/api/files/{id}`. Accepts a file id or a `/api/files/{id}` reference.

@@ -11,7 +11,7 @@ import { WizardController } from './wizard-controller';
 import { WizardContext, type WizardContextValue } from './wizard-context';
 
 // The public face of the check's data layer (the one module other features may import).
-export { useWizard, useOutbox, usePhotoUrl, type WizardContextValue } from './wizard-context';
+export { useWizard, useOutbox, usePhotoUrl, useFileBlob, type WizardContextValue } from './wizard-context';
 export { SaveBadge } from './save-badge';
 export { saveBadgeText, type SaveStatus } from './save-status';
 export { hasUnsavedWork, type WizardState } from './wizard-state';

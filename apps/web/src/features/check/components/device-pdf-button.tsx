@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../lib/toast';
+import { downloadDeviceReportPdf } from '../lib/device-report-pdf';
+import { useFileBlob, useWizard } from '../state/wizard-provider';
+
+/** "Download PDF": the report as it stands, built on this phone (works with no signal). */
+export function DevicePdfButton({ label = 'Download PDF' }: { label?: string }) {
+  const { state, ranges } = useWizard();
+  const fileBlob = useFileBlob();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      size="lg"
+      className="w-full"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadDeviceReportPdf(state, ranges, fileBlob);
+        } catch (error) {
+          console.error('Failed to build PDF', error);
+          notify.error('Download failed', 'The PDF could not be made on this phone. Please try again.');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {busy ? 'Preparing PDF...' : label}
+    </Button>
+  );
+}
