@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
 
@@ -49,6 +50,21 @@ test.describe('a device that fails', () => {
         failureReasons: ['Strainer not clean'],
         hiuSerial: 'HB-77',
       });
+    });
+
+    await test.step('the report PDF can be made on the phone, with the network off', async () => {
+      await page.context().setOffline(true);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download PDF' }).click(),
+      ]);
+      await page.context().setOffline(false);
+      expect(download.suggestedFilename()).toMatch(/^HIU_HB-77_\d+\.pdf$/);
+      const text = execFileSync('pdftotext', [await download.path(), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain('HIU COMMISSIONING REPORT');
+      expect(text).toContain('FAIL');
+      expect(text).toContain('Strainer not clean');
+      expect(text).toContain('3 Dock Street, Hull');
     });
 
     await test.step('a failed check is terminal: its steps lead back to the Failed page', async () => {
