@@ -1,0 +1,29 @@
+export declare const MEMORY_BOUND: { ratio: number; floorMb: number };
+
+export interface SoakFigures {
+  engineers: number;
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  errors: number;
+  firstErrors: string[];
+  draftsSaved: number;
+  filesUploaded: number;
+  reportsSubmitted: number;
+  retriesWithSameId: number;
+  reportsStored: number;
+  reportsLost: number;
+  reportsDuplicatedOrUnexpected: number;
+  reportsWithoutPdf: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  rssMb: { afterWarmUp: number; atEnd: number; peak: number; bound: number; samples: number };
+}
+
+export declare function runSoak(options: {
+  seconds?: number;
+  engineers?: number;
+  port?: number;
+  poolSize?: number;
+  databaseUrl: string;
+  log?: (line: string) => void;
+}): Promise<{ ok: boolean; figures: SoakFigures }>;

@@ -1,0 +1,388 @@
+#!/usr/bin/env node
+// Load soak: simulated engineers work against the real server on PostgreSQL for a while, and at the end
+// every report is counted. Each engineer saves a draft every few seconds, uploads a photo and a signature,
+// submits the report, and now and then submits it a second time with the same id (a retry). The server's
+// memory (RSS) is sampled every second.
+//
+//   npm run soak                          200 engineers for 10 minutes
+//   node scripts/soak/soak.mjs --seconds=40 --engineers=200
+//
+// Passes when: no request failed, every submitted report is stored exactly once (none lost, none doubled),
+// and the server's RSS at the end is within the stated bound of its level after warm-up.
+// PostgreSQL: DATABASE_URL's server or TEST_DATABASE_URL's, else the local one scripts/ensure-postgres.mjs
+// finds (and starts). A database named <name>_soak_<port> is made afresh next to it and dropped at the end.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
+const fixtures = path.join(root, 'packages/report-pdf/test/fixtures');
+
+/** Memory may grow this much from the post-warm-up level to the end: 25 %, or 64 MB for a small process. */
+export const MEMORY_BOUND = { ratio: 1.25, floorMb: 64 };
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+
+function rssOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function databaseFor(baseUrl, port) {
+  const base = new URL(baseUrl);
+  // Named by port, so a short soak and a full one can run side by side.
+  const name = `${base.pathname.slice(1) || 'hiu'}_soak_${port}`.replace(/[^a-zA-Z0-9_]/g, '_');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    },
+  };
+}
+
+async function startServer({ port, databaseUrl, poolSize }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DB_POOL_SIZE: String(poolSize),
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(root, 'no-web-app'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(200);
+  }
+  return {
+    base,
+    pid: child.pid,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/**
+ * Runs the soak and returns its figures; `ok` says whether it passed. Options: seconds, engineers, port,
+ * databaseUrl (a PostgreSQL URL whose server may CREATE DATABASE), log.
+ */
+export async function runSoak({
+  seconds = 600,
+  engineers = 200,
+  port = 3705,
+  databaseUrl,
+  poolSize = 10,
+  log = console.log,
+} = {}) {
+  if (!databaseUrl) throw new Error('runSoak needs a PostgreSQL databaseUrl');
+  const db = await databaseFor(databaseUrl, port);
+  const server = await startServer({ port, databaseUrl: db.url, poolSize });
+  const sql = new pg.Client({ connectionString: db.url });
+  await sql.connect();
+  try {
+    return await soak({ server, sql, seconds, engineers, log });
+  } finally {
+    await sql.end();
+    await server.stop();
+    await db.drop();
+  }
+}
+
+async function soak({ server, sql, seconds, engineers, log }) {
+  const { base } = server;
+  const photo = fs.readFileSync(path.join(fixtures, 'photo.jpg'));
+  const signature = fs.readFileSync(path.join(fixtures, 'signature.png'));
+
+  // The first admin signs up as a user would; the site and properties are made through the API.
+  const setup = await fetch(`${base}/api/auth/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'soak-admin@example.com', name: 'Soak Admin', password: 'a long password' }),
+  });
+  if (setup.status !== 201) throw new Error(`setup: ${setup.status} ${await setup.text()}`);
+  const adminCookie = setup.headers.get('set-cookie').split(';')[0];
+  const postJson = async (url, body, cookie) => {
+    const res = await fetch(base + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const site = await postJson('/api/sites', { name: 'Soak Court', location: 'Leeds' }, adminCookie);
+  const properties = Array.from({ length: engineers }, (_, i) => ({
+    address: `Flat ${i + 1}, Soak Court`,
+    propertyType: '1b2p',
+  }));
+  await postJson('/api/properties/bulk', { siteId: site.id, properties }, adminCookie);
+  const { items: props } = await fetch(`${base}/api/properties?siteId=${site.id}&limit=200`, {
+    headers: { cookie: adminCookie },
+  }).then((r) => r.json());
+
+  // Engineers and their sessions straight into the database: signing in 200 people would only soak the
+  // deliberately slow password hash (the sign-in route has its own tests).
+  const team = [];
+  for (let i = 0; i < engineers; i++) {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await sql.query(
+      `INSERT INTO users (email, name, role, password_hash) SELECT $1, $2, 'engineer', password_hash FROM users WHERE email = 'soak-admin@example.com' RETURNING id`,
+      [`engineer-${i}@example.com`, `Engineer ${i + 1}`],
+    );
+    await sql.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      createHash('sha256').update(token).digest('base64url'),
+      rows[0].id,
+    ]);
+    team.push({ cookie: `hiu_session=${token}`, property: props[i % props.length] });
+  }
+
+  const stats = { requests: 0, errors: [], drafts: 0, uploads: 0, submits: 0, retries: 0, latencies: [] };
+  const submitted = new Set();
+  const call = async (method, url, cookie, body, type = 'application/json') => {
+    const started = performance.now();
+    stats.requests++;
+    try {
+      const res = await fetch(base + url, {
+        method,
+        headers: { cookie, ...(body ? { 'content-type': type } : {}) },
+        body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body,
+        signal: AbortSignal.timeout(60_000),
+      });
+      const text = await res.text();
+      stats.latencies.push(performance.now() - started);
+      if (!res.ok) stats.errors.push(`${method} ${url.split('?')[0]}: ${res.status} ${text.slice(0, 160)}`);
+      return { status: res.status, text };
+    } catch (error) {
+      stats.errors.push(`${method} ${url.split('?')[0]}: ${error.message}`);
+      return { status: 0, text: '' };
+    }
+  };
+
+  const deadline = Date.now() + seconds * 1000;
+  const wizardData = (member, photoId, signatureId) => ({
+    siteId: site.id,
+    propertyId: member.property.id,
+    siteName: site.name,
+    address: member.property.address,
+    dwellingType: '1b2p',
+    hiuModel: 'Evo 40',
+    hiuSerial: `SN-${randomUUID().slice(0, 8)}`,
+    startTime: new Date(Date.now() - 3600_000).toISOString(),
+    meterStart: '100.5',
+    initialChecks: {
+      bypassClosed: true,
+      strainerClean: true,
+      clipsRemoved: true,
+      meterOk: true,
+      systemPressure: '1.2',
+    },
+    standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
+    radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
+    heatingMode: {
+      tertiaryFlow: '52',
+      tertiaryReturn: '42',
+      primaryFlow: '65',
+      primaryReturn: '55',
+      powerConsumption: '10',
+    },
+    dhwChecks: {
+      cwsTemp: '11',
+      fortyFiveIn45: true,
+      dhwKitchenTap: '47',
+      primaryFlow: '60',
+      primaryReturn: '50',
+      dhwPower: '15',
+    },
+    photosSignature: {
+      photos: photoId ? [{ id: photoId, url: `/api/files/${photoId}`, label: 'HIU front' }] : [],
+      signature: signatureId ? `/api/files/${signatureId}` : '',
+      meterEnd: '101.25',
+      remoteCutOffValveSerial: '12345',
+      heatingControllerSet: true,
+    },
+  });
+
+  async function engineer(member, index) {
+    await sleep((index / engineers) * 3000); // arrive over the first three seconds
+    while (Date.now() < deadline) {
+      const draftId = randomUUID();
+      // A few steps, each saved as a draft a few seconds apart.
+      for (let step = 0; step < 3 && Date.now() < deadline; step++) {
+        await call('POST', '/api/drafts', member.cookie, {
+          id: draftId,
+          siteId: site.id,
+          propertyId: member.property.id,
+          currentStep: 'Initial Checks',
+          wizardData: wizardData(member),
+        });
+        stats.drafts++;
+        await sleep(2000 + Math.random() * 2000);
+      }
+      if (Date.now() >= deadline) break;
+      const photoId = randomUUID();
+      const signatureId = randomUUID();
+      await call('PUT', `/api/files/${photoId}?kind=photo`, member.cookie, photo, 'image/jpeg');
+      await call('PUT', `/api/files/${signatureId}?kind=signature`, member.cookie, signature, 'image/png');
+      stats.uploads += 2;
+      const report = {
+        id: randomUUID(),
+        draftId,
+        wizardData: wizardData(member, photoId, signatureId),
+        notes: '',
+        completedAt: new Date().toISOString(),
+      };
+      const first = await call('POST', '/api/reports', member.cookie, report);
+      stats.submits++;
+      if (first.status === 201) submitted.add(report.id);
+      // One in five is sent again, as an outbox does when the answer was lost: must answer 200, store nothing.
+      if (Math.random() < 0.2) {
+        const again = await call('POST', '/api/reports', member.cookie, report);
+        stats.retries++;
+        if (again.status !== 200) stats.errors.push(`retry of ${report.id} answered ${again.status}`);
+      }
+      await call('DELETE', `/api/drafts/${draftId}`, member.cookie);
+    }
+  }
+
+  const samples = [];
+  const sampler = setInterval(() => {
+    const rss = rssOf(server.pid);
+    if (rss) samples.push({ t: Date.now(), rss });
+  }, 1000);
+  const started = Date.now();
+  log(`soak: ${engineers} engineers for ${seconds} s against PostgreSQL (server pid ${server.pid})`);
+  const progress = setInterval(() => {
+    const last = samples.at(-1);
+    log(
+      `soak: ${Math.round((Date.now() - started) / 1000)} s, ${stats.requests} requests, ${submitted.size} reports, ${stats.errors.length} errors, RSS ${last ? mb(last.rss) : '?'} MB`,
+    );
+  }, 15_000);
+  await Promise.all(team.map((m, i) => engineer(m, i)));
+  clearInterval(sampler);
+  clearInterval(progress);
+  const elapsed = (Date.now() - started) / 1000;
+
+  // Count what is stored: exactly the reports that were answered 201, once each, each with its PDF.
+  const { rows: stored } = await sql.query('SELECT id, pdf_file_id FROM reports');
+  const storedIds = new Set(stored.map((r) => r.id));
+  const lost = [...submitted].filter((id) => !storedIds.has(id));
+  const extra = stored.filter((r) => !submitted.has(r.id));
+  const withoutPdf = stored.filter((r) => !r.pdf_file_id).length;
+
+  // Memory: the level after warm-up (a quarter of the run, at least 20 s: every engineer has submitted by
+  // then) against the last ten seconds.
+  const warm = samples.filter((s) => s.t >= started + Math.max(20_000, (seconds * 1000) / 4));
+  const level = (list) => list.reduce((n, s) => n + s.rss, 0) / Math.max(1, list.length);
+  const afterWarmUp = level(warm.slice(0, 10));
+  const atEnd = level(samples.slice(-10));
+  const peak = Math.max(0, ...samples.map((s) => s.rss));
+  const bound = Math.max(afterWarmUp * MEMORY_BOUND.ratio, afterWarmUp + MEMORY_BOUND.floorMb * 1024 * 1024);
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  const pct = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
+
+  const figures = {
+    engineers,
+    seconds: Math.round(elapsed),
+    requests: stats.requests,
+    requestsPerSecond: Math.round(stats.requests / elapsed),
+    errors: stats.errors.length,
+    firstErrors: stats.errors.slice(0, 5),
+    draftsSaved: stats.drafts,
+    filesUploaded: stats.uploads,
+    reportsSubmitted: submitted.size,
+    retriesWithSameId: stats.retries,
+    reportsStored: stored.length,
+    reportsLost: lost.length,
+    reportsDuplicatedOrUnexpected: extra.length,
+    reportsWithoutPdf: withoutPdf,
+    latencyMs: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), max: Math.round(sorted.at(-1) ?? 0) },
+    rssMb: {
+      afterWarmUp: mb(afterWarmUp),
+      atEnd: mb(atEnd),
+      peak: mb(peak),
+      bound: mb(bound),
+      samples: samples.length,
+    },
+  };
+  const ok =
+    figures.errors === 0 &&
+    figures.reportsLost === 0 &&
+    figures.reportsDuplicatedOrUnexpected === 0 &&
+    figures.reportsWithoutPdf === 0 &&
+    figures.reportsStored === figures.reportsSubmitted &&
+    figures.reportsSubmitted > 0 &&
+    atEnd <= bound;
+  log(
+    `soak ${ok ? 'PASSED' : 'FAILED'}: ${figures.engineers} engineers, ${figures.seconds} s, ${figures.requests} requests (${figures.requestsPerSecond}/s), ` +
+      `${figures.errors} errors; reports submitted ${figures.reportsSubmitted} (+${figures.retriesWithSameId} retries with the same id), stored ${figures.reportsStored}, ` +
+      `lost ${figures.reportsLost}, duplicated ${figures.reportsDuplicatedOrUnexpected}; latency p50 ${figures.latencyMs.p50} ms, p95 ${figures.latencyMs.p95} ms, p99 ${figures.latencyMs.p99} ms; ` +
+      `RSS after warm-up ${figures.rssMb.afterWarmUp} MB, at end ${figures.rssMb.atEnd} MB (bound ${figures.rssMb.bound} MB), peak ${figures.rssMb.peak} MB`,
+  );
+  for (const e of figures.firstErrors) log(`  error: ${e}`);
+  return { ok, figures };
+}
+
+async function main() {
+  const arg = (name, fallback) => {
+    const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+    return hit ? Number(hit.split('=')[1]) : fallback;
+  };
+  let databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) {
+    const { ensurePostgres } = await import('../ensure-postgres.mjs');
+    databaseUrl = await ensurePostgres();
+  }
+  const { ok, figures } = await runSoak({
+    seconds: arg('seconds', 600),
+    engineers: arg('engineers', 200),
+    port: arg('port', 3705),
+    poolSize: arg('pool', 10),
+    databaseUrl,
+  });
+  const out = process.argv.find((a) => a.startsWith('--json='));
+  if (out) fs.writeFileSync(out.slice('--json='.length), JSON.stringify(figures, null, 2));
+  process.exit(ok ? 0 : 1);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
