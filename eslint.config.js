@@ -8,7 +8,18 @@ import globals from 'globals';
 
 // A regex, not a gitignore group: the group `domain` (a Node built-in) would also match `@hiu/domain`.
 const nodeBuiltins = `^(node:|(${builtinModules.map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})(/|$))`;
-const serverOnly = ['drizzle-orm', 'drizzle-orm/*', 'drizzle-kit', 'fastify', 'fastify/*', 'fastify-*', '@fastify/*', 'pg', 'pg/*', '@electric-sql/*'];
+const serverOnly = [
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'drizzle-kit',
+  'fastify',
+  'fastify/*',
+  'fastify-*',
+  '@fastify/*',
+  'pg',
+  'pg/*',
+  '@electric-sql/*',
+];
 
 /**
  * The architecture as lint rules (see docs/decisions): the rule book and the PDF builder are pure and
@@ -47,14 +58,29 @@ const architecture = {
           if (typeof spec !== 'string' || !spec.startsWith('.')) return;
           const target = path.resolve(path.dirname(file), spec);
           const to = featureOf(target);
-          const entry = path.relative(webFeatures, target).split(path.sep).join('/').replace(/\.(tsx?|jsx?)$/, '');
+          const entry = path
+            .relative(webFeatures, target)
+            .split(path.sep)
+            .join('/')
+            .replace(/\.(tsx?|jsx?)$/, '');
           if (from && to && to !== from && !featureEntryPoints.has(entry)) {
-            context.report({ node: node.source, message: `Feature "${from}" may not import feature "${to}"; move shared code to components/ or lib/.` });
+            context.report({
+              node: node.source,
+              message: `Feature "${from}" may not import feature "${to}"; move shared code to components/ or lib/.`,
+            });
           } else if (shared && (to || path.relative(webSrc, target).split(path.sep)[0] === 'app')) {
-            context.report({ node: node.source, message: 'Shared code (components/, lib/) may not import features or app/.' });
+            context.report({
+              node: node.source,
+              message: 'Shared code (components/, lib/) may not import features or app/.',
+            });
           }
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
       },
     },
   },
@@ -80,7 +106,10 @@ export default defineConfig([
   {
     rules: {
       // `_name` marks a deliberately unused argument or binding.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
@@ -112,7 +141,10 @@ export default defineConfig([
         'error',
         {
           patterns: [
-            { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'Packages are pure and shared by browser and server: no React.' },
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+              message: 'Packages are pure and shared by browser and server: no React.',
+            },
             { regex: nodeBuiltins, message: 'Packages run in the browser too: no Node APIs.' },
             { group: serverOnly, message: 'Packages hold no database or HTTP code; that belongs in apps/server.' },
             { group: ['**/apps/**'], message: 'Packages never import from apps.' },
@@ -130,7 +162,10 @@ export default defineConfig([
           patterns: [
             { regex: nodeBuiltins, message: 'The web app runs in the browser: no Node APIs.' },
             { group: serverOnly, message: 'The web app talks to the server over /api; no database or server code.' },
-            { group: ['**/server/**', '@hiu/server', '@hiu/server/*'], message: 'The web app never imports server code.' },
+            {
+              group: ['**/server/**', '@hiu/server', '@hiu/server/*'],
+              message: 'The web app never imports server code.',
+            },
           ],
         },
       ],

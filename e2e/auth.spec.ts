@@ -72,7 +72,10 @@ test.describe('fixtures', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
-  test('an engineer page is signed in as its own engineer and refused admin calls', async ({ engineerPage, engineer }) => {
+  test('an engineer page is signed in as its own engineer and refused admin calls', async ({
+    engineerPage,
+    engineer,
+  }) => {
     await engineerPage.goto('/');
     await expect(engineerPage.getByText(engineer.name)).toBeVisible();
     expect((await engineerPage.request.get('/api/users')).status()).toBe(403);

@@ -60,7 +60,21 @@ function listClusters() {
 
 function psql(sql) {
   // Peer authentication as the postgres superuser over the local socket.
-  return capture('runuser', ['-u', 'postgres', '--', 'psql', '-v', 'ON_ERROR_STOP=1', '-X', '-q', '-tA', '-p', String(portInUse), '-c', sql]);
+  return capture('runuser', [
+    '-u',
+    'postgres',
+    '--',
+    'psql',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-X',
+    '-q',
+    '-tA',
+    '-p',
+    String(portInUse),
+    '-c',
+    sql,
+  ]);
 }
 let portInUse = 5432;
 
@@ -105,7 +119,10 @@ export async function ensurePostgres({ log = console.log } = {}) {
     }
     if (clusters.length === 0) {
       // The package normally creates a "main" cluster; make one if it did not (e.g. it was dropped).
-      const versions = capture('ls', ['/usr/lib/postgresql']).stdout.split('\n').filter(Boolean).sort((a, b) => Number(b) - Number(a));
+      const versions = capture('ls', ['/usr/lib/postgresql'])
+        .stdout.split('\n')
+        .filter(Boolean)
+        .sort((a, b) => Number(b) - Number(a));
       if (!versions[0] || (await run('pg_createcluster', [versions[0], 'main'])) !== 0) {
         fail('PostgreSQL is installed but has no cluster, and pg_createcluster failed.');
       }
@@ -120,11 +137,16 @@ export async function ensurePostgres({ log = console.log } = {}) {
 
   if (!cluster.status.startsWith('online')) {
     if (!isRoot()) {
-      fail(`PostgreSQL ${cluster.version}/${cluster.name} is down. Start it: sudo pg_ctlcluster ${cluster.version} ${cluster.name} start`);
+      fail(
+        `PostgreSQL ${cluster.version}/${cluster.name} is down. Start it: sudo pg_ctlcluster ${cluster.version} ${cluster.name} start`,
+      );
     }
     log(`PostgreSQL: starting cluster ${cluster.version}/${cluster.name}`);
     const started = await run('pg_ctlcluster', ['--skip-systemctl-redirect', cluster.version, cluster.name, 'start']);
-    if (started !== 0) fail(`pg_ctlcluster could not start PostgreSQL ${cluster.version}/${cluster.name} (see its log in /var/log/postgresql).`);
+    if (started !== 0)
+      fail(
+        `pg_ctlcluster could not start PostgreSQL ${cluster.version}/${cluster.name} (see its log in /var/log/postgresql).`,
+      );
   }
 
   // Already provisioned (a previous run, or an admin did it): nothing to do, and no root needed.
@@ -136,7 +158,9 @@ export async function ensurePostgres({ log = console.log } = {}) {
   provisionRoleAndDatabase();
   const error = await tryConnect(url, 10);
   if (error) fail(`Created the role ${TEST_ROLE} but cannot connect as it to 127.0.0.1:${cluster.port}: ${error}`);
-  log(`PostgreSQL: cluster ${cluster.version}/${cluster.name} on port ${cluster.port}, created role and database ${TEST_DATABASE}`);
+  log(
+    `PostgreSQL: cluster ${cluster.version}/${cluster.name} on port ${cluster.port}, created role and database ${TEST_DATABASE}`,
+  );
   return url;
 }
 
@@ -146,10 +170,10 @@ export async function dropWorkerDatabases(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query(
-      `SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname ~ $2`,
-      [`${base}_w%`, `^${base.replace(/[^a-zA-Z0-9_]/g, '')}_w[0-9]+$`],
-    );
+    const { rows } = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname ~ $2`, [
+      `${base}_w%`,
+      `^${base.replace(/[^a-zA-Z0-9_]/g, '')}_w[0-9]+$`,
+    ]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname.replace(/"/g, '""')}"`);
     return rows.map((r) => r.datname);
   } finally {

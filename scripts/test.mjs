@@ -27,13 +27,24 @@ async function lint() {
   const bad = results.filter((r) => r.errorCount > 0 || r.fatalErrorCount > 0).length;
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
   console.log(`${results.length} files linted, ${bad} with errors, ${warnings} warnings`);
-  const note = [bad ? `${bad} file(s) with errors` : '', warnings ? `${warnings} warning(s)` : ''].filter(Boolean).join('; ');
-  return { kind: 'files', ran: results.length, passed: results.length - bad, failed: bad, ok: bad === 0, note: note || undefined };
+  const note = [bad ? `${bad} file(s) with errors` : '', warnings ? `${warnings} warning(s)` : '']
+    .filter(Boolean)
+    .join('; ');
+  return {
+    kind: 'files',
+    ran: results.length,
+    passed: results.length - bad,
+    failed: bad,
+    ok: bad === 0,
+    note: note || undefined,
+  };
 }
 
 async function typecheck() {
   const out = path.join(tmp, 'typecheck.json');
-  const code = await run(process.execPath, [path.join(repoRoot, 'scripts/typecheck.mjs'), '--json', out], { cwd: repoRoot });
+  const code = await run(process.execPath, [path.join(repoRoot, 'scripts/typecheck.mjs'), '--json', out], {
+    cwd: repoRoot,
+  });
   const r = readJson(out);
   if (!r) throw new SuiteError(`typecheck exited with ${code} and reported nothing`);
   const failedNames = r.projects.filter((p) => !p.ok).map((p) => p.project);
@@ -57,8 +68,11 @@ async function vitest(project, env) {
   const r = readJson(out);
   if (!r) throw new SuiteError(`vitest exited with ${code} and wrote no results`);
   // A file that failed to load (syntax error, failing import, crashing hook) has no test results of its own.
-  const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'));
-  for (const f of brokenFiles) console.log(`file failed outside any test: ${path.relative(repoRoot, f.name)}\n  ${f.message.split('\n')[0]}`);
+  const brokenFiles = r.testResults.filter(
+    (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+  );
+  for (const f of brokenFiles)
+    console.log(`file failed outside any test: ${path.relative(repoRoot, f.name)}\n  ${f.message.split('\n')[0]}`);
   const failed = r.numFailedTests + brokenFiles.length;
   const notes = [];
   if (r.numTotalTests === 0) notes.push('no tests found');
@@ -79,7 +93,8 @@ async function apiOnPostgres() {
     throw new SuiteError(error.message);
   });
   const dropped = await dropWorkerDatabases(url);
-  if (dropped.length) console.log(`PostgreSQL: dropped ${dropped.join(', ')} from the last run; migrations start from scratch`);
+  if (dropped.length)
+    console.log(`PostgreSQL: dropped ${dropped.join(', ')} from the last run; migrations start from scratch`);
   return vitest('api', { TEST_DB: 'postgres', TEST_DATABASE_URL: url });
 }
 
@@ -106,14 +121,25 @@ async function browser() {
   if (ran === 0) notes.push('no tests found');
   if (flaky) notes.push(`${flaky} passed only on retry`);
   if (errors.length) notes.push(`${errors.length} error(s) outside tests`);
-  return { ran, passed: expected + flaky, failed, skipped, ok: code === 0 && failed === 0 && ran > skipped, note: notes.join('; ') || undefined };
+  return {
+    ran,
+    passed: expected + flaky,
+    failed,
+    skipped,
+    ok: code === 0 && failed === 0 && ran > skipped,
+    note: notes.join('; ') || undefined,
+  };
 }
 
 const suites = [
   { id: 'lint', title: 'Lint (eslint)', run: lint },
   { id: 'typecheck', title: 'Typecheck (tsc, every project)', run: typecheck },
   { id: 'unit', title: 'Unit tests (vitest project "unit")', run: () => vitest('unit', {}) },
-  { id: 'api-pglite', title: 'API tests on PGlite (vitest project "api")', run: () => vitest('api', { TEST_DB: 'pglite' }) },
+  {
+    id: 'api-pglite',
+    title: 'API tests on PGlite (vitest project "api")',
+    run: () => vitest('api', { TEST_DB: 'pglite' }),
+  },
   { id: 'api-postgres', title: 'API tests on PostgreSQL (vitest project "api")', run: apiOnPostgres },
   { id: 'browser', title: 'Browser tests (Playwright, Chromium, 390x844)', run: browser },
 ];
@@ -142,9 +168,16 @@ for (const [i, suite] of suites.entries()) {
   try {
     result = await suite.run();
   } catch (error) {
-    const message = error instanceof Error ? (error instanceof SuiteError ? error.message : error.stack) : String(error);
+    const message =
+      error instanceof Error ? (error instanceof SuiteError ? error.message : error.stack) : String(error);
     console.log(`\n${suite.title} could not run:\n${message}`);
-    result = { ran: 0, passed: 0, failed: 0, ok: false, note: (error instanceof Error ? error.message : String(error)).split('\n')[0] };
+    result = {
+      ran: 0,
+      passed: 0,
+      failed: 0,
+      ok: false,
+      note: (error instanceof Error ? error.message : String(error)).split('\n')[0],
+    };
   }
   result.ms = Date.now() - started;
   results.push({ suite, ...result });
@@ -156,11 +189,24 @@ fs.rmSync(tmp, { recursive: true, force: true });
 const rows = results.map((r) => {
   if (r.notRun) return [r.suite.id, 'NOT RUN', '-', '-', '-', '-', '-', 'left out by --only'];
   const kind = r.kind ? ` ${r.kind}` : '';
-  return [r.suite.id, r.ok ? 'ok' : 'FAILED', `${r.ran}${kind}`, String(r.passed), String(r.failed), String(r.skipped ?? 0), seconds(r.ms), r.note ?? ''];
+  return [
+    r.suite.id,
+    r.ok ? 'ok' : 'FAILED',
+    `${r.ran}${kind}`,
+    String(r.passed),
+    String(r.failed),
+    String(r.skipped ?? 0),
+    seconds(r.ms),
+    r.note ?? '',
+  ];
 });
 const header = ['Suite', 'Result', 'Ran', 'Passed', 'Failed', 'Skipped', 'Time', 'Notes'];
 const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
-const line = (cells) => cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
+const line = (cells) =>
+  cells
+    .map((cell, c) => cell.padEnd(widths[c]))
+    .join('  ')
+    .trimEnd();
 console.log(`\n${'='.repeat(100)}\nSummary (total ${seconds(Date.now() - startedAll)})\n`);
 console.log(line(header));
 console.log(line(widths.map((w) => '-'.repeat(w))));
@@ -175,7 +221,9 @@ const failed = ran.reduce((n, r) => {
   return n + (r.ok ? tests : Math.max(tests, 1));
 }, 0);
 const failedSuites = ran.filter((r) => !r.ok).map((r) => r.suite.id);
-console.log(`\nTests are counted in unit, api-pglite, api-postgres and browser; lint and typecheck count files and projects.`);
+console.log(
+  `\nTests are counted in unit, api-pglite, api-postgres and browser; lint and typecheck count files and projects.`,
+);
 if (failedSuites.length) console.log(`Failed suites: ${failedSuites.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSuites.length ? 1 : 0);

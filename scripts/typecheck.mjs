@@ -23,7 +23,14 @@ for (const project of PROJECTS) {
 
 const failed = results.filter((r) => !r.ok);
 if (jsonFile) {
-  fs.writeFileSync(jsonFile, JSON.stringify({ projects: results, passed: results.length - failed.length, failed: failed.length }));
+  fs.writeFileSync(
+    jsonFile,
+    JSON.stringify({ projects: results, passed: results.length - failed.length, failed: failed.length }),
+  );
 }
-console.log(failed.length ? `typecheck failed in: ${failed.map((r) => r.project).join(', ')}` : `typecheck passed (${results.length} projects)`);
+console.log(
+  failed.length
+    ? `typecheck failed in: ${failed.map((r) => r.project).join(', ')}`
+    : `typecheck passed (${results.length} projects)`,
+);
 process.exit(failed.length ? 1 : 0);

@@ -84,7 +84,10 @@ export async function signedIn(app: FastifyInstance, role: Role, overrides: { em
   const name = overrides.name ?? (role === 'admin' ? 'Ada Admin' : 'Eddie Engineer');
   const db = (await shared!).database.db;
   const { users } = await import('../../src/db/schema.js');
-  const [row] = await db.insert(users).values({ email, name, role, passwordHash: await cachedHash }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ email, name, role, passwordHash: await cachedHash })
+    .returning();
   // A session made directly, as POST /api/auth/login would: checking the password costs a deliberately slow
   // scrypt per call, and sign-in itself is tested in auth.test.ts. TEST_PASSWORD still signs in.
   const session = await createRepositories(db).users.createSession(row!.id);
@@ -92,7 +95,12 @@ export async function signedIn(app: FastifyInstance, role: Role, overrides: { em
 }
 
 export function client(app: FastifyInstance, cookie?: string, userId?: string) {
-  const call = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  const call = (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     app.inject({
       method,
       url,
