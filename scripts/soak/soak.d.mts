@@ -6,6 +6,7 @@ export interface SoakFigures {
   requests: number;
   requestsPerSecond: number;
   errors: number;
+  busyAnswersRetried: number;
   firstErrors: string[];
   draftsSaved: number;
   filesUploaded: number;

@@ -7,6 +7,8 @@
 //   npm run soak                          200 engineers for 10 minutes
 //   node scripts/soak/soak.mjs --seconds=40 --engineers=200
 //
+// Each simulated engineer sends as the app's outbox does: a 503 (busy) or a dropped connection is resent
+// after a pause; those are counted and shown, and a request that still fails is an error.
 // Passes when: no request failed, every submitted report is stored exactly once (none lost, none doubled),
 // and the server's RSS at the end is within the stated bound of its level after warm-up.
 // PostgreSQL: DATABASE_URL's server or TEST_DATABASE_URL's, else the local one scripts/ensure-postgres.mjs
@@ -172,25 +174,37 @@ async function soak({ server, sql, seconds, engineers, log }) {
     team.push({ cookie: `hiu_session=${token}`, property: props[i % props.length] });
   }
 
-  const stats = { requests: 0, errors: [], drafts: 0, uploads: 0, submits: 0, retries: 0, latencies: [] };
+  const stats = { requests: 0, errors: [], busy: 0, drafts: 0, uploads: 0, submits: 0, retries: 0, latencies: [] };
   const submitted = new Set();
+  // One request as the app's outbox sends it: a 503 (server busy or database away) or a dropped connection
+  // is sent again after a pause, up to five times; anything else that is not 2xx is an error.
   const call = async (method, url, cookie, body, type = 'application/json') => {
-    const started = performance.now();
-    stats.requests++;
-    try {
-      const res = await fetch(base + url, {
-        method,
-        headers: { cookie, ...(body ? { 'content-type': type } : {}) },
-        body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body,
-        signal: AbortSignal.timeout(60_000),
-      });
-      const text = await res.text();
-      stats.latencies.push(performance.now() - started);
-      if (!res.ok) stats.errors.push(`${method} ${url.split('?')[0]}: ${res.status} ${text.slice(0, 160)}`);
-      return { status: res.status, text };
-    } catch (error) {
-      stats.errors.push(`${method} ${url.split('?')[0]}: ${error.message}`);
-      return { status: 0, text: '' };
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      stats.requests++;
+      let status = 0;
+      let text = '';
+      try {
+        const res = await fetch(base + url, {
+          method,
+          headers: { cookie, ...(body ? { 'content-type': type } : {}) },
+          body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body,
+          signal: AbortSignal.timeout(60_000),
+        });
+        status = res.status;
+        text = await res.text();
+        stats.latencies.push(performance.now() - started);
+      } catch (error) {
+        text = error.message;
+      }
+      if ((status === 503 || status === 0) && attempt < 5) {
+        stats.busy++;
+        await sleep(1000 * 2 ** (attempt - 1));
+        continue;
+      }
+      if (status < 200 || status >= 300)
+        stats.errors.push(`${method} ${url.split('?')[0]}: ${status} ${text.slice(0, 160)}`);
+      return { status, text };
     }
   };
 
@@ -269,7 +283,8 @@ async function soak({ server, sql, seconds, engineers, log }) {
       };
       const first = await call('POST', '/api/reports', member.cookie, report);
       stats.submits++;
-      if (first.status === 201) submitted.add(report.id);
+      // 200 on a first send: an earlier attempt was stored but its answer was lost (then resent).
+      if (first.status === 201 || first.status === 200) submitted.add(report.id);
       // One in five is sent again, as an outbox does when the answer was lost: must answer 200, store nothing.
       if (Math.random() < 0.2) {
         const again = await call('POST', '/api/reports', member.cookie, report);
@@ -322,7 +337,8 @@ async function soak({ server, sql, seconds, engineers, log }) {
     requests: stats.requests,
     requestsPerSecond: Math.round(stats.requests / elapsed),
     errors: stats.errors.length,
-    firstErrors: stats.errors.slice(0, 5),
+    busyAnswersRetried: stats.busy,
+    firstErrors: [...new Set(stats.errors.map((e) => e.replace(/[0-9a-f-]{36}/g, ':id')))].slice(0, 5),
     draftsSaved: stats.drafts,
     filesUploaded: stats.uploads,
     reportsSubmitted: submitted.size,
@@ -350,11 +366,12 @@ async function soak({ server, sql, seconds, engineers, log }) {
     atEnd <= bound;
   log(
     `soak ${ok ? 'PASSED' : 'FAILED'}: ${figures.engineers} engineers, ${figures.seconds} s, ${figures.requests} requests (${figures.requestsPerSecond}/s), ` +
-      `${figures.errors} errors; reports submitted ${figures.reportsSubmitted} (+${figures.retriesWithSameId} retries with the same id), stored ${figures.reportsStored}, ` +
+      `${figures.errors} errors (${figures.busyAnswersRetried} busy answers resent); reports submitted ${figures.reportsSubmitted} (+${figures.retriesWithSameId} retries with the same id), stored ${figures.reportsStored}, ` +
       `lost ${figures.reportsLost}, duplicated ${figures.reportsDuplicatedOrUnexpected}; latency p50 ${figures.latencyMs.p50} ms, p95 ${figures.latencyMs.p95} ms, p99 ${figures.latencyMs.p99} ms; ` +
       `RSS after warm-up ${figures.rssMb.afterWarmUp} MB, at end ${figures.rssMb.atEnd} MB (bound ${figures.rssMb.bound} MB), peak ${figures.rssMb.peak} MB`,
   );
   for (const e of figures.firstErrors) log(`  error: ${e}`);
+  if (!ok) log(`server output (last lines):\n${server.output().split('\n').slice(-15).join('\n')}`);
   return { ok, figures };
 }
 

@@ -50,8 +50,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
-      // An unreachable server fails a request (503) within seconds instead of holding it open.
-      connectionTimeoutMillis: 5000,
+      // A request gets a connection within 15 s or a 503 (an unreachable server, or a pool kept busy far
+      // beyond normal load) instead of waiting without end.
+      connectionTimeoutMillis: 15_000,
     });
     // A pooled connection that dies while idle (server restart, network cut) is reported here and dropped
     // by the pool; without a listener Node would treat the event as fatal and stop the whole server.

@@ -5,7 +5,7 @@ import fc from 'fast-check';
  * the seed and path of a failure); FUZZ_RUNS scales the number of cases per route.
  */
 export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20260302;
-export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 120);
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 
 /** Cells a spreadsheet would run as formulas (OWASP "CSV Injection"), and look-alikes. */
 export const FORMULAS = [
