@@ -17,7 +17,15 @@ export interface SoakFigures {
   reportsDuplicatedOrUnexpected: number;
   reportsWithoutPdf: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
-  rssMb: { afterWarmUp: number; atEnd: number; peak: number; bound: number; samples: number };
+  rssMb: {
+    afterWarmUp: number;
+    atEnd: number;
+    peak: number;
+    bound: number;
+    trendPer10Minutes: number;
+    samples: number;
+  };
+  rssEvery10s: number[];
 }
 
 export declare function runSoak(options: {

@@ -320,14 +320,30 @@ async function soak({ server, sql, seconds, engineers, log }) {
   const extra = stored.filter((r) => !submitted.has(r.id));
   const withoutPdf = stored.filter((r) => !r.pdf_file_id).length;
 
-  // Memory: the level after warm-up (a quarter of the run, at least 20 s: every engineer has submitted by
-  // then) against the last ten seconds.
-  const warm = samples.filter((s) => s.t >= started + Math.max(20_000, (seconds * 1000) / 4));
-  const level = (list) => list.reduce((n, s) => n + s.rss, 0) / Math.max(1, list.length);
-  const afterWarmUp = level(warm.slice(0, 10));
-  const atEnd = level(samples.slice(-10));
+  // Memory after warm-up (a quarter of the run, at least 20 s: every engineer has submitted by then):
+  // the median of the next quarter against the median of the last quarter (RSS swings with each garbage
+  // collection, so single samples say little), and the trend fitted over all of it.
+  const warmAt = started + Math.max(20_000, (seconds * 1000) / 4);
+  const after = samples.filter((s) => s.t >= warmAt);
+  const median = (list) => {
+    const v = list.map((s) => s.rss).sort((a, b) => a - b);
+    return v.length ? v[Math.floor(v.length / 2)] : 0;
+  };
+  const quarter = Math.max(1, Math.floor(after.length / 3));
+  const afterWarmUp = median(after.slice(0, quarter));
+  const atEnd = median(after.slice(-quarter));
   const peak = Math.max(0, ...samples.map((s) => s.rss));
   const bound = Math.max(afterWarmUp * MEMORY_BOUND.ratio, afterWarmUp + MEMORY_BOUND.floorMb * 1024 * 1024);
+  const slope = (() => {
+    // Least squares, bytes per millisecond.
+    const n = after.length;
+    if (n < 2) return 0;
+    const mx = after.reduce((a, s) => a + s.t, 0) / n;
+    const my = after.reduce((a, s) => a + s.rss, 0) / n;
+    const num = after.reduce((a, s) => a + (s.t - mx) * (s.rss - my), 0);
+    const den = after.reduce((a, s) => a + (s.t - mx) ** 2, 0);
+    return den ? num / den : 0;
+  })();
   const sorted = [...stats.latencies].sort((a, b) => a - b);
   const pct = (p) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
 
@@ -353,8 +369,10 @@ async function soak({ server, sql, seconds, engineers, log }) {
       atEnd: mb(atEnd),
       peak: mb(peak),
       bound: mb(bound),
+      trendPer10Minutes: mb(slope * 600_000),
       samples: samples.length,
     },
+    rssEvery10s: samples.filter((_, i) => i % 10 === 0).map((s) => mb(s.rss)),
   };
   const ok =
     figures.errors === 0 &&
@@ -368,7 +386,8 @@ async function soak({ server, sql, seconds, engineers, log }) {
     `soak ${ok ? 'PASSED' : 'FAILED'}: ${figures.engineers} engineers, ${figures.seconds} s, ${figures.requests} requests (${figures.requestsPerSecond}/s), ` +
       `${figures.errors} errors (${figures.busyAnswersRetried} busy answers resent); reports submitted ${figures.reportsSubmitted} (+${figures.retriesWithSameId} retries with the same id), stored ${figures.reportsStored}, ` +
       `lost ${figures.reportsLost}, duplicated ${figures.reportsDuplicatedOrUnexpected}; latency p50 ${figures.latencyMs.p50} ms, p95 ${figures.latencyMs.p95} ms, p99 ${figures.latencyMs.p99} ms; ` +
-      `RSS after warm-up ${figures.rssMb.afterWarmUp} MB, at end ${figures.rssMb.atEnd} MB (bound ${figures.rssMb.bound} MB), peak ${figures.rssMb.peak} MB`,
+      `RSS median after warm-up ${figures.rssMb.afterWarmUp} MB, at end ${figures.rssMb.atEnd} MB (bound ${figures.rssMb.bound} MB), ` +
+      `peak ${figures.rssMb.peak} MB, trend ${figures.rssMb.trendPer10Minutes} MB per 10 minutes`,
   );
   for (const e of figures.firstErrors) log(`  error: ${e}`);
   if (!ok) log(`server output (last lines):\n${server.output().split('\n').slice(-15).join('\n')}`);

@@ -298,7 +298,7 @@ const histogram = (statuses: number[]) => {
 
 const totals = { routes: new Set<string>(), cases: 0, refused: 0 };
 
-describe(`hostile input (seed ${FUZZ_SEED}, FUZZ_SEED to replay)`, () => {
+describe(`hostile input (seed ${FUZZ_SEED}, FUZZ_SEED to replay)`, { timeout: 120_000 }, () => {
   it('has an attack plan for every write route in the route table', async () => {
     const app = await t.app();
     const writes = app.routeTable.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
