@@ -183,7 +183,7 @@ async function soak({ server, sql, seconds, engineers, log }) {
       const started = performance.now();
       stats.requests++;
       let status = 0;
-      let text = '';
+      let text;
       try {
         const res = await fetch(base + url, {
           method,
