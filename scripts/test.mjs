@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite, in order, on a fresh machine:
-//   lint, typecheck, unit, API on PGlite, API on PostgreSQL, browser (Playwright + Chromium).
+//   lint, typecheck, set-up (Chromium, PostgreSQL), web build, unit, API on PGlite, API on PostgreSQL,
+//   browser (Playwright + Chromium).
 // PostgreSQL and Chromium are installed or started when missing and possible (see ensure-*.mjs); otherwise
 // that suite fails with what to install. A failing suite never stops the others, so the summary is complete.
 // `npm test -- --only=unit,api-pglite` runs some suites (the others are listed as not run).
@@ -88,25 +89,67 @@ async function vitest(project, env) {
   };
 }
 
+// Set-up shared by several suites; a failure here is reported by every suite that needed it.
+const provided = {
+  chromium: undefined,
+  chromiumError: undefined,
+  databaseUrl: undefined,
+  databaseError: undefined,
+  built: false,
+};
+
+async function setup() {
+  const notes = [];
+  try {
+    provided.chromium = await ensureChromium();
+  } catch (error) {
+    provided.chromiumError = error instanceof Error ? error.message : String(error);
+    console.log(provided.chromiumError);
+    notes.push('Chromium missing');
+  }
+  try {
+    provided.databaseUrl = await ensurePostgres();
+    const dropped = await dropWorkerDatabases(provided.databaseUrl);
+    if (dropped.length)
+      console.log(`PostgreSQL: dropped ${dropped.join(', ')} from the last run; migrations start from scratch`);
+  } catch (error) {
+    provided.databaseError = error instanceof Error ? error.message : String(error);
+    console.log(provided.databaseError);
+    notes.push('PostgreSQL unavailable');
+  }
+  const ok = notes.length === 0;
+  return {
+    kind: 'tools',
+    ran: 2,
+    passed: 2 - notes.length,
+    failed: notes.length,
+    ok,
+    note: notes.join('; ') || undefined,
+  };
+}
+
+async function build() {
+  // Before the API suites too: some API tests check what the server sends with the built app.
+  const code = await run('npm', ['run', 'build'], { cwd: repoRoot });
+  provided.built = code === 0;
+  return {
+    kind: 'build',
+    ran: 1,
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    ok: code === 0,
+    note: code === 0 ? undefined : 'npm run build failed',
+  };
+}
+
 async function apiOnPostgres() {
-  const url = await ensurePostgres().catch((error) => {
-    throw new SuiteError(error.message);
-  });
-  const dropped = await dropWorkerDatabases(url);
-  if (dropped.length)
-    console.log(`PostgreSQL: dropped ${dropped.join(', ')} from the last run; migrations start from scratch`);
-  return vitest('api', { TEST_DB: 'postgres', TEST_DATABASE_URL: url });
+  if (!provided.databaseUrl) throw new SuiteError(provided.databaseError ?? 'PostgreSQL was not set up');
+  return vitest('api', { TEST_DB: 'postgres', TEST_DATABASE_URL: provided.databaseUrl });
 }
 
 async function browser() {
-  await ensureChromium().catch((error) => {
-    throw new SuiteError(error.message);
-  });
-  const started = Date.now();
-  console.log('Building the web app (npm run build)...');
-  const built = await run('npm', ['run', 'build'], { cwd: repoRoot });
-  console.log(`Build ${built === 0 ? 'done' : 'FAILED'} in ${seconds(Date.now() - started)}`);
-  if (built !== 0) throw new SuiteError('npm run build failed, so the browser tests did not run');
+  if (!provided.chromium) throw new SuiteError(provided.chromiumError ?? 'Chromium was not set up');
+  if (!provided.built) throw new SuiteError('the web app did not build, so the browser tests did not run');
 
   const out = path.join(tmp, 'playwright.json');
   const code = await run(bin('playwright'), ['test'], { cwd: repoRoot, env: { ...process.env, E2E_JSON_OUTPUT: out } });
@@ -134,14 +177,27 @@ async function browser() {
 const suites = [
   { id: 'lint', title: 'Lint (eslint)', run: lint },
   { id: 'typecheck', title: 'Typecheck (tsc, every project)', run: typecheck },
+  { id: 'setup', title: 'Set-up: Chromium and PostgreSQL (installed or started when missing)', run: setup },
+  { id: 'build', title: 'Build the web app (npm run build)', run: build },
   { id: 'unit', title: 'Unit tests (vitest project "unit")', run: () => vitest('unit', {}) },
   {
     id: 'api-pglite',
     title: 'API tests on PGlite (vitest project "api")',
+    needs: ['setup', 'build'],
     run: () => vitest('api', { TEST_DB: 'pglite' }),
   },
-  { id: 'api-postgres', title: 'API tests on PostgreSQL (vitest project "api")', run: apiOnPostgres },
-  { id: 'browser', title: 'Browser tests (Playwright, Chromium, 390x844)', run: browser },
+  {
+    id: 'api-postgres',
+    title: 'API tests on PostgreSQL (vitest project "api")',
+    needs: ['setup', 'build'],
+    run: apiOnPostgres,
+  },
+  {
+    id: 'browser',
+    title: 'Browser tests (Playwright, Chromium, 390x844)',
+    needs: ['setup', 'build'],
+    run: browser,
+  },
 ];
 const TEST_SUITES = new Set(['unit', 'api-pglite', 'api-postgres', 'browser']);
 
@@ -153,6 +209,8 @@ if (only) {
     console.error(`Unknown suite(s): ${unknown.join(', ')}. Suites: ${suites.map((s) => s.id).join(', ')}`);
     process.exit(2);
   }
+  // What a chosen suite needs runs too.
+  for (const s of suites) if (only.has(s.id)) for (const need of s.needs ?? []) only.add(need);
 }
 
 const results = [];
@@ -222,7 +280,8 @@ const failed = ran.reduce((n, r) => {
 }, 0);
 const failedSuites = ran.filter((r) => !r.ok).map((r) => r.suite.id);
 console.log(
-  `\nTests are counted in unit, api-pglite, api-postgres and browser; lint and typecheck count files and projects.`,
+  '\nTests are counted in unit, api-pglite, api-postgres and browser; lint, typecheck, setup and build count',
+  'files, projects, tools and builds (a failed one counts as one failure in the total).',
 );
 if (failedSuites.length) console.log(`Failed suites: ${failedSuites.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
