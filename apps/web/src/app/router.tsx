@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Outlet, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth';
-import { WizardProvider } from '../features/check/state/wizard-provider';
 import { AccountBar } from './account-bar';
 
 // Each area is its own chunk: the engineer's first screen never downloads admin, reports or PDF code.
+// The check's data layer (zod, IndexedDB, outbox) loads with the engineer's screens, not with sign-in.
+const EngineerArea = lazy(() => import('./engineer-area'));
 const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
 const SetupPage = lazy(() => import('../features/auth/setup-page'));
 const HomePage = lazy(() => import('../features/home/home-page'));
@@ -31,23 +32,12 @@ function NotFound() {
   return <p className="p-4">404 - Not Found</p>;
 }
 
-/** Home and the wizard share the check in progress (the Unsaved Work banner reads it on home). */
-function EngineerArea() {
-  return (
-    <RequireAuth>
-      <WizardProvider>
-        <Outlet />
-      </WizardProvider>
-    </RequireAuth>
-  );
-}
-
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/sign-in" element={lazyPage(<SignInPage />)} />
       <Route path="/setup" element={lazyPage(<SetupPage />)} />
-      <Route element={<EngineerArea />}>
+      <Route element={lazyPage(<EngineerArea />)}>
         <Route path="/check/*" element={lazyPage(<CheckRoutes />)} />
         <Route element={<AccountBar />}>
           <Route
