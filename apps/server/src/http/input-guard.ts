@@ -27,7 +27,7 @@ export function findBadText(root: unknown): { path: string; message: string } | 
       continue;
     }
     if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
-    if (path.length >= MAX_DEPTH) return { path: path.join('.'), message: 'Nested too deeply' };
+    if (path.length >= MAX_DEPTH) return { path: `${path.slice(0, 3).join('.')}...`, message: 'Nested too deeply' };
     for (const [key, child] of Object.entries(value)) {
       const message = badText(key);
       if (message) return { path: [...path, key.replace(/[^\x20-\x7e]/g, '?')].join('.'), message };

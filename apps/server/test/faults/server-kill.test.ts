@@ -18,7 +18,7 @@ import { send, serverProcess } from './helpers/server-process.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const PORT = 3702;
-const KILLS = Number(process.env.FAULT_KILLS ?? (onPostgres ? 8 : 5));
+const KILLS = Number(process.env.FAULT_KILLS ?? (onPostgres ? 6 : 5));
 
 /** Reports without their PDF, PDFs without their report: both must stay zero. */
 const INTEGRITY = `
