@@ -29,12 +29,10 @@ const serverOnly = [
  */
 const webFeatures = path.resolve(import.meta.dirname, 'apps/web/src/features');
 /**
- * Modules one feature offers the others, as `feature/path` without extension. Keep this list short; each
- * entry is a dependency between features that someone decided on:
- * - auth/use-session: who is signed in, used by every screen that depends on the role.
- * - check/state/wizard-provider: the wizard's device store; home shows the Unsaved Work banner from it.
+ * Modules one feature offers the others, as `feature/path` without extension. None today: who is signed in
+ * lives in lib/session, and the app layer composes home with the check's Unsaved Work banner.
  */
-const featureEntryPoints = new Set(['auth/use-session', 'check/state/wizard-provider']);
+const featureEntryPoints = new Set([]);
 const webSrc = path.resolve(import.meta.dirname, 'apps/web/src');
 const featureOf = (file) => {
   const rel = path.relative(webFeatures, file);

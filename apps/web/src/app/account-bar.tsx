@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session';
 import { useSignOut } from '../features/auth/sign-out';
 
 /** Slim bar on home and admin screens: who is signed in, and Sign out. The wizard has its own chrome. */

@@ -1,4 +1,4 @@
-import type { QueryFunctionContext } from '@tanstack/react-query';
+import { useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import type { User } from '@hiu/domain';
 import { ApiError, getQueryFn } from './api-client';
 
@@ -42,4 +42,15 @@ export async function sessionQueryFn(ctx: QueryFunctionContext): Promise<User | 
     if (last) return last;
     throw error;
   }
+}
+
+/** The signed-in user, or null when signed out (offline: the last user seen on this device). */
+export function useSession(): { user: User | null; isLoading: boolean } {
+  const q = useQuery<User | null>({ queryKey: SESSION_KEY, queryFn: sessionQueryFn });
+  return { user: q.data ?? null, isLoading: q.isLoading };
+}
+
+/** Whether the database is empty and the first admin must be created. */
+export function useSetupNeeded() {
+  return useQuery<{ needed: boolean }>({ queryKey: ['/api/auth/setup'] });
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { Role } from '@hiu/domain';
 import { buttonClass } from '../../components/ui/button';
-import { useSession, useSetupNeeded } from './use-session';
+import { useSession, useSetupNeeded } from '../../lib/session';
 
 /** Sends signed-out visitors to sign-in (or first-run set-up) and refuses the wrong role. */
 export function RequireAuth({ role, children }: { role?: Role; children: ReactNode }) {

@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
-import { rememberUser } from '../../lib/session';
 import { AuthForm } from './auth-form';
-import { SESSION_KEY, useSetupNeeded } from './use-session';
+import { rememberUser, SESSION_KEY, useSetupNeeded } from '../../lib/session';
 
 /** First run: an empty database offers to create the first admin (ruling 11). */
 export default function SetupPage() {

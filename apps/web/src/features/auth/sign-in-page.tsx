@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
-import { rememberUser } from '../../lib/session';
 import { AuthForm } from './auth-form';
-import { SESSION_KEY, useSession, useSetupNeeded } from './use-session';
+import { rememberUser, SESSION_KEY, useSession, useSetupNeeded } from '../../lib/session';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 function safeNext(next: string | null): string {

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/session';
 import { DraftsList } from './components/drafts-list';
 import { START_CHECK_ID, StartCheckCard } from './components/start-check-card';
 

@@ -12,7 +12,7 @@ import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { api, ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/session';
 
 const USERS_KEY = ['/api/users'];
 
