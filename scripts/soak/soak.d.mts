@@ -22,7 +22,7 @@ export interface SoakFigures {
     atEnd: number;
     peak: number;
     bound: number;
-    trendPer10Minutes: number;
+    trendPer10Minutes: number | null;
     samples: number;
   };
   rssEvery10s: number[];

@@ -369,7 +369,8 @@ async function soak({ server, sql, seconds, engineers, log }) {
       atEnd: mb(atEnd),
       peak: mb(peak),
       bound: mb(bound),
-      trendPer10Minutes: mb(slope * 600_000),
+      // Fitted over at least five minutes, or not at all: a short run's slope says nothing.
+      trendPer10Minutes: after.length >= 300 ? mb(slope * 600_000) : null,
       samples: samples.length,
     },
     rssEvery10s: samples.filter((_, i) => i % 10 === 0).map((s) => mb(s.rss)),
@@ -387,7 +388,8 @@ async function soak({ server, sql, seconds, engineers, log }) {
       `${figures.errors} errors (${figures.busyAnswersRetried} busy answers resent); reports submitted ${figures.reportsSubmitted} (+${figures.retriesWithSameId} retries with the same id), stored ${figures.reportsStored}, ` +
       `lost ${figures.reportsLost}, duplicated ${figures.reportsDuplicatedOrUnexpected}; latency p50 ${figures.latencyMs.p50} ms, p95 ${figures.latencyMs.p95} ms, p99 ${figures.latencyMs.p99} ms; ` +
       `RSS median after warm-up ${figures.rssMb.afterWarmUp} MB, at end ${figures.rssMb.atEnd} MB (bound ${figures.rssMb.bound} MB), ` +
-      `peak ${figures.rssMb.peak} MB, trend ${figures.rssMb.trendPer10Minutes} MB per 10 minutes`,
+      `peak ${figures.rssMb.peak} MB` +
+      (figures.rssMb.trendPer10Minutes === null ? '' : `, trend ${figures.rssMb.trendPer10Minutes} MB per 10 minutes`),
   );
   for (const e of figures.firstErrors) log(`  error: ${e}`);
   if (!ok) log(`server output (last lines):\n${server.output().split('\n').slice(-15).join('\n')}`);
