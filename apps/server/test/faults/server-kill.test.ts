@@ -49,7 +49,7 @@ describe('server killed in the middle of a submit', () => {
   });
 
   it(
-    `leaves the whole report or nothing after each of ${KILLS} kills, and the retry stores it once`,
+    `leaves the whole report or nothing after each kill (${KILLS} over a submit${onPostgres ? ', one right after the commit' : ''}), and the retry stores it once`,
     { timeout: 400_000 },
     async () => {
       if (onPostgres) {
