@@ -48,7 +48,7 @@ export async function buildApp(config: Config, database: Database, opts: { logge
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -11,6 +11,17 @@ export interface Config {
   webDist?: string;
   /** Force the Secure cookie flag (it is also set whenever the request came over HTTPS). */
   secureCookies: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (client address for the sign-in limit, HTTPS for
+   * HSTS and Secure cookies). Off by default, so a caller cannot forge them; behind a load balancer set
+   * TRUST_PROXY to its addresses or subnets, comma-separated (e.g. 10.0.0.0/8, or loopback).
+   */
+  trustProxy: boolean | string;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -23,5 +34,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     secureCookies: env.SECURE_COOKIES === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { client, signedIn, useTestApp } from './helpers/test-app.js';
 
 const t = useTestApp();
+
+/** The app as deployed behind a load balancer on this host (TRUST_PROXY=loopback), sharing the test database. */
+async function behindProxy() {
+  const database = await t.database();
+  const app = await buildApp({ ...loadConfig({}), webDist: undefined, logLevel: 'silent', trustProxy: 'loopback' }, database, {
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
 
 describe('API conventions', () => {
   it('serves an OpenAPI document built from the route schemas', async () => {
@@ -33,12 +45,16 @@ describe('API conventions', () => {
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['strict-transport-security']).toBeUndefined();
-    const https = await app.inject({ method: 'GET', url: '/api/auth/setup', headers: { 'x-forwarded-proto': 'https' } });
+    const forged = await app.inject({ method: 'GET', url: '/api/auth/setup', headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await behindProxy();
+    const https = await proxied.inject({ method: 'GET', url: '/api/auth/setup', headers: { 'x-forwarded-proto': 'https' } });
     expect(https.headers['strict-transport-security']).toContain('max-age=');
+    await proxied.close();
   });
 
-  it('marks the session cookie Secure when the request came over HTTPS', async () => {
-    const app = await t.app();
+  it('marks the session cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
+    const app = await behindProxy();
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/setup',
@@ -47,6 +63,7 @@ describe('API conventions', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+    await app.close();
   });
 
   it('never leaks a stack trace', async () => {

@@ -1,3 +1,4 @@
+import { JPEG as SAMPLE_JPEG } from './security/helpers/fixture.js';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { filesRepository } from '../src/repositories/files.js';
@@ -6,13 +7,14 @@ import { client, signedIn, useTestApp, type TestClient } from './helpers/test-ap
 
 const t = useTestApp();
 
-// A real 1x1 PNG and the openings of JPEG and WebP files (the server judges by these bytes).
+// Real small images: the server reads their type and size from their bytes.
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0rest-of-jpeg')]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 rest')]);
+const JPEG = SAMPLE_JPEG;
+// A real 1x1 lossless WebP.
+const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
 
 const put = (who: TestClient, id: string, kind: string, data: Buffer | string, type = 'image/png') =>

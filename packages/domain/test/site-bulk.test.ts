@@ -34,6 +34,12 @@ describe('parseSiteBulk', () => {
     ]);
   });
 
+  it('puts a line break inside a quoted cell onto one line', () => {
+    const r = parseSiteBulk(csv('"Oak\nCourt",Leeds,"Flat 1\r\nBlock B",1b2p'));
+    expect(r.issues).toEqual([]);
+    expect(r.sites[0]).toMatchObject({ name: 'Oak Court', properties: [{ address: 'Flat 1 Block B' }] });
+  });
+
   it('accepts its own template, a BOM, spaced headers in any order, CRLF and semicolons', () => {
     expect(errors(parseSiteBulk(SITE_BULK_TEMPLATE).issues)).toEqual([]);
     expect(parseSiteBulk(SITE_BULK_TEMPLATE).sites.map((s) => s.properties.length)).toEqual([3, 1]);

@@ -1,6 +1,9 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { fit, sanitise, wrap } from './text.js';
 
+/** Names and serials are drawn on one line: a line break typed into one (or imported from a CSV) becomes a space. */
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
+
 /** A4 in points. */
 export const PAGE = { width: 595.28, height: 841.89 };
 export const MARGIN = { left: 44, right: 44, top: 48, bottom: 64 };
@@ -79,7 +82,7 @@ export class Writer {
   }
 
   clean(text: string, style: TextStyle = {}): string {
-    return sanitise(text, this.font(style));
+    return sanitise(oneLine(text), this.font(style));
   }
 
   lines(text: string, width: number, style: TextStyle = {}): string[] {
@@ -113,7 +116,7 @@ export class Writer {
   lineAt(text: string, x: number, y: number, width: number, style: TextStyle = {}) {
     const size = style.size ?? 10;
     const font = this.font(style);
-    this.page.drawText(fit(sanitise(text, font), font, size, width), {
+    this.page.drawText(fit(sanitise(oneLine(text), font), font, size, width), {
       x,
       y,
       size,
@@ -126,7 +129,7 @@ export class Writer {
   lineRight(text: string, right: number, y: number, style: TextStyle = {}) {
     const size = style.size ?? 10;
     const font = this.font(style);
-    const clean = sanitise(text, font);
+    const clean = sanitise(oneLine(text), font);
     this.page.drawText(clean, {
       x: right - font.widthOfTextAtSize(clean, size),
       y,
@@ -138,7 +141,7 @@ export class Writer {
 
   width(text: string, style: TextStyle = {}): number {
     const font = this.font(style);
-    return font.widthOfTextAtSize(sanitise(text, font), style.size ?? 10);
+    return font.widthOfTextAtSize(sanitise(oneLine(text), font), style.size ?? 10);
   }
 
   /** Flowing paragraph at the cursor, split across pages line by line. */

@@ -31,6 +31,14 @@ function pdfText(bytes: Uint8Array, page?: number): string {
 const pageCount = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();
 
 describe('buildReportPdf', () => {
+  it('draws names typed with line breaks on one line instead of failing', async () => {
+    const input = pdfInput(passingData({ address: 'Flat 2\nMarsh Court', hiuSerial: 'HX\r\n1', siteName: 'Marsh\nCourt' }));
+    input.report = { ...input.report, propertyAddress: 'Flat 2\nMarsh Court', hiuSerial: 'HX\r\n1', siteName: 'Marsh\nCourt' };
+    const bytes = await buildReportPdf(input);
+    expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
+    if (hasPdftotext) expect(pdfText(bytes)).toContain('Flat 2 Marsh Court');
+  });
+
   it('makes an A4 PDF', async () => {
     const bytes = await buildReportPdf(pdfInput());
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');

@@ -39,13 +39,17 @@ export function usersRepository(db: Db) {
         await tx.execute('LOCK TABLE users IN EXCLUSIVE MODE');
         const [existing] = await tx.select({ n: count() }).from(users);
         if ((existing?.n ?? 0) > 0) return undefined;
-        const [row] = await tx.insert(users).values({ ...input, role: 'admin' }).returning();
+        const [row] = await tx
+          .insert(users)
+          .values({ ...input, role: 'admin' })
+          .returning();
         return toUser(row!);
       });
     },
     async update(id: string, patch: Partial<{ name: string; role: Role; active: boolean; passwordHash: string }>) {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
-      if (row && (patch.active === false || patch.passwordHash)) await db.delete(sessions).where(eq(sessions.userId, id));
+      if (row && (patch.active === false || patch.passwordHash))
+        await db.delete(sessions).where(eq(sessions.userId, id));
       return row && toUser(row);
     },
     async countActiveAdmins(): Promise<number> {

@@ -26,6 +26,8 @@ export const authRoutes =
       '/api/auth/setup',
       { config: { access: 'public' }, schema: { tags: ['auth'], body: firstAdminBody, response: { 201: userSchema } } },
       async (request, reply) => {
+        // Refuse before hashing: the hash is deliberately costly and this call is public.
+        if ((await users.count()) > 0) throw conflict('An admin account already exists. Please sign in.');
         const user = await users.createFirstAdmin({ ...request.body, passwordHash: await hashPassword(request.body.password) });
         if (!user) throw conflict('An admin account already exists. Please sign in.');
         const session = await users.createSession(user.id);

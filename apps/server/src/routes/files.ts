@@ -1,3 +1,4 @@
+import { checkImageSize } from '../http/image-limits.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, conflict, notFound } from '../http/errors.js';
@@ -86,6 +87,8 @@ export const fileRoutes =
           const allowed = kind === 'signature' ? 'a PNG image' : 'a JPEG, PNG or WebP image';
           throw new HttpError(415, 'unsupported_media_type', `A ${kind} must be ${allowed}`);
         }
+        // A tiny file can claim a huge picture; the PDF would try to decode it.
+        checkImageSize(data, contentType, kind);
         const result = await files.put({ id, ownerId: request.user!.id, kind, contentType, data });
         if (result === 'conflict') throw conflict('A different file is already stored under this id');
         return reply.status(result === 'created' ? 201 : 200).send({ id, kind, contentType, size: data.length });

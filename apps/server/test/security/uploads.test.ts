@@ -206,10 +206,8 @@ describe('uploads through the API', () => {
     expect(await fileCount()).toBe(before);
   });
 
-  // GAP (security finding S1): the files route checks the signature bytes but not the pixel count, so a
-  // small PNG that declares 30000 x 30000 is stored, and the PDF builder would try to inflate it. When
-  // routes/files.ts calls checkImageSize (src/http/image-limits.ts), change `it.fails` to `it`.
-  it.fails(
+  // A small PNG that declares 30000 x 30000 must not be stored: the PDF builder would try to inflate it.
+  it(
     'refuses a photo or signature whose header declares too many pixels (413) or has no readable header (415), and stores nothing',
     async () => {
       const app = await t.app();

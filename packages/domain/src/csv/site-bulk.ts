@@ -122,7 +122,8 @@ export function parseSiteBulk(csv: string): ParsedSiteBulk {
       );
       continue;
     }
-    const cell = (c: SiteBulkColumn) => (record[col[c]] ?? '').trim();
+    // A quoted cell may hold a line break; names and addresses are one line, so it becomes a space.
+    const cell = (c: SiteBulkColumn) => (record[col[c]] ?? '').replace(/\s+/g, ' ').trim();
     const values = {
       site_name: cell('site_name'),
       site_location: cell('site_location'),
