@@ -5,6 +5,7 @@
 // PostgreSQL and Chromium are installed or started when missing and possible (see ensure-*.mjs); otherwise
 // that suite fails with what to install. A failing suite never stops the others, so the summary is complete.
 // `npm test -- --only=unit,api-pglite` runs some suites (the others are listed as not run).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,35 @@ async function lint() {
     failed: bad,
     ok: bad === 0,
     note: note || undefined,
+  };
+}
+
+/** Formatting is checked like lint: prettier --check over the repo (see .prettierignore). */
+async function format() {
+  const prettier = await import('prettier');
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter((f) => /\.(ts|tsx|js|mjs|cjs|json|md|css|html)$/.test(f) && fs.existsSync(path.join(repoRoot, f)));
+  const unformatted = [];
+  for (const file of files) {
+    const abs = path.join(repoRoot, file);
+    const info = await prettier.getFileInfo(abs, { ignorePath: path.join(repoRoot, '.prettierignore') });
+    if (info.ignored || !info.inferredParser) continue;
+    const options = (await prettier.resolveConfig(abs)) ?? {};
+    const text = fs.readFileSync(abs, 'utf8');
+    if (!(await prettier.check(text, { ...options, filepath: abs }))) unformatted.push(file);
+  }
+  for (const f of unformatted) console.log(`not formatted: ${f}`);
+  console.log(`${files.length} files checked, ${unformatted.length} not formatted (fix: npm run format)`);
+  return {
+    kind: 'files',
+    ran: files.length,
+    passed: files.length - unformatted.length,
+    failed: unformatted.length,
+    ok: unformatted.length === 0,
   };
 }
 
@@ -176,6 +206,7 @@ async function browser() {
 
 const suites = [
   { id: 'lint', title: 'Lint (eslint)', run: lint },
+  { id: 'format', title: 'Format (prettier --check)', run: format },
   { id: 'typecheck', title: 'Typecheck (tsc, every project)', run: typecheck },
   { id: 'setup', title: 'Set-up: Chromium and PostgreSQL (installed or started when missing)', run: setup },
   { id: 'build', title: 'Build the web app (npm run build)', run: build },

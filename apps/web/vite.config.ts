@@ -37,7 +37,9 @@ export default defineConfig({
         runtimeCaching: [
           {
             urlPattern: ({ url, request }) =>
-              request.method === 'GET' && url.origin === self.location.origin && offlineData.test(url.pathname + url.search),
+              request.method === 'GET' &&
+              url.origin === self.location.origin &&
+              offlineData.test(url.pathname + url.search),
             handler: 'NetworkFirst',
             options: { cacheName: 'check-data', networkTimeoutSeconds: 5, expiration: { maxEntries: 500 } },
           },

@@ -28,18 +28,35 @@ async function json(url, method, body, cookie) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return { body: res.status === 204 ? null : await res.json(), cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
+  return {
+    body: res.status === 204 ? null : await res.json(),
+    cookie: (res.headers.get('set-cookie') ?? '').split(';')[0],
+  };
 }
 
 async function seed(url) {
-  const admin = await json(`${url}/api/auth/setup`, 'POST', { email: 'admin@example.com', name: 'Admin', password: 'password123' });
+  const admin = await json(`${url}/api/auth/setup`, 'POST', {
+    email: 'admin@example.com',
+    name: 'Admin',
+    password: 'password123',
+  });
   const site = await json(`${url}/api/sites`, 'POST', { name: 'Load Court', location: 'Leeds' }, admin.cookie);
-  await json(`${url}/api/properties`, 'POST', { siteId: site.body.id, address: 'Flat 1', propertyType: '1b2p' }, admin.cookie);
+  await json(
+    `${url}/api/properties`,
+    'POST',
+    { siteId: site.body.id, address: 'Flat 1', propertyType: '1b2p' },
+    admin.cookie,
+  );
   const cookies = [];
   await Promise.all(
     Array.from({ length: ACCOUNTS }, async (_, i) => {
       const email = `eng${i}@example.com`;
-      await json(`${url}/api/users`, 'POST', { email, name: `Engineer ${i}`, password: 'password123', role: 'engineer' }, admin.cookie);
+      await json(
+        `${url}/api/users`,
+        'POST',
+        { email, name: `Engineer ${i}`, password: 'password123', role: 'engineer' },
+        admin.cookie,
+      );
       cookies.push((await json(`${url}/api/auth/login`, 'POST', { email, password: 'password123' })).cookie);
     }),
   );
@@ -56,20 +73,35 @@ function wizardData(siteId, photoId) {
     hiuSerial: '123',
     meterStart: '1',
     startTime: new Date().toISOString(),
-    initialChecks: { bypassClosed: true, strainerClean: true, clipsRemoved: true, meterOk: true, systemPressure: '1.2' },
+    initialChecks: {
+      bypassClosed: true,
+      strainerClean: true,
+      clipsRemoved: true,
+      meterOk: true,
+      systemPressure: '1.2',
+    },
     standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
     ...(photoId
-      ? { photosSignature: { photos: [{ id: photoId, url: `/api/files/${photoId}`, label: 'HIU' }], meterEnd: '2', remoteCutOffValveSerial: 'NA', heatingControllerSet: true } }
+      ? {
+          photosSignature: {
+            photos: [{ id: photoId, url: `/api/files/${photoId}`, label: 'HIU' }],
+            meterEnd: '2',
+            remoteCutOffValveSerial: 'NA',
+            heatingControllerSet: true,
+          },
+        }
       : {}),
   };
 }
 
-const run = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+const run = (opts) =>
+  new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 
 async function loadScenario(kind, url) {
   const { siteId, cookies } = await seed(url);
   let conn = 0;
-  const setupClient = (client) => client.setHeaders({ 'content-type': 'application/json', cookie: cookies[conn++ % cookies.length] });
+  const setupClient = (client) =>
+    client.setHeaders({ 'content-type': 'application/json', cookie: cookies[conn++ % cookies.length] });
 
   // 200 engineers, each saving a draft every 3 seconds: about 67 saves a second.
   const drafts = await run({
@@ -84,7 +116,13 @@ async function loadScenario(kind, url) {
         path: '/api/drafts',
         setupRequest: (req) => ({
           ...req,
-          body: JSON.stringify({ id: randomUUID(), siteId, propertyId: '', currentStep: 'Standby Mode', wizardData: wizardData(siteId) }),
+          body: JSON.stringify({
+            id: randomUUID(),
+            siteId,
+            propertyId: '',
+            currentStep: 'Standby Mode',
+            wizardData: wizardData(siteId),
+          }),
         }),
       },
     ],
@@ -103,7 +141,12 @@ async function loadScenario(kind, url) {
         method: 'PUT',
         setupRequest: (req, ctx) => {
           ctx.photoId = randomUUID();
-          return { ...req, path: `/api/files/${ctx.photoId}?kind=photo`, headers: { ...req.headers, 'content-type': 'image/jpeg' }, body: JPEG };
+          return {
+            ...req,
+            path: `/api/files/${ctx.photoId}?kind=photo`,
+            headers: { ...req.headers, 'content-type': 'image/jpeg' },
+            body: JPEG,
+          };
         },
       },
       {
@@ -114,7 +157,13 @@ async function loadScenario(kind, url) {
           return {
             ...req,
             headers: { ...req.headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ id: randomUUID(), wizardData: wizardData(siteId, ctx.photoId), notes: 'load', failedStep: null, completedAt: new Date().toISOString() }),
+            body: JSON.stringify({
+              id: randomUUID(),
+              wizardData: wizardData(siteId, ctx.photoId),
+              notes: 'load',
+              failedStep: null,
+              completedAt: new Date().toISOString(),
+            }),
           };
         },
       },
@@ -162,13 +211,19 @@ for (const kind of ['pglite', 'postgres']) {
   }
 }
 
-console.log(`\nAPI under load (${SECONDS} s per scenario, ${ENGINEERS} engineers). Hello-world route: ${Math.round(hello.requests.average)} req/s\n`);
-console.log('| database | draft saves | draft p99 ms (target <= 50) | draft errors | report submits (with photo) | submit p99 ms | submit errors | GET /api/sites req/s | vs hello-world |');
+console.log(
+  `\nAPI under load (${SECONDS} s per scenario, ${ENGINEERS} engineers). Hello-world route: ${Math.round(hello.requests.average)} req/s\n`,
+);
+console.log(
+  '| database | draft saves | draft p99 ms (target <= 50) | draft errors | report submits (with photo) | submit p99 ms | submit errors | GET /api/sites req/s | vs hello-world |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of results) {
   console.log(
     `| ${r.kind} | ${r.drafts.requests.total} | ${r.drafts.latency.p99} | ${errorsOf(r.drafts)} | ${r.submitted} | ${r.submits.latency.p99} | ${errorsOf(r.submits)} | ${Math.round(r.reads.requests.average)} | ${(r.reads.requests.average / hello.requests.average).toFixed(2)} |`,
   );
 }
-const ok = results.every((r) => errorsOf(r.drafts) === 0 && errorsOf(r.submits) === 0 && r.drafts.latency.p99 <= TARGET_P99_MS);
+const ok = results.every(
+  (r) => errorsOf(r.drafts) === 0 && errorsOf(r.submits) === 0 && r.drafts.latency.p99 <= TARGET_P99_MS,
+);
 console.log(`\nTargets (no errors, draft save p99 <= ${TARGET_P99_MS} ms): ${ok ? 'met' : 'NOT met'}`);

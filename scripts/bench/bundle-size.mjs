@@ -36,19 +36,29 @@ const routes = {
 async function bareReactKb() {
   const dir = path.join(root, '.bench/bare-react');
   fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>',
+  );
   fs.writeFileSync(
     path.join(dir, 'src/main.tsx'),
     "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n",
   );
   const { build } = await import(path.join(root, 'node_modules/vite/dist/node/index.js'));
   const react = (await import(path.join(root, 'node_modules/@vitejs/plugin-react/dist/index.js'))).default;
-  await build({ root: dir, logLevel: 'silent', plugins: [react()], build: { outDir: path.join(dir, 'dist'), target: 'es2022' } });
+  await build({
+    root: dir,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir: path.join(dir, 'dist'), target: 'es2022' },
+  });
   const assets = path.join(dir, 'dist/assets');
-  return fs
-    .readdirSync(assets)
-    .filter((f) => f.endsWith('.js'))
-    .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, f))).length, 0) / 1024;
+  return (
+    fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, f))).length, 0) / 1024
+  );
 }
 
 const bare = await bareReactKb();
@@ -63,11 +73,15 @@ for (const [name, keys] of Object.entries(routes)) {
   const kb = [...files].filter((f) => f.endsWith('.js')).reduce((s, f) => s + gz(f), 0) / 1024;
   rows.push({ route: name, kb });
 }
-const pdf = Object.entries(manifest).filter(([k]) => /report-pdf/.test(k)).map(([, e]) => `${e.file} (${(gz(e.file) / 1024).toFixed(0)} KB gzip)`);
+const pdf = Object.entries(manifest)
+  .filter(([k]) => /report-pdf/.test(k))
+  .map(([, e]) => `${e.file} (${(gz(e.file) / 1024).toFixed(0)} KB gzip)`);
 console.log(`\nJavaScript per first route (gzip), budget ${BUDGET_KB} KB; bare React app: ${bare.toFixed(1)} KB\n`);
 console.log('| route | KB gzip | vs bare React | within budget |');
 console.log('| --- | ---: | ---: | :---: |');
 for (const r of rows) {
-  console.log(`| ${r.route} | ${r.kb.toFixed(1)} | ${(r.kb / bare).toFixed(2)}x | ${r.kb <= BUDGET_KB ? 'yes' : 'NO'} |`);
+  console.log(
+    `| ${r.route} | ${r.kb.toFixed(1)} | ${(r.kb / bare).toFixed(2)}x | ${r.kb <= BUDGET_KB ? 'yes' : 'NO'} |`,
+  );
 }
 console.log(`\nPDF code chunks (loaded only on download): ${pdf.join(', ') || 'none found'}`);

@@ -8,14 +8,26 @@ const TARGETS = { performance: 98, lcpMs: 1500, tbtMs: 50, cls: 0, accessibility
 const app = await startApp({ port: Number(process.env.BENCH_PORT ?? 3600) });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const seed = await seedBasics(app.url);
   const pages = [
     { name: 'sign-in', path: '/sign-in', cookie: undefined },
     { name: 'home', path: '/', cookie: seed.engineerCookie },
-    { name: 'wizard step 1', path: `/check/basic-info?siteId=${seed.siteId}&propertyId=${seed.propertyId}`, cookie: seed.engineerCookie },
+    {
+      name: 'wizard step 1',
+      path: `/check/basic-info?siteId=${seed.siteId}&propertyId=${seed.propertyId}`,
+      cookie: seed.engineerCookie,
+    },
   ];
   console.log('\n| page | performance | LCP ms | TBT ms | CLS | accessibility |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
@@ -34,12 +46,21 @@ try {
     const lcp = Math.round(lhr.audits['largest-contentful-paint'].numericValue);
     const tbt = Math.round(lhr.audits['total-blocking-time'].numericValue);
     const cls = lhr.audits['cumulative-layout-shift'].numericValue;
-    ok &&= perf >= TARGETS.performance && lcp <= TARGETS.lcpMs && tbt <= TARGETS.tbtMs && cls <= TARGETS.cls && a11y >= TARGETS.accessibility;
+    ok &&=
+      perf >= TARGETS.performance &&
+      lcp <= TARGETS.lcpMs &&
+      tbt <= TARGETS.tbtMs &&
+      cls <= TARGETS.cls &&
+      a11y >= TARGETS.accessibility;
     console.log(`| ${p.name} | ${perf} | ${lcp} | ${tbt} | ${cls.toFixed(3)} | ${a11y} |`);
-    const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id));
+    const failing = Object.values(lhr.audits).filter(
+      (a) => a.score !== null && a.score < 1 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id),
+    );
     for (const a of failing) console.log(`    accessibility: ${a.id}: ${a.title}`);
   }
-  console.log(`\nTargets: performance >= ${TARGETS.performance}, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS ${TARGETS.cls}, accessibility ${TARGETS.accessibility}: ${ok ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nTargets: performance >= ${TARGETS.performance}, LCP <= ${TARGETS.lcpMs} ms, TBT <= ${TARGETS.tbtMs} ms, CLS ${TARGETS.cls}, accessibility ${TARGETS.accessibility}: ${ok ? 'met' : 'NOT met'}`,
+  );
 } finally {
   await chrome.kill();
   await app.stop();

@@ -44,11 +44,21 @@ export async function seedBasics(url) {
     return { json: await res.json(), cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
   };
   const admin = await post('/api/auth/setup', { email: 'admin@example.com', name: 'Admin', password: 'password123' });
-  await post('/api/users', { email: 'eng@example.com', name: 'Eng', password: 'password123', role: 'engineer' }, admin.cookie);
+  await post(
+    '/api/users',
+    { email: 'eng@example.com', name: 'Eng', password: 'password123', role: 'engineer' },
+    admin.cookie,
+  );
   const eng = await post('/api/auth/login', { email: 'eng@example.com', password: 'password123' });
   const site = await post('/api/sites', { name: 'Bench Court', location: 'Leeds' }, admin.cookie);
-  await post('/api/properties', { siteId: site.json.id, address: 'Flat 1, Bench Court', propertyType: '1b2p' }, admin.cookie);
-  const props = await fetch(`${url}/api/properties?siteId=${site.json.id}`, { headers: { cookie: eng.cookie } }).then((r) => r.json());
+  await post(
+    '/api/properties',
+    { siteId: site.json.id, address: 'Flat 1, Bench Court', propertyType: '1b2p' },
+    admin.cookie,
+  );
+  const props = await fetch(`${url}/api/properties?siteId=${site.json.id}`, { headers: { cookie: eng.cookie } }).then(
+    (r) => r.json(),
+  );
   const propertyId = (props.items ?? props)[0].id;
   return { adminCookie: admin.cookie, engineerCookie: eng.cookie, siteId: site.json.id, propertyId };
 }

@@ -44,7 +44,11 @@ export interface AppContext {
 /** JSON bodies are small: wizard data refers to photos by id, the photos go to /api/files. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp(config: Config, database: Database, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  opts: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,

@@ -8,7 +8,11 @@ describe('first run and sign-in', () => {
     const app = await t.app();
     const anon = client(app);
     expect((await anon.get('/api/auth/setup')).json()).toEqual({ needed: true });
-    const created = await anon.post('/api/auth/setup', { email: 'Boss@Example.com', name: 'Boss', password: 'longenough' });
+    const created = await anon.post('/api/auth/setup', {
+      email: 'Boss@Example.com',
+      name: 'Boss',
+      password: 'longenough',
+    });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ email: 'boss@example.com', role: 'admin' });
     expect(String(created.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
@@ -20,7 +24,11 @@ describe('first run and sign-in', () => {
   it('signs in, reports who is signed in, and signs out', async () => {
     const app = await t.app();
     const eng = await signedIn(app, 'engineer', { email: 'eng@example.com', name: 'Eve' });
-    expect((await eng.get('/api/auth/me')).json()).toMatchObject({ email: 'eng@example.com', name: 'Eve', role: 'engineer' });
+    expect((await eng.get('/api/auth/me')).json()).toMatchObject({
+      email: 'eng@example.com',
+      name: 'Eve',
+      role: 'engineer',
+    });
     expect((await eng.post('/api/auth/logout')).statusCode).toBe(204);
     expect((await eng.get('/api/auth/me')).statusCode).toBe(401);
   });
@@ -50,9 +58,19 @@ describe('roles and bad input', () => {
   it('lets an admin add, edit and deactivate an engineer, and keeps one admin', async () => {
     const app = await t.app();
     const admin = await signedIn(app, 'admin');
-    const made = await admin.post('/api/users', { email: 'new@example.com', name: 'New', password: 'password1', role: 'engineer' });
+    const made = await admin.post('/api/users', {
+      email: 'new@example.com',
+      name: 'New',
+      password: 'password1',
+      role: 'engineer',
+    });
     expect(made.statusCode).toBe(201);
-    const dup = await admin.post('/api/users', { email: 'NEW@example.com', name: 'New', password: 'password1', role: 'engineer' });
+    const dup = await admin.post('/api/users', {
+      email: 'NEW@example.com',
+      name: 'New',
+      password: 'password1',
+      role: 'engineer',
+    });
     expect(dup.statusCode).toBe(409);
     const off = await admin.patch(`/api/users/${made.json().id}`, { active: false });
     expect(off.json().active).toBe(false);
@@ -67,11 +85,24 @@ describe('roles and bad input', () => {
     const admin = await signedIn(app, 'admin');
     const h = { 'content-type': 'application/json' };
     expect((await admin.post('/api/users', '{bad', h)).statusCode).toBe(400);
-    const wrongType = await admin.post('/api/users', { email: 'a@b.com', name: 5, password: 'password1', role: 'engineer' });
+    const wrongType = await admin.post('/api/users', {
+      email: 'a@b.com',
+      name: 5,
+      password: 'password1',
+      role: 'engineer',
+    });
     expect(wrongType.statusCode).toBe(422);
     expect(wrongType.json().error.fields).toHaveProperty('name');
-    expect((await admin.post('/api/users', { email: 'a@b.com', name: 'A', password: 'password1', role: 'engineer', x: 1 })).statusCode).toBe(422);
-    const huge = await admin.post('/api/users', { email: 'a@b.com', name: 'x'.repeat(2_000_000), password: 'password1', role: 'engineer' });
+    expect(
+      (await admin.post('/api/users', { email: 'a@b.com', name: 'A', password: 'password1', role: 'engineer', x: 1 }))
+        .statusCode,
+    ).toBe(422);
+    const huge = await admin.post('/api/users', {
+      email: 'a@b.com',
+      name: 'x'.repeat(2_000_000),
+      password: 'password1',
+      role: 'engineer',
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().error.code).toBe('too_large');
     expect((await admin.get('/api/users')).json()).toHaveLength(1);
@@ -80,9 +111,15 @@ describe('roles and bad input', () => {
   it('refuses cross-site and form-encoded state changes', async () => {
     const app = await t.app();
     const admin = await signedIn(app, 'admin');
-    const cross = await admin.post('/api/users', { email: 'a@b.com', name: 'A', password: 'password1', role: 'engineer' }, { origin: 'https://evil.example' });
+    const cross = await admin.post(
+      '/api/users',
+      { email: 'a@b.com', name: 'A', password: 'password1', role: 'engineer' },
+      { origin: 'https://evil.example' },
+    );
     expect(cross.statusCode).toBe(403);
-    const form = await admin.post('/api/users', 'email=a@b.com', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await admin.post('/api/users', 'email=a@b.com', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(form.statusCode).toBe(415);
   });
 });

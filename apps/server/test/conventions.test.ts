@@ -8,9 +8,13 @@ const t = useTestApp();
 /** The app as deployed behind a load balancer on this host (TRUST_PROXY=loopback), sharing the test database. */
 async function behindProxy() {
   const database = await t.database();
-  const app = await buildApp({ ...loadConfig({}), webDist: undefined, logLevel: 'silent', trustProxy: 'loopback' }, database, {
-    logger: false,
-  });
+  const app = await buildApp(
+    { ...loadConfig({}), webDist: undefined, logLevel: 'silent', trustProxy: 'loopback' },
+    database,
+    {
+      logger: false,
+    },
+  );
   await app.ready();
   return app;
 }
@@ -22,8 +26,13 @@ describe('API conventions', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/users', '/api/sites', '/api/reports']));
-    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/users', '/api/sites', '/api/reports']),
+    );
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
@@ -45,10 +54,18 @@ describe('API conventions', () => {
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['strict-transport-security']).toBeUndefined();
-    const forged = await app.inject({ method: 'GET', url: '/api/auth/setup', headers: { 'x-forwarded-proto': 'https' } });
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/auth/setup',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
     const proxied = await behindProxy();
-    const https = await proxied.inject({ method: 'GET', url: '/api/auth/setup', headers: { 'x-forwarded-proto': 'https' } });
+    const https = await proxied.inject({
+      method: 'GET',
+      url: '/api/auth/setup',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(https.headers['strict-transport-security']).toContain('max-age=');
     await proxied.close();
   });

@@ -34,11 +34,30 @@ function passingData(): WizardData {
     engineerName: 'Eve',
     startTime: '2026-11-22T09:00:00.000Z',
     meterStart: '100',
-    initialChecks: { bypassClosed: true, strainerClean: true, clipsRemoved: true, meterOk: true, systemPressure: '1.2' },
+    initialChecks: {
+      bypassClosed: true,
+      strainerClean: true,
+      clipsRemoved: true,
+      meterOk: true,
+      systemPressure: '1.2',
+    },
     standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
     radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
-    heatingMode: { tertiaryFlow: '52', tertiaryReturn: '42', primaryFlow: '65', primaryReturn: '55', powerConsumption: '10' },
-    dhwChecks: { cwsTemp: '', fortyFiveIn45: true, dhwKitchenTap: '47', primaryFlow: '60', primaryReturn: '50', dhwPower: '15' },
+    heatingMode: {
+      tertiaryFlow: '52',
+      tertiaryReturn: '42',
+      primaryFlow: '65',
+      primaryReturn: '55',
+      powerConsumption: '10',
+    },
+    dhwChecks: {
+      cwsTemp: '',
+      fortyFiveIn45: true,
+      dhwKitchenTap: '47',
+      primaryFlow: '60',
+      primaryReturn: '50',
+      dhwPower: '15',
+    },
     photosSignature: {
       photos: [{ id: uuid(1), url: fileUrlFor(uuid(1)), label: 'HIU' }],
       signature: fileUrlFor(uuid(2)),
@@ -115,9 +134,32 @@ describe('default ranges come from the spec', () => {
 describe('site creation defaults (spec section 9)', () => {
   it('fills the spec values', () => {
     const p = defaultDesignParameters();
-    expect(p.standby).toEqual({ flowTempMin: '45', flowTempMax: '48', flowRateMin: '2.0', flowRateMax: '3.0', returnTempMin: '40', returnTempMax: '43' });
-    expect(p.heating).toMatchObject({ flowTempMin: '50', flowTempMax: '55', returnTempMin: '40', returnTempMax: '45', flowRateMin: '5.0', flowRateMax: '8.0' });
-    expect(p.dhw).toMatchObject({ tempMin: '55', tempMax: '60', flowTempMin: '55', flowTempMax: '60', returnTempMin: '10', returnTempMax: '20', flowRateMin: '8.0', flowRateMax: '12.0' });
+    expect(p.standby).toEqual({
+      flowTempMin: '45',
+      flowTempMax: '48',
+      flowRateMin: '2.0',
+      flowRateMax: '3.0',
+      returnTempMin: '40',
+      returnTempMax: '43',
+    });
+    expect(p.heating).toMatchObject({
+      flowTempMin: '50',
+      flowTempMax: '55',
+      returnTempMin: '40',
+      returnTempMax: '45',
+      flowRateMin: '5.0',
+      flowRateMax: '8.0',
+    });
+    expect(p.dhw).toMatchObject({
+      tempMin: '55',
+      tempMax: '60',
+      flowTempMin: '55',
+      flowTempMax: '60',
+      returnTempMin: '10',
+      returnTempMax: '20',
+      flowRateMin: '8.0',
+      flowRateMax: '12.0',
+    });
     expect(p.tertiarySystem).toEqual({ pressureMin: '1.0', pressureMax: '1.5' });
     expect(p.radiatorDefaults['2b4p']).toEqual({ flowTemp: '52', returnTemp: '42', flowRate: '3.0' });
     expect(p.radiators).toEqual({});
@@ -235,7 +277,13 @@ describe('evaluate: sections, issues and overall', () => {
       'Power Consumption out of range',
       'Failed to reach 45°C in 45 seconds',
     ]);
-    expect(e.sections).toMatchObject({ initialChecks: 'fail', radiators: 'fail', heating: 'fail', dhw: 'fail', standbyMode: 'pass' });
+    expect(e.sections).toMatchObject({
+      initialChecks: 'fail',
+      radiators: 'fail',
+      heating: 'fail',
+      dhw: 'fail',
+      standbyMode: 'pass',
+    });
   });
 
   it('is pending while a required value is missing, and n/a for a skipped step 4', () => {
@@ -270,7 +318,13 @@ describe('evaluate: sections, issues and overall', () => {
     d.initialChecks.bypassClosed = false;
     const e = evaluate(d, DEFAULT_RANGES, 2);
     expect(e.overall).toBe('FAIL');
-    expect(e.sections).toMatchObject({ standbyMode: 'n/a', radiators: 'n/a', heating: 'n/a', dhw: 'n/a', photosSignature: 'n/a' });
+    expect(e.sections).toMatchObject({
+      standbyMode: 'n/a',
+      radiators: 'n/a',
+      heating: 'n/a',
+      dhw: 'n/a',
+      photosSignature: 'n/a',
+    });
     expect(e.issues.map((i) => i.text)).toEqual(['Bypass valve not closed']);
     expect(skippedSteps(d, 2)[0]).toMatch(/^Not carried out because the device failed at step 2: Standby Mode/);
   });

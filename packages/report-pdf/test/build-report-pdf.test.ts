@@ -32,8 +32,15 @@ const pageCount = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).g
 
 describe('buildReportPdf', () => {
   it('draws names typed with line breaks on one line instead of failing', async () => {
-    const input = pdfInput(passingData({ address: 'Flat 2\nMarsh Court', hiuSerial: 'HX\r\n1', siteName: 'Marsh\nCourt' }));
-    input.report = { ...input.report, propertyAddress: 'Flat 2\nMarsh Court', hiuSerial: 'HX\r\n1', siteName: 'Marsh\nCourt' };
+    const input = pdfInput(
+      passingData({ address: 'Flat 2\nMarsh Court', hiuSerial: 'HX\r\n1', siteName: 'Marsh\nCourt' }),
+    );
+    input.report = {
+      ...input.report,
+      propertyAddress: 'Flat 2\nMarsh Court',
+      hiuSerial: 'HX\r\n1',
+      siteName: 'Marsh\nCourt',
+    };
     const bytes = await buildReportPdf(input);
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe('%PDF-');
     if (hasPdftotext) expect(pdfText(bytes)).toContain('Flat 2 Marsh Court');

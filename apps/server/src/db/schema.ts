@@ -57,7 +57,10 @@ export const signInFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sign_in_failures_email_idx').on(t.email, t.createdAt), index('sign_in_failures_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('sign_in_failures_email_idx').on(t.email, t.createdAt),
+    index('sign_in_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
 );
 
 export const sites = pgTable(
@@ -150,7 +153,9 @@ export const reports = pgTable(
     failureReasons: jsonb('failure_reasons').$type<string[]>().notNull(),
     ranges: jsonb('ranges').$type<Ranges>().notNull(),
     /** 'defaults' when the site no longer existed at submit and the spec's default ranges judged it. */
-    rangesSource: text('ranges_source', { enum: ['site', 'defaults'] }).notNull().default('site'),
+    rangesSource: text('ranges_source', { enum: ['site', 'defaults'] })
+      .notNull()
+      .default('site'),
     // json keeps the rooms in the order the engineer walked them (jsonb would sort the keys).
     wizardData: json('wizard_data').$type<WizardData>().notNull(),
     pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),

@@ -22,7 +22,13 @@ export function requireUser(request: FastifyRequest): User {
   return request.user;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date, secure: boolean) {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expires: Date,
+  secure: boolean,
+) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,

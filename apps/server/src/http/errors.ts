@@ -15,7 +15,8 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
 export const forbidden = (message = 'You do not have access to this') => new HttpError(403, 'forbidden', message);
-export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, 'conflict', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new HttpError(409, 'conflict', message, fields);
 export const unprocessable = (message: string, fields?: Record<string, string>) =>
   new HttpError(422, 'validation_failed', message, fields);
 
@@ -31,7 +32,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const zodPath = (issue.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue?.path;
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || zodPath?.map(String).join('.') || '(body)';
+        const path =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || zodPath?.map(String).join('.') || '(body)';
         fields[path] ??= issue.message ?? 'Invalid value';
       }
       const first = Object.values(fields)[0] ?? 'Invalid request';
@@ -51,18 +53,35 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Input the route's validation let through but the database refused: the caller's fault, not a crash.
       if (database === 'data') {
         request.log.warn({ err }, 'database refused a value');
-        return reply.status(422).send(body('validation_failed', 'A value could not be stored. Check the entry for unusual characters or numbers.'));
+        return reply
+          .status(422)
+          .send(
+            body(
+              'validation_failed',
+              'A value could not be stored. Check the entry for unusual characters or numbers.',
+            ),
+          );
       }
       // Two requests raced past the same check (e.g. a unique name): the loser is told, nothing is half-done.
       if (database === 'conflict') {
         request.log.warn({ err }, 'database constraint refused a change');
-        return reply.status(409).send(body('conflict', 'This conflicts with a change made at the same time. Reload and try again.'));
+        return reply
+          .status(409)
+          .send(body('conflict', 'This conflicts with a change made at the same time. Reload and try again.'));
       }
       request.log.error({ err }, 'unhandled error');
       return reply.status(500).send(body('internal', 'Something went wrong on the server'));
     }
-    const code = status === 413 ? 'too_large' : status === 415 ? 'unsupported_media_type' : status === 429 ? 'rate_limited' : 'bad_request';
-    const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Malformed JSON body' : err.message;
+    const code =
+      status === 413
+        ? 'too_large'
+        : status === 415
+          ? 'unsupported_media_type'
+          : status === 429
+            ? 'rate_limited'
+            : 'bad_request';
+    const message =
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError ? 'Malformed JSON body' : err.message;
     return reply.status(status).send(body(code, message));
   });
   app.setNotFoundHandler((request, reply) => {
@@ -73,7 +92,8 @@ export function registerErrorHandler(app: FastifyInstance) {
 export const DATABASE_UNAVAILABLE = 'The database is not available. Please try again shortly.';
 
 // SQLSTATE classes 08 (connection), 57P (operator intervention: shutdown, restart), 53300 (too many connections).
-const UNAVAILABLE_CODES = /^(08...|57P0[1-4]|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/;
+const UNAVAILABLE_CODES =
+  /^(08...|57P0[1-4]|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)$/;
 // node-postgres and PGlite report a lost connection or a closed database without a code.
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i;

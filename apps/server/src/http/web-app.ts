@@ -13,13 +13,16 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
     root: dist,
     wildcard: false,
     setHeaders(reply, file) {
-      if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       else reply.header('Cache-Control', 'no-cache');
     },
   });
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` } });
+      return reply.status(404).send({
+        error: { code: 'not_found', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` },
+      });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

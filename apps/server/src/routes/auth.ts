@@ -18,7 +18,10 @@ export const authRoutes =
 
     app.get(
       '/api/auth/setup',
-      { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: z.object({ needed: z.boolean() }) } } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], response: { 200: z.object({ needed: z.boolean() }) } },
+      },
       async () => ({ needed: (await users.count()) === 0 }),
     );
 
@@ -28,7 +31,10 @@ export const authRoutes =
       async (request, reply) => {
         // Refuse before hashing: the hash is deliberately costly and this call is public.
         if ((await users.count()) > 0) throw conflict('An admin account already exists. Please sign in.');
-        const user = await users.createFirstAdmin({ ...request.body, passwordHash: await hashPassword(request.body.password) });
+        const user = await users.createFirstAdmin({
+          ...request.body,
+          passwordHash: await hashPassword(request.body.password),
+        });
         if (!user) throw conflict('An admin account already exists. Please sign in.');
         const session = await users.createSession(user.id);
         setSessionCookie(request, reply, session.token, session.expiresAt, ctx.config.secureCookies);
@@ -70,5 +76,9 @@ export const authRoutes =
       },
     );
 
-    app.get('/api/auth/me', { schema: { tags: ['auth'], response: { 200: userSchema } } }, async (request) => request.user!);
+    app.get(
+      '/api/auth/me',
+      { schema: { tags: ['auth'], response: { 200: userSchema } } },
+      async (request) => request.user!,
+    );
   };

@@ -32,13 +32,17 @@ export const userRoutes =
 
     app.patch(
       '/api/users/:id',
-      { config: admin, schema: { tags: ['users'], params: idParams, body: updateUserBody, response: { 200: userSchema } } },
+      {
+        config: admin,
+        schema: { tags: ['users'], params: idParams, body: updateUserBody, response: { 200: userSchema } },
+      },
       async (request) => {
         const { password, ...patch } = request.body;
         if (Object.keys(request.body).length === 0) throw unprocessable('Nothing to update');
         const target = await users.byId(request.params.id);
         if (!target) throw notFound('User not found');
-        const losesAdmin = target.role === 'admin' && target.active && (patch.role === 'engineer' || patch.active === false);
+        const losesAdmin =
+          target.role === 'admin' && target.active && (patch.role === 'engineer' || patch.active === false);
         if (losesAdmin && (await users.countActiveAdmins()) <= 1) {
           throw unprocessable('There must always be at least one active admin');
         }

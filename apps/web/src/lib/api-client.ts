@@ -33,7 +33,12 @@ async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /** Every call sends credentials; bodies are JSON (spec section 7). */
-export async function apiRequest(method: string, path: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  path: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<Response> {
   const res = await fetch(path, {
     method,
     credentials: 'include',
@@ -62,7 +67,10 @@ export const api = {
 /** The default fetch: GET the path made by joining the query key with slashes. */
 export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
-    const path = queryKey.map(String).join('/').replace(/\/{2,}/g, '/');
+    const path = queryKey
+      .map(String)
+      .join('/')
+      .replace(/\/{2,}/g, '/');
     const res = await fetch(path, { credentials: 'include' });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);

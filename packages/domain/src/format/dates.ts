@@ -1,7 +1,12 @@
 /** Reports are read in the UK: dates show in en-GB on London time, whatever the device or server zone. */
 const TIME_ZONE = 'Europe/London';
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFmt = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 const timeFmt = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 
 function toDate(iso: string | Date | null | undefined): Date | null {
@@ -35,6 +40,11 @@ export function formatDuration(startIso: string | null | undefined, endIso: stri
 
 /** YYYY-MM-DD in London, for file names. */
 export function isoDay(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
   return parts;
 }

@@ -54,7 +54,12 @@ export function canProceed(step: number, data: WizardData): boolean {
       return measured && data.dhwChecks.fortyFiveIn45 !== null;
     case 7: {
       const p = data.photosSignature;
-      return measured && isEntered(p.signature) && isValidValveSerial(p.remoteCutOffValveSerial) && p.heatingControllerSet === true;
+      return (
+        measured &&
+        isEntered(p.signature) &&
+        isValidValveSerial(p.remoteCutOffValveSerial) &&
+        p.heatingControllerSet === true
+      );
     }
     default:
       return true;
@@ -160,18 +165,27 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
   // Photos & signature
   const p = data.photosSignature;
   const photoVerdicts = measured('photosSignature');
-  if (p.photos.length === 0) issues.push({ section: 'photosSignature', text: 'No photos uploaded', severity: 'warning' });
+  if (p.photos.length === 0)
+    issues.push({ section: 'photosSignature', text: 'No photos uploaded', severity: 'warning' });
   if (!isEntered(p.signature)) {
     issues.push({ section: 'photosSignature', text: 'No signature provided', severity: 'fail' });
     photoVerdicts.push('pending');
   }
   if (p.heatingControllerSet !== true) {
-    issues.push({ section: 'photosSignature', text: 'Heating controller not confirmed as set correctly', severity: 'fail' });
+    issues.push({
+      section: 'photosSignature',
+      text: 'Heating controller not confirmed as set correctly',
+      severity: 'fail',
+    });
     photoVerdicts.push(p.heatingControllerSet === false ? 'fail' : 'pending');
   }
   if (!isEntered(p.remoteCutOffValveSerial)) photoVerdicts.push('pending');
   else if (!isValidValveSerial(p.remoteCutOffValveSerial)) {
-    issues.push({ section: 'photosSignature', text: `Remote cut off valve serial: ${VALVE_SERIAL_MESSAGE}`, severity: 'fail' });
+    issues.push({
+      section: 'photosSignature',
+      text: `Remote cut off valve serial: ${VALVE_SERIAL_MESSAGE}`,
+      severity: 'fail',
+    });
     photoVerdicts.push('fail');
   }
   sections.photosSignature = fromVerdicts(photoVerdicts);
@@ -199,7 +213,8 @@ export function skippedSteps(data: WizardData, failedStep?: number | null): stri
   const notes: string[] = [];
   if (failedStep) {
     const skipped = SECTIONS.filter((s) => s.step > failedStep).map((s) => s.title);
-    if (skipped.length) notes.push(`Not carried out because the device failed at step ${failedStep}: ${skipped.join(', ')}.`);
+    if (skipped.length)
+      notes.push(`Not carried out because the device failed at step ${failedStep}: ${skipped.join(', ')}.`);
   } else if (Object.keys(data.radiators.roomChecks).length === 0) {
     notes.push('Step 4 (Tertiary System Checks) was skipped.');
   }

@@ -23,7 +23,10 @@ export function roomChecksFor(design: RadiatorDesign, dwellingType: string): Rec
   const rooms = design[dwellingType];
   if (rooms && Object.keys(rooms).length > 0) {
     return Object.fromEntries(
-      Object.entries(rooms).map(([room, d]) => [room, { valveSetting: '', expectedValveSetting: d.expectedValveSetting }]),
+      Object.entries(rooms).map(([room, d]) => [
+        room,
+        { valveSetting: '', expectedValveSetting: d.expectedValveSetting },
+      ]),
     );
   }
   return Object.fromEntries(FALLBACK_ROOMS.map((room) => [room, { valveSetting: '', expectedValveSetting: '' }]));

@@ -10,7 +10,10 @@ export const createReportBody = z.strictObject({
   wizardData: wizardDataSchema,
   notes: z.string().max(5000).default(''),
   /** Set when the device failed (ruling 7): 2 = initial checks, 3 = standby. */
-  failedStep: z.union([z.literal(2), z.literal(3)]).nullable().default(null),
+  failedStep: z
+    .union([z.literal(2), z.literal(3)])
+    .nullable()
+    .default(null),
   completedAt: z.iso.datetime({ offset: true }),
   /** Stamped when each step was completed, if the client recorded it. */
   draftId: z.uuid().optional(),

@@ -65,7 +65,10 @@ export const createPropertyBody = z.strictObject({
   address,
   propertyType: buildingType,
 });
-export const updatePropertyBody = z.strictObject({ address: address.optional(), propertyType: buildingType.optional() });
+export const updatePropertyBody = z.strictObject({
+  address: address.optional(),
+  propertyType: buildingType.optional(),
+});
 export const bulkPropertiesBody = z.strictObject({
   siteId: z.uuid({ message: 'Please select a site first' }),
   properties: z

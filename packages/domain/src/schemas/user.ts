@@ -13,7 +13,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' })).pipe(z.string().max(200));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }))
+  .pipe(z.string().max(200));
 const password = z.string().min(8, 'Password must be at least 8 characters').max(200);
 const name = z.string().trim().min(1, 'Enter a name').max(120);
 

@@ -41,7 +41,13 @@ export const wizardDataSchema = z.object({
       meterOk: yesNo.default(null),
       systemPressure: n(),
     })
-    .default(() => ({ bypassClosed: null, strainerClean: null, clipsRemoved: null, meterOk: null, systemPressure: '' })),
+    .default(() => ({
+      bypassClosed: null,
+      strainerClean: null,
+      clipsRemoved: null,
+      meterOk: null,
+      systemPressure: '',
+    })),
   standbyMode: z
     .object({ flowTemp: n(), returnTemp: n(), flowRate: n() })
     .default(() => ({ flowTemp: '', returnTemp: '', flowRate: '' })),
@@ -56,7 +62,13 @@ export const wizardDataSchema = z.object({
       primaryReturn: n(),
       powerConsumption: n(),
     })
-    .default(() => ({ tertiaryFlow: '', tertiaryReturn: '', primaryFlow: '', primaryReturn: '', powerConsumption: '' })),
+    .default(() => ({
+      tertiaryFlow: '',
+      tertiaryReturn: '',
+      primaryFlow: '',
+      primaryReturn: '',
+      powerConsumption: '',
+    })),
   dhwChecks: z
     .object({
       cwsTemp: n(),
@@ -66,7 +78,14 @@ export const wizardDataSchema = z.object({
       primaryReturn: n(),
       dhwPower: n(),
     })
-    .default(() => ({ cwsTemp: '', fortyFiveIn45: null, dhwKitchenTap: '', primaryFlow: '', primaryReturn: '', dhwPower: '' })),
+    .default(() => ({
+      cwsTemp: '',
+      fortyFiveIn45: null,
+      dhwKitchenTap: '',
+      primaryFlow: '',
+      primaryReturn: '',
+      dhwPower: '',
+    })),
   photosSignature: z
     .object({
       photos: z.array(photoSchema).max(30).default([]),
@@ -75,7 +94,13 @@ export const wizardDataSchema = z.object({
       remoteCutOffValveSerial: shortText(60).default(''),
       heatingControllerSet: yesNo.default(null),
     })
-    .default(() => ({ photos: [], signature: '', meterEnd: '', remoteCutOffValveSerial: '', heatingControllerSet: null })),
+    .default(() => ({
+      photos: [],
+      signature: '',
+      meterEnd: '',
+      remoteCutOffValveSerial: '',
+      heatingControllerSet: null,
+    })),
 });
 
 export type WizardData = z.infer<typeof wizardDataSchema>;

@@ -33,5 +33,7 @@ export function CountBadge({ tone, children }: { tone: 'pass' | 'fail' | 'neutra
       : tone === 'fail'
         ? 'bg-red-100 text-red-900 border-red-300'
         : 'bg-slate-100 text-slate-800 border-slate-300';
-  return <span className={cn('inline-flex rounded-full border px-2.5 py-0.5 text-sm font-semibold', cls)}>{children}</span>;
+  return (
+    <span className={cn('inline-flex rounded-full border px-2.5 py-0.5 text-sm font-semibold', cls)}>{children}</span>
+  );
 }

@@ -13,7 +13,9 @@ export function TabLinks({ tabs, label }: { tabs: { to: string; label: string }[
               className={({ isActive }) =>
                 cn(
                   'inline-flex min-h-12 items-center border-b-4 px-3 text-base font-semibold whitespace-nowrap',
-                  isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900',
+                  isActive
+                    ? 'border-brand-700 text-brand-800'
+                    : 'border-transparent text-slate-600 hover:text-slate-900',
                 )
               }
             >

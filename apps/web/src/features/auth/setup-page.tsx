@@ -12,7 +12,11 @@ export default function SetupPage() {
   const setup = useSetupNeeded();
   const create = useMutation({
     mutationFn: (body: Record<string, string>) =>
-      api.post<User>('/api/auth/setup', { name: body.name ?? '', email: body.email ?? '', password: body.password ?? '' }),
+      api.post<User>('/api/auth/setup', {
+        name: body.name ?? '',
+        email: body.email ?? '',
+        password: body.password ?? '',
+      }),
     onSuccess: (u) => {
       queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, u);

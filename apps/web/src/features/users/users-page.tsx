@@ -38,7 +38,10 @@ export default function UsersPage() {
   const toggle = useMutation({
     mutationFn: (u: User) => api.patch<User>(`/api/users/${u.id}`, { active: !u.active }),
     onSuccess: (u) => {
-      notify.success(u.active ? 'User reactivated' : 'User deactivated', `${u.name} can ${u.active ? 'now' : 'no longer'} sign in.`);
+      notify.success(
+        u.active ? 'User reactivated' : 'User deactivated',
+        `${u.name} can ${u.active ? 'now' : 'no longer'} sign in.`,
+      );
       setToggling(null);
       void refresh();
     },
@@ -67,7 +70,8 @@ export default function UsersPage() {
               <Card className="flex flex-wrap items-center justify-between gap-3">
                 <div className="min-w-0">
                   <p className="font-semibold">
-                    {u.name} {u.id === me?.id ? <span className="text-sm font-normal text-slate-500">(you)</span> : null}
+                    {u.name}{' '}
+                    {u.id === me?.id ? <span className="text-sm font-normal text-slate-500">(you)</span> : null}
                   </p>
                   <p className="truncate text-sm text-slate-600">{u.email}</p>
                   <p className="text-sm">
@@ -79,7 +83,12 @@ export default function UsersPage() {
                   <Button size="sm" variant="secondary" onClick={() => setEditing(u)} aria-label={`Edit ${u.name}`}>
                     Edit
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setResetting(u)} aria-label={`Reset password for ${u.name}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setResetting(u)}
+                    aria-label={`Reset password for ${u.name}`}
+                  >
                     Reset password
                   </Button>
                   <Button
@@ -125,19 +134,37 @@ export default function UsersPage() {
   );
 }
 
-function UserDialog({ open, user, onClose, onSaved }: { open: boolean; user: User | null; onClose: () => void; onSaved: () => void }) {
-  const [form, setForm] = useState<UserForm>(user ? { ...emptyForm, name: user.name, email: user.email, role: user.role } : emptyForm);
+function UserDialog({
+  open,
+  user,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  user: User | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [form, setForm] = useState<UserForm>(
+    user ? { ...emptyForm, name: user.name, email: user.email, role: user.role } : emptyForm,
+  );
   const save = useMutation({
     mutationFn: () =>
-      user ? api.patch<User>(`/api/users/${user.id}`, { name: form.name, role: form.role }) : api.post<User>('/api/users', form),
+      user
+        ? api.patch<User>(`/api/users/${user.id}`, { name: form.name, role: form.role })
+        : api.post<User>('/api/users', form),
     onSuccess: (u) => {
-      notify.success(user ? 'User updated' : 'User added', user ? undefined : `${u.name} can now sign in as ${u.role}.`);
+      notify.success(
+        user ? 'User updated' : 'User added',
+        user ? undefined : `${u.name} can now sign in as ${u.role}.`,
+      );
       onSaved();
       onClose();
     },
   });
   const err = save.error instanceof ApiError ? save.error : null;
-  const set = (k: keyof UserForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof UserForm) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
   return (
     <Dialog
       open={open}
@@ -178,7 +205,12 @@ function UserDialog({ open, user, onClose, onSaved }: { open: boolean; user: Use
           </Select>
         </Field>
         {user ? null : (
-          <Field label="Password" required hint="At least 8 characters. Share it with them securely." error={err?.fieldErrors.password}>
+          <Field
+            label="Password"
+            required
+            hint="At least 8 characters. Share it with them securely."
+            error={err?.fieldErrors.password}
+          >
             <Input type="password" value={form.password} onChange={set('password')} autoComplete="new-password" />
           </Field>
         )}
@@ -227,8 +259,18 @@ function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: ()
           reset.mutate();
         }}
       >
-        <Field label="New password" required hint="At least 8 characters." error={err?.fieldErrors.password ?? (err ? err.userMessage : undefined)}>
-          <Input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+        <Field
+          label="New password"
+          required
+          hint="At least 8 characters."
+          error={err?.fieldErrors.password ?? (err ? err.userMessage : undefined)}
+        >
+          <Input
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="new-password"
+          />
         </Field>
       </form>
     </Dialog>

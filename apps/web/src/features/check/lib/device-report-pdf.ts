@@ -1,9 +1,4 @@
-import {
-  evaluate,
-  referencedFileIds,
-  reportPdfFilename,
-  type Ranges,
-} from '@hiu/domain';
+import { evaluate, referencedFileIds, reportPdfFilename, type Ranges } from '@hiu/domain';
 import { saveBlob } from '../../../lib/api-client';
 import type { WizardState } from '../state/wizard-provider';
 

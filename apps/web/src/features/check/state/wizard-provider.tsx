@@ -45,7 +45,6 @@ function sharedController(queryClient: QueryClient): WizardController {
   return shared;
 }
 
-
 /**
  * Provides the check in progress to the screens. `controller` is for tests; the app shares one.
  * It must sit inside the QueryClientProvider and under a signed-in route.
