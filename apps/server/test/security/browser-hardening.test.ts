@@ -71,17 +71,30 @@ describe('browser hardening', () => {
     }
   });
 
-  it('sends HSTS only when the request came over HTTPS', async () => {
+  it('sends HSTS only when the request came over HTTPS through a trusted proxy', async () => {
     const app = await t.app();
-    const https = await app.inject({
+    // By default no proxy is trusted, so a caller cannot claim HTTPS.
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/auth/setup',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await buildApp(
+      { ...loadConfig({}), webDist: undefined, logLevel: 'silent', trustProxy: 'loopback' },
+      await t.database(),
+      { logger: false },
+    );
+    const https = await proxied.inject({
       method: 'GET',
       url: '/api/auth/setup',
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(https.headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/setup' })).headers['strict-transport-security'],
+      (await proxied.inject({ method: 'GET', url: '/api/auth/setup' })).headers['strict-transport-security'],
     ).toBeUndefined();
+    await proxied.close();
   });
 
   it('the session cookie is HttpOnly, SameSite=Lax, whole-site, expiring, and cleared on sign-out', async () => {
