@@ -1,3 +1,4 @@
+import { passingData } from './helpers/check-data.js';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -58,48 +59,10 @@ async function passingCheck(
 ) {
   const photo = await upload(eng, 'photo', JPEG);
   const signature = await upload(eng, 'signature', PNG);
+  // The client's claimed engineer name is overridden by the signed-in user's.
   const data: WizardDataInput = {
-    siteId: site.id,
-    propertyId,
-    siteName: site.name,
-    address: 'Flat 3, Birch House',
-    dwellingType: '2b4p',
-    hiuModel: 'Evo 40',
-    hiuSerial: 'SN 881',
+    ...passingData(site, propertyId, photo, signature),
     engineerName: 'Someone Else',
-    startTime: '2026-03-02T09:00:00.000Z',
-    meterStart: '100.5',
-    initialChecks: {
-      bypassClosed: true,
-      strainerClean: true,
-      clipsRemoved: true,
-      meterOk: true,
-      systemPressure: '1.2',
-    },
-    standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
-    radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
-    heatingMode: {
-      tertiaryFlow: '52',
-      tertiaryReturn: '42',
-      primaryFlow: '65',
-      primaryReturn: '55',
-      powerConsumption: '10',
-    },
-    dhwChecks: {
-      cwsTemp: '11',
-      fortyFiveIn45: true,
-      dhwKitchenTap: '47',
-      primaryFlow: '60',
-      primaryReturn: '50',
-      dhwPower: '15',
-    },
-    photosSignature: {
-      photos: [{ id: photo, url: `/api/files/${photo}`, label: 'HIU front' }],
-      signature: `/api/files/${signature}`,
-      meterEnd: '101.25',
-      remoteCutOffValveSerial: '12345',
-      heatingControllerSet: true,
-    },
     ...overrides,
   };
   return data;
