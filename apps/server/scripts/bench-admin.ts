@@ -125,6 +125,22 @@ await timedGet(
   `Engineer's property picker, typical site (${typical.propertyCount})`,
   `/api/properties?siteId=${typical.id}&q=${enc('Flat 1')}&limit=20`,
 );
+// Issue 9: where each property stands (seed-admin's results on the big site).
+await timedGet('Picker in the big site, first page with marks', `/api/properties?siteId=${bigSite.id}&limit=20`);
+await timedGet(
+  'Picker in the big site, "Not started" filter',
+  `/api/properties?siteId=${bigSite.id}&status=not_started&limit=20`,
+);
+await timedGet(
+  'Picker in the big site, "Failed" filter',
+  `/api/properties?siteId=${bigSite.id}&status=failed&limit=20`,
+);
+await timedGet(
+  'Picker in the big site, "Failed" filter and a search',
+  `/api/properties?siteId=${bigSite.id}&status=failed&q=${enc('maple house')}&limit=20`,
+);
+await timedGet(`Home progress of the big site`, `/api/sites/${bigSite.id}/progress`);
+await timedGet(`Home progress of a typical site`, `/api/sites/${typical.id}/progress`);
 await timedGet('Delete impact of the big site', `/api/sites/${bigSite.id}/delete-impact`);
 
 // Writes: a 5,000-row bulk upload that creates one site, then deleting that site with its properties.

@@ -119,6 +119,21 @@ const [one] = JSON.parse(
 );
 await timed('One PDF download (stored copy)', `/api/reports/${one.id}/pdf`);
 
+// Issue 9: the screen's latest report per property (each address is one property here) and one history.
+await timed(
+  `Expand a site, latest per property (first page of 20, ${typical.count} reports)`,
+  `/api/reports/latest?siteName=${enc(typical.siteName)}&limit=20`,
+);
+await timed(
+  `Expand ${BIG_SITE}, latest per property (first page of 20, ${bigCount} reports)`,
+  `/api/reports/latest?siteName=${enc(BIG_SITE)}&limit=20`,
+);
+const latestBig = JSON.parse((await get(`/api/reports/latest?siteName=${enc(BIG_SITE)}&limit=1`)).body.toString());
+await timed(
+  `${BIG_SITE}: one property's earlier reports (${latestBig.items[0].earlierReports})`,
+  `/api/reports/${latestBig.items[0].id}/earlier`,
+);
+
 // CSV exports: time, rows per second, and the server's memory while it streams.
 async function exportCsv(siteName: string, count: number) {
   const before = memory();

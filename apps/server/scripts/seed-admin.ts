@@ -18,6 +18,8 @@ const { values: args } = parseArgs({
     properties: { type: 'string', default: '100000' },
     big: { type: 'string', default: '20000' },
     batch: { type: 'string', default: '5000' },
+    // Results on the big site for the picker's status filter and home's progress (issue 9).
+    results: { type: 'boolean', default: true },
   },
 });
 const siteCount = Number(args.sites);
@@ -87,6 +89,33 @@ for (const [i, site] of siteRows.entries()) {
   }
 }
 await flush();
+
+if (args.results) {
+  // By address order on the big site: 70% passed (every 20th after an earlier failed report), 10% failed,
+  // 10% in progress (a draft), 10% not started. Built by the database itself, like seed-reports.ts.
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_BENCH_USER.email));
+  const bigSite = siteRows[0]!;
+  const numbered = `SELECT p.id, p.address, p.property_type, row_number() OVER (ORDER BY lower(p.address)) - 1 AS n
+    FROM properties p WHERE p.site_id = '${bigSite.id}'`;
+  const report = (status: string, at: string, where: string) => `
+    INSERT INTO reports (id, user_id, site_id, property_id, site_name, property_address, dwelling_type, hiu_model,
+      hiu_serial, engineer_name, start_time, completed_at, overall_status, notes, failure_reasons, ranges, wizard_data,
+      pdf_filename)
+    SELECT gen_random_uuid(), '${admin!.id}', '${bigSite.id}', x.id, '${BIG_SITE_NAME}', x.address, x.property_type,
+      'Evo 40', 'SN' || x.n, '${ADMIN_BENCH_USER.name}', '2026-01-01T09:00:00.000Z', ${at}, '${status}', '', '[]', '{}',
+      '{}', 'HIU_SN' || x.n || '.pdf'
+    FROM (${numbered}) x WHERE ${where}`;
+  await database.exec(`DELETE FROM reports WHERE site_name = '${BIG_SITE_NAME}'`);
+  await database.exec(report('FAIL', `now() - interval '30 days'`, 'x.n % 20 = 0'));
+  await database.exec(report('PASS', `now() - x.n * interval '1 minute'`, 'x.n % 10 < 7'));
+  await database.exec(report('FAIL', `now() - x.n * interval '1 minute'`, 'x.n % 10 = 7'));
+  await database.exec(`
+    INSERT INTO drafts (id, user_id, site_id, property_id, current_step, wizard_data)
+    SELECT gen_random_uuid(), '${admin!.id}', '${bigSite.id}', x.id, 'Initial Checks', '{}'
+    FROM (${numbered}) x WHERE x.n % 10 = 8`);
+  await database.exec('ANALYZE reports; ANALYZE drafts;');
+  console.log(`results on the big site: 70% passed, 10% failed, 10% in progress, 10% not started (${seconds()} s)`);
+}
 await database.exec('ANALYZE sites; ANALYZE properties;');
 console.log(`done: ${siteCount} sites, ${inserted} properties, big site ${big}, in ${seconds()} s`);
 await database.close();

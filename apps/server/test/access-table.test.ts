@@ -22,6 +22,7 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'GET /api/sites/bulk/template': 'admin',
   'POST /api/sites/bulk': 'admin',
   'GET /api/sites/:id': 'user',
+  'GET /api/sites/:id/progress': 'user',
   'GET /api/sites/:id/delete-impact': 'admin',
   'POST /api/sites': 'admin',
   'PATCH /api/sites/:id': 'admin',
@@ -41,10 +42,12 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'GET /api/files/:id': 'user',
   'POST /api/reports': 'user',
   'GET /api/reports/sites': 'admin',
+  'GET /api/reports/latest': 'admin',
   'GET /api/reports': 'user',
   'GET /api/reports/export.csv': 'admin',
   'GET /api/reports/:id': 'user',
   'GET /api/reports/:id/pdf': 'user',
+  'GET /api/reports/:id/earlier': 'admin',
 };
 
 const ID = '00000000-0000-4000-8000-000000000001';

@@ -3,6 +3,9 @@ import { client, signedIn, useTestApp } from './helpers/test-app.js';
 import { createProperty, createSite, insertDraft, insertReport, reportRow, rowCounts } from './helpers/admin-data.js';
 
 const t = useTestApp();
+
+/** Each listed property also says where it stands (site-progress.test.ts tests the statuses). */
+const notStarted = { status: 'not_started', latestReportAt: null };
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('POST /api/properties', () => {
@@ -88,8 +91,8 @@ describe('GET /api/properties', () => {
     expect(high).toEqual({
       total: 2,
       items: [
-        { id: expect.any(String), siteId: site.id, address: 'Flat 10, High St', propertyType: '1b2p' },
-        { id: expect.any(String), siteId: site.id, address: 'flat 2, High St', propertyType: '1b2p' },
+        { id: expect.any(String), siteId: site.id, address: 'Flat 10, High St', propertyType: '1b2p', ...notStarted },
+        { id: expect.any(String), siteId: site.id, address: 'flat 2, High St', propertyType: '1b2p', ...notStarted },
       ],
     });
     expect((await admin.get(`/api/properties?siteId=${site.id}&q=%25`)).json().total).toBe(0);
@@ -249,7 +252,7 @@ describe('who may call the property API', () => {
       }),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403]);
-    expect((await admin.get(`/api/properties?siteId=${site.id}`)).json().items).toEqual([p]);
+    expect((await admin.get(`/api/properties?siteId=${site.id}`)).json().items).toEqual([{ ...p, ...notStarted }]);
   });
 
   it('refuses everything to someone signed out with 401', async () => {

@@ -5,6 +5,8 @@ export * from './schemas/common.js';
 export * from './schemas/design-parameters.js';
 export * from './schemas/wizard-data.js';
 export * from './schemas/site.js';
+export * from './schemas/property-status.js';
+export * from './schemas/progress.js';
 export * from './schemas/user.js';
 export * from './schemas/draft.js';
 export * from './schemas/report.js';

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Property, PropertyDeleteImpact } from '@hiu/domain';
+import type { Property, PropertyDeleteImpact, PropertyStatus, PropertyWithStatus } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports } from '../db/schema.js';
 import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
+import { propertyStatusQueries } from './property-status.js';
 
 export const ADDRESS_EXISTS = 'A property with this address already exists at this site';
 
@@ -14,14 +15,21 @@ const columns = {
 };
 
 export function propertiesRepository(db: Db) {
+  const statuses = propertyStatusQueries(db);
   return {
-    /** One page of a site's properties in address order, searched by address (contains, case-insensitive). */
+    /**
+     * One page of a site's properties in address order, searched by address (contains, case-insensitive),
+     * each with where it stands; with `status`, only the properties standing there.
+     */
     async list(query: {
       siteId: string;
       q?: string;
+      status?: PropertyStatus;
       limit: number;
       offset: number;
-    }): Promise<{ items: Property[]; total: number }> {
+    }): Promise<{ items: PropertyWithStatus[]; total: number }> {
+      if (query.status) return statuses.pageWithStatus({ ...query, status: query.status });
+      // Unfiltered, the page comes from the address index first and only its rows get a status.
       const q = query.q?.trim();
       const where: SQL | undefined = and(
         eq(properties.siteId, query.siteId),
@@ -37,8 +45,10 @@ export function propertiesRepository(db: Db) {
           .offset(query.offset),
         db.select({ n: count() }).from(properties).where(where),
       ]);
-      return { items, total: totalRow?.n ?? 0 };
+      return { items: await statuses.forIds(items.map((p) => p.id)), total: totalRow?.n ?? 0 };
     },
+
+    siteProgress: statuses.siteProgress,
 
     async byId(id: string): Promise<Property | undefined> {
       const [row] = await db.select(columns).from(properties).where(eq(properties.id, id));

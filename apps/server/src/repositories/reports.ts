@@ -44,6 +44,16 @@ export function siteNameIs(name: string): SQL {
   return eq(reports.siteName, name);
 }
 
+/**
+ * Which property a report is about, for "latest result per property with its history": the property's id
+ * while it exists, else the report's own copy of the address (lower-cased), within the site name. A deleted
+ * property's reports (property_id set null) stay together by address; a renamed one's stay together by id.
+ */
+const propertyKey = sql`coalesce(${reports.propertyId}::text, lower(${reports.propertyAddress}))`;
+
+/** The longest history one call returns; a property re-tested more often than this shows the newest. */
+export const MAX_EARLIER_REPORTS = 100;
+
 export interface ImageFile {
   id: string;
   ownerId: string | null;
@@ -69,9 +79,14 @@ export function reportsRepository(db: Db) {
             .from(sites)
             .where(eq(sites.id, siteId))
         : [];
-      const [property] = isUuid(propertyId)
-        ? await db.select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId))
-        : [];
+      // A property only counts with its own site, so its reports are found by site and property together.
+      const [property] =
+        site && isUuid(propertyId)
+          ? await db
+              .select({ id: properties.id })
+              .from(properties)
+              .where(and(eq(properties.id, propertyId), eq(properties.siteId, site.id)))
+          : [];
       return {
         siteId: site?.id ?? null,
         designParameters: (site?.designParameters ?? null) as DesignParameters | null,
@@ -192,6 +207,75 @@ export function reportsRepository(db: Db) {
         .orderBy(desc(reports.completedAt), desc(reports.id))
         .limit(q.limit)
         .offset(q.offset);
+      return rows.map(toSummary);
+    },
+
+    /**
+     * One page of a site's latest report per property (newest first), each with how many earlier reports
+     * the same property has; `total` is the number of properties with reports.
+     */
+    async latestPerProperty(q: { siteName: string; limit: number; offset: number }) {
+      // The page's ids first (one sort of the site's reports by property), then their summaries.
+      const latest = db
+        .selectDistinctOn([propertyKey], {
+          id: reports.id,
+          completedAt: reports.completedAt,
+          earlier: sql<number>`(count(*) OVER (PARTITION BY ${propertyKey}) - 1)::int`.as('earlier'),
+        })
+        .from(reports)
+        .where(siteNameIs(q.siteName))
+        .orderBy(propertyKey, desc(reports.completedAt), desc(reports.id))
+        .as('latest');
+      const page = await db
+        .select({ id: latest.id, earlier: latest.earlier, total: sql<number>`(count(*) OVER ())::int` })
+        .from(latest)
+        .orderBy(desc(latest.completedAt), desc(latest.id))
+        .limit(q.limit)
+        .offset(q.offset);
+      let total = Number(page[0]?.total ?? 0);
+      if (page.length === 0 && q.offset > 0) {
+        const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(latest);
+        total = Number(n?.n ?? 0);
+      }
+      const found = page.length
+        ? await db
+            .select(summaryColumns)
+            .from(reports)
+            .where(
+              inArray(
+                reports.id,
+                page.map((p) => p.id),
+              ),
+            )
+        : [];
+      const byId = new Map(found.map((r) => [r.id, r]));
+      const items = page.flatMap((p) => {
+        const row = byId.get(p.id);
+        return row ? [{ ...toSummary(row), earlierReports: Number(p.earlier) }] : [];
+      });
+      return { items, total };
+    },
+
+    /** The reports of the same property (and site name) completed before this one, newest first. */
+    async earlierThan(report: { id: string; siteName: string; propertyId: string | null; propertyAddress: string }) {
+      const key = report.propertyId ?? report.propertyAddress.toLowerCase();
+      const [self] = await db
+        .select({ cursor: sql<string>`${reports.completedAt}::text` })
+        .from(reports)
+        .where(eq(reports.id, report.id));
+      if (!self) return [];
+      const rows = await db
+        .select(summaryColumns)
+        .from(reports)
+        .where(
+          and(
+            eq(reports.siteName, report.siteName),
+            sql`${propertyKey} = ${key}`,
+            sql`(${reports.completedAt}, ${reports.id}) < (${self.cursor}::timestamptz, ${report.id}::uuid)`,
+          ),
+        )
+        .orderBy(desc(reports.completedAt), desc(reports.id))
+        .limit(MAX_EARLIER_REPORTS);
       return rows.map(toSummary);
     },
 

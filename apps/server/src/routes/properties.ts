@@ -8,6 +8,7 @@ import {
   propertyDeleteImpactSchema,
   propertyListQuery,
   propertySchema,
+  propertyWithStatusSchema,
   updatePropertyBody,
   type Property,
   type Site,
@@ -58,7 +59,10 @@ export const propertyRoutes =
     // The engineer's property picker uses this too: always one site, searched and paged in SQL.
     app.get(
       '/api/properties',
-      { config: user, schema: { tags, querystring: propertyListQuery, response: { 200: page(propertySchema) } } },
+      {
+        config: user,
+        schema: { tags, querystring: propertyListQuery, response: { 200: page(propertyWithStatusSchema) } },
+      },
       async (request) => {
         await siteOr404(request.query.siteId);
         return properties.list(request.query);

@@ -6,6 +6,8 @@ import {
   evaluate,
   failureReasons,
   fileUrlFor,
+  latestReportSchema,
+  page,
   rangesFor,
   referencedFileIds,
   reportDetailSchema,
@@ -29,13 +31,15 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
+const latestQuery = listQuery.extend({ siteName: z.string().max(200) });
 const exportQuery = z.object({ siteName: z.string().min(1, 'Choose a site to export').max(200) });
 
 /** A device clock may run a little fast; a completion time further ahead than this is refused. */
 const FUTURE_TOLERANCE_MS = 24 * 3600_000;
 
 type Owned = { userId: string | null };
-const publicSummary = <T extends ReportSummary & Owned>({ userId: _userId, ...summary }: T): ReportSummary => summary;
+const publicSummary = <T extends ReportSummary & Owned>({ userId: _userId, ...summary }: T): Omit<T, 'userId'> =>
+  summary;
 
 function canRead(user: User, report: Owned) {
   return user.role === 'admin' || report.userId === user.id;
@@ -213,6 +217,34 @@ export const reportRoutes =
       },
     );
 
+    // The reports screen: a site's latest report per property, each with the count of its earlier ones.
+    app.get(
+      '/api/reports/latest',
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['reports'], querystring: latestQuery, response: { 200: page(latestReportSchema) } },
+      },
+      async (request) => {
+        const { items, total } = await reports.latestPerProperty(request.query);
+        return { items: items.map(publicSummary), total };
+      },
+    );
+
+    // A property's history: the reports before this one, newest first, each with its own PDF.
+    app.get(
+      '/api/reports/:id/earlier',
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['reports'], params: idParams, response: { 200: z.array(reportSummarySchema) } },
+      },
+      async (request) => {
+        const report = await reports.summary(request.params.id);
+        if (!report) throw notFound('Report not found');
+        return (await reports.earlierThan(report)).map(publicSummary);
+      },
+    );
+
+    // Every report of the site, history included (an audit wants all of them), newest first.
     app.get(
       '/api/reports/export.csv',
       { config: { access: 'admin' }, schema: { tags: ['reports'], querystring: exportQuery } },

@@ -17,6 +17,7 @@ import {
   siteBulkResultSchema,
   siteBulkSummary,
   siteDeleteImpactSchema,
+  siteProgressSchema,
   siteSchema,
   siteSummarySchema,
   updateSiteBody,
@@ -117,6 +118,13 @@ export const siteRoutes =
       '/api/sites/:id',
       { config: user, schema: { tags, params: idParams, response: { 200: siteSchema } } },
       (request) => siteOr404(request.params.id),
+    );
+
+    // Home's "143 of 200 commissioned, 9 failed" for the chosen site; engineers see it too.
+    app.get(
+      '/api/sites/:id/progress',
+      { config: user, schema: { tags, params: idParams, response: { 200: siteProgressSchema } } },
+      async (request) => ctx.repos.properties.siteProgress((await siteOr404(request.params.id)).id),
     );
 
     app.get(

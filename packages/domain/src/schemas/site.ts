@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { buildingType, designParametersSchema } from './design-parameters.js';
 import { MAX_PROPERTY_IMPORT_ROWS } from '../csv/property-import.js';
+import { propertyStatusSchema } from './property-status.js';
 
 export const siteSchema = z.object({
   id: z.uuid(),
@@ -89,8 +90,14 @@ export const pageQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-/** GET /api/properties: always within one site, so no call returns every property of every site. */
-export const propertyListQuery = pageQuery.extend({ siteId: z.uuid({ message: 'Please select a site first' }) });
+/**
+ * GET /api/properties: always within one site, so no call returns every property of every site;
+ * `status` keeps only the properties that stand there (the picker's "Not started" and "Failed" filters).
+ */
+export const propertyListQuery = pageQuery.extend({
+  siteId: z.uuid({ message: 'Please select a site first' }),
+  status: propertyStatusSchema.optional(),
+});
 export type PropertyListQuery = z.infer<typeof propertyListQuery>;
 
 /** POST /api/sites/bulk. The size limit is checked by the route (413), not here. */

@@ -16,7 +16,10 @@ export function BasicInfoStep() {
   const [params, setParams] = useSearchParams();
   const siteId = params.get('siteId');
   const propertyId = params.get('propertyId');
-  const needsStart = Boolean(siteId && propertyId && state.wizardData.propertyId !== propertyId);
+  // The same property's check still on the phone is continued, unless it has ended (failed or submitted):
+  // then Start is a re-test and begins afresh; the ended check's report is already kept.
+  const ended = state.flowStatus !== 'active' || Boolean(state.submittedReportId);
+  const needsStart = Boolean(siteId && propertyId && (state.wizardData.propertyId !== propertyId || ended));
   const [startError, setStartError] = useState<string | null>(null);
 
   // Arriving from home with a chosen property: start the check (site, address, engineer, start time, rooms).

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Property, SiteSummary } from '@hiu/domain';
+import type { PropertyStatus, PropertyWithStatus, SiteProgress, SiteSummary } from '@hiu/domain';
 
 export interface PageOf<T> {
   items: T[];
@@ -24,11 +24,24 @@ export function useSites(search: string) {
   });
 }
 
-/** GET /api/properties for one site, searched by address on the server. */
-export function useProperties(siteId: string, search: string) {
-  return useQuery<PageOf<Property>>({
-    queryKey: [`/api/properties?${query({ siteId, q: search.trim(), limit: PROPERTY_PAGE })}`],
+/**
+ * GET /api/properties for one site, searched by address and filtered by status on the server; each
+ * property says where it stands. Refetched whenever home opens, as reports and drafts arrive all day.
+ */
+export function useProperties(siteId: string, search: string, status?: PropertyStatus) {
+  return useQuery<PageOf<PropertyWithStatus>>({
+    queryKey: [`/api/properties?${query({ siteId, q: search.trim(), status, limit: PROPERTY_PAGE })}`],
     enabled: siteId !== '',
     placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+}
+
+/** GET /api/sites/:id/progress: the chosen site's properties counted by status. */
+export function useSiteProgress(siteId: string) {
+  return useQuery<SiteProgress>({
+    queryKey: [`/api/sites/${siteId}/progress`],
+    enabled: siteId !== '',
+    refetchOnMount: 'always',
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Property, SiteSummary } from '@hiu/domain';
+import type { PropertyWithStatus, SiteSummary } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { SITE_PAGE, useSites } from '../api/sites';
 import { PropertyPicker } from './property-picker';
+import { SiteProgressSummary } from './site-progress';
 
 /** The reports screen's empty state links here (ruling 13). */
 export const START_CHECK_ID = 'start-check';
@@ -18,7 +19,7 @@ export function StartCheckCard() {
   const [siteSearch, setSiteSearch] = useState('');
   const [site, setSite] = useState<SiteSummary | null>(null);
   const siteId = site?.id ?? '';
-  const [property, setProperty] = useState<Property | null>(null);
+  const [property, setProperty] = useState<PropertyWithStatus | null>(null);
   const sites = useSites(siteSearch);
   const found = sites.data?.items ?? [];
   // The chosen site stays listed while a search shows others.
@@ -66,6 +67,7 @@ export function StartCheckCard() {
           ))}
         </Select>
       </Field>
+      {site ? <SiteProgressSummary siteId={site.id} siteName={site.name} /> : null}
       <PropertyPicker key={siteId} siteId={siteId} value={property} onChange={setProperty} />
       <Button size="lg" className="w-full" disabled={!property} onClick={start}>
         Start

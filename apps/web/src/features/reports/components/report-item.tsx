@@ -5,11 +5,19 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { downloadReportPdf } from '../api/downloads';
+import { EarlierReports } from './earlier-reports';
 
-/** One submitted report in an expanded site card. */
-export function ReportItem({ report }: { report: ReportSummary }) {
+interface ReportItemProps {
+  report: ReportSummary & { earlierReports?: number };
+  /** One of a property's earlier reports, listed under its latest: titled by its date, not the address. */
+  earlier?: boolean;
+}
+
+/** One submitted report in an expanded site card: a property's latest, or one of its earlier reports. */
+export function ReportItem({ report, earlier = false }: ReportItemProps) {
   const [downloading, setDownloading] = useState(false);
   const titleId = useId();
+  const Title = earlier ? 'h4' : 'h3';
   const address = report.propertyAddress || 'N/A';
   const hiu = [report.hiuModel, report.hiuSerial].filter(Boolean).join(' · ') || 'N/A';
 
@@ -28,11 +36,15 @@ export function ReportItem({ report }: { report: ReportSummary }) {
   }
 
   return (
-    <li className="border-t border-slate-200 py-4 first:border-t-0" aria-labelledby={titleId} data-testid="report-item">
+    <li
+      className="border-t border-slate-200 py-4 first:border-t-0"
+      aria-labelledby={titleId}
+      data-testid={earlier ? 'earlier-report' : 'report-item'}
+    >
       <div className="flex items-start justify-between gap-3">
-        <h3 id={titleId} className="text-base font-semibold text-slate-900">
-          {address}
-        </h3>
+        <Title id={titleId} className="text-base font-semibold text-slate-900">
+          {earlier ? `Report of ${formatDateTime(report.completedAt)}` : address}
+        </Title>
         <StatusBadge status={report.overallStatus} />
       </div>
       <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
@@ -66,6 +78,7 @@ export function ReportItem({ report }: { report: ReportSummary }) {
       >
         {downloading ? 'Downloading...' : 'Download PDF'}
       </Button>
+      {report.earlierReports ? <EarlierReports latest={report} count={report.earlierReports} /> : null}
     </li>
   );
 }

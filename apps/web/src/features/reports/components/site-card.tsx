@@ -17,8 +17,9 @@ export function SiteCard({ group }: { group: ReportSiteGroup }) {
   const [exported, setExported] = useState<number | null>(null);
   const listId = useId();
   const headingId = useId();
-  const reports = useSiteReports(group.siteName, group.count, expanded);
-  const items = reports.data?.pages.flat() ?? [];
+  const reports = useSiteReports(group.siteName, expanded);
+  const items = reports.data?.pages.flatMap((p) => p.items) ?? [];
+  const properties = reports.data?.pages.at(-1)?.total ?? 0;
 
   async function exportCsv() {
     setExported(0);
@@ -65,6 +66,10 @@ export function SiteCard({ group }: { group: ReportSiteGroup }) {
       <div id={listId} hidden={!expanded} className="border-t border-slate-200 px-4">
         {!expanded ? null : reports.data ? (
           <>
+            <p className="pt-3 text-sm text-slate-600">
+              Latest report of each property ({properties === 1 ? '1 property' : `${properties} properties`}); earlier
+              reports are listed under it.
+            </p>
             <ul className="m-0 list-none p-0">
               {items.map((r) => (
                 <ReportItem key={r.id} report={r} />
@@ -78,7 +83,7 @@ export function SiteCard({ group }: { group: ReportSiteGroup }) {
             {reports.hasNextPage ? (
               <div className="border-t border-slate-200 py-3 text-center">
                 <p className="mb-2 text-sm text-slate-600">
-                  Showing {items.length} of {group.count}
+                  Showing {items.length} of {properties} properties
                 </p>
                 <Button
                   variant="secondary"

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { Property, ReportSummary, Site } from '@hiu/domain';
+import { expect } from './fixtures';
+
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../packages/report-pdf/test/fixtures', name));
+
+const basics = (site: Site, property: Property, serial: string) => ({
+  siteId: site.id,
+  propertyId: property.id,
+  siteName: site.name,
+  address: property.address,
+  dwellingType: property.propertyType,
+  hiuModel: 'Evo 40',
+  hiuSerial: serial,
+  startTime: '2026-03-02T09:00:00.000Z',
+  meterStart: '100.5',
+});
+
+async function post(page: Page, body: Record<string, unknown>): Promise<ReportSummary> {
+  const res = await page.request.post('/api/reports', { data: { id: randomUUID(), notes: '', ...body } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ReportSummary;
+}
+
+/** Files a device failure at step 2 (bypass valve open) through the API, as the Failed page does. */
+export function fileFailedCheck(page: Page, site: Site, property: Property, completedAt: string, serial = 'SN-F1') {
+  return post(page, {
+    wizardData: {
+      ...basics(site, property, serial),
+      initialChecks: {
+        bypassClosed: false,
+        strainerClean: true,
+        clipsRemoved: true,
+        meterOk: true,
+        systemPressure: '1.2',
+      },
+    },
+    failedStep: 2,
+    completedAt,
+  });
+}
+
+/** Uploads a photo and a signature and files a complete passing check through the API, as the wizard does. */
+export async function filePassedCheck(
+  page: Page,
+  site: Site,
+  property: Property,
+  completedAt: string,
+  serial = 'SN-P1',
+) {
+  const photo = randomUUID();
+  const signature = randomUUID();
+  for (const [id, file, type, kind] of [
+    [photo, 'photo.jpg', 'image/jpeg', 'photo'],
+    [signature, 'signature.png', 'image/png', 'signature'],
+  ] as const) {
+    const res = await page.request.put(`/api/files/${id}?kind=${kind}`, {
+      data: fixture(file),
+      headers: { 'content-type': type },
+    });
+    expect(res.status()).toBe(201);
+  }
+  return post(page, {
+    wizardData: {
+      ...basics(site, property, serial),
+      initialChecks: {
+        bypassClosed: true,
+        strainerClean: true,
+        clipsRemoved: true,
+        meterOk: true,
+        systemPressure: '1.2',
+      },
+      standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
+      radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
+      heatingMode: {
+        tertiaryFlow: '52',
+        tertiaryReturn: '42',
+        primaryFlow: '65',
+        primaryReturn: '55',
+        powerConsumption: '10',
+      },
+      dhwChecks: {
+        cwsTemp: '11',
+        fortyFiveIn45: true,
+        dhwKitchenTap: '47',
+        primaryFlow: '60',
+        primaryReturn: '50',
+        dhwPower: '15',
+      },
+      photosSignature: {
+        photos: [{ id: photo, url: `/api/files/${photo}`, label: 'HIU front' }],
+        signature: `/api/files/${signature}`,
+        meterEnd: '101.25',
+        remoteCutOffValveSerial: '12345',
+        heatingControllerSet: true,
+      },
+    },
+    failedStep: null,
+    completedAt,
+  });
+}
+
+/** Saves a draft of a check of the property through the API, as the wizard's autosave does. */
+export async function saveDraft(page: Page, site: Site, property: Property) {
+  const res = await page.request.post('/api/drafts', {
+    data: {
+      id: randomUUID(),
+      siteId: site.id,
+      propertyId: property.id,
+      currentStep: 'Initial Checks',
+      wizardData: basics(site, property, 'SN-D1'),
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** Home: choose the site in the Start New Check card. */
+export async function chooseSite(page: Page, site: Site) {
+  await page.goto('/');
+  await page.getByLabel('Site', { exact: true }).selectOption({ label: `${site.name} - ${site.location}` });
+}
+
+/** The picker's option for an address. */
+export function option(page: Page, address: string) {
+  return page
+    .getByRole('listbox')
+    .getByRole('option', { name: new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { propertySchema } from './site.js';
+import { propertyStatusSchema } from './property-status.js';
+import { reportSummarySchema } from './report.js';
+
+/** A property in the engineer's picker (and the admin list): the property and where it stands. */
+export const propertyWithStatusSchema = propertySchema.extend({
+  status: propertyStatusSchema,
+  /** Completion time of the latest report, when there is one. */
+  latestReportAt: z.string().nullable(),
+});
+export type PropertyWithStatus = z.infer<typeof propertyWithStatusSchema>;
+
+/** GET /api/sites/:id/progress: the site's properties counted by status. */
+export const siteProgressSchema = z.object({
+  total: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  inProgress: z.number().int(),
+  notStarted: z.number().int(),
+});
+export type SiteProgress = z.infer<typeof siteProgressSchema>;
+
+/** "143 of 200 commissioned, 9 failed": the home card's sentence, also read by screen readers. */
+export function progressSentence(p: SiteProgress): string {
+  const parts = [`${p.passed} of ${p.total} commissioned`];
+  if (p.failed > 0) parts.push(`${p.failed} failed`);
+  if (p.pending > 0) parts.push(`${p.pending} incomplete`);
+  if (p.inProgress > 0) parts.push(`${p.inProgress} in progress`);
+  return parts.join(', ');
+}
+
+/** A property's latest report on the reports screen, with how many earlier reports it has (its history). */
+export const latestReportSchema = reportSummarySchema.extend({ earlierReports: z.number().int() });
+export type LatestReport = z.infer<typeof latestReportSchema>;
