@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Property, ReportSummary, Site } from '@hiu/domain';
+import { passingData } from '../apps/server/test/helpers/check-data';
 import { expect } from './fixtures';
 
 const fixture = (name: string) =>
@@ -65,40 +66,7 @@ export async function filePassedCheck(
     expect(res.status()).toBe(201);
   }
   return post(page, {
-    wizardData: {
-      ...basics(site, property, serial),
-      initialChecks: {
-        bypassClosed: true,
-        strainerClean: true,
-        clipsRemoved: true,
-        meterOk: true,
-        systemPressure: '1.2',
-      },
-      standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
-      radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
-      heatingMode: {
-        tertiaryFlow: '52',
-        tertiaryReturn: '42',
-        primaryFlow: '65',
-        primaryReturn: '55',
-        powerConsumption: '10',
-      },
-      dhwChecks: {
-        cwsTemp: '11',
-        fortyFiveIn45: true,
-        dhwKitchenTap: '47',
-        primaryFlow: '60',
-        primaryReturn: '50',
-        dhwPower: '15',
-      },
-      photosSignature: {
-        photos: [{ id: photo, url: `/api/files/${photo}`, label: 'HIU front' }],
-        signature: `/api/files/${signature}`,
-        meterEnd: '101.25',
-        remoteCutOffValveSerial: '12345',
-        heatingControllerSet: true,
-      },
-    },
+    wizardData: { ...passingData(site, property.id, photo, signature), ...basics(site, property, serial) },
     failedStep: null,
     completedAt,
   });

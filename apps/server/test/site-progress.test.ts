@@ -70,6 +70,20 @@ async function insertDraft(who: TestClient, siteId: string, propertyId: string, 
   });
 }
 
+/** A check that failed at step 2 (bypass valve open): no photos or signature needed. */
+function deviceFailure(site: { id: string; name: string }, propertyId: string): WizardDataInput {
+  const base = passingData(site, propertyId, randomUUID(), randomUUID());
+  return {
+    ...base,
+    initialChecks: { ...base.initialChecks, bypassClosed: false },
+    standbyMode: {},
+    radiators: {},
+    heatingMode: {},
+    dhwChecks: {},
+    photosSignature: {},
+  };
+}
+
 async function statuses(who: TestClient, siteId: string, query = '') {
   const res = await who.get(`/api/properties?siteId=${siteId}&limit=50${query}`);
   expect(res.statusCode).toBe(200);
@@ -187,19 +201,9 @@ describe('re-testing a failed property', () => {
   it('stores the re-test as a new report beside the failed one; each keeps its own PDF', async () => {
     const { eng, admin, site, props } = await setup(['Flat 3, Birch House']);
     const property = props['Flat 3, Birch House']!;
-    const base = passingData(site, property.id, randomUUID(), randomUUID());
-    const failedData: WizardDataInput = {
-      ...base,
-      initialChecks: { ...base.initialChecks, bypassClosed: false },
-      standbyMode: {},
-      radiators: {},
-      heatingMode: {},
-      dhwChecks: {},
-      photosSignature: {},
-    };
     const failed = await eng.post('/api/reports', {
       id: randomUUID(),
-      wizardData: failedData,
+      wizardData: deviceFailure(site, property.id),
       notes: '',
       failedStep: 2,
       completedAt: hoursAgo(26).toISOString(),
@@ -214,7 +218,7 @@ describe('re-testing a failed property', () => {
       siteId: site.id,
       propertyId: property.id,
       currentStep: 'Initial Checks',
-      wizardData: base,
+      wizardData: passingData(site, property.id, randomUUID(), randomUUID()),
     });
     expect(draft.statusCode).toBe(200);
     expect((await statuses(eng, site.id)).byAddress).toEqual({ 'Flat 3, Birch House': 'in_progress' });
@@ -259,18 +263,9 @@ describe('re-testing a failed property', () => {
     const { eng, admin, site } = await setup([]);
     const elsewhere = await createSite(admin, { name: 'Elsewhere' });
     const theirs = await createProperty(admin, elsewhere.id, { address: 'Flat 1' });
-    const base = passingData(site, theirs.id, randomUUID(), randomUUID());
     const res = await eng.post('/api/reports', {
       id: randomUUID(),
-      wizardData: {
-        ...base,
-        initialChecks: { ...base.initialChecks, bypassClosed: false },
-        standbyMode: {},
-        radiators: {},
-        heatingMode: {},
-        dhwChecks: {},
-        photosSignature: {},
-      },
+      wizardData: deviceFailure(site, theirs.id),
       notes: '',
       failedStep: 2,
       completedAt: hoursAgo(1).toISOString(),
