@@ -186,18 +186,15 @@ export function PropertyPicker({ siteId, value, onChange }: PropertyPickerProps)
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => choose(p)}
                   className={cn(
-                    'flex min-h-12 cursor-pointer items-center justify-between gap-3 border-b border-slate-100 px-3 py-2 last:border-b-0',
+                    'grid min-h-12 cursor-pointer grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 border-b border-slate-100 px-3 py-2 last:border-b-0',
                     i === active ? 'bg-brand-100' : 'hover:bg-slate-50',
                     value?.id === p.id && 'font-semibold',
                   )}
                 >
-                  <span className="flex min-w-0 flex-col items-start gap-1">
-                    <span className="break-words">{p.address}</span>
-                    <PropertyStatusBadge status={p.status} />
-                  </span>
-                  <span className="flex-none rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">
-                    {p.propertyType}
-                  </span>
+                  {/* Address and type first (the option's name reads as the spec has it), then the status. */}
+                  <span className="min-w-0 break-words">{p.address}</span>
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-700">{p.propertyType}</span>
+                  <PropertyStatusBadge status={p.status} className="justify-self-start" />
                 </li>
               ))
             )}

@@ -54,8 +54,12 @@ export function ReportItem({ report, earlier = false }: ReportItemProps) {
         <dd className="text-slate-900">{report.dwellingType || 'N/A'}</dd>
         <dt className="text-slate-600">Engineer</dt>
         <dd className="text-slate-900">{report.engineerName || 'N/A'}</dd>
-        <dt className="text-slate-600">Completed</dt>
-        <dd className="text-slate-900">{formatDateTime(report.completedAt)}</dd>
+        {earlier ? null : (
+          <>
+            <dt className="text-slate-600">Completed</dt>
+            <dd className="text-slate-900">{formatDateTime(report.completedAt)}</dd>
+          </>
+        )}
         {report.failedStep ? (
           <>
             <dt className="text-slate-600">Device failed</dt>
