@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './build/precompress';
+import { prerenderShells } from './build/prerender-shells';
 
 // What a check needs offline: who is signed in, the sites, properties and design parameters, drafts.
 const offlineData = /^\/api\/(auth\/me|sites(\/[0-9a-f-]{36})?|properties|drafts)(\?.*)?$/;
@@ -51,6 +53,8 @@ export default defineConfig({
         ],
       },
     }),
+    prerenderShells(),
+    precompress(),
   ],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

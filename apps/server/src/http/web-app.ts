@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SESSION_COOKIE } from './access.js';
+
+interface Shell {
+  path: string;
+  file: string;
+  signedIn: boolean;
+}
 
 /** Serves the built web app; any non-API path gets index.html so the client router can answer it. */
 export async function serveWebApp(app: FastifyInstance, dist: string) {
@@ -12,18 +19,42 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
+    // "/" is answered below like every other screen, so it can get its shell.
+    index: false,
+    // The build writes .br and .gz beside each file; the smallest the browser accepts is sent.
+    preCompressed: true,
     setHeaders(reply, file) {
       if (file.includes(`${path.sep}assets${path.sep}`))
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       else reply.header('Cache-Control', 'no-cache');
     },
   });
+  const shells = readShells(dist);
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({
         error: { code: 'not_found', message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` },
       });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(request, shells));
   });
+}
+
+/** The screens the build drew a first paint for (shells/index.json), by path. */
+function readShells(dist: string): Map<string, Shell> {
+  const file = path.join(dist, 'shells', 'index.json');
+  if (!fs.existsSync(file)) return new Map();
+  const list = JSON.parse(fs.readFileSync(file, 'utf8')) as Shell[];
+  return new Map(list.map((s) => [s.path, s]));
+}
+
+/**
+ * The screen's shell when the visitor will see that screen: a signed-in screen only with a session cookie,
+ * sign-in only without one (it is not checked here; a stale cookie just means the plain page next time).
+ * Otherwise index.html, which draws nothing until the app decides.
+ */
+function pageFor(request: FastifyRequest, shells: Map<string, Shell>): string {
+  const shell = shells.get(request.url.split('?')[0]!);
+  const hasSession = Boolean(request.cookies[SESSION_COOKIE]);
+  return shell && shell.signedIn === hasSession ? `shells/${shell.file}` : 'index.html';
 }

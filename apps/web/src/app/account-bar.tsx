@@ -1,4 +1,5 @@
 import { Link, Outlet } from 'react-router';
+import type { User } from '@hiu/domain';
 import { useSession } from '../lib/session';
 import { useSignOut } from '../features/auth/sign-out';
 
@@ -8,29 +9,36 @@ export function AccountBar() {
   const signOut = useSignOut();
   return (
     <>
-      <div className="bg-brand-800 text-white">
-        <div className="mx-auto flex min-h-12 max-w-5xl items-center justify-between gap-2 px-4">
-          <Link to="/" className="font-bold whitespace-nowrap text-white no-underline">
-            HIU Commissioning
-          </Link>
-          {user ? (
-            <div className="flex min-w-0 items-center gap-1 text-sm">
-              <span className="min-w-0 truncate" title={user.email}>
-                {user.name}
-                {user.role === 'admin' ? ' (admin)' : ''}
-              </span>
-              <button
-                type="button"
-                onClick={() => void signOut()}
-                className="min-h-10 rounded-md px-2 font-semibold whitespace-nowrap text-white underline-offset-2 hover:underline"
-              >
-                Sign out
-              </button>
-            </div>
-          ) : null}
-        </div>
-      </div>
+      <AccountStrip user={user} onSignOut={() => void signOut()} />
       <Outlet />
     </>
+  );
+}
+
+/** The bar itself; without a user (still loading, or the build-time first paint) it shows only the name. */
+export function AccountStrip({ user, onSignOut }: { user: User | null; onSignOut?: () => void }) {
+  return (
+    <div className="bg-brand-800 text-white">
+      <div className="mx-auto flex min-h-12 max-w-5xl items-center justify-between gap-2 px-4">
+        <Link to="/" className="font-bold whitespace-nowrap text-white no-underline">
+          HIU Commissioning
+        </Link>
+        {user ? (
+          <div className="flex min-w-0 items-center gap-1 text-sm">
+            <span className="min-w-0 truncate" title={user.email}>
+              {user.name}
+              {user.role === 'admin' ? ' (admin)' : ''}
+            </span>
+            <button
+              type="button"
+              onClick={onSignOut}
+              className="min-h-10 rounded-md px-2 font-semibold whitespace-nowrap text-white underline-offset-2 hover:underline"
+            >
+              Sign out
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
   );
 }

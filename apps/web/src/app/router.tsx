@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth';
+import { HomeFrame } from '../features/home/home-frame';
 import { AccountBar } from './account-bar';
+import { RouteShell } from './shell/route-shell';
 
 // Each area is its own chunk: the engineer's first screen never downloads admin, reports or PDF code.
 // The check's data layer (zod, IndexedDB, outbox) loads with the engineer's screens, not with sign-in.
@@ -17,15 +19,10 @@ const UnsavedWorkBanner = lazy(() =>
   import('../features/check/components/unsaved-work-banner').then((m) => ({ default: m.UnsavedWorkBanner })),
 );
 
-function Loading() {
-  return (
-    <p role="status" className="p-6 text-center text-slate-600">
-      Loading...
-    </p>
-  );
-}
-
-const lazyPage = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+/** A lazy screen; while its code loads, its shell (the same first paint the HTML had) or a loading line. */
+const lazyPage = (node: ReactNode, fallback: ReactNode = <RouteShell />) => (
+  <Suspense fallback={fallback}>{node}</Suspense>
+);
 
 /** Spec section 2: any other path is the plain text 404 - Not Found. */
 function NotFound() {
@@ -50,6 +47,7 @@ export function AppRoutes() {
                   </Suspense>
                 }
               />,
+              <HomeFrame />,
             )}
           />
         </Route>

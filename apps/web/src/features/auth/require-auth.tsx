@@ -5,11 +5,21 @@ import { buttonClass } from '../../components/ui/button';
 import { useSession, useSetupNeeded } from '../../lib/session';
 
 /** Sends signed-out visitors to sign-in (or first-run set-up) and refuses the wrong role. */
-export function RequireAuth({ role, children }: { role?: Role; children: ReactNode }) {
+export function RequireAuth({
+  role,
+  children,
+  fallback,
+}: {
+  role?: Role;
+  children: ReactNode;
+  /** Shown while the session is read; a loading line unless the screen has a shell. */
+  fallback?: ReactNode;
+}) {
   const { user, isLoading } = useSession();
   const setup = useSetupNeeded();
   const location = useLocation();
   if (isLoading || (!user && setup.isLoading)) {
+    if (fallback) return <>{fallback}</>;
     return (
       <p role="status" className="p-6 text-center text-slate-600">
         Loading...

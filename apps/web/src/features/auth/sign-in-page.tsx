@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
-import { AuthForm } from './auth-form';
+import { SignInForm } from './sign-in-form';
 import { rememberUser, SESSION_KEY, useSession, useSetupNeeded } from '../../lib/session';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
@@ -30,14 +30,7 @@ export default function SignInPage() {
   if (user) return <Navigate to="/" replace />;
   const err = signIn.error instanceof ApiError ? signIn.error : null;
   return (
-    <AuthForm
-      title="Sign in"
-      fields={[
-        { name: 'email', label: 'Email', type: 'email', autoComplete: 'username' },
-        { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
-      ]}
-      submitLabel="Sign in"
-      busyLabel="Signing in..."
+    <SignInForm
       busy={signIn.isPending}
       onSubmit={(v) => signIn.mutate(v)}
       fieldErrors={err?.status === 422 ? err.fieldErrors : {}}

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { stepBySlug } from '@hiu/domain';
 import { SaveBadge, useWizard } from './state/wizard-provider';
 import { BasicInfoStep } from './pages/basic-info-step';
 import { InitialChecksStep } from './pages/initial-checks-step';
@@ -7,10 +8,16 @@ import { StandbyModeStep } from './pages/standby-mode-step';
 import { RadiatorsStep } from './pages/radiators-step';
 import { HeatingStep } from './pages/heating-step';
 import { DhwStep } from './pages/dhw-step';
-import { PhotosSignatureStep } from './pages/photos-signature-step';
 import { ReviewStep } from './pages/review-step';
 import { ResumePage } from './pages/resume-page';
 import { FailedPage } from './pages/failed-page';
+import { WizardShell } from './components/wizard-header';
+
+// The camera and signature code loads with the step that uses them (issue 7: not with the first screen);
+// the service worker keeps it for offline use.
+const PhotosSignatureStep = lazy(() =>
+  import('./pages/photos-signature-step').then((m) => ({ default: m.PhotosSignatureStep })),
+);
 
 /**
  * A step needs a started check. Without one (no site chosen) the engineer goes home; basic-info with
@@ -52,7 +59,12 @@ const STEP_PAGES: [string, ReactNode][] = [
   ['radiators', <RadiatorsStep />],
   ['heating', <HeatingStep />],
   ['dhw', <DhwStep />],
-  ['photos-signature', <PhotosSignatureStep />],
+  [
+    'photos-signature',
+    <Suspense fallback={<WizardShell step={stepBySlug('photos-signature')!} />}>
+      <PhotosSignatureStep />
+    </Suspense>,
+  ],
   ['review', <ReviewStep />],
 ];
 

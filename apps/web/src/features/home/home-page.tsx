@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { DraftsList } from './components/drafts-list';
+import { HomeFrame } from './home-frame';
 import { START_CHECK_ID, StartCheckCard } from './components/start-check-card';
 
 interface HomePageProps {
@@ -24,10 +25,9 @@ export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
   }, [location.hash]);
 
   return (
-    <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-5">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">HIU Commissioning</h1>
-        {user?.role === 'admin' ? (
+    <HomeFrame
+      adminNav={
+        user?.role === 'admin' ? (
           <nav aria-label="Admin" className="flex gap-2">
             <Link to="/admin/reports" className={buttonClass('secondary')}>
               Reports
@@ -36,12 +36,12 @@ export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
               Sites
             </Link>
           </nav>
-        ) : null}
-      </header>
-
+        ) : null
+      }
+    >
       {unsavedWorkBanner}
       <StartCheckCard />
       <DraftsList />
-    </main>
+    </HomeFrame>
   );
 }

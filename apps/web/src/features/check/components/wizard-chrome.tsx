@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { STEP_COUNT, stepByNumber, type Step } from '@hiu/domain';
+import { stepByNumber, type Step } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
 import { hasEnteredData } from '../lib/entered-data';
+import { WIZARD_PAGE_CLASS, WizardHeader } from './wizard-header';
 
 interface WizardChromeProps {
   step: Step;
@@ -43,37 +44,12 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
   };
 
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="bg-brand-800 text-white">
-        <div className="mx-auto w-full max-w-2xl px-4 pt-2 pb-3">
-          <div className="flex min-h-12 items-center">
-            <button
-              type="button"
-              onClick={() => (hasEnteredData(state.wizardData) ? setConfirmCancel(true) : cancel())}
-              className="-ml-3 min-h-12 rounded-lg px-3 text-base font-semibold text-white hover:bg-white/10"
-            >
-              Cancel
-            </button>
-          </div>
-          <p className="text-sm font-medium text-brand-100">
-            Step {step.number} of {STEP_COUNT}
-          </p>
-          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
-            {step.name}
-          </h1>
-          <div
-            role="progressbar"
-            aria-label="Checklist progress"
-            aria-valuemin={1}
-            aria-valuemax={STEP_COUNT}
-            aria-valuenow={step.number}
-            aria-valuetext={`Step ${step.number} of ${STEP_COUNT}`}
-            className="mt-3 h-2 w-full overflow-hidden rounded-full bg-white/25"
-          >
-            <div className="h-full rounded-full bg-white" style={{ width: `${(step.number / STEP_COUNT) * 100}%` }} />
-          </div>
-        </div>
-      </header>
+    <div className={WIZARD_PAGE_CLASS}>
+      <WizardHeader
+        step={step}
+        headingRef={headingRef}
+        onCancel={() => (hasEnteredData(state.wizardData) ? setConfirmCancel(true) : cancel())}
+      />
 
       <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-5">{children}</main>
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { scaledSize } from './compress-image';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { compressPhoto, PHOTO_MAX_BYTES, scaledSize } from './compress-image';
 
 describe('scaledSize (longest side about 1600 px, ruling 8)', () => {
   it.each([
@@ -11,5 +11,46 @@ describe('scaledSize (longest side about 1600 px, ruling 8)', () => {
     [20000, 10, 1600, 1],
   ])('%ix%i -> %ix%i', (w, h, ew, eh) => {
     expect(scaledSize(w, h)).toEqual({ width: ew, height: eh });
+  });
+});
+
+describe('compressPhoto keeps a photo at most 400 KB (issue 7)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A fake browser whose JPEG encoder makes `bytesAt(quality)` bytes; returns the qualities asked for. */
+  function fakeBrowser(bytesAt: (quality: number) => number) {
+    const asked: number[] = [];
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 4000, height: 3000, close() {} }));
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        constructor(
+          readonly width: number,
+          readonly height: number,
+        ) {}
+        getContext() {
+          return { drawImage() {}, imageSmoothingQuality: 'low' };
+        }
+        async convertToBlob({ quality }: { quality: number }) {
+          asked.push(quality);
+          return new Blob([new Uint8Array(bytesAt(quality))], { type: 'image/jpeg' });
+        }
+      },
+    );
+    return asked;
+  }
+
+  it('encodes once at quality 0.8 when that is small enough', async () => {
+    const asked = fakeBrowser(() => 300 * 1024);
+    const out = await compressPhoto(new Blob([new Uint8Array(10)], { type: 'image/jpeg' }));
+    expect(asked).toEqual([0.8]);
+    expect(out.size).toBe(300 * 1024);
+  });
+
+  it('encodes again at lower quality until the photo fits', async () => {
+    const asked = fakeBrowser((q) => (q >= 0.7 ? 500 * 1024 : 380 * 1024));
+    const out = await compressPhoto(new Blob([new Uint8Array(10)], { type: 'image/jpeg' }));
+    expect(asked).toEqual([0.8, 0.7, 0.6]);
+    expect(out.size).toBeLessThanOrEqual(PHOTO_MAX_BYTES);
   });
 });

@@ -1,0 +1,31 @@
+import { STEPS } from '@hiu/domain';
+
+/**
+ * The screens whose first paint is rendered into the HTML at build time (see route-shell.tsx), with the
+ * code each needs first (preloaded by that HTML) and whether only a signed-in visitor sees that screen.
+ * The build writes shells/<file> for each; the server sends it for `path`.
+ */
+export interface ShellSpec {
+  path: string;
+  file: string;
+  signedIn: boolean;
+  modules: string[];
+}
+
+const checkModules = ['src/app/engineer-area.tsx', 'src/features/check/check-routes.tsx'];
+
+export const SHELLS: ShellSpec[] = [
+  { path: '/sign-in', file: 'sign-in.html', signedIn: false, modules: ['src/features/auth/sign-in-page.tsx'] },
+  {
+    path: '/',
+    file: 'home.html',
+    signedIn: true,
+    modules: ['src/app/engineer-area.tsx', 'src/features/home/home-page.tsx'],
+  },
+  ...STEPS.map((s) => ({
+    path: `/check/${s.slug}`,
+    file: `check-${s.slug}.html`,
+    signedIn: true,
+    modules: checkModules,
+  })),
+];

@@ -1,0 +1,35 @@
+import { AuthForm } from './auth-form';
+
+const noop = () => {};
+
+/**
+ * The sign-in form without its logic. Also the page's first paint: it is rendered into the HTML at build
+ * time (app/shell), so what is painted before the code arrives is exactly what the code then shows.
+ */
+export function SignInForm({
+  busy = false,
+  error = null,
+  fieldErrors = {},
+  onSubmit = noop,
+}: {
+  busy?: boolean;
+  error?: string | null;
+  fieldErrors?: Record<string, string>;
+  onSubmit?: (values: Record<string, string>) => void;
+}) {
+  return (
+    <AuthForm
+      title="Sign in"
+      fields={[
+        { name: 'email', label: 'Email', type: 'email', autoComplete: 'username' },
+        { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+      ]}
+      submitLabel="Sign in"
+      busyLabel="Signing in..."
+      busy={busy}
+      onSubmit={onSubmit}
+      fieldErrors={fieldErrors}
+      error={error}
+    />
+  );
+}
