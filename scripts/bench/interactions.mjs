@@ -1,3 +1,4 @@
+/* global window, document */
 // Target 3: moving between wizard steps and typing a value respond within 100 ms at 4x CPU slowdown.
 // Drives the built app in Chromium (390 x 844) and reads the browser's own Event Timing entries (the
 // measure behind INP: from the input to the next paint) for every tap on Next/Back and every keystroke.

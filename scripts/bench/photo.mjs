@@ -1,3 +1,4 @@
+/* global window, OffscreenCanvas, createImageBitmap */
 // Target 4: a 12-megapixel camera photo is reduced on the device in at most 1.5 s at 4x CPU slowdown,
 // to at most 400 KB. Runs the app's own compressPhoto (features/check/state/compress-image.ts) in Chromium
 // on a 4000 x 3000 JPEG with camera-like detail, --runs times (default 3), and prints the median.
