@@ -5,8 +5,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress';
 import { prerenderShells } from './build/prerender-shells';
 
-// What a check needs offline: who is signed in, the sites, properties and design parameters, drafts.
-const offlineData = /^\/api\/(auth\/me|sites(\/[0-9a-f-]{36})?|properties|drafts)(\?.*)?$/;
+// What a check needs offline: who is signed in, the sites (and their last-seen progress), properties and design
+// parameters, drafts.
+const offlineData = /^\/api\/(auth\/me|sites(\/[0-9a-f-]{36}(\/progress)?)?|properties|drafts)(\?.*)?$/;
 
 export default defineConfig({
   plugins: [
