@@ -23,7 +23,9 @@ type Filter = (typeof FILTERS)[number]['value'];
 
 /** What starting a check means for the chosen property, beside its status. */
 function selectedNote(p: PropertyWithStatus): string | null {
-  if (p.status === 'in_progress') return 'A check of this property has been saved as a draft; yours is under Today.';
+  if (p.status === 'in_progress') {
+    return 'A check of this property is saved as a draft (by you or a colleague); yours are under Today.';
+  }
   if (p.status === 'not_started') return null;
   return 'Starting a check adds a new report; the earlier reports are kept.';
 }
