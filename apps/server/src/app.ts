@@ -89,7 +89,11 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
-  const ctx: AppContext = { config, database, repos: createRepositories(database.db) };
+  const ctx: AppContext = {
+    config,
+    database,
+    repos: createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs }),
+  };
   // Every route and who may call it, for the access-table test.
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);

@@ -17,6 +17,11 @@ export interface Config {
    * TRUST_PROXY to its addresses or subnets, comma-separated (e.g. 10.0.0.0/8, or loopback).
    */
   trustProxy: boolean | string;
+  /**
+   * How long a signed-in session is remembered in memory instead of read per call (decision 090). Changes
+   * made through this server apply at once; another server on the same database sees them within this time.
+   */
+  sessionCacheMs: number;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -35,5 +40,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
     secureCookies: env.SECURE_COOKIES === 'true',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sessionCacheMs: 1000 * Number(env.SESSION_CACHE_SECONDS ?? 10),
   };
 }

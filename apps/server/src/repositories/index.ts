@@ -6,9 +6,9 @@ import { draftsRepository } from './drafts.js';
 import { filesRepository } from './files.js';
 import { reportsRepository } from './reports.js';
 
-export function createRepositories(db: Db) {
+export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {}) {
   return {
-    users: usersRepository(db),
+    users: usersRepository(db, opts),
     sites: sitesRepository(db),
     properties: propertiesRepository(db),
     drafts: draftsRepository(db),

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, lt, or } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Role, User } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { sessions, signInFailures, users } from '../db/schema.js';
@@ -12,7 +13,34 @@ function toUser(row: typeof users.$inferSelect): User {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export function usersRepository(db: Db) {
+/** Sessions kept in memory at once; beyond that the least recently used are looked up again. */
+const SESSION_CACHE_ENTRIES = 10_000;
+
+/**
+ * Every API call reads its session; on the embedded database that read was a third of a draft save.
+ * A signed-in session is remembered for `sessionCacheMs` (decision 090). Everything this process does to
+ * a session or user (sign-out, deactivation, new password, role or name change) forgets it at once, so a
+ * single server behaves exactly as without the cache; another server sharing the database sees such a
+ * change within `sessionCacheMs`. Unknown tokens are never cached, so forged cookies cannot fill it.
+ */
+function sessionCache(ttlMs: number) {
+  if (ttlMs <= 0) return undefined;
+  return new LRUCache<string, { user: User; expiresAt: number }>({ max: SESSION_CACHE_ENTRIES, ttl: ttlMs });
+}
+
+export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) {
+  const cached = sessionCache(opts.sessionCacheMs ?? 0);
+  // Bumped by every change; a lookup that overlapped one does not cache what it read (it may be stale).
+  let changes = 0;
+  const forgetUser = (userId: string) => {
+    changes++;
+    if (!cached) return;
+    for (const [key, entry] of cached.entries()) if (entry.user.id === userId) cached.delete(key);
+  };
+  const forgetSession = (id: string) => {
+    changes++;
+    cached?.delete(id);
+  };
   return {
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users);
@@ -50,6 +78,7 @@ export function usersRepository(db: Db) {
       const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
       if (row && (patch.active === false || patch.passwordHash))
         await db.delete(sessions).where(eq(sessions.userId, id));
+      forgetUser(id); // after the writes, so no lookup that read before them keeps what it read
       return row && toUser(row);
     },
     async countActiveAdmins(): Promise<number> {
@@ -67,15 +96,23 @@ export function usersRepository(db: Db) {
       return { token, expiresAt };
     },
     async userForSession(token: string): Promise<User | undefined> {
+      const id = hashToken(token);
+      const hit = cached?.get(id);
+      if (hit && hit.expiresAt > Date.now()) return hit.user;
+      const seen = changes;
       const [row] = await db
-        .select({ user: users })
+        .select({ user: users, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date()), eq(users.active, true)));
-      return row && toUser(row.user);
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)));
+      if (!row) return undefined;
+      const user = toUser(row.user);
+      if (seen === changes) cached?.set(id, { user, expiresAt: row.expiresAt.getTime() });
+      return user;
     },
     async deleteSession(token: string) {
       await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      forgetSession(hashToken(token));
     },
 
     async recentFailures(email: string, ip: string, since: Date) {

@@ -26,7 +26,9 @@ const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATA
 const PROXY_PORT = 3701;
 
 async function build(database: Database) {
-  const config = { ...loadConfig({}), webDist: undefined, logLevel: 'silent' };
+  // Sessions read from the database on every call, so every kind of call here needs it (a remembered
+  // session would let /api/auth/me answer from memory during an outage; decision 090).
+  const config = { ...loadConfig({}), webDist: undefined, logLevel: 'silent', sessionCacheMs: 0 };
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
   return app;

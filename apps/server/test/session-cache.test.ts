@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.js';
+import { usersRepository } from '../src/repositories/users.js';
+import { client, signedIn, useTestApp } from './helpers/test-app.js';
+
+const t = useTestApp();
+
+/** Sessions are remembered between calls (decision 090); every change made through the server still applies at once. */
+describe('remembered sessions', () => {
+  it('end at once on sign-out, deactivation or a new password, and show a new role or name at once', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer', { name: 'Eve' });
+    const me = async (c = eng) => (await c.get('/api/auth/me')).json();
+
+    expect(await me()).toMatchObject({ name: 'Eve', role: 'engineer' }); // now remembered
+    await admin.patch(`/api/users/${eng.userId}`, { name: 'Eve Field' });
+    expect(await me()).toMatchObject({ name: 'Eve Field' });
+
+    expect((await eng.get('/api/users')).statusCode).toBe(403);
+    await admin.patch(`/api/users/${eng.userId}`, { role: 'admin' });
+    expect((await eng.get('/api/users')).statusCode).toBe(200);
+    await admin.patch(`/api/users/${eng.userId}`, { role: 'engineer' });
+    expect((await eng.get('/api/users')).statusCode).toBe(403);
+
+    await admin.patch(`/api/users/${eng.userId}`, { active: false });
+    expect((await eng.get('/api/auth/me')).statusCode).toBe(401);
+
+    const other = await signedIn(app, 'engineer');
+    expect((await other.get('/api/auth/me')).statusCode).toBe(200);
+    await admin.patch(`/api/users/${other.userId}`, { password: 'a new password' });
+    expect((await other.get('/api/auth/me')).statusCode).toBe(401);
+
+    const third = await signedIn(app, 'engineer');
+    expect((await third.get('/api/drafts')).statusCode).toBe(200);
+    expect((await third.post('/api/auth/logout')).statusCode).toBe(204);
+    expect((await third.get('/api/drafts')).statusCode).toBe(401);
+    expect((await client(app, third.cookie).get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('see a change made by another server within the cache time, not before', async () => {
+    const database = await t.database();
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    const token = eng.cookie!.split('=')[1]!;
+    const repo = usersRepository(database.db, { sessionCacheMs: 300 });
+    expect(await repo.userForSession(token)).toMatchObject({ id: eng.userId });
+    // Another server deactivates the user: this one still trusts its memory for up to 300 ms...
+    await database.db.update(users).set({ active: false }).where(eq(users.id, eng.userId));
+    expect(await repo.userForSession(token)).toMatchObject({ id: eng.userId });
+    // ...then reads the database again.
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await repo.userForSession(token)).toBeUndefined();
+    expect(await usersRepository(database.db).userForSession(token)).toBeUndefined();
+  });
+
+  it('never remember an unknown token', async () => {
+    const database = await t.database();
+    const repo = usersRepository(database.db, { sessionCacheMs: 60_000 });
+    expect(await repo.userForSession('forged')).toBeUndefined();
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    expect(await repo.userForSession(eng.cookie!.split('=')[1]!)).toMatchObject({ id: eng.userId });
+  });
+});
