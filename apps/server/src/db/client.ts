@@ -68,10 +68,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
+  // pg_trgm backs the address search index (migration 0007); PGlite loads an extension only when asked here.
+  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {

@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { csvLine, emptyWizardData, reportCsvHeaderLine, reportCsvRow, type WizardData } from '@hiu/domain';
+import {
+  CSV_LINE_END,
+  emptyWizardData,
+  reportCsvHeaderLine,
+  reportCsvRow,
+  type ReportCsvInput,
+  type WizardData,
+} from '@hiu/domain';
 import type { ReportsRepository } from '../repositories/reports.js';
 
 const EMPTY = emptyWizardData();
@@ -22,6 +29,33 @@ function withDefaults(stored: Partial<WizardData> | null): WizardData {
   };
 }
 
+const QUOTE = /"/g;
+
+/**
+ * The domain's csvLine (every cell quoted, quotes doubled, CRLF) without its CSV library's per-call set-up,
+ * which was a third of an export's time; a test holds it equal to csvLine for any text.
+ */
+export function quotedCsvLine(cells: readonly string[]): string {
+  let line = '';
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i]!;
+    line += `${i === 0 ? '"' : ',"'}${cell.includes('"') ? cell.replace(QUOTE, '""') : cell}"`;
+  }
+  return line + CSV_LINE_END;
+}
+
+/** One stored report as its CSV line: the domain decides the columns and values. */
+export function reportCsvLine(
+  row: Omit<ReportCsvInput, 'completedAt' | 'wizardData'> & {
+    completedAt: Date;
+    wizardData: Partial<WizardData> | null;
+  },
+): string {
+  return quotedCsvLine(
+    reportCsvRow({ ...row, completedAt: row.completedAt.toISOString(), wizardData: withDefaults(row.wizardData) }),
+  );
+}
+
 /**
  * A site's reports as CSV (spec section 9, ruling 2), produced batch by batch as the client reads it:
  * the stream pulls the next batch only when the previous one has been sent, so memory does not grow
@@ -32,15 +66,7 @@ export function reportsCsvStream(repo: ReportsRepository, siteName: string): Rea
     yield reportCsvHeaderLine();
     for await (const batch of repo.exportRows(siteName)) {
       let chunk = '';
-      for (const row of batch) {
-        chunk += csvLine(
-          reportCsvRow({
-            ...row,
-            completedAt: row.completedAt.toISOString(),
-            wizardData: withDefaults(row.wizardData),
-          }),
-        );
-      }
+      for (const row of batch) chunk += reportCsvLine(row);
       yield chunk;
     }
   }
