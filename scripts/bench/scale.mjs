@@ -1,0 +1,140 @@
+// Data at scale (issue 7, target 6), on PostgreSQL: 500,000 reports, 1,000+ sites, 100,000 properties in one
+// database. Seeds it when it is not already seeded (slow: minutes), then runs the admin and reports
+// benchmarks against it and prints each figure beside its target.
+//   npm run bench:scale [-- --db=hiu_bench] [-- --reseed] [-- --runs=20]
+//   npm run bench:seed  (seed only)
+// The database sits next to the test database (TEST_DATABASE_URL, or the local one the tests use); it is
+// bench data only, never in git.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ensurePostgres } from '../ensure-postgres.mjs';
+import { recordFigure } from './results.mjs';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const arg = (name, dflt) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? dflt;
+const flag = (name) => process.argv.includes(`--${name}`);
+const DB = arg('db', 'hiu_bench');
+const RUNS = arg('runs', '20');
+const FIRST_DATA_MS = 100;
+const CSV_ROWS_PER_S = 50_000;
+/** Growth of the server's memory during the 20,000-report export that still counts as flat. */
+const FLAT_MB = 32;
+const WANT = { reports: 500_000, properties: 100_000, sites: 1000 };
+
+const base = await ensurePostgres({ log: () => {} });
+const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
+const url = new URL(base);
+url.pathname = `/${DB}`;
+const databaseUrl = url.toString();
+
+async function counts() {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB])).rowCount > 0;
+  if (!exists) await admin.query(`CREATE DATABASE "${DB}"`);
+  await admin.end();
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query(`SELECT (SELECT count(*) FROM reports)::int AS reports,
+      (SELECT count(*) FROM properties)::int AS properties, (SELECT count(*) FROM sites)::int AS sites`);
+    return rows[0];
+  } catch {
+    return { reports: 0, properties: 0, sites: 0 }; // not migrated yet
+  } finally {
+    await c.end();
+  }
+}
+
+function tsx(script, args = []) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.stdout.write(r.stdout);
+  if (r.status !== 0) throw new Error(`${script} exited with ${r.status}`);
+  return r.stdout;
+}
+
+let have = await counts();
+console.log(`Database ${DB}: ${have.reports} reports, ${have.sites} sites, ${have.properties} properties`);
+// The reports seed replaces all reports; the admin seed replaces its own sites. Either runs only when needed.
+if (flag('reseed') || have.reports < WANT.reports) {
+  console.log('Seeding reports (several minutes)...');
+  tsx('apps/server/scripts/seed-reports.ts');
+}
+if (flag('reseed') || have.properties < WANT.properties) {
+  console.log('Seeding sites and properties...');
+  tsx('apps/server/scripts/seed-admin.ts');
+}
+have = await counts();
+console.log(`Database ${DB}: ${have.reports} reports, ${have.sites} sites, ${have.properties} properties\n`);
+if (flag('seed-only')) process.exit(0);
+
+/** The Markdown rows a bench script prints: | label | `request` | median | p95 | notes |. */
+const tableRows = (out) =>
+  out
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| Call') && !l.startsWith('| ---'))
+    .map((l) => l.split(' | ').map((c) => c.replace(/^\| |\|$/g, '').trim()))
+    .map(([label, request, median, , notes]) => ({ label, request, median: Number(median), notes }));
+
+let failed = false;
+const figure = (f) => {
+  recordFigure({ bench: 'scale', ...f });
+  if (f.pass === false) failed = true;
+};
+
+// Screens' first data: every read but the deepest page (nobody pages 20,000 rows deep when search exists)
+// and the writes, which are not a screen's first data.
+const firstData = (label, request) =>
+  request.startsWith('`GET') && !/last page/.test(label) && !/CSV export/.test(label);
+
+console.log('Admin screens at scale (sites and properties):');
+const adminOut = tsx('apps/server/scripts/bench-admin.ts', ['--port', '3612', '--runs', RUNS]);
+console.log('Reports screens at scale:');
+const reportsOut = tsx('apps/server/scripts/bench-reports.ts', ['--port', '3613', '--runs', RUNS]);
+
+console.log(
+  `\nData at scale (PostgreSQL, ${have.reports} reports, ${have.sites} sites, ${have.properties} properties; median of ${RUNS} calls):`,
+);
+for (const r of [...tableRows(adminOut), ...tableRows(reportsOut)]) {
+  if (firstData(r.label, r.request))
+    figure({
+      name: r.label,
+      value: r.median,
+      unit: 'ms',
+      target: `<= ${FIRST_DATA_MS} ms`,
+      pass: r.median <= FIRST_DATA_MS,
+    });
+  else if (!/CSV export/.test(r.label)) figure({ name: r.label, value: r.median, unit: 'ms', note: '(no target)' });
+}
+// The big site's export (the bench runs it twice; each run is shown).
+const exports = tableRows(reportsOut).filter((r) => Number(/CSV export, (\d+) reports/.exec(r.label)?.[1]) >= 10_000);
+for (const [i, r] of exports.entries()) {
+  const rowsPerS = Number(/([\d.]+) rows\/s/.exec(r.notes)?.[1]);
+  const cpuRows = Number(/\(([\d.]+) rows per CPU-second\)/.exec(r.notes)?.[1]);
+  const [, before, peak] = /RSS ([\d.]+) -> peak ([\d.]+) MB/.exec(r.notes) ?? [];
+  const growth = Number(peak) - Number(before);
+  figure({
+    name: `20,000-report CSV export, run ${i + 1}`,
+    value: rowsPerS,
+    unit: 'rows/s',
+    target: `>= ${CSV_ROWS_PER_S.toLocaleString('en-GB')} rows/s`,
+    pass: rowsPerS >= CSV_ROWS_PER_S,
+    note: `(${cpuRows} rows per server CPU-second)`,
+  });
+  figure({
+    name: `20,000-report CSV export, run ${i + 1}, server memory growth`,
+    value: growth,
+    unit: 'MB',
+    target: `<= ${FLAT_MB} MB (flat)`,
+    pass: growth <= FLAT_MB,
+  });
+}
+if (exports.length === 0)
+  figure({ name: '20,000-report CSV export', value: NaN, unit: '', target: 'a figure', pass: false });
+process.exitCode = failed ? 1 : 0;
