@@ -18,7 +18,7 @@ export interface Config {
    */
   trustProxy: boolean | string;
   /**
-   * How long a signed-in session is remembered in memory instead of read per call (decision 090). Changes
+   * How long a signed-in session is remembered in memory instead of read per call (decision 095). Changes
    * made through this server apply at once; another server on the same database sees them within this time.
    */
   sessionCacheMs: number;

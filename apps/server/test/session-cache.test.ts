@@ -6,7 +6,7 @@ import { client, signedIn, useTestApp } from './helpers/test-app.js';
 
 const t = useTestApp();
 
-/** Sessions are remembered between calls (decision 090); every change made through the server still applies at once. */
+/** Sessions are remembered between calls (decision 095); every change made through the server still applies at once. */
 describe('remembered sessions', () => {
   it('end at once on sign-out, deactivation or a new password, and show a new role or name at once', async () => {
     const app = await t.app();

@@ -94,7 +94,7 @@ export const properties = pgTable(
     // One property per address within a site; the index also serves the per-site address order and counts.
     uniqueIndex('properties_site_address_key').on(t.siteId, sql`lower(${t.address})`),
     // Address search ("contains", lower() LIKE) by trigrams: a search in a 20,000-property site reads only
-    // the matching rows instead of lower() of every row (pg_trgm; docs/benchmarks.md, decision 090).
+    // the matching rows instead of lower() of every row (pg_trgm; docs/benchmarks.md, decision 095).
     index('properties_address_trgm_idx').using('gin', sql`lower(${t.address}) gin_trgm_ops`),
   ],
 );

@@ -18,7 +18,7 @@ const SESSION_CACHE_ENTRIES = 10_000;
 
 /**
  * Every API call reads its session; on the embedded database that read was a third of a draft save.
- * A signed-in session is remembered for `sessionCacheMs` (decision 090). Everything this process does to
+ * A signed-in session is remembered for `sessionCacheMs` (decision 095). Everything this process does to
  * a session or user (sign-out, deactivation, new password, role or name change) forgets it at once, so a
  * single server behaves exactly as without the cache; another server sharing the database sees such a
  * change within `sessionCacheMs`. Unknown tokens are never cached, so forged cookies cannot fill it.

@@ -27,7 +27,7 @@ const PROXY_PORT = 3701;
 
 async function build(database: Database) {
   // Sessions read from the database on every call, so every kind of call here needs it (a remembered
-  // session would let /api/auth/me answer from memory during an outage; decision 090).
+  // session would let /api/auth/me answer from memory during an outage; decision 095).
   const config = { ...loadConfig({}), webDist: undefined, logLevel: 'silent', sessionCacheMs: 0 };
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
