@@ -15,7 +15,11 @@ export function recordFigure(f) {
   if (process.env.BENCH_RESULTS) fs.appendFileSync(process.env.BENCH_RESULTS, `${JSON.stringify(f)}\n`);
 }
 
-export const round = (n) => (Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 100) / 100).toLocaleString('en-GB');
+export const round = (n) =>
+  (Math.abs(n) >= 100 ? Math.round(n) : Number(n.toPrecision(Math.abs(n) >= 1 || n === 0 ? 4 : 2))).toLocaleString(
+    'en-GB',
+    { maximumSignificantDigits: 6 },
+  );
 
 /** Median of numbers (the middle one, or the mean of the middle two). */
 export function median(values) {
