@@ -32,7 +32,11 @@ console.log(`Benchmarks, ${started.toISOString()}; ${os.cpus().length} cores; lo
 const outcomes = [];
 for (const [script, title] of BENCHES) {
   if (!scripts[script]) {
-    outcomes.push({ script, title, status: 'not in package.json yet: skipped' });
+    outcomes.push({
+      script,
+      title,
+      status: 'not in package.json yet: skipped',
+    });
     continue;
   }
   if (skip.some((s) => script === `bench:${s}`)) {
@@ -44,9 +48,27 @@ for (const [script, title] of BENCHES) {
   const t0 = performance.now();
   const r = spawnSync('npm', ['run', '--silent', script], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['inherit', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+    encoding: 'utf8',
     env: { ...process.env, BENCH_RESULTS: results },
   });
+  process.stdout.write(r.stdout ?? '');
+  // The web benchmarks print "<name>  <figure>  target <target>  PASS|FAIL" (scripts/bench/report.mjs).
+  for (const line of (r.stdout ?? '').split('\n')) {
+    const m = /^(.+?) {2}(.+?) {2}target (.+?) {2}(PASS|FAIL)\s*$/.exec(line.trim());
+    if (m) {
+      const figure = {
+        bench: script.replace('bench:', ''),
+        name: m[1],
+        value: m[2],
+        unit: '',
+        target: m[3],
+        pass: m[4] === 'PASS',
+      };
+      fs.appendFileSync(results, `${JSON.stringify(figure)}\n`);
+    }
+  }
   const after = fs.readFileSync(results, 'utf8').split('\n').filter(Boolean).length;
   const seconds = ((performance.now() - t0) / 1000).toFixed(0);
   outcomes.push({
@@ -65,7 +87,8 @@ console.log(`\n${'='.repeat(100)}\nSummary (load average now ${load()})\n${'='.r
 console.log('| benchmark | figure | measured | target | result |');
 console.log('| --- | --- | ---: | --- | :---: |');
 for (const f of figures) {
-  const value = Number.isFinite(f.value) ? `${round(f.value)} ${f.unit}`.trim() : 'n/a';
+  const value =
+    typeof f.value === 'string' ? f.value : Number.isFinite(f.value) ? `${round(f.value)} ${f.unit}`.trim() : 'n/a';
   const verdict = f.pass === undefined ? '' : f.pass ? 'PASS' : 'FAIL';
   console.log(`| ${f.bench} | ${f.name} | ${value} | ${f.target ?? ''} | ${verdict} |`);
 }
