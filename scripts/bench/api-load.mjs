@@ -2,7 +2,7 @@
 // every 3 seconds while reports with photos are submitted at the same time, on the embedded database and
 // on PostgreSQL. Then the busiest read call (the site list every engineer's home loads) at full speed,
 // beside a bare Fastify hello-world route measured in the same run on the same machine.
-//   npm run bench:api [-- --seconds=20] [-- --only=pglite|postgres] [-- --runs=3]
+//   npm run bench:api [-- --seconds=20] [-- --only=pglite|postgres] [-- --runs=3] [-- --port=3601]
 // With --runs=N every figure is the median of N runs (a fresh server and database each time).
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
@@ -23,8 +23,9 @@ const DRAFT_EVERY_S = 3;
 /** Reports a second, each with a photo uploaded first: far above 200 engineers' real pace (one an hour each). */
 const SUBMITS_PER_S = 2;
 const TARGET_P99_MS = 50;
-const APP_PORT = 3610;
-const HELLO_PORT = 3611;
+/** The app's port (--port, default 3601) and the hello-world's (the next one). */
+const APP_PORT = Number(arg('port', 3601));
+const HELLO_PORT = APP_PORT + 1;
 
 const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////2wBDAf//////////////////////////////////////////////////////////////////////////////////////wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKAAH//Z',

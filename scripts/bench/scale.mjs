@@ -94,9 +94,9 @@ const firstData = (label, request) =>
   request.startsWith('`GET') && !/last page/.test(label) && !/CSV export/.test(label);
 
 console.log('Admin screens at scale (sites and properties):');
-const adminOut = tsx('apps/server/scripts/bench-admin.ts', ['--port', '3612', '--runs', RUNS]);
+const adminOut = tsx('apps/server/scripts/bench-admin.ts', ['--port', '3603', '--runs', RUNS]);
 console.log('Reports screens at scale:');
-const reportsOut = tsx('apps/server/scripts/bench-reports.ts', ['--port', '3613', '--runs', RUNS]);
+const reportsOut = tsx('apps/server/scripts/bench-reports.ts', ['--port', '3604', '--runs', RUNS]);
 
 console.log(
   `\nData at scale (PostgreSQL, ${have.reports} reports, ${have.sites} sites, ${have.properties} properties; median of ${RUNS} calls):`,
