@@ -22,6 +22,7 @@ import { propertyRoutes } from './routes/properties.js';
 import { draftRoutes } from './routes/drafts.js';
 import { fileRoutes } from './routes/files.js';
 import { reportRoutes } from './routes/reports.js';
+import { hiuModelRoutes } from './routes/hiu-models.js';
 
 export interface RouteAccess {
   method: string;
@@ -122,6 +123,7 @@ export async function buildApp(
   await app.register(draftRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(reportRoutes(ctx));
+  await app.register(hiuModelRoutes(ctx));
 
   if (config.webDist) await serveWebApp(app, config.webDist);
   return app;

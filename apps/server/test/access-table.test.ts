@@ -24,6 +24,7 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'GET /api/sites/:id': 'user',
   'GET /api/sites/:id/progress': 'user',
   'GET /api/sites/:id/delete-impact': 'admin',
+  'GET /api/sites/:id/hiu-models': 'user',
   'POST /api/sites': 'admin',
   'PATCH /api/sites/:id': 'admin',
   'DELETE /api/sites/:id': 'admin',

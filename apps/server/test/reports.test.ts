@@ -564,6 +564,10 @@ describe('GET /api/reports/export.csv', () => {
       'Heating Controller Confirmed': 'Yes',
       'Signature Captured': 'Yes',
       Notes: '\'=cmd "quoted", with comma',
+      'Time to 45C': '',
+      '45C Answer Override Reason': '',
+      'Steps Completed': '',
+      'Location at Submit': '',
     });
   });
 

@@ -35,7 +35,7 @@ const cell = (row: string[], column: (typeof REPORT_CSV_COLUMNS)[number]) => row
 
 describe('CSV columns', () => {
   it('keeps the spec order with the ruling-2 columns in place of the eleven phantom ones', () => {
-    expect(REPORT_CSV_COLUMNS).toHaveLength(37);
+    expect(REPORT_CSV_COLUMNS).toHaveLength(41);
     expect(REPORT_CSV_COLUMNS.slice(0, 3)).toEqual(['Property Address', 'Site Name', 'Dwelling Type']);
     const i = REPORT_CSV_COLUMNS.indexOf('Radiator Rooms Checked');
     expect(REPORT_CSV_COLUMNS.slice(i + 1, i + 12)).toEqual([
@@ -51,18 +51,22 @@ describe('CSV columns', () => {
       'DHW Primary Return Temp',
       'DHW Power',
     ]);
-    expect(REPORT_CSV_COLUMNS.slice(-4)).toEqual([
+    expect(REPORT_CSV_COLUMNS.slice(-8)).toEqual([
       'Photos Uploaded',
       'Heating Controller Confirmed',
       'Signature Captured',
       'Notes',
+      'Time to 45C',
+      '45C Answer Override Reason',
+      'Steps Completed',
+      'Location at Submit',
     ]);
     expect(REPORT_CSV_COLUMNS).not.toContain('CWS Flow Temp');
   });
 
   it('quotes every header value', () => {
     expect(reportCsvHeaderLine().startsWith('"Property Address","Site Name","Dwelling Type",')).toBe(true);
-    expect(reportCsvHeaderLine().endsWith('"Signature Captured","Notes"\r\n')).toBe(true);
+    expect(reportCsvHeaderLine().endsWith('"Steps Completed","Location at Submit"\r\n')).toBe(true);
   });
 });
 
@@ -192,7 +196,29 @@ describe('reportCsvRow', () => {
       'Heating Controller Confirmed': 'Yes',
       'Signature Captured': 'Yes',
       Notes: 'All good',
+      'Time to 45C': '',
+      '45C Answer Override Reason': '',
+      'Steps Completed': '',
+      'Location at Submit': '',
     });
+  });
+
+  it('shows the timed 45 °C seconds, an override reason, the step stamps and the location', () => {
+    const row = reportCsvRow(
+      report(
+        {},
+        {
+          dhwChecks: { fortyFiveIn45: true, fortyFiveSeconds: '47.3', fortyFiveOverrideReason: 'Tap was half open' },
+          stepCompletedAt: { 'basic-info': '2026-03-02T09:05:00.000Z', dhw: '2026-03-02T10:01:00.000Z' },
+          submitLocation: { latitude: 51.50741, longitude: -0.12779, accuracy: 12.4, at: '2026-03-02T10:25:00.000Z' },
+        },
+      ),
+    );
+    expect(cell(row, 'Time to 45C')).toBe('47.3 s');
+    expect(cell(row, '45C Answer Override Reason')).toBe('Tap was half open');
+    expect(cell(row, 'Steps Completed')).toBe('1 Basic Information 02/03/2026, 09:05; 6 DHW Checks 02/03/2026, 10:01');
+    // A negative longitude starts with a digit after the comma: never mistaken for a formula.
+    expect(cell(row, 'Location at Submit')).toBe('51.50741, -0.12779 (±12 m) at 02/03/2026, 10:25');
   });
 
   it('shows N/A for unanswered checks and No for a missing controller or signature', () => {

@@ -6,7 +6,11 @@ import {
   evaluate,
   formatDateTime,
   formatDuration,
+  formatLocation,
   formatRange,
+  formatSeconds,
+  FORTY_FIVE_LIMIT_SECONDS,
+  isFortyFiveOverridden,
   isEntered,
   isValidValveSerial,
   judgeMeasurement,
@@ -14,6 +18,8 @@ import {
   readMeasurement,
   skippedSteps,
   stepByNumber,
+  stepStamps,
+  timedFortyFiveAnswer,
   type Evaluation,
   type Measurement,
   type OverallStatus,
@@ -124,7 +130,23 @@ function sectionRows(section: SectionId, data: WizardData, ranges: Ranges): Row[
         };
       });
     case 'dhw': {
-      const reached = data.dhwChecks.fortyFiveIn45;
+      const dhw = data.dhwChecks;
+      const reached = dhw.fortyFiveIn45;
+      const timed: Row[] = [];
+      const seconds = formatSeconds(dhw.fortyFiveSeconds);
+      if (seconds) {
+        const answer = timedFortyFiveAnswer(dhw.fortyFiveSeconds);
+        timed.push({
+          check: 'Time to reach 45°C (stopwatch)',
+          value: seconds,
+          expected: `${FORTY_FIVE_LIMIT_SECONDS} s or less`,
+          result: answer ? 'pass' : 'fail',
+        });
+      }
+      if (isFortyFiveOverridden(dhw)) {
+        const reason = dhw.fortyFiveOverrideReason.trim() || DASH;
+        timed.push({ check: `Answer overridden by the engineer: ${reason}`, value: '', expected: '', result: 'info' });
+      }
       const row: Row = {
         check: 'Reached 45°C in 45 seconds',
         value: yesNoText(reached),
@@ -132,7 +154,7 @@ function sectionRows(section: SectionId, data: WizardData, ranges: Ranges): Row[
         result: yesNoResult(reached),
       };
       const at = measured.findIndex((m) => m.id === 'cwsTemp') + 1;
-      return [...rows.slice(0, at), row, ...rows.slice(at)];
+      return [...rows.slice(0, at), ...timed, row, ...rows.slice(at)];
     }
     case 'photosSignature': {
       const p = data.photosSignature;
@@ -189,6 +211,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
   drawDetails(w, input, failedStep);
   drawSummary(w, input, evaluation);
   for (const section of SECTIONS) drawSection(w, section, data, ranges, evaluation, failedStep);
+  drawEvidence(w, data);
   await drawPhotos(w, input);
   if (input.notes.trim()) drawNotes(w, input.notes);
   drawFooters(w, input);
@@ -473,6 +496,32 @@ function drawSection(
     });
     w.y = top - h;
     w.hline(w.y);
+  });
+  w.gap(18);
+}
+
+/** When each step was completed and, if the engineer allowed it, where they were at submit. */
+function drawEvidence(w: Writer, data: WizardData) {
+  const rows = [
+    ...stepStamps(data).map((s) => ({ label: `Step ${s.number}: ${s.name} completed`, value: formatDateTime(s.at) })),
+    { label: 'Location at submit', value: formatLocation(data.submitLocation) },
+  ];
+  const label: TextStyle = { size: 9.5 };
+  const value: TextStyle = { size: 9.5, font: 'bold' };
+  const labelWidth = CONTENT_WIDTH * 0.5;
+  const rowHeight = w.lineHeight(label) + 7;
+  w.ensure(22 + 6 + rowHeight * rows.length);
+  w.lineAt('Evidence', MARGIN.left, w.y - 13, CONTENT_WIDTH, { font: 'bold', size: 12.5, color: COLOURS.brand });
+  w.y -= 20;
+  w.hline(w.y, MARGIN.left, PAGE.width - MARGIN.right, COLOURS.brand, 0.8);
+  w.gap(4);
+  rows.forEach((r, i) => {
+    w.ensure(rowHeight);
+    const top = w.y;
+    if (i % 2 === 1) w.rect(MARGIN.left, top, CONTENT_WIDTH, rowHeight, { fill: COLOURS.stripe });
+    w.lineAt(r.label, MARGIN.left + 7, top - rowHeight + 5, labelWidth - 14, label);
+    w.lineAt(r.value, MARGIN.left + labelWidth, top - rowHeight + 5, CONTENT_WIDTH - labelWidth - 7, value);
+    w.y = top - rowHeight;
   });
   w.gap(18);
 }

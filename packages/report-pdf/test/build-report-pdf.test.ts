@@ -265,3 +265,33 @@ describe('helpers', () => {
     expect(sanitise(input, font)).toBe(output);
   });
 });
+
+describe('field evidence in the PDF', () => {
+  it.skipIf(!hasPdftotext)(
+    'shows the timed 45 °C seconds, an override with its reason, step times and location',
+    async () => {
+      const data = passingData({
+        dhwChecks: {
+          ...passingData().dhwChecks,
+          fortyFiveIn45: true,
+          fortyFiveSeconds: '47.3',
+          fortyFiveOverrideReason: 'Thermometer lag',
+        },
+        stepCompletedAt: { 'basic-info': '2026-03-02T09:10:00.000Z', dhw: '2026-03-02T09:55:00.000Z' },
+        submitLocation: { latitude: 51.50741, longitude: -0.12779, accuracy: 8, at: '2026-03-02T10:20:00.000Z' },
+      });
+      const text = pdfText(await buildReportPdf(pdfInput(data)));
+      expect(text).toContain('Time to reach 45°C (stopwatch) 47.3 s 45 s or less FAIL');
+      expect(text).toContain('Answer overridden by the engineer: Thermometer lag');
+      expect(text).toContain('Step 1: Basic Information completed 02/03/2026, 09:10');
+      expect(text).toContain('Step 6: DHW Checks completed 02/03/2026, 09:55');
+      expect(text).toContain('Location at submit 51.50741, -0.12779 (±8 m) at 02/03/2026, 10:20');
+    },
+  );
+
+  it.skipIf(!hasPdftotext)('says the location was not recorded when the engineer did not allow it', async () => {
+    const text = pdfText(await buildReportPdf(pdfInput()));
+    expect(text).toContain('Location at submit Not recorded');
+    expect(text).not.toContain('stopwatch');
+  });
+});

@@ -5,6 +5,7 @@ import { propertiesRepository } from './properties.js';
 import { draftsRepository } from './drafts.js';
 import { filesRepository } from './files.js';
 import { reportsRepository } from './reports.js';
+import { hiuModelsRepository } from './hiu-models.js';
 
 export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {}) {
   return {
@@ -14,6 +15,7 @@ export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {
     drafts: draftsRepository(db),
     files: filesRepository(db),
     reports: reportsRepository(db),
+    hiuModels: hiuModelsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

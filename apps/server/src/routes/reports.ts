@@ -6,6 +6,8 @@ import {
   evaluate,
   failureReasons,
   fileUrlFor,
+  FORTY_FIVE_REASON_MESSAGE,
+  fortyFiveReasonMissing,
   latestReportSchema,
   page,
   rangesFor,
@@ -36,6 +38,8 @@ const exportQuery = z.object({ siteName: z.string().min(1, 'Choose a site to exp
 
 /** A device clock may run a little fast; a completion time further ahead than this is refused. */
 const FUTURE_TOLERANCE_MS = 24 * 3600_000;
+/** Evidence stamps may be this much later than completedAt (rounding, a slow tap on Submit). */
+const CLOCK_SLACK_MS = 60_000;
 
 type Owned = { userId: string | null };
 const publicSummary = <T extends ReportSummary & Owned>({ userId: _userId, ...summary }: T): Omit<T, 'userId'> =>
@@ -57,6 +61,16 @@ function checkShape(data: WizardData, completedAt: string) {
   const started = Date.parse(data.startTime);
   if (data.startTime && Number.isNaN(started)) fields['wizardData.startTime'] = 'Must be a date and time';
   else if (started > done) fields.completedAt = 'Completion time is before the start time';
+  // Evidence comes from the same device clock as completedAt, so none of it can be later than the submit.
+  for (const [slug, at] of Object.entries(data.stepCompletedAt)) {
+    if (Date.parse(at) > done + CLOCK_SLACK_MS)
+      fields[`wizardData.stepCompletedAt.${slug}`] = 'Step completion time is after the report was completed';
+  }
+  const located = data.submitLocation?.at;
+  if (located && Date.parse(located) > done + CLOCK_SLACK_MS)
+    fields['wizardData.submitLocation.at'] = 'Location time is after the report was completed';
+  if (fortyFiveReasonMissing(data.dhwChecks))
+    fields['wizardData.dhwChecks.fortyFiveOverrideReason'] = FORTY_FIVE_REASON_MESSAGE;
   const first = Object.values(fields)[0];
   if (first) throw unprocessable(first, fields);
 }

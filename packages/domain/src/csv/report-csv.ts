@@ -4,10 +4,13 @@ import { INITIAL_CHECKS } from '../rules/catalogue.js';
 import type { ReportSummary } from '../schemas/report.js';
 import type { WizardData } from '../schemas/wizard-data.js';
 import { formatDateTime, formatDuration } from '../format/dates.js';
+import { formatLocation, stepStampsText } from '../format/evidence.js';
+import { formatSeconds } from '../rules/forty-five.js';
 
 /**
  * The per-site report export (spec section 9 with ruling 2): the spec's columns and order, with the
- * eleven columns of the phantom "heatingChecks" reading replaced by what the wizard records, in step order.
+ * eleven columns of the phantom "heatingChecks" reading replaced by what the wizard records, in step order,
+ * then the field evidence columns (decision 090).
  */
 export const REPORT_CSV_COLUMNS = [
   'Property Address',
@@ -47,6 +50,11 @@ export const REPORT_CSV_COLUMNS = [
   'Heating Controller Confirmed',
   'Signature Captured',
   'Notes',
+  // Field evidence (issue 9), after the spec's columns so their positions never move.
+  'Time to 45C',
+  '45C Answer Override Reason',
+  'Steps Completed',
+  'Location at Submit',
 ] as const;
 
 export type ReportCsvColumn = (typeof REPORT_CSV_COLUMNS)[number];
@@ -142,6 +150,10 @@ export function reportCsvRow(report: ReportCsvInput): string[] {
     'Heating Controller Confirmed': yesNo(p.heatingControllerSet === true),
     'Signature Captured': yesNo(isEntered(p.signature)),
     Notes: report.notes,
+    'Time to 45C': formatSeconds(d.dhwChecks.fortyFiveSeconds),
+    '45C Answer Override Reason': d.dhwChecks.fortyFiveOverrideReason,
+    'Steps Completed': stepStampsText(d),
+    'Location at Submit': d.submitLocation ? formatLocation(d.submitLocation) : '',
   };
   return REPORT_CSV_COLUMNS.map((c) => neutraliseCsvCell(cells[c]));
 }

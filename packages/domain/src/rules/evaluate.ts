@@ -11,6 +11,7 @@ import {
 } from './catalogue.js';
 import { judge, formatRange, type Ranges, type Verdict } from './ranges.js';
 import { judgeRoom } from './radiators.js';
+import { FORTY_FIVE_REASON_MESSAGE, fortyFiveReasonMissing } from './forty-five.js';
 
 export type SectionStatus = 'pass' | 'fail' | 'pending' | 'n/a';
 export type OverallStatus = 'PASS' | 'FAIL' | 'PENDING';
@@ -51,7 +52,7 @@ export function canProceed(step: number, data: WizardData): boolean {
     case 4:
       return Object.values(data.radiators.roomChecks).every((r) => parseDecimal(r.valveSetting) !== null);
     case 6:
-      return measured && data.dhwChecks.fortyFiveIn45 !== null;
+      return measured && data.dhwChecks.fortyFiveIn45 !== null && !fortyFiveReasonMissing(data.dhwChecks);
     case 7: {
       const p = data.photosSignature;
       return (
@@ -160,7 +161,13 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
 
   const reached = data.dhwChecks.fortyFiveIn45;
   if (reached === false) issues.push({ section: 'dhw', text: 'Failed to reach 45°C in 45 seconds', severity: 'fail' });
-  sections.dhw = fromVerdicts([...measured('dhw'), reached === null ? 'pending' : reached ? 'pass' : 'fail']);
+  // An answer that contradicts the stopwatch stays pending until the engineer says why.
+  const unexplained = fortyFiveReasonMissing(data.dhwChecks);
+  if (unexplained) issues.push({ section: 'dhw', text: `45°C answer: ${FORTY_FIVE_REASON_MESSAGE}`, severity: 'fail' });
+  sections.dhw = fromVerdicts([
+    ...measured('dhw'),
+    reached === null || unexplained ? 'pending' : reached ? 'pass' : 'fail',
+  ]);
 
   // Photos & signature
   const p = data.photosSignature;

@@ -15,7 +15,6 @@ export const createReportBody = z.strictObject({
     .nullable()
     .default(null),
   completedAt: z.iso.datetime({ offset: true }),
-  /** Stamped when each step was completed, if the client recorded it. */
   draftId: z.uuid().optional(),
 });
 export type CreateReportBody = z.input<typeof createReportBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STEPS, type StepSlug } from '../steps.js';
 import { decimalString, shortText, yesNo } from './common.js';
 
 /** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
@@ -19,6 +20,19 @@ export const roomCheckSchema = z.object({
 });
 
 const s = () => shortText().default('');
+const instant = z.iso.datetime({ offset: true });
+const instantOrEmpty = z.union([z.literal(''), instant]).default('');
+const stepSlug = z.enum(STEPS.map((step) => step.slug) as [StepSlug, ...StepSlug[]]);
+
+/** Where the engineer was at submit, only when they allowed it (browser geolocation, WGS84). */
+export const submitLocationSchema = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** Radius in metres the browser is 95% sure of. */
+  accuracy: z.number().min(0).max(1_000_000),
+  /** When the position was taken. */
+  at: instant,
+});
 const n = () => decimalString.default('');
 
 /** The canonical wizard/report data (ruling 1): the wizard's field names are the stored shape. */
@@ -73,6 +87,12 @@ export const wizardDataSchema = z.object({
     .object({
       cwsTemp: n(),
       fortyFiveIn45: yesNo.default(null),
+      /** When the tap was opened for the timed 45 °C test; a stored instant, so a reload keeps the stopwatch. */
+      fortyFiveStartedAt: instantOrEmpty,
+      /** Seconds the tap took to reach 45 °C, when timed with the stopwatch. */
+      fortyFiveSeconds: n(),
+      /** Why the answer differs from what the timed seconds say (required then). */
+      fortyFiveOverrideReason: shortText(500).default(''),
       dhwKitchenTap: n(),
       primaryFlow: n(),
       primaryReturn: n(),
@@ -81,6 +101,9 @@ export const wizardDataSchema = z.object({
     .default(() => ({
       cwsTemp: '',
       fortyFiveIn45: null,
+      fortyFiveStartedAt: '',
+      fortyFiveSeconds: '',
+      fortyFiveOverrideReason: '',
       dhwKitchenTap: '',
       primaryFlow: '',
       primaryReturn: '',
@@ -101,12 +124,17 @@ export const wizardDataSchema = z.object({
       remoteCutOffValveSerial: '',
       heatingControllerSet: null,
     })),
+  /** Evidence: when the engineer last completed each step (Next on it), by step slug. */
+  stepCompletedAt: z.partialRecord(stepSlug, instant).default({}),
+  /** Evidence: the location at submit, only when the engineer allowed it; null otherwise. */
+  submitLocation: submitLocationSchema.nullable().default(null),
 });
 
 export type WizardData = z.infer<typeof wizardDataSchema>;
 export type WizardDataInput = z.input<typeof wizardDataSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type RoomCheck = z.infer<typeof roomCheckSchema>;
+export type SubmitLocation = z.infer<typeof submitLocationSchema>;
 
 export function emptyWizardData(): WizardData {
   return wizardDataSchema.parse({});

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { siteHiuModelsSchema } from '@hiu/domain';
+import { notFound } from '../http/errors.js';
+import type { AppContext } from '../app.js';
+
+const params = z.object({ id: z.uuid() });
+
+/** Model suggestions for the HIU model field: any engineer may read them, like the site itself. */
+export const hiuModelRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { sites, hiuModels } = ctx.repos;
+    app.get(
+      '/api/sites/:id/hiu-models',
+      { config: { access: 'user' }, schema: { tags: ['sites'], params, response: { 200: siteHiuModelsSchema } } },
+      async (request) => {
+        if (!(await sites.byId(request.params.id))) throw notFound('Site not found');
+        return hiuModels.forSite(request.params.id);
+      },
+    );
+  };
