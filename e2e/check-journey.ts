@@ -144,6 +144,20 @@ export class CheckJourney {
     await b.click();
   }
 
+  /** From a started check to step 6 (DHW), step 4 skipped, every value in range. */
+  async walkToDhw() {
+    await this.basicInfo();
+    await this.next('Save and Continue');
+    await this.initialChecks();
+    await this.next();
+    await this.standby();
+    await this.next();
+    await this.button('Skip Step').click();
+    await this.heating();
+    await this.next();
+    await this.expectStep(6, 'DHW Checks');
+  }
+
   /** From a started check to the review page with every value in range. */
   async walkToReview(rooms?: Record<string, string>) {
     await this.basicInfo();

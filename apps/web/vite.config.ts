@@ -51,6 +51,12 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: 'lazy-chunks', expiration: { maxEntries: 50 } },
           },
+          {
+            // The barcode decoder for phones without a built-in one: kept after the first scan, for offline use.
+            urlPattern: ({ url }) => url.origin === self.location.origin && /\/assets\/.*\.wasm$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'scanner-wasm', expiration: { maxEntries: 2 } },
+          },
         ],
       },
     }),

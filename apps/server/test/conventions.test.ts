@@ -49,7 +49,7 @@ describe('API conventions', () => {
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['content-security-policy']).toContain("base-uri 'none'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');

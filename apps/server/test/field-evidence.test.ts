@@ -1,45 +1,13 @@
 import { passingData } from './helpers/check-data.js';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { REPORT_CSV_COLUMNS, type WizardDataInput } from '@hiu/domain';
-import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
+import { signedIn, useTestApp } from './helpers/test-app.js';
+import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 
 const t = useTestApp();
-
-const fixture = (name: string) =>
-  fs.readFileSync(path.join(import.meta.dirname, '../../../packages/report-pdf/test/fixtures', name));
-
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-function pdfText(bytes: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'evidence-test-'));
-  fs.writeFileSync(path.join(dir, 'r.pdf'), bytes);
-  const text = execFileSync('pdftotext', [path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-  fs.rmSync(dir, { recursive: true });
-  return text.replace(/\s+/g, ' ');
-}
-
-async function upload(who: TestClient, kind: 'photo' | 'signature', file: string) {
-  const id = randomUUID();
-  const res = await who.put(`/api/files/${id}?kind=${kind}`, fixture(file), {
-    'content-type': kind === 'photo' ? 'image/jpeg' : 'image/png',
-  });
-  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
-  return id;
-}
 
 async function setup() {
   const app = await t.app();
@@ -47,8 +15,8 @@ async function setup() {
   const eng = await signedIn(app, 'engineer', { name: 'Eddie Engineer' });
   const site = await createSite(admin, { name: `Quay ${randomUUID().slice(0, 6)}`, location: 'Hull' });
   const property = await createProperty(admin, site.id, { address: 'Flat 3, Birch House', propertyType: '2b4p' });
-  const photo = await upload(eng, 'photo', 'photo.jpg');
-  const signature = await upload(eng, 'signature', 'signature.png');
+  const photo = await upload(eng, 'photo', JPEG);
+  const signature = await upload(eng, 'signature', PNG);
   const data = (overrides: WizardDataInput = {}): WizardDataInput => ({
     ...passingData(site, property.id, photo, signature),
     ...overrides,

@@ -1,9 +1,5 @@
 import { passingData } from './helpers/check-data.js';
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Papa from 'papaparse';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -16,39 +12,10 @@ import {
 } from '@hiu/domain';
 import { files, reports } from '../src/db/schema.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
+import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 
 const t = useTestApp();
-
-const fixture = (name: string) =>
-  fs.readFileSync(path.join(import.meta.dirname, '../../../packages/report-pdf/test/fixtures', name));
-const JPEG = fixture('photo.jpg');
-const PNG = fixture('signature.png');
-
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-function pdfText(bytes: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reports-test-'));
-  fs.writeFileSync(path.join(dir, 'r.pdf'), bytes);
-  const text = execFileSync('pdftotext', [path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
-  fs.rmSync(dir, { recursive: true });
-  return text.replace(/\s+/g, ' ');
-}
-
-async function upload(who: TestClient, kind: 'photo' | 'signature', data: Buffer, id = randomUUID()) {
-  const res = await who.put(`/api/files/${id}?kind=${kind}`, data, {
-    'content-type': kind === 'photo' ? 'image/jpeg' : 'image/png',
-  });
-  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
-  return id;
-}
 
 /** A complete passing check on a site, photos and signature uploaded by `eng`. */
 async function passingCheck(

@@ -7,12 +7,14 @@ interface FieldProps {
   error?: ReactNode;
   required?: boolean;
   className?: string;
+  /** A button beside the control, such as Scan. */
+  action?: ReactNode;
   /** A single input element; it gets id, aria-describedby and aria-invalid. */
   children: ReactElement<Record<string, unknown>>;
 }
 
 /** Label, control, hint and error wired together for screen readers. */
-export function Field({ label, hint, error, required, className, children }: FieldProps) {
+export function Field({ label, hint, error, required, className, action, children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -32,7 +34,14 @@ export function Field({ label, hint, error, required, className, children }: Fie
         {label}
         {required ? <span className="text-fail"> *</span> : null}
       </label>
-      {control}
+      {action ? (
+        <div className="flex items-stretch gap-2">
+          <div className="min-w-0 flex-1">{control}</div>
+          {action}
+        </div>
+      ) : (
+        control
+      )}
       {hint ? (
         <div id={hintId} className="text-sm text-slate-600">
           {hint}

@@ -7,16 +7,21 @@ export function useStep(slug: StepSlug): {
   step: Step;
   ranges: Ranges;
   saveAndContinue: () => void;
+  /** Records now as when this step was completed (evidence stamp; completing it again moves it). */
+  stampCompleted: () => void;
   goTo: (slug: StepSlug) => void;
 } {
   const navigate = useNavigate();
-  const { ranges, saveDraft } = useWizard();
+  const { ranges, saveDraft, update } = useWizard();
   const step = stepBySlug(slug)!;
+  const stampCompleted = () => update((w) => void (w.stepCompletedAt[slug] = new Date().toISOString()));
   return {
     step,
     ranges,
+    stampCompleted,
     saveAndContinue: () => {
       const next = stepByNumber(step.number + 1)!;
+      stampCompleted();
       // The draft records the step the engineer goes to; the data layer queues it, so we never wait here.
       void saveDraft(nextStepName(slug));
       navigate(`/check/${next.slug}`);

@@ -9,6 +9,8 @@ import { useWizard } from '../state/wizard-provider';
 import { MeasurementField } from '../components/measurement-field';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
+import { ScanButton } from '../scanner/scan-button';
+import { HiuModelSuggestions } from '../components/hiu-model-suggestions';
 
 export function BasicInfoStep() {
   const { state, update, start } = useWizard();
@@ -82,7 +84,17 @@ export function BasicInfoStep() {
         <Field label="Dwelling Type">
           <Input value={d.dwellingType} readOnly />
         </Field>
-        <Field label="HIU Model" required>
+        <Field
+          label="HIU Model"
+          required
+          action={
+            <ScanButton
+              label="HIU model"
+              name="Scan model barcode"
+              onUse={(v) => update((w) => void (w.hiuModel = v))}
+            />
+          }
+        >
           <Input
             value={d.hiuModel}
             onChange={(e) => update((w) => void (w.hiuModel = e.target.value))}
@@ -90,7 +102,22 @@ export function BasicInfoStep() {
             enterKeyHint="next"
           />
         </Field>
-        <Field label="HIU Serial" required>
+        <HiuModelSuggestions
+          siteId={d.siteId}
+          value={d.hiuModel}
+          onPick={(model) => update((w) => void (w.hiuModel = model))}
+        />
+        <Field
+          label="HIU Serial"
+          required
+          action={
+            <ScanButton
+              label="HIU serial"
+              name="Scan serial barcode"
+              onUse={(v) => update((w) => void (w.hiuSerial = v))}
+            />
+          }
+        >
           <Input
             value={d.hiuSerial}
             onChange={(e) => update((w) => void (w.hiuSerial = e.target.value))}

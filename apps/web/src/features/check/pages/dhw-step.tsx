@@ -3,7 +3,7 @@ import { Card } from '../../../components/ui/card';
 import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
-import { YesNoField } from '../components/yes-no-field';
+import { FortyFiveTimer } from '../components/forty-five-timer';
 import { useStep } from '../lib/use-step';
 
 export function DhwStep() {
@@ -18,12 +18,7 @@ export function DhwStep() {
       <Card className="space-y-5">
         <p className="text-base text-slate-700">Open the kitchen hot tap fully.</p>
         <MeasurementList step={6} ranges={ranges} only={['cwsTemp']} />
-        <YesNoField
-          label="DHW reached 45°C within 45 seconds"
-          required
-          value={d.dhwChecks.fortyFiveIn45}
-          onChange={(v) => update((w) => void (w.dhwChecks.fortyFiveIn45 = v))}
-        />
+        <FortyFiveTimer dhw={d.dhwChecks} update={update} />
         <MeasurementList
           step={6}
           ranges={ranges}

@@ -12,7 +12,7 @@ import { useStep } from '../lib/use-step';
 export function InitialChecksStep() {
   const navigate = useNavigate();
   const { state, update, fail } = useWizard();
-  const { step, ranges, saveAndContinue } = useStep('initial-checks');
+  const { step, ranges, saveAndContinue, stampCompleted } = useStep('initial-checks');
   const [confirming, setConfirming] = useState(false);
   const d = state.wizardData;
   const failures = initialCheckFailures(d);
@@ -63,6 +63,7 @@ export function InitialChecksStep() {
         destructive
         onConfirm={() => {
           setConfirming(false);
+          stampCompleted();
           void fail(2, failures);
           navigate('/check/failed');
         }}

@@ -10,6 +10,7 @@ import { SignaturePad } from '../components/signature-pad';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { YesNoField } from '../components/yes-no-field';
 import { useStep } from '../lib/use-step';
+import { ScanButton } from '../scanner/scan-button';
 
 export function PhotosSignatureStep() {
   const { state, update, addPhoto, removePhoto, relabelPhoto, setSignature } = useWizard();
@@ -76,6 +77,14 @@ export function PhotosSignatureStep() {
             required
             hint='Numbers only, or "NA" if there is no valve'
             error={serialInvalid && (serialTouched || serialHopeless) ? VALVE_SERIAL_MESSAGE : undefined}
+            action={
+              <ScanButton
+                label="remote cut off valve serial"
+                name="Scan valve barcode"
+                check={(v) => (isValidValveSerial(v) ? null : VALVE_SERIAL_MESSAGE)}
+                onUse={(v) => update((w) => void (w.photosSignature.remoteCutOffValveSerial = v))}
+              />
+            }
           >
             <Input
               value={p.remoteCutOffValveSerial}

@@ -10,12 +10,14 @@ import { useWizard } from '../state/wizard-provider';
 import { sectionRows, SummaryList } from '../components/section-summary';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
+import { LocationOptIn } from '../components/location-opt-in';
+import { currentLocation } from '../lib/submit-location';
 
 const sectionTitle = (id: SectionId) => SECTIONS.find((s) => s.id === id)?.title ?? '';
 
 export function ReviewStep() {
   const navigate = useNavigate();
-  const { state, submit, setNotes } = useWizard();
+  const { state, submit, setNotes, update } = useWizard();
   const { step, ranges } = useStep('review');
   const { reset } = useWizard();
   const [submitting, setSubmitting] = useState(false);
@@ -38,6 +40,11 @@ export function ReviewStep() {
   const onSubmit = async () => {
     setSubmitting(true);
     setProblem(null);
+    // Opted in: a fresh position for the submit; if none comes quickly, the one taken on opting in stays.
+    if (d.submitLocation) {
+      const fresh = await currentLocation(5000);
+      if (fresh.ok) update((w) => void (w.submitLocation = fresh.location));
+    }
     const result = await submit(notes);
     if (result.status === 'sent') {
       // The data layer has reset the check and shown Report Submitted.
@@ -163,6 +170,12 @@ export function ReviewStep() {
               className="min-h-32"
             />
           </Field>
+        </Card>
+        <Card aria-labelledby="location-heading" className="space-y-2">
+          <h2 id="location-heading" className="text-lg font-bold">
+            Location
+          </h2>
+          <LocationOptIn location={d.submitLocation} onChange={(l) => update((w) => void (w.submitLocation = l))} />
         </Card>
         <DevicePdfButton label="Download PDF preview" />
       </div>

@@ -9,13 +9,14 @@ import { useStep } from '../lib/use-step';
 export function StandbyModeStep() {
   const navigate = useNavigate();
   const { state, fail } = useWizard();
-  const { step, ranges, saveAndContinue } = useStep('standby-mode');
+  const { step, ranges, saveAndContinue, stampCompleted } = useStep('standby-mode');
   const d = state.wizardData;
 
   // Ruling 7: each field warns while typing; the failure itself happens on Next, without a dialog.
   const next = () => {
     const failures = standbyFailures(d, ranges);
     if (failures.length === 0) return saveAndContinue();
+    stampCompleted();
     void fail(3, failures);
     navigate('/check/failed');
   };

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { downloadReportPdf } from '../api/downloads';
 import { EarlierReports } from './earlier-reports';
+import { ReportEvidence } from './report-evidence';
 
 interface ReportItemProps {
   report: ReportSummary & { earlierReports?: number };
@@ -73,6 +74,7 @@ export function ReportItem({ report, earlier = false }: ReportItemProps) {
           {report.notes}
         </p>
       ) : null}
+      <ReportEvidence reportId={report.id} />
       <Button
         variant="secondary"
         className="mt-3 w-full sm:w-auto"

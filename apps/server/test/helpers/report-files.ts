@@ -1,0 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestClient } from './test-app.js';
+
+/** The report PDF package's test images: a real JPEG photo and a PNG signature. */
+export const fixture = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../../../../packages/report-pdf/test/fixtures', name));
+export const JPEG = fixture('photo.jpg');
+export const PNG = fixture('signature.png');
+
+export const hasPdftotext = (() => {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A PDF's text as poppler's pdftotext reads it, whitespace collapsed. */
+export function pdfText(bytes: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reports-test-'));
+  fs.writeFileSync(path.join(dir, 'r.pdf'), bytes);
+  const text = execFileSync('pdftotext', [path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+/** Uploads a photo or signature as `who`, as the outbox does; returns its id. */
+export async function upload(who: TestClient, kind: 'photo' | 'signature', data: Buffer, id = randomUUID()) {
+  const res = await who.put(`/api/files/${id}?kind=${kind}`, data, {
+    'content-type': kind === 'photo' ? 'image/jpeg' : 'image/png',
+  });
+  if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  return id;
+}

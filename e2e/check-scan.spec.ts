@@ -1,0 +1,92 @@
+import { expect, test } from './fixtures';
+import { CheckJourney } from './check-journey';
+import { barcodePng, fakeCamera } from './fake-camera';
+
+test.describe('scanning serials instead of typing them', () => {
+  test('a Code 128 HIU serial is read from the camera, shown for confirmation, and fills the field on Use', async ({
+    engineerPage: page,
+    createSite,
+  }, testInfo) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    await fakeCamera(page, await barcodePng('HX-20931', 'Code128'));
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+
+    await page.getByRole('button', { name: 'Scan serial barcode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scan HIU serial' });
+    await expect(dialog.getByTestId('scanned-value')).toHaveText('HX-20931', { timeout: 20_000 });
+    // Nothing is filled before the engineer confirms (the field sits behind the modal, hidden from the tree).
+    await expect(page.getByRole('textbox', { name: 'HIU Serial', includeHidden: true })).toHaveValue('');
+    await page.screenshot({ path: testInfo.outputPath('scanner-confirmation.png') });
+
+    await dialog.getByRole('button', { name: 'Use this value' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('HIU Serial')).toHaveValue('HX-20931');
+    // Typing still works beside the scanner.
+    await page.getByLabel('HIU Serial').fill('HX-20931-B');
+    await expect(page.getByLabel('HIU Serial')).toHaveValue('HX-20931-B');
+  });
+
+  test('a QR code fills the HIU model; Scan again reads anew and Cancel leaves the field as it was', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    await fakeCamera(page, await barcodePng('Evo Compact 40', 'QRCode'));
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await page.getByLabel('HIU Model').fill('typed model');
+
+    await page.getByRole('button', { name: 'Scan model barcode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scan HIU model' });
+    await expect(dialog.getByTestId('scanned-value')).toHaveText('Evo Compact 40', { timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Scan again' }).click();
+    await expect(dialog.getByTestId('scanned-value')).toHaveText('Evo Compact 40', { timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('HIU Model')).toHaveValue('typed model');
+
+    await page.getByRole('button', { name: 'Scan model barcode' }).click();
+    await expect(dialog.getByTestId('scanned-value')).toHaveText('Evo Compact 40', { timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Use this value' }).click();
+    await expect(page.getByLabel('HIU Model')).toHaveValue('Evo Compact 40');
+  });
+
+  test('a scanned valve serial must pass the serial rule before it can be used', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    await fakeCamera(page, await barcodePng('VALVE-77', 'Code128'));
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await page.goto('/check/photos-signature');
+    await check.expectStep(7, 'Photos & Signature');
+
+    await page.getByRole('button', { name: 'Scan valve barcode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scan remote cut off valve serial' });
+    await expect(dialog.getByTestId('scanned-value')).toHaveText('VALVE-77', { timeout: 20_000 });
+    await expect(dialog.getByRole('alert')).toHaveText('Invalid format. Enter numbers only or "NA"');
+    await expect(dialog.getByRole('button', { name: 'Use this value' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByLabel('Remote Cut Off Valve Serial')).toHaveValue('');
+  });
+
+  test('a refused camera is told plainly and the field can still be typed', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    await fakeCamera(page, 'refused');
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await page.getByRole('button', { name: 'Scan serial barcode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scan HIU serial' });
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Camera access was refused. Allow the camera for this site in the browser settings, or type the value instead.',
+    );
+    await dialog.getByRole('button', { name: 'Close and type it' }).click();
+    await page.getByLabel('HIU Serial').fill('SN-1');
+    await expect(page.getByLabel('HIU Serial')).toHaveValue('SN-1');
+  });
+});
