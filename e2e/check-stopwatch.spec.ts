@@ -12,6 +12,8 @@ async function dhwOnTestClock(page: Page, site: Site, property: Property) {
   await check.start(site, property);
   await page.goto('/check/dhw');
   await check.expectStep(6, 'DHW Checks');
+  // The step's first paint comes from the HTML shell; wait for the app itself before stopping time.
+  await expect(page.getByRole('button', { name: 'Tap opened: start timer' })).toBeVisible();
   return check;
 }
 

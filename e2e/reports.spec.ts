@@ -227,6 +227,10 @@ test.describe('reports screen', () => {
         'Heating Controller Confirmed': 'Yes',
         'Signature Captured': 'Yes',
         Notes: 'Secondary flow "too hot", valve to be replaced',
+        'Time to 45C': '',
+        '45C Answer Override Reason': '',
+        'Steps Completed': '',
+        'Location at Submit': '',
       });
       expect(text).toContain('"Secondary flow ""too hot"", valve to be replaced"');
       await expect(card.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
