@@ -55,7 +55,7 @@ describe('browser hardening', () => {
       );
     for (const res of answers) {
       const csp = directives(String(res.headers['content-security-policy']));
-      // WebAssembly compilation only (the barcode decoder, decision 091); JavaScript eval stays refused.
+      // WebAssembly compilation only (the barcode decoder, decision 092); JavaScript eval stays refused.
       expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
       expect(csp['default-src']).toEqual(["'self'"]);
       expect(csp['object-src']).toEqual(["'none'"]);

@@ -10,7 +10,7 @@ import { formatSeconds } from '../rules/forty-five.js';
 /**
  * The per-site report export (spec section 9 with ruling 2): the spec's columns and order, with the
  * eleven columns of the phantom "heatingChecks" reading replaced by what the wizard records, in step order,
- * then the field evidence columns (decision 091).
+ * then the field evidence columns (decision 092).
  */
 export const REPORT_CSV_COLUMNS = [
   'Property Address',
