@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { MAX_PROPERTY_IMPORT_ROWS } from './limits.js';
 
 /** Texts of the property CSV import (spec sections 5 and 8). */
 export const PROPERTY_IMPORT_TEXT = {
@@ -7,8 +8,7 @@ export const PROPERTY_IMPORT_TEXT = {
   invalidLine: (line: string) => `Invalid format in line: ${line}`,
 } as const;
 
-/** One import, like one bulk call, is at most this many properties. */
-export const MAX_PROPERTY_IMPORT_ROWS = 20_000;
+export { MAX_PROPERTY_IMPORT_ROWS } from './limits.js';
 
 export interface PropertyImportRow {
   /** 1-based line number in the pasted text. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buildingType, designParametersSchema } from './design-parameters.js';
-import { MAX_PROPERTY_IMPORT_ROWS } from '../csv/property-import.js';
+import { MAX_PROPERTY_IMPORT_ROWS } from '../csv/limits.js';
 import { propertyStatusSchema } from './property-status.js';
 
 export const siteSchema = z.object({

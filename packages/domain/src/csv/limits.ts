@@ -1,0 +1,5 @@
+// Limits the schemas share with the CSV parsers, kept apart from them so that a schema never pulls the
+// CSV parser (papaparse) into a screen that only validates.
+
+/** One import, like one bulk call, is at most this many properties. */
+export const MAX_PROPERTY_IMPORT_ROWS = 20_000;
