@@ -14,13 +14,19 @@ export async function startApp({ port, env = {} }) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://localhost:${port}`;
-  for (let i = 0; i < 120; i++) {
+  // Up to 3 minutes: on a busy shared machine opening the embedded database alone can take a minute.
+  let up = false;
+  for (let i = 0; i < 360 && !up; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      up = (await fetch(`${url}/api/health`)).ok;
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 500));
+    if (!up) await new Promise((r) => setTimeout(r, 500));
+  }
+  if (!up) {
+    child.kill('SIGTERM');
+    throw new Error(`the app did not answer on ${url} within 3 minutes`);
   }
   return {
     url,

@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import { MAX_PROPERTY_IMPORT_ROWS } from './limits.js';
 
 /** Texts of the property CSV import (spec sections 5 and 8). */
 export const PROPERTY_IMPORT_TEXT = {

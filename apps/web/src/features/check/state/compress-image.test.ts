@@ -29,7 +29,7 @@ describe('compressPhoto keeps a photo at most 400 KB (issue 7)', () => {
           readonly height: number,
         ) {}
         getContext() {
-          return { drawImage() {}, imageSmoothingQuality: 'low' };
+          return { drawImage() {} };
         }
         async convertToBlob({ quality }: { quality: number }) {
           asked.push(quality);
