@@ -12,7 +12,7 @@ const runs = Number(option('runs', 3));
 const cpu = Number(option('cpu', 4));
 const TARGET_MS = 100;
 
-const app = await startApp({ port: Number(process.env.BENCH_PORT ?? 3601) });
+const app = await startApp({ port: Number(process.env.BENCH_PORT ?? 3605) });
 const browser = await launchChromium();
 try {
   const seed = await seedBasics(app.url);
