@@ -11,6 +11,7 @@ import { DhwStep } from './pages/dhw-step';
 import { ReviewStep } from './pages/review-step';
 import { ResumePage } from './pages/resume-page';
 import { FailedPage } from './pages/failed-page';
+import { OutboxPage } from './pages/outbox-page';
 import { WizardShell } from './components/wizard-header';
 
 // The camera and signature code loads with the step that uses them (issue 7: not with the first screen);
@@ -77,6 +78,7 @@ export default function CheckRoutes() {
           <Route key={slug} path={slug} element={<ActiveCheck>{page}</ActiveCheck>} />
         ))}
         <Route path="resume/:id" element={<ResumePage />} />
+        <Route path="outbox" element={<OutboxPage />} />
         <Route
           path="failed"
           element={

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { stepBySlug, STEP_COUNT } from '@hiu/domain';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useOutbox, useWizard } from '../state/wizard-provider';
+import { StorageWarning } from './storage-warning';
 
 /**
  * What home shows of the work on this phone: reports waiting for a connection, and the amber banner for a
@@ -12,9 +14,35 @@ import { useOutbox, useWizard } from '../state/wizard-provider';
 export function UnsavedWorkBanner() {
   return (
     <>
+      <StorageWarning />
       <QueuedReportsNotice />
+      <OutboxLink />
       <UnsavedCheck />
     </>
+  );
+}
+
+/** The way to the outbox from home, while anything is waiting to be sent (or was refused). */
+function OutboxLink() {
+  const { pending, refused, online } = useOutbox();
+  if (pending === 0) return null;
+  const waiting = pending === 1 ? '1 item waiting to send' : `${pending} items waiting to send`;
+  return (
+    <Link
+      to="/check/outbox"
+      data-testid="outbox-link"
+      className={cn(
+        buttonClass('secondary', 'md', 'w-full justify-between py-2 text-left'),
+        refused > 0 ? 'border-red-300 text-red-900' : 'border-amber-400 text-amber-950',
+      )}
+    >
+      <span>
+        <span aria-hidden="true">⇅ </span>
+        {waiting}
+        {refused > 0 ? ` (${refused} refused)` : online ? '' : ' (no connection)'}
+      </span>
+      <span className="shrink-0">Outbox ›</span>
+    </Link>
   );
 }
 
@@ -37,8 +65,9 @@ function QueuedReportsNotice() {
       ) : null}
       {refused.map((r) => (
         <p key={r.id} className="rounded-xl border-2 border-red-300 bg-red-50 p-4 text-base text-red-900">
-          <strong>A report was refused by the server.</strong> {r.lastError ?? ''} It is kept on this phone; tell your
-          admin.
+          <strong>A report was refused by the server.</strong>{' '}
+          {r.lastError ? `${r.lastError.replace(/\.?$/, '.')} ` : ''}
+          It is kept on this phone; tell your admin.
         </p>
       ))}
     </div>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
 import { hasEnteredData } from '../lib/entered-data';
 import { WIZARD_PAGE_CLASS, WizardHeader } from './wizard-header';
+import { StorageWarning } from './storage-warning';
 
 interface WizardChromeProps {
   step: Step;
@@ -51,7 +52,10 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
         onCancel={() => (hasEnteredData(state.wizardData) ? setConfirmCancel(true) : cancel())}
       />
 
-      <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-5">{children}</main>
+      <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-5">
+        <StorageWarning className="mb-4" />
+        {children}
+      </main>
 
       <nav
         aria-label="Step navigation"

@@ -24,8 +24,9 @@ export function cacheableState(state: WizardState): WizardState {
   return { ...state, wizardData: { ...state.wizardData, photosSignature: { ...p, photos, signature } } };
 }
 
-function isQuotaError(e: unknown): boolean {
-  if (!(e instanceof Error)) return false;
+/** A browser's "storage is full" error, from localStorage or IndexedDB (DOMException or a plain Error). */
+export function isQuotaError(e: unknown): boolean {
+  if (!(e instanceof Error) && !(typeof DOMException !== 'undefined' && e instanceof DOMException)) return false;
   return e.name === 'QuotaExceededError' || e.name === 'NS_ERROR_DOM_QUOTA_REACHED' || /quota/i.test(e.message);
 }
 

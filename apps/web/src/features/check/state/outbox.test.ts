@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { backoffDelay, classifyFailure, missingFileIdsFrom, nextStep, type OutboxOp } from './outbox';
+import {
+  backoffDelay,
+  classifyFailure,
+  dependentsOf,
+  missingFileIdsFrom,
+  nextStep,
+  plainError,
+  type OutboxOp,
+} from './outbox';
 
 const http = (status: number, body: unknown = { error: { code: 'x', message: `status ${status}` } }) =>
   new ApiError(status, JSON.stringify(body), body as never);
@@ -126,5 +134,53 @@ describe('nextStep', () => {
   it('is idle with nothing to send', () => {
     expect(nextStep([], 'me', 0)).toEqual({ type: 'idle' });
     expect(nextStep([op('a', { userId: 'them' })], 'me', 0)).toEqual({ type: 'idle' });
+  });
+});
+
+describe('plainError', () => {
+  it.each([
+    ['not tried', {}, undefined],
+    [
+      'no answer',
+      { lastError: 'No connection to the server', lastStatus: null },
+      'No connection to the server. It is sent by itself when the connection returns.',
+    ],
+    [
+      'server error',
+      { lastError: 'Internal', lastStatus: 500 },
+      'The server could not take it (error 500). The app tries again by itself.',
+    ],
+    ['busy', { lastError: 'Slow down', lastStatus: 429 }, 'The server is busy. The app tries again by itself.'],
+    [
+      'signed out',
+      { lastError: 'Sign in again to send this', lastStatus: 401 },
+      'You were signed out. Sign in again and it is sent.',
+    ],
+    ['photos first', { lastError: 'Waiting for photos to upload', lastStatus: 409 }, 'Waiting for photos to upload.'],
+    [
+      'refused',
+      { lastError: 'Must be a number', lastStatus: 422, status: 'failed' },
+      'The server refused it (error 422): Must be a number',
+    ],
+    [
+      'blocked by a refused photo',
+      { lastError: 'Waiting for a photo upload the server refused', status: 'failed' },
+      'Waiting for a photo upload the server refused',
+    ],
+  ] as const)('%s', (_what, fields, text) => {
+    expect(plainError({ status: 'pending', ...fields })).toBe(text);
+  });
+});
+
+describe('dependentsOf', () => {
+  it('finds what waits for an operation, directly and through others', () => {
+    const ops = [
+      op('photo'),
+      op('report', { dependsOn: ['photo', 'signature'] }),
+      op('removeDraft', { dependsOn: ['report'] }),
+      op('other'),
+    ];
+    expect(dependentsOf(ops, 'photo').map((o) => o.id)).toEqual(['report', 'removeDraft']);
+    expect(dependentsOf(ops, 'other')).toEqual([]);
   });
 });

@@ -25,6 +25,8 @@ interface OpBase {
   /** Epoch ms of the last try, if any. */
   lastAttemptAt?: number;
   lastError?: string;
+  /** HTTP status of the last failed try; null when there was no answer at all. */
+  lastStatus?: number | null;
   /** 'failed' = refused by the server for good: kept and shown, not retried until asked. */
   status: 'pending' | 'failed';
   /** Operations that must reach the server first (the photos of a report, the report before its draft is removed). */
@@ -134,4 +136,36 @@ const KIND_LABEL: Record<OutboxKind, string> = {
 export function describeOp(op: OutboxOp): string {
   if (op.kind === 'uploadFile') return op.payload.kind === 'signature' ? 'Signature upload' : 'Photo upload';
   return KIND_LABEL[op.kind];
+}
+
+/**
+ * The last failure of an operation in plain words for the engineer: what happened and what the app does
+ * about it. Undefined when it has not failed yet.
+ */
+export function plainError(op: Pick<OutboxOp, 'lastError' | 'lastStatus' | 'status'>): string | undefined {
+  const { lastError, lastStatus: status } = op;
+  if (!lastError) return undefined;
+  if (op.status === 'failed') {
+    return status ? `The server refused it (error ${status}): ${lastError}` : lastError;
+  }
+  if (status === undefined || status === null) return `${lastError}. It is sent by itself when the connection returns.`;
+  if (status === 401) return 'You were signed out. Sign in again and it is sent.';
+  if (status === 409) return `${lastError}.`;
+  if (status === 429) return 'The server is busy. The app tries again by itself.';
+  return `The server could not take it (error ${status}). The app tries again by itself.`;
+}
+
+/** The operations that wait for `id`, directly or through others (a report waits for its photos). */
+export function dependentsOf(ops: OutboxOp[], id: string): OutboxOp[] {
+  const found = new Map<string, OutboxOp>();
+  const visit = (target: string) => {
+    for (const op of ops) {
+      if (op.dependsOn.includes(target) && !found.has(op.id)) {
+        found.set(op.id, op);
+        visit(op.id);
+      }
+    }
+  };
+  visit(id);
+  return [...found.values()];
 }

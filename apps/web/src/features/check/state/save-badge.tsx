@@ -1,6 +1,7 @@
+import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn';
 import { saveBadgeText, type SaveStatus } from './save-status';
-import { useWizard } from './wizard-context';
+import { useOutbox, useWizard } from './wizard-context';
 
 const TONES: Record<SaveStatus, string> = {
   idle: 'border-green-300 bg-green-50 text-green-900',
@@ -18,30 +19,46 @@ const ICONS: Record<SaveStatus, string> = {
   error: '!',
 };
 
+const PILL =
+  'pointer-events-auto flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold shadow-sm';
+
 /**
  * The fixed save-status badge at the top right (spec section 4, ruling 9). The live region stays mounted
- * so screen readers hear each change; it is empty while the badge is hidden.
+ * so screen readers hear each change; it is empty while the badge is hidden. Tapping the badge opens the
+ * outbox; while it is hidden and work is still waiting, a small "waiting to send" pill takes its place.
  */
 export function SaveBadge({ className }: { className?: string }) {
   const { saveStatus, lingering, badgeVisible } = useWizard();
+  const { pending, refused } = useOutbox();
   const text = badgeVisible ? saveBadgeText(saveStatus, lingering) : null;
   return (
     <div
-      role="status"
-      aria-live="polite"
       className={cn(
-        'pointer-events-none fixed top-2 right-2 z-50 mt-[env(safe-area-inset-top)]',
-        text
-          ? cn(
-              'flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold shadow-sm',
-              TONES[saveStatus],
-            )
-          : 'sr-only',
+        'pointer-events-none fixed top-2 right-2 z-50 mt-[env(safe-area-inset-top)] flex flex-col items-end',
         className,
       )}
     >
-      {text && <span aria-hidden="true">{ICONS[saveStatus]}</span>}
-      {text}
+      <span id="save-badge-hint" hidden>
+        Opens the outbox: what is waiting to be sent
+      </span>
+      <div role="status" aria-live="polite" className={text ? undefined : 'sr-only'}>
+        {text ? (
+          <Link to="/check/outbox" aria-describedby="save-badge-hint" className={cn(PILL, TONES[saveStatus])}>
+            <span aria-hidden="true">{ICONS[saveStatus]}</span>
+            {text}
+          </Link>
+        ) : null}
+      </div>
+      {!text && pending > 0 ? (
+        <Link
+          to="/check/outbox"
+          aria-describedby="save-badge-hint"
+          className={cn(PILL, refused > 0 ? TONES.error : TONES['saved-local'])}
+        >
+          <span aria-hidden="true">⇅</span>
+          {refused > 0 ? `${refused} refused` : `${pending} waiting to send`}
+        </Link>
+      ) : null}
     </div>
   );
 }

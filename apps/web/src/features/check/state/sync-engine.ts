@@ -3,6 +3,7 @@ import type { DeviceStore } from './device-store';
 import {
   backoffDelay,
   classifyFailure,
+  dependentsOf,
   describeError,
   describeOp,
   missingFileIdsFrom,
@@ -154,6 +155,20 @@ export class SyncEngine {
     return true;
   }
 
+  /**
+   * Throws away an operation the server refused for good, with every operation waiting for it (a
+   * report waiting for a refused photo). Only on the engineer's confirmed request; never one in flight.
+   */
+  async discard(id: string): Promise<OutboxOp[]> {
+    const ops = await this.deps.store.listOps();
+    const op = ops.find((o) => o.id === id);
+    if (!op || op.status !== 'failed' || this.inFlight === id) return [];
+    const gone = [op, ...dependentsOf(ops, id)].filter((o) => o.id !== this.inFlight);
+    for (const o of gone) await this.deps.store.deleteOp(o.id);
+    await this.refresh();
+    return gone;
+  }
+
   /** Tries failed operations again (the engineer asked to), with whatever depended on them. */
   async retry(ids?: string[]): Promise<void> {
     const ops = await this.deps.store.listOps();
@@ -163,7 +178,14 @@ export class SyncEngine {
     for (const op of ops) {
       if (op.status !== 'failed') continue;
       if (!wanted.has(op.id) && !op.dependsOn.some((d) => wanted.has(d))) continue;
-      await this.deps.store.putOp({ ...op, status: 'pending', attempts: 0, nextAttemptAt: 0, lastError: undefined });
+      await this.deps.store.putOp({
+        ...op,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: 0,
+        lastError: undefined,
+        lastStatus: undefined,
+      });
     }
     await this.refresh();
     await this.drain({ force: true });
@@ -293,6 +315,7 @@ export class SyncEngine {
           attempts: op.attempts + 1,
           lastAttemptAt: this.now(),
           lastError: failure.message,
+          lastStatus: failure.status,
         });
         return { op, result: 'failed', status: failure.status, message: failure.message };
       }
@@ -303,6 +326,7 @@ export class SyncEngine {
         lastAttemptAt: this.now(),
         nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
         lastError: failure.message,
+        lastStatus: failure.status,
       });
       return { op, result: 'retry', status: failure.status, message: failure.message };
     }
@@ -373,7 +397,14 @@ export class SyncEngine {
     const attempts = op.attempts + 1;
     if (lost.length > 0) {
       const message = `${lost.length} photo(s) are on neither this device nor the server`;
-      await store.putOp({ ...op, attempts, lastAttemptAt: this.now(), status: 'failed', lastError: message });
+      await store.putOp({
+        ...op,
+        attempts,
+        lastAttemptAt: this.now(),
+        status: 'failed',
+        lastError: message,
+        lastStatus: 409,
+      });
       return { op, result: 'failed', status: 409, message };
     }
     const message = 'Waiting for photos to upload';
@@ -387,6 +418,7 @@ export class SyncEngine {
       lastAttemptAt: this.now(),
       nextAttemptAt,
       lastError: message,
+      lastStatus: 409,
     });
     return { op, result: 'retry', status: 409, message };
   }

@@ -51,14 +51,19 @@ export function useWizard(): WizardContextValue {
 }
 
 /** What is waiting on this phone for the server, for the engineer to see, with controls to send it. */
-export function useOutbox(): OutboxSnapshot & { retry(ids?: string[]): Promise<void>; syncNow(): Promise<void> } {
+export function useOutbox(): OutboxSnapshot & {
+  retry(ids?: string[]): Promise<void>;
+  syncNow(): Promise<void>;
+  /** Only for an item the server refused for good, after the engineer confirmed. */
+  discard(id: string): Promise<void>;
+} {
   const { controller } = useWizardContext();
   const snap = useSyncExternalStore(
     controller.subscribeOutbox,
     controller.getOutboxSnapshot,
     controller.getOutboxSnapshot,
   );
-  return { ...snap, retry: controller.retryOutbox, syncNow: controller.syncNow };
+  return { ...snap, retry: controller.retryOutbox, syncNow: controller.syncNow, discard: controller.discardOutboxItem };
 }
 
 /** Reads a photo or signature's bytes: the phone's copy, else null (the caller may ask the server). */

@@ -389,6 +389,121 @@ describe('submitting', () => {
   });
 });
 
+describe('the outbox screen', () => {
+  async function refusedReport() {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Vital 2'));
+    await c.addPhoto(photo('one'), 'Meter');
+    await c.saveDraft('Review & Submit');
+    server.failNext.push({ match: 'POST /api/reports', failure: 422 });
+    await c.submit('');
+    return c;
+  }
+
+  it('lists each waiting item with its property, attempts and the last error in plain words', async () => {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Vital 2'));
+    server.down = 503;
+    await c.saveDraft('Initial Checks');
+    const [item] = c.getOutboxSnapshot().items;
+    expect(item).toMatchObject({
+      label: 'Draft save',
+      property: PROPERTY.address,
+      attempts: 1,
+      status: 'pending',
+      createdAt: '2026-06-01T09:00:00.000Z',
+      problem: 'The server could not take it (error 503). The app tries again by itself.',
+    });
+  });
+
+  it('lists what was sent, newest first, with the property, also after a reload', async () => {
+    const c = await started();
+    await c.addPhoto(photo('one'), 'Meter');
+    c.update((d) => void (d.hiuModel = 'Vital 2'));
+    await c.saveDraft('Initial Checks');
+    const sent = c.getOutboxSnapshot().sent;
+    expect(sent.map((s) => [s.label, s.property])).toEqual([
+      ['Draft save', PROPERTY.address],
+      ['Photo upload', PROPERTY.address],
+    ]);
+    const again = await reload(c);
+    expect(again.getOutboxSnapshot().sent).toHaveLength(2);
+  });
+
+  it('discards a refused report with what waits for it; the check can be corrected and sent again', async () => {
+    const c = await refusedReport();
+    const report = c.getOutboxSnapshot().items.find((i) => i.kind === 'submitReport')!;
+    expect(report).toMatchObject({ status: 'failed', problem: 'The server refused it (error 422): Must be a number' });
+    expect(report.dependents.map((d) => d.label)).toEqual(['Draft removal']);
+
+    await c.discardOutboxItem(report.id);
+    expect(c.getOutboxSnapshot().items).toEqual([]);
+    expect(c.state.submittedReportId).toBeUndefined();
+    expect(c.state.wizardData.hiuModel).toBe('Vital 2');
+    // The photo is still in the check, so it stays on the phone.
+    const photoId = c.state.wizardData.photosSignature.photos[0]!.id;
+    expect(await c.fileBlob(photoId)).toBeDefined();
+
+    const result = await c.submit('');
+    expect(result.status).toBe('sent');
+    expect(server.reports.size).toBe(1);
+  });
+
+  it('never discards an item that is still being retried', async () => {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Vital 2'));
+    server.down = 500;
+    await c.saveDraft('Initial Checks');
+    const [item] = c.getOutboxSnapshot().items;
+    await c.discardOutboxItem(item!.id);
+    expect(c.getOutboxSnapshot().items).toHaveLength(1);
+  });
+});
+
+describe('a full phone', () => {
+  const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+
+  it('says the phone is out of space when IndexedDB refuses a write, keeps the value, and clears it once space is back', async () => {
+    const c = await started();
+    const saveWizard = store.saveWizard.bind(store);
+    store.saveWizard = () => Promise.reject(quota());
+    c.update((d) => void (d.hiuSerial = 'SN-FULL'));
+    await c.settled();
+    expect(c.getSnapshot().storageWarning).toMatch(/out of storage space/);
+    expect(c.saveStatus.snapshot().saveStatus).toBe('error');
+    // Kept in memory and in the quick cache.
+    expect(c.state.wizardData.hiuSerial).toBe('SN-FULL');
+    expect(JSON.parse(storage.getItem(WIZARD_CACHE_KEY)!).wizardData.hiuSerial).toBe('SN-FULL');
+
+    store.saveWizard = saveWizard;
+    c.update((d) => void (d.hiuModel = 'After'));
+    await c.settled();
+    expect(c.getSnapshot().storageWarning).toBeUndefined();
+    expect(((await store.loadWizard(USER.id)) as { wizardData: { hiuSerial: string } }).wizardData.hiuSerial).toBe(
+      'SN-FULL',
+    );
+  });
+
+  it('refuses a photo with a clear message when the phone is full, and the check keeps going', async () => {
+    const c = await started();
+    store.putFile = () => Promise.reject(quota());
+    await expect(c.addPhoto(photo())).rejects.toThrow(
+      'This phone is out of storage space, so the photo was not kept. Free some space and try again.',
+    );
+    expect(c.getSnapshot().storageWarning).toMatch(/out of storage space/);
+    expect(c.state.wizardData.photosSignature.photos).toEqual([]);
+  });
+
+  it('a submit the phone cannot queue for want of space is answered, not lost', async () => {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Vital 2'));
+    store.replaceOps = () => Promise.reject(quota());
+    const result = await c.submit('');
+    expect(result).toMatchObject({ status: 'rejected', message: expect.stringMatching(/out of storage space/) });
+    expect(c.state.wizardData.hiuModel).toBe('Vital 2');
+  });
+});
+
 describe('device failure (ruling 7)', () => {
   it('queues a FAIL report with the data so far, the step and the reasons, and ends the flow', async () => {
     const c = await started();

@@ -17,8 +17,9 @@ import {
 } from '@hiu/domain';
 import { PhotoError } from './compress-image';
 import type { DeviceFile, DeviceStore } from './device-store';
-import { clearLocalCache, readLocalCache, writeLocalCache, type CacheStorage } from './local-cache';
-import { describeOp, opId, type OutboxOp } from './outbox';
+import { clearLocalCache, isQuotaError, readLocalCache, writeLocalCache, type CacheStorage } from './local-cache';
+import { addressesByOp, readSentLog, recordSent, type SentItem } from './outbox-log';
+import { dependentsOf, describeOp, opId, plainError, type OutboxOp } from './outbox';
 import { AUTOSAVE_DELAY_MS, SaveStatusTracker } from './save-status';
 import { SyncEngine, type OpOutcome } from './sync-engine';
 import type { Transport } from './transport';
@@ -65,18 +66,30 @@ export interface OutboxItem {
   id: string;
   kind: OutboxOp['kind'];
   label: string;
+  /** The property's address the operation belongs to, when known. */
+  property?: string;
   createdAt: string;
   attempts: number;
   status: 'pending' | 'failed';
   lastError?: string;
+  /** The last failure in plain words (what happened and what the app does about it). */
+  problem?: string;
   nextAttemptAt: number;
+  /** What waits for this one and goes with it if it is discarded (a report waiting for a photo). */
+  dependents: { id: string; label: string; property?: string }[];
 }
+
+export type { SentItem } from './outbox-log';
 
 export interface OutboxSnapshot {
   /** Operations still to reach the server (waiting or failed). */
   pending: number;
   failed: number;
+  /** Failed ones the server itself refused (the rest wait for one of those). */
+  refused: number;
   items: OutboxItem[];
+  /** What this phone sent lately, newest first. */
+  sent: SentItem[];
   online: boolean;
 }
 
@@ -119,6 +132,13 @@ export interface WizardControllerDeps {
 const STORAGE_FULL = 'This phone’s quick cache is full. Your check is still kept in the app’s own storage.';
 const STORAGE_REFUSED =
   'This phone refused to store the check. Keep the app open and connected until it is saved to the cloud.';
+const DEVICE_FULL =
+  'This phone is out of storage space, so the check could not be written to the app’s storage. What you typed is kept on this screen: free some space (old photos, videos or apps) and keep the app open until it says Saved to cloud.';
+
+/** What to tell the engineer when the device store refused a write: full, or refused for another reason. */
+export function storageMessage(error: unknown): string {
+  return isQuotaError(error) ? DEVICE_FULL : STORAGE_REFUSED;
+}
 
 function timeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
   return new Promise((resolve, reject) => {
@@ -163,7 +183,7 @@ export class WizardController {
     this.now = deps.now ?? Date.now;
     this.uuid = deps.uuid ?? (() => crypto.randomUUID());
     this.snap = { state: initialWizardState(undefined, new Date(this.now())), hydrated: false };
-    this.outboxSnap = { pending: 0, failed: 0, items: [], online: deps.isOnline() };
+    this.outboxSnap = { pending: 0, failed: 0, refused: 0, items: [], sent: [], online: deps.isOnline() };
     this.engine = new SyncEngine({
       store: deps.store,
       transport: deps.transport,
@@ -209,19 +229,30 @@ export class WizardController {
 
   private setOutbox(ops: OutboxOp[]) {
     const mine = ops.filter((o) => o.userId === this.user?.id);
+    const address = addressesByOp(mine, this.snap.state);
+    const failed = new Set(mine.filter((o) => o.status === 'failed').map((o) => o.id));
     this.outboxSnap = {
       pending: mine.length,
-      failed: mine.filter((o) => o.status === 'failed').length,
+      failed: failed.size,
+      refused: mine.filter((o) => failed.has(o.id) && !o.dependsOn.some((d) => failed.has(d))).length,
       online: this.deps.isOnline(),
+      sent: this.user ? readSentLog(this.deps.storage, this.user.id) : [],
       items: mine.map((o) => ({
         id: o.id,
         kind: o.kind,
         label: describeOp(o),
+        property: address.get(o.id),
         createdAt: o.createdAt,
         attempts: o.attempts,
         status: o.status,
         lastError: o.lastError,
+        problem: plainError(o),
         nextAttemptAt: o.nextAttemptAt,
+        dependents: dependentsOf(mine, o.id).map((d) => ({
+          id: d.id,
+          label: describeOp(d),
+          property: address.get(d.id),
+        })),
       })),
     };
     for (const l of this.outboxListeners) l();
@@ -272,8 +303,8 @@ export class WizardController {
           return;
         }
         this.setSnap({ hydrated: true });
-      } catch {
-        if (restore === this.restoreSeq) this.setSnap({ hydrated: true, storageWarning: STORAGE_REFUSED });
+      } catch (error) {
+        if (restore === this.restoreSeq) this.setSnap({ hydrated: true, storageWarning: storageMessage(error) });
       }
     })();
   }
@@ -309,8 +340,12 @@ export class WizardController {
             await this.deps.store.clearWizard(user.id);
           }
         } while (this.idbDirty);
-      } catch {
-        this.setSnap({ storageWarning: STORAGE_REFUSED });
+        // Space was freed (or storage came back): the warning about the device store no longer holds.
+        const w = this.snap.storageWarning;
+        if (w === DEVICE_FULL || w === STORAGE_REFUSED) this.setSnap({ storageWarning: undefined });
+      } catch (error) {
+        // The state stays in memory (and in the quick cache where that still fits); the engineer is told.
+        this.setSnap({ storageWarning: storageMessage(error) });
         this.saveStatus.settle('error');
       } finally {
         this.idbWrite = null;
@@ -576,12 +611,13 @@ export class WizardController {
             dependsOn: [reportOpId],
           });
         }
-      } catch {
+      } catch (error) {
         // The device could not queue it: the wizard still holds everything, so the engineer can try again.
-        this.setSnap({ storageWarning: STORAGE_REFUSED });
+        const message = storageMessage(error);
+        this.setSnap({ storageWarning: message });
         if (opts.toasts) notify.error(...TOASTS.submissionFailed);
-        this.commit(this.next({ submission: { status: 'rejected', message: STORAGE_REFUSED } }));
-        return { status: 'rejected', reportId, message: STORAGE_REFUSED };
+        this.commit(this.next({ submission: { status: 'rejected', message } }));
+        return { status: 'rejected', reportId, message };
       }
 
       await timeout(this.engine.drain({ force: true }), this.deps.submitWaitMs ?? SUBMIT_WAIT_MS);
@@ -640,6 +676,17 @@ export class WizardController {
   /** A report queued earlier reached the server (or was refused) while the engineer carried on. */
   private onOutcome(outcome: OpOutcome) {
     const { op } = outcome;
+    if (outcome.result === 'sent' && this.user?.id === op.userId) {
+      const property = addressesByOp([...this.engine.snapshot(), op], this.snap.state).get(op.id);
+      recordSent(this.deps.storage, {
+        id: op.id,
+        userId: op.userId,
+        label: describeOp(op),
+        property,
+        sentAt: new Date(this.now()).toISOString(),
+      });
+      this.setOutbox(this.engine.snapshot());
+    }
     if (op.kind !== 'submitReport' || this.submitting) return;
     const s = this.snap.state;
     if (op.payload.id !== s.submittedReportId) {
@@ -766,12 +813,13 @@ export class WizardController {
         uploaded: false,
       });
       await this.engine.enqueue({ id: opId.uploadFile(id), kind: 'uploadFile', payload: { fileId: id, kind } });
-    } catch {
-      this.setSnap({ storageWarning: STORAGE_REFUSED });
+    } catch (error) {
+      this.setSnap({ storageWarning: storageMessage(error) });
+      const what = kind === 'photo' ? 'photo' : 'signature';
       throw new PhotoError(
-        kind === 'photo'
-          ? 'This phone could not store the photo. Free some space and try again.'
-          : 'This phone could not store the signature. Free some space and try again.',
+        isQuotaError(error)
+          ? `This phone is out of storage space, so the ${what} was not kept. Free some space and try again.`
+          : `This phone could not store the ${what}. Free some space and try again.`,
       );
     }
   }
@@ -823,6 +871,21 @@ export class WizardController {
   // ---- outbox controls ----
 
   retryOutbox = (ids?: string[]): Promise<void> => this.engine.retry(ids);
+
+  /**
+   * Throws away an operation the server refused for good (and what waits for it), after the engineer
+   * confirmed. A discarded report of the check on screen is taken back so it can be corrected and sent
+   * again; blobs nothing refers to any more are freed.
+   */
+  discardOutboxItem = async (id: string): Promise<void> => {
+    const gone = await this.engine.discard(id);
+    const s = this.snap.state;
+    const report = gone.find((o) => o.kind === 'submitReport' && o.payload.id === s.submittedReportId);
+    if (report && s.flowStatus === 'active' && s.submission?.status !== 'sent') {
+      this.commit(this.next({ submittedReportId: undefined, submission: undefined }));
+    }
+    await this.collectFiles();
+  };
   syncNow = (): Promise<void> => this.engine.drain({ force: true });
 
   /** Wires the browser's signals: connection back -> send now; page hidden -> write everything now. */

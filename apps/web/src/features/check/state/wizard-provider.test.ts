@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { emptyWizardData } from '@hiu/domain';
 import { openDeviceStore } from './device-store';
@@ -41,9 +42,13 @@ function signedInTree(controller: WizardController, child: ReactNode) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(['/api/auth/me'], USER);
   return createElement(
-    QueryClientProvider,
-    { client: queryClient },
-    createElement(WizardProvider, { controller, children: child }),
+    MemoryRouter,
+    null,
+    createElement(
+      QueryClientProvider,
+      { client: queryClient },
+      createElement(WizardProvider, { controller, children: child }),
+    ),
   );
 }
 
@@ -80,6 +85,8 @@ describe('SaveBadge', () => {
     const html = renderToString(signedInTree(c, createElement(SaveBadge)));
     expect(html).toContain(text);
     expect(html).toMatch(/fixed top-2 right-2/);
+    // Tapping it opens the outbox.
+    expect(html).toMatch(/<a [^>]*href="\/check\/outbox"/);
     c.dispose();
   });
 });

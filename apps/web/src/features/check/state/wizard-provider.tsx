@@ -16,7 +16,7 @@ export { SaveBadge } from './save-badge';
 export { saveBadgeText, type SaveStatus } from './save-status';
 export { hasUnsavedWork, type WizardState } from './wizard-state';
 export { PhotoError } from './compress-image';
-export type { OutboxItem, OutboxSnapshot, SaveResult, StartInput, SubmitResult } from './wizard-controller';
+export type { OutboxItem, OutboxSnapshot, SaveResult, SentItem, StartInput, SubmitResult } from './wizard-controller';
 
 let shared: WizardController | undefined;
 

@@ -1,0 +1,98 @@
+import { expect, test } from './fixtures';
+import { CheckJourney, reportsFor } from './check-journey';
+
+test('the outbox shows what waits with no signal and what was sent, and Send now sends it', async ({
+  engineerPage: page,
+  createSite,
+}) => {
+  const { site, properties } = await createSite({ properties: 1 });
+  const address = properties[0]!.address;
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+  await check.basicInfo();
+
+  await page.context().setOffline(true);
+  await check.next('Save and Continue');
+  await check.expectStep(2, 'Initial Checks');
+  // The badge opens the outbox (Saved locally, then All changes saved, then a "waiting to send" pill).
+  await expect(page.getByRole('link', { name: 'Saved locally' })).toBeVisible();
+  await page.getByRole('link', { name: /Saved locally|All changes saved|1 waiting to send/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  const status = page.getByTestId('outbox-status');
+  await expect(status).toHaveText(
+    'No connection. 1 item is waiting to send; they are sent when the connection returns.',
+  );
+  const waiting = page.getByRole('region', { name: 'Waiting to send' });
+  const item = waiting.getByRole('listitem');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText(`Draft save — ${address}`);
+  await expect(item).toContainText(/Waiting since \d\d:\d\d/);
+  await expect(item).toContainText('Waits for a connection; it is sent by itself when one returns.');
+  await expect(item.getByRole('button', { name: /Discard/ })).toHaveCount(0);
+
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await expect(status).toHaveText('Everything has been sent. Nothing is waiting on this phone.');
+  await expect(waiting).toContainText('Nothing is waiting.');
+  const sent = page.getByRole('region', { name: 'Sent recently' }).getByRole('listitem');
+  await expect(sent.first()).toContainText(`Draft save — ${address}`);
+  await expect(sent.first()).toContainText(/Sent at \d\d:\d\d/);
+
+  await page.getByRole('button', { name: '← Back' }).click();
+  await check.expectStep(2, 'Initial Checks');
+});
+
+test('a report the server refuses is discarded only after a dialog that says what is lost', async ({
+  engineerPage: page,
+  createSite,
+  adminApi,
+}) => {
+  const { site, properties } = await createSite({ properties: 1 });
+  const address = properties[0]!.address;
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+  await check.walkToReview();
+  await page.route('**/api/reports', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'validation_failed', message: 'The site no longer accepts reports' } }),
+        })
+      : route.continue(),
+  );
+  await check.button('Submit Report').click();
+  await expect(page.getByText('Submission Failed').first()).toBeVisible();
+
+  await page.goto('/');
+  const link = page.getByTestId('outbox-link');
+  await expect(link).toContainText('refused');
+  await link.click();
+  const status = page.getByTestId('outbox-status');
+  await expect(status).toContainText('1 was refused by the server.');
+  const report = page.getByRole('listitem').filter({ hasText: `Report — ${address}` });
+  await expect(report).toContainText('The server refused it (error 422): The site no longer accepts reports');
+
+  await report.getByRole('button', { name: 'Discard...' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Discard this report?' });
+  await expect(dialog).toContainText(
+    `The report for ${address} will be deleted from this phone and will never reach the server.`,
+  );
+  await expect(dialog).toContainText('Draft removal');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(report).toHaveCount(1);
+
+  await report.getByRole('button', { name: 'Discard...' }).click();
+  await dialog.getByRole('button', { name: 'Discard for good' }).click();
+  await expect(status).toHaveText('Everything has been sent. Nothing is waiting on this phone.');
+  expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+
+  // The check is still on the phone, so it can be corrected and submitted again.
+  await page.unroute('**/api/reports');
+  await page.goto('/');
+  await page.getByTestId('unsaved-work').getByRole('button', { name: 'Continue Check' }).click();
+  await check.expectStep(8, 'Review & Submit');
+  await check.button('Submit Report').click();
+  await expect(page.getByText('Report Submitted')).toBeVisible();
+  await expect.poll(async () => (await reportsFor(adminApi, site.name)).length).toBe(1);
+});
