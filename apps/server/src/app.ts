@@ -15,6 +15,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp } from './http/web-app.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
+import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
 import { siteRoutes } from './routes/sites.js';
@@ -125,6 +126,8 @@ export async function buildApp(
   await app.register(fileRoutes(ctx));
   await app.register(reportRoutes(ctx));
   await app.register(hiuModelRoutes(ctx));
+
+  scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
 
   if (config.webDist) await serveWebApp(app, config.webDist);
   return app;

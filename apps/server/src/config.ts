@@ -22,11 +22,18 @@ export interface Config {
    * made through this server apply at once; another server on the same database sees them within this time.
    */
   sessionCacheMs: number;
+  /** Photos and signatures no report or draft refers to are deleted after this many hours. */
+  orphanFileGraceHours: number;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +48,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES === 'true',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionCacheMs: 1000 * Number(env.SESSION_CACHE_SECONDS ?? 10),
+    orphanFileGraceHours: positiveNumber(env.ORPHAN_FILE_GRACE_HOURS, 168),
   };
 }

@@ -132,8 +132,19 @@ export const files = pgTable(
     size: integer('size').notNull(),
     data: bytea('data').notNull(),
     createdAt: createdAt(),
+    /**
+     * The report that lists this photo or signature, set when the report is stored. A photo or signature
+     * with none, that no draft refers to either, is an orphan and is deleted after a grace period.
+     */
+    reportId: uuid('report_id'),
   },
-  (t) => [index('files_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('files_owner_idx').on(t.ownerId),
+    // The orphan clean-up reads only unclaimed photos and signatures, oldest first.
+    index('files_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.reportId} IS NULL AND ${t.kind} <> 'pdf'`),
+  ],
 );
 
 /** A submitted report is a record: it keeps its own copy of names and survives site/property deletes. */

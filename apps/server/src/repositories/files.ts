@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { files } from '../db/schema.js';
+import { drafts, files } from '../db/schema.js';
 
 export type FileKind = (typeof files.$inferSelect)['kind'];
 
@@ -51,6 +51,37 @@ export function filesRepository(db: Db) {
       const same =
         existing && existing.ownerId === file.ownerId && existing.kind === file.kind && existing.data.equals(file.data);
       return same ? 'exists' : 'conflict';
+    },
+
+    /**
+     * Deletes up to `limit` orphan photos and signatures: uploaded before `olderThan`, claimed by no report
+     * and referred to by none of their owner's drafts (a photo removed or replaced in a check). Safe with
+     * several app servers running it at once: rows another transaction holds (a report claiming them, or
+     * another clean-up) are skipped, not waited for. Returns the deleted ids.
+     */
+    async deleteOrphans(opts: { olderThan: Date; limit?: number }): Promise<string[]> {
+      const referencedByDraft = db
+        .select({ one: sql`1` })
+        .from(drafts)
+        .where(
+          and(eq(drafts.userId, files.ownerId), sql`strpos(lower(${drafts.wizardData}::text), ${files.id}::text) > 0`),
+        );
+      const orphans = db
+        .select({ id: files.id })
+        .from(files)
+        .where(
+          and(
+            isNull(files.reportId),
+            ne(files.kind, 'pdf'),
+            lt(files.createdAt, opts.olderThan),
+            notExists(referencedByDraft),
+          ),
+        )
+        .orderBy(files.createdAt)
+        .limit(opts.limit ?? 500)
+        .for('update', { skipLocked: true });
+      const rows = await db.delete(files).where(inArray(files.id, orphans)).returning({ id: files.id });
+      return rows.map((r) => r.id);
     },
 
     /** The ids of `ids` that are not stored (a report is complete only when none are missing). */

@@ -111,11 +111,20 @@ export function reportsRepository(db: Db) {
     },
 
     /**
-     * Stores the report and its PDF in one transaction: both or neither. Returns false, storing nothing,
-     * when a report with this id already exists (a retry, or two submits racing).
+     * Stores the report and its PDF in one transaction: both or neither. 'exists', storing nothing, when a
+     * report with this id already exists (a retry, or two submits racing). The photos and signature it
+     * lists (`fileIds`) are claimed by it in the same transaction, so the orphan clean-up never takes
+     * them; if one was deleted meanwhile nothing is stored and its id is returned as missing.
      */
-    async create(report: NewReport, pdf: { id: string; data: Buffer }): Promise<boolean> {
+    async create(
+      report: NewReport,
+      pdf: { id: string; data: Buffer },
+      fileIds: string[] = [],
+    ): Promise<'created' | 'exists' | { missing: string[] }> {
       const taken = new Error('report id taken');
+      const wanted = [...new Set(fileIds.map((id) => id.toLowerCase()))].filter(isUuid);
+      let missing: string[] = [];
+      const gone = new Error('files gone');
       try {
         await db.transaction(async (tx) => {
           await tx.insert(files).values({
@@ -132,10 +141,21 @@ export function reportsRepository(db: Db) {
             .onConflictDoNothing({ target: reports.id })
             .returning({ id: reports.id });
           if (inserted.length === 0) throw taken;
+          if (wanted.length === 0) return;
+          // Row locks taken here make a concurrent clean-up skip these files (it uses SKIP LOCKED).
+          const claimed = await tx
+            .update(files)
+            .set({ reportId: sql`coalesce(${files.reportId}, ${report.id}::uuid)` })
+            .where(inArray(files.id, wanted))
+            .returning({ id: files.id });
+          const have = new Set(claimed.map((r) => r.id.toLowerCase()));
+          missing = wanted.filter((id) => !have.has(id));
+          if (missing.length) throw gone;
         });
-        return true;
+        return 'created';
       } catch (err) {
-        if (err === taken) return false;
+        if (err === taken) return 'exists';
+        if (err === gone) return { missing };
         throw err;
       }
     },

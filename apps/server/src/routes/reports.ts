@@ -50,6 +50,19 @@ function canRead(user: User, report: Owned) {
 }
 
 /** The checks the body schema cannot make: file references, dates, and the wizard's own submit rules. */
+/** 409 naming the photos and signature not on the server (the phone uploads them and sends the report again). */
+function missingFiles(data: WizardData, missing: string[]): HttpError {
+  const fields: Record<string, string> = {};
+  data.photosSignature.photos.forEach((p, i) => {
+    if (missing.includes(p.id)) fields[`wizardData.photosSignature.photos.${i}`] = `File ${p.id} is not uploaded`;
+  });
+  const sig = data.photosSignature.signature;
+  if (sig && missing.some((id) => fileUrlFor(id) === sig)) {
+    fields['wizardData.photosSignature.signature'] = 'Signature is not uploaded';
+  }
+  return new HttpError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, fields);
+}
+
 function checkShape(data: WizardData, completedAt: string) {
   const fields: Record<string, string> = {};
   data.photosSignature.photos.forEach((p, i) => {
@@ -138,17 +151,7 @@ export const reportRoutes =
         const files = await reports.imageFiles(ids);
         const mine = new Set(files.filter((f) => f.ownerId === user.id).map((f) => f.id.toLowerCase()));
         const missing = [...new Set(ids)].filter((id) => !mine.has(id.toLowerCase()));
-        if (missing.length) {
-          const fields: Record<string, string> = {};
-          data.photosSignature.photos.forEach((p, i) => {
-            if (missing.includes(p.id))
-              fields[`wizardData.photosSignature.photos.${i}`] = `File ${p.id} is not uploaded`;
-          });
-          const sig = data.photosSignature.signature;
-          if (sig && missing.some((id) => fileUrlFor(id) === sig))
-            fields['wizardData.photosSignature.signature'] = 'Signature is not uploaded';
-          throw new HttpError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, fields);
-        }
+        if (missing.length) throw missingFiles(data, missing);
 
         const completedAt = new Date(body.completedAt);
         const names = {
@@ -203,10 +206,18 @@ export const reportRoutes =
             pdfFilename: reportPdfFilename(names.hiuSerial, completedAt),
           },
           { id: randomUUID(), data: pdf },
+          ids,
         );
+        // A file deleted between the check above and the insert (orphan clean-up): the phone uploads it again.
+        if (typeof created === 'object') {
+          throw missingFiles(
+            data,
+            ids.filter((id) => created.missing.includes(id.toLowerCase())),
+          );
+        }
         const stored = await reports.summary(body.id);
         if (!stored) throw new Error('report not readable after insert');
-        if (!created) return reply.status(200).send(replay(stored, user));
+        if (created === 'exists') return reply.status(200).send(replay(stored, user));
         return reply.status(201).send(publicSummary(stored));
       },
     );
