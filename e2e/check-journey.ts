@@ -94,18 +94,18 @@ export class CheckJourney {
   }
 
   /** A small JPEG made by the browser's own canvas, attached as if taken with the camera. */
-  async addPhoto(name = 'hiu-front.jpg') {
-    const base64 = await this.page.evaluate(() => {
+  async addPhoto(name = 'hiu-front.jpg', colour = '#0f4a76') {
+    const base64 = await this.page.evaluate((colour) => {
       const c = document.createElement('canvas');
       c.width = 64;
       c.height = 48;
       const ctx = c.getContext('2d')!;
-      ctx.fillStyle = '#0f4a76';
+      ctx.fillStyle = colour;
       ctx.fillRect(0, 0, 64, 48);
       ctx.fillStyle = '#f59e0b';
       ctx.fillRect(16, 12, 32, 24);
       return c.toDataURL('image/jpeg', 0.9).split(',')[1]!;
-    });
+    }, colour);
     await this.page
       .getByTestId('photo-camera')
       .setInputFiles({ name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') });
@@ -114,7 +114,8 @@ export class CheckJourney {
   /** Draws a short zig-zag on the signature pad with the mouse (pointer events). */
   async sign() {
     const canvas = this.page.getByTestId('signature-canvas');
-    await canvas.scrollIntoViewIfNeeded();
+    // Centred, so the sticky bottom bar never lies over the pad.
+    await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const box = (await canvas.boundingBox())!;
     const m = this.page.mouse;
     await m.move(box.x + box.width * 0.1, box.y + box.height * 0.6);

@@ -18,7 +18,9 @@ if (process.env.DATABASE_URL) {
   process.exit(2);
 }
 
-const wipe = () => fs.rmSync(dataDir, { recursive: true, force: true });
+// E2E_KEEP_DATA=1: a server stopped and started again on the same data (fault tests); the caller deletes it.
+const keep = process.env.E2E_KEEP_DATA === '1';
+const wipe = () => keep || fs.rmSync(dataDir, { recursive: true, force: true });
 wipe();
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -177,6 +177,30 @@ async function apiOnPostgres() {
   return vitest('api', { TEST_DB: 'postgres', TEST_DATABASE_URL: provided.databaseUrl });
 }
 
+/** Sums the cases and values the fault-injection tests annotate (`fault-injection`, JSON) in a Playwright report. */
+function faultInjectionCounts(report) {
+  let cases = 0;
+  let values = 0;
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const last = t.results?.at(-1);
+        const annotations = last?.annotations?.length ? last.annotations : (t.annotations ?? []);
+        if (last?.status !== 'passed') continue;
+        for (const a of annotations) {
+          if (a.type !== 'fault-injection') continue;
+          const n = JSON.parse(a.description ?? '{}');
+          cases += n.cases ?? 0;
+          values += n.values ?? 0;
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return { cases, values };
+}
+
 async function browser() {
   if (!provided.chromium) throw new SuiteError(provided.chromiumError ?? 'Chromium was not set up');
   if (!provided.built) throw new SuiteError('the web app did not build, so the browser tests did not run');
@@ -193,6 +217,11 @@ async function browser() {
   const notes = [];
   if (ran === 0) notes.push('no tests found');
   if (flaky) notes.push(`${flaky} passed only on retry`);
+  const faults = faultInjectionCounts(r);
+  if (faults.cases) {
+    console.log(`Fault injection: ${faults.cases} cases, ${faults.values} values checked on the server`);
+    notes.push(`fault injection: ${faults.cases} cases, ${faults.values} values`);
+  }
   if (errors.length) notes.push(`${errors.length} error(s) outside tests`);
   return {
     ran,

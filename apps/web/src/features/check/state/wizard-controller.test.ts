@@ -504,6 +504,36 @@ describe('a full phone', () => {
   });
 });
 
+describe('a page that goes in the middle of submitting', () => {
+  it('a submit marked on the phone but never queued (the page went first) is queued and sent on the next start', async () => {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Vital 2'));
+    await c.addPhoto(photo('one'), 'Meter');
+    await c.saveDraft('Review & Submit');
+    // What Submit writes first, synchronously: the report id and "queued". The page goes before the outbox write.
+    const reportId = '99999999-0000-4000-8000-000000000001';
+    const cached = JSON.parse(storage.getItem(WIZARD_CACHE_KEY)!);
+    storage.setItem(
+      WIZARD_CACHE_KEY,
+      JSON.stringify({
+        ...cached,
+        notes: 'Done',
+        submittedReportId: reportId,
+        submission: { status: 'queued' },
+        updatedAt: '2026-06-01T09:05:00.000Z',
+      }),
+    );
+    c.dispose();
+    store = await openDeviceStore(dbName);
+    const again = await load();
+    await vi.waitFor(() => expect(server.reports.has(reportId)).toBe(true));
+    expect(server.reports.get(reportId)).toMatchObject({ notes: 'Done', failedStep: null });
+    expect(server.reports.get(reportId)!.wizardData!.photosSignature!.photos).toHaveLength(1);
+    await vi.waitFor(() => expect(toasts).toContain(TOASTS.submitted[0]));
+    expect(again.state.wizardData).toEqual(emptyWizardData());
+  });
+});
+
 describe('device failure (ruling 7)', () => {
   it('queues a FAIL report with the data so far, the step and the reasons, and ends the flow', async () => {
     const c = await started();

@@ -300,9 +300,10 @@ export class WizardController {
           this.setSnap({ state: newer, hydrated: true });
           writeLocalCache(this.deps.storage, newer);
           if (hasWizardData(newer.wizardData)) this.saveStatus.settle('saved-local');
-          return;
+        } else {
+          this.setSnap({ hydrated: true });
         }
-        this.setSnap({ hydrated: true });
+        await this.requeueLostSubmit(restore);
       } catch (error) {
         if (restore === this.restoreSeq) this.setSnap({ hydrated: true, storageWarning: storageMessage(error) });
       }
@@ -656,6 +657,25 @@ export class WizardController {
     } finally {
       this.submitting = false;
     }
+  }
+
+  /**
+   * The page went (reload, closed tab, dead battery) after Submit marked the check as submitted but before
+   * the report reached the outbox: the check says "queued" and nothing would ever send it. It is queued
+   * again now under the same report id, so if it did reach the server it is still stored once.
+   */
+  private async requeueLostSubmit(restore: number): Promise<void> {
+    const s = this.snap.state;
+    const reportId = s.submittedReportId;
+    if (!reportId || s.submission?.status !== 'queued' || this.submitting) return;
+    if (await this.engine.queued(opId.submitReport(reportId))) return;
+    if (restore !== this.restoreSeq || this.snap.state.submittedReportId !== reportId) return;
+    const failed = s.flowStatus === 'failed';
+    await this.sendReport(reportId, {
+      failedStep: failed ? (s.failedStep ?? null) : null,
+      notes: s.notes,
+      toasts: !failed,
+    });
   }
 
   /** Upload operations for the check's files that are on this device and not yet on the server. */
