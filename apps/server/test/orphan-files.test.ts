@@ -52,6 +52,19 @@ const saveDraft = (
   propertyId: string,
 ) => eng.post('/api/drafts', { id, siteId, propertyId, currentStep: 'Photos & Signature', wizardData: data });
 
+/** Submits a report of `data` (201 expected) and gives its id. */
+async function submitReport(eng: TestClient, data: ReturnType<typeof passingData>) {
+  const id = randomUUID();
+  const res = await eng.post('/api/reports', {
+    id,
+    wizardData: data,
+    notes: '',
+    completedAt: new Date().toISOString(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return id;
+}
+
 describe('orphan photos and signatures', () => {
   it('deletes an upload nothing refers to once the grace period has passed, and not before', async () => {
     const { eng, repo, stored } = await setup();
@@ -99,14 +112,7 @@ describe('orphan photos and signatures', () => {
     const draftId = randomUUID();
     const data = passingData(site, property.id, photo, signature);
     await saveDraft(eng, draftId, data, site.id, property.id);
-    const id = randomUUID();
-    const res = await eng.post('/api/reports', {
-      id,
-      wizardData: data,
-      notes: '',
-      completedAt: new Date().toISOString(),
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const id = await submitReport(eng, data);
     expect((await eng.delete(`/api/drafts/${draftId}`)).statusCode).toBeLessThan(300);
 
     const db = (await t.database()).db;
@@ -196,14 +202,7 @@ describe('orphan photos and signatures', () => {
     const photo = await upload(eng, 'photo');
     const signature = await upload(eng, 'signature');
     const data = passingData(site, property.id, photo.toUpperCase(), signature);
-    const id = randomUUID();
-    const res = await eng.post('/api/reports', {
-      id,
-      wizardData: data,
-      notes: '',
-      completedAt: new Date().toISOString(),
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const id = await submitReport(eng, data);
     const database = await t.database();
     await database.exec('UPDATE files SET report_id = NULL');
     const migration = fs.readFileSync(
