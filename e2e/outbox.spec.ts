@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
 
-test('the outbox shows what waits with no signal and what was sent, and Send now sends it', async ({
+test('the outbox shows what waits and why, what was sent, and Send now sends at once', async ({
   engineerPage: page,
   createSite,
 }) => {
@@ -11,7 +11,17 @@ test('the outbox shows what waits with no signal and what was sent, and Send now
   await check.start(site, properties[0]!);
   await check.basicInfo();
 
-  await page.context().setOffline(true);
+  // The server refuses draft saves for now (503): the phone keeps retrying with backoff.
+  let failing = true;
+  await page.route('**/api/drafts', (route) =>
+    failing && route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'Service Unavailable' } }),
+        })
+      : route.continue(),
+  );
   await check.next('Save and Continue');
   await check.expectStep(2, 'Initial Checks');
   // The badge opens the outbox (Saved locally, then All changes saved, then a "waiting to send" pill).
@@ -19,18 +29,18 @@ test('the outbox shows what waits with no signal and what was sent, and Send now
   await page.getByRole('link', { name: /Saved locally|All changes saved|1 waiting to send/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   const status = page.getByTestId('outbox-status');
-  await expect(status).toHaveText(
-    'No connection. 1 item is waiting to send; they are sent when the connection returns.',
-  );
+  await expect(status).toHaveText('1 item is waiting to send.');
   const waiting = page.getByRole('region', { name: 'Waiting to send' });
   const item = waiting.getByRole('listitem');
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(`Draft save — ${address}`);
   await expect(item).toContainText(/Waiting since \d\d:\d\d/);
-  await expect(item).toContainText('Waits for a connection; it is sent by itself when one returns.');
+  await expect(item).toContainText('The server could not take it (error 503). The app tries again by itself.');
   await expect(item.getByRole('button', { name: /Discard/ })).toHaveCount(0);
 
-  await page.context().setOffline(false);
+  // After three tries the next one is seconds away: Send now does not wait for it.
+  await expect(item).toContainText(/tried (3|4) times/);
+  failing = false;
   await page.getByRole('button', { name: 'Send now' }).click();
   await expect(status).toHaveText('Everything has been sent. Nothing is waiting on this phone.');
   await expect(waiting).toContainText('Nothing is waiting.');
@@ -40,6 +50,19 @@ test('the outbox shows what waits with no signal and what was sent, and Send now
 
   await page.getByRole('button', { name: '← Back' }).click();
   await check.expectStep(2, 'Initial Checks');
+
+  // No signal: a save waits for the connection, and goes by itself when it returns.
+  await page.context().setOffline(true);
+  await check.initialChecks();
+  await check.next();
+  await check.expectStep(3, 'Standby Mode');
+  await page.getByRole('link', { name: /Saved locally|All changes saved|1 waiting to send/ }).click();
+  await expect(status).toHaveText(
+    'No connection. 1 item is waiting to send; they are sent when the connection returns.',
+  );
+  await expect(item).toContainText('Waits for a connection; it is sent by itself when one returns.');
+  await page.context().setOffline(false);
+  await expect(status).toHaveText('Everything has been sent. Nothing is waiting on this phone.');
 });
 
 test('a report the server refuses is discarded only after a dialog that says what is lost', async ({

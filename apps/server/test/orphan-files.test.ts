@@ -202,7 +202,7 @@ describe('orphan photos and signatures', () => {
     const photo = await upload(eng, 'photo');
     const signature = await upload(eng, 'signature');
     const data = passingData(site, property.id, photo.toUpperCase(), signature);
-    const id = await submitReport(eng, data);
+    await submitReport(eng, data);
     const database = await t.database();
     await database.exec('UPDATE files SET report_id = NULL');
     const migration = fs.readFileSync(
