@@ -206,7 +206,7 @@ describe('orphan photos and signatures', () => {
     const database = await t.database();
     await database.exec('UPDATE files SET report_id = NULL');
     const migration = fs.readFileSync(
-      path.join(import.meta.dirname, '../src/db/migrations/0007_files_claimed_by_reports.sql'),
+      path.join(import.meta.dirname, '../src/db/migrations/0008_files_claimed_by_reports.sql'),
       'utf8',
     );
     await database.exec(migration.split('--> statement-breakpoint').at(-1)!);
