@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Property, ReportSummary, Site } from '@hiu/domain';
 import { passingData } from '../apps/server/test/helpers/check-data';
 import { expect } from './fixtures';
-
-const fixture = (name: string) =>
-  fs.readFileSync(path.join(import.meta.dirname, '../packages/report-pdf/test/fixtures', name));
+import { uploadPhotoAndSignature } from './report-files';
 
 const basics = (site: Site, property: Property, serial: string) => ({
   siteId: site.id,
@@ -53,18 +49,7 @@ export async function filePassedCheck(
   completedAt: string,
   serial = 'SN-P1',
 ) {
-  const photo = randomUUID();
-  const signature = randomUUID();
-  for (const [id, file, type, kind] of [
-    [photo, 'photo.jpg', 'image/jpeg', 'photo'],
-    [signature, 'signature.png', 'image/png', 'signature'],
-  ] as const) {
-    const res = await page.request.put(`/api/files/${id}?kind=${kind}`, {
-      data: fixture(file),
-      headers: { 'content-type': type },
-    });
-    expect(res.status()).toBe(201);
-  }
+  const { photo, signature } = await uploadPhotoAndSignature(page);
   return post(page, {
     wizardData: { ...passingData(site, property.id, photo, signature), ...basics(site, property, serial) },
     failedStep: null,

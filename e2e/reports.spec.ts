@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import Papa from 'papaparse';
 import type { Page } from '@playwright/test';
 import {
@@ -14,24 +13,11 @@ import {
 } from '@hiu/domain';
 import { expect, test } from './fixtures';
 import { expectToast } from './admin-model';
-
-const fixture = (name: string) =>
-  fs.readFileSync(path.join(import.meta.dirname, '../packages/report-pdf/test/fixtures', name));
+import { uploadPhotoAndSignature } from './report-files';
 
 /** Uploads a photo and a signature as the engineer and submits a report through the API, as the wizard does. */
 async function submit(page: Page, site: Site, property: Property, kind: 'pass' | 'fail' | 'pending') {
-  const photo = randomUUID();
-  const signature = randomUUID();
-  for (const [id, file, type, fileKind] of [
-    [photo, 'photo.jpg', 'image/jpeg', 'photo'],
-    [signature, 'signature.png', 'image/png', 'signature'],
-  ] as const) {
-    const res = await page.request.put(`/api/files/${id}?kind=${fileKind}`, {
-      data: fixture(file),
-      headers: { 'content-type': type },
-    });
-    expect(res.status()).toBe(201);
-  }
+  const { photo, signature } = await uploadPhotoAndSignature(page);
   const wizardData = {
     siteId: site.id,
     propertyId: property.id,
