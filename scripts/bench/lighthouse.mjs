@@ -51,6 +51,12 @@ try {
         onlyCategories: ['performance', 'accessibility'],
         extraHeaders: p.cookie ? { Cookie: p.cookie } : undefined,
       });
+      const failed = lhr.runtimeError?.message ?? (lhr.audits['cumulative-layout-shift']?.errorMessage || '');
+      if (failed) {
+        // A run Lighthouse could not finish says why instead of crashing the whole benchmark.
+        console.log(`  ${p.name} run ${i + 1}: not measured: ${failed}`);
+        continue;
+      }
       const sample = {
         performance: Math.round(lhr.categories.performance.score * 100),
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -65,6 +71,10 @@ try {
         .map((r) => lhr.audits[r.id])
         .filter((a) => a.score !== null && a.score < 1);
       for (const a of failing) console.log(`    accessibility: ${a.id}: ${a.title}`);
+    }
+    if (samples.length === 0) {
+      lines.push(`lighthouse ${p.name}  not measured  (every run failed, see above)`);
+      continue;
     }
     for (const t of TARGETS) {
       const value = median(samples.map((s) => s[t.key]));
