@@ -1,13 +1,19 @@
 // Lighthouse in headless Chromium with its default mobile emulation (simulated slow 4G, 4x CPU slowdown)
 // on the sign-in page, home and a wizard step; each page is measured --runs times (default 3) and the
 // median is printed, because one run on a shared machine is noisy.
-// Usage: npm run build && npm run bench:lighthouse [-- --runs=3]
+// Usage: npm run build && npm run bench:lighthouse [-- --runs=3] [-- --pages=home,wizard-step] [-- --save=DIR]
+// (--save writes each run's full Lighthouse report as JSON, to see which tasks and requests cost the time.)
+import fs from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { seedBasics, startApp } from './start-app.mjs';
 import { median, option, verdict } from './report.mjs';
 
 const runs = Number(option('runs', 3));
+const onlyPages = option('pages', '').split(',').filter(Boolean);
+const saveDir = option('save', '');
+if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
 const TARGETS = [
   { key: 'performance', label: 'performance', target: '>= 98', ok: (v) => v >= 98 },
   { key: 'lcp', label: 'LCP ms', target: '<= 1500', ok: (v) => v <= 1500 },
@@ -41,7 +47,7 @@ try {
     },
   ];
   const lines = [];
-  for (const p of pages) {
+  for (const p of pages.filter((page) => !onlyPages.length || onlyPages.includes(page.name))) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
       const { lhr } = await lighthouse(app.url + p.path, {
@@ -51,6 +57,7 @@ try {
         onlyCategories: ['performance', 'accessibility'],
         extraHeaders: p.cookie ? { Cookie: p.cookie } : undefined,
       });
+      if (saveDir) fs.writeFileSync(path.join(saveDir, `${p.name}-${i + 1}.json`), JSON.stringify(lhr));
       const failed = lhr.runtimeError?.message ?? (lhr.audits['cumulative-layout-shift']?.errorMessage || '');
       if (failed) {
         // A run Lighthouse could not finish says why instead of crashing the whole benchmark.

@@ -13,7 +13,7 @@ import type { Database } from './db/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
-import { serveWebApp } from './http/web-app.js';
+import { serveWebApp, shellScriptHashes } from './http/web-app.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
 import { authRoutes } from './routes/auth.js';
@@ -68,7 +68,7 @@ export async function buildApp(
       directives: {
         defaultSrc: ["'self'"],
         // WebAssembly only (no JS eval): the barcode decoder on phones without a built-in one.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...shellScriptHashes(config.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
+import { BOOT_SCRIPT_HASH, bootTags } from './boot-loader';
 
 interface Manifest {
   [key: string]: { file: string; imports?: string[]; isEntry?: boolean };
@@ -9,9 +10,10 @@ interface Manifest {
 
 /**
  * Writes shells/<name>.html for the screens listed in src/app/shell/shells.ts: index.html with the screen's
- * first paint already in #root (rendered here by the same components the app uses), modulepreload links
- * for the screen's own code so it downloads beside the entry instead of after it, and for signed-in
- * screens a preload of "who is signed in". The server sends these for those paths (apps/server web-app).
+ * first paint already in #root (rendered here by the same components the app uses) and the stylesheet
+ * inlined, so the HTML alone paints the screen; its code (the entry and the screen's own chunks, side by side)
+ * and for signed-in screens "who is signed in" start loading right after that paint (boot-loader.ts).
+ * shells/index.json lists them for the server, with the CSP hash of the loader.
  */
 export function prerenderShells(): Plugin {
   let root = '';
@@ -44,29 +46,51 @@ export function prerenderShells(): Plugin {
         } finally {
           await server.close();
         }
-        const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const index = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-        const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
-        const inTemplate = chunksOf(manifest, [entry]);
+        const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+        const entry = manifest[entryKey]!.file;
+        const template = withoutScripts(withInlineStyles(index, outDir));
         fs.mkdirSync(path.join(outDir, 'shells'), { recursive: true });
         for (const shell of shells) {
-          const preloads = [...chunksOf(manifest, shell.modules)]
-            .filter((file) => !inTemplate.has(file))
-            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-          if (shell.signedIn) {
-            preloads.push('<link rel="preload" href="/api/auth/me" as="fetch" crossorigin="use-credentials">');
-          }
+          const preload = [...chunksOf(manifest, [entryKey, ...shell.modules])]
+            .filter((file) => file !== entry)
+            .map((file) => `/${file}`);
           const html = template
             .replace('<div id="root"></div>', `<div id="root">${shell.html}</div>`)
-            .replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+            .replace('</body>', `  ${bootTags({ entry: `/${entry}`, preload, me: shell.signedIn })}\n  </body>`);
           if (!html.includes(shell.html)) throw new Error('index.html has no empty <div id="root"></div>');
           fs.writeFileSync(path.join(outDir, 'shells', shell.file), html);
         }
-        const index = shells.map(({ path: p, file, signedIn }) => ({ path: p, file, signedIn }));
-        fs.writeFileSync(path.join(outDir, 'shells', 'index.json'), JSON.stringify(index, null, 2));
+        const list = shells.map(({ path: p, file, signedIn }) => ({ path: p, file, signedIn }));
+        fs.writeFileSync(
+          path.join(outDir, 'shells', 'index.json'),
+          JSON.stringify({ scriptHashes: [BOOT_SCRIPT_HASH], shells: list }, null, 2),
+        );
       },
     },
   };
+}
+
+/**
+ * The stylesheets as <style>: no second round trip before the first paint. The link stays, disabled (never
+ * fetched), because that is how Vite's chunk loader knows the page already has the stylesheet.
+ */
+function withInlineStyles(html: string, outDir: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+    const css = fs.readFileSync(path.join(outDir, file), 'utf8');
+    if (css.includes('</style')) throw new Error(`${file} cannot be inlined`);
+    return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+  });
+}
+
+/** index.html without its entry script and preloads: a shell's loader adds them after the first paint. */
+function withoutScripts(html: string): string {
+  const out = html
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  if (/<script|modulepreload/.test(out)) throw new Error('index.html has a script the shells do not expect');
+  return out;
 }
 
 /** The chunk files the given modules load before they run (themselves and their static imports). */

@@ -40,12 +40,26 @@ export async function serveWebApp(app: FastifyInstance, dist: string) {
   });
 }
 
+interface ShellIndex {
+  /** CSP sources ('sha256-...') of the shells' one inline script, the loader that starts the code after the paint. */
+  scriptHashes: string[];
+  shells: Shell[];
+}
+
+function readShellIndex(dist: string): ShellIndex {
+  const file = path.join(dist, 'shells', 'index.json');
+  if (!fs.existsSync(file)) return { scriptHashes: [], shells: [] };
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as ShellIndex;
+}
+
+/** The inline scripts the built shells need the Content-Security-Policy to allow (by hash, never 'unsafe-inline'). */
+export function shellScriptHashes(dist: string | undefined): string[] {
+  return dist ? readShellIndex(dist).scriptHashes : [];
+}
+
 /** The screens the build drew a first paint for (shells/index.json), by path. */
 function readShells(dist: string): Map<string, Shell> {
-  const file = path.join(dist, 'shells', 'index.json');
-  if (!fs.existsSync(file)) return new Map();
-  const list = JSON.parse(fs.readFileSync(file, 'utf8')) as Shell[];
-  return new Map(list.map((s) => [s.path, s]));
+  return new Map(readShellIndex(dist).shells.map((s) => [s.path, s]));
 }
 
 /**
