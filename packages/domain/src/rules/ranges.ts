@@ -1,5 +1,6 @@
 import { parseDecimal } from '../numbers.js';
-import { designParametersSchema, type DesignParameters } from '../schemas/design-parameters.js';
+import { withDesignDefaults } from '../schemas/design-defaults.js';
+import type { DesignParameters } from '../schemas/design-parameters.js';
 import { MEASUREMENTS, type Measurement, type RangedMeasurementId } from './catalogue.js';
 
 export interface Range {
@@ -12,7 +13,7 @@ export type Ranges = Record<RangedMeasurementId, Range>;
 
 /** Ranges from a site's design parameters; missing values fall back to the spec's defaults. */
 export function rangesFor(params: Partial<DesignParameters> | null | undefined): Ranges {
-  const p = designParametersSchema.parse(params ?? {});
+  const p = withDesignDefaults(params);
   const out = {} as Record<string, Range>;
   for (const m of MEASUREMENTS as readonly Measurement[]) {
     if (!m.range) continue;

@@ -22,15 +22,6 @@ export const siteProgressSchema = z.object({
 });
 export type SiteProgress = z.infer<typeof siteProgressSchema>;
 
-/** "143 of 200 commissioned, 9 failed": the home card's sentence, also read by screen readers. */
-export function progressSentence(p: SiteProgress): string {
-  const parts = [`${p.passed} of ${p.total} commissioned`];
-  if (p.failed > 0) parts.push(`${p.failed} failed`);
-  if (p.pending > 0) parts.push(`${p.pending} incomplete`);
-  if (p.inProgress > 0) parts.push(`${p.inProgress} in progress`);
-  return parts.join(', ');
-}
-
 /** A property's latest report on the reports screen, with how many earlier reports it has (its history). */
 export const latestReportSchema = reportSummarySchema.extend({ earlierReports: z.number().int() });
 export type LatestReport = z.infer<typeof latestReportSchema>;

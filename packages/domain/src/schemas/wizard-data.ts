@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { STEPS, type StepSlug } from '../steps.js';
 import { decimalString, shortText, yesNo } from './common.js';
+import { emptyWizardData } from './empty-wizard-data.js';
+import { FILE_URL_PATTERN } from './file-refs.js';
 
 /** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
  * (IndexedDB) until uploaded, then on the server; never inline in JSON (ruling 8). */
-export const fileUrl = z
-  .string()
-  .regex(/^\/api\/files\/[0-9a-f-]{36}$/i, { message: 'Must be a stored file reference' });
+export const fileUrl = z.string().regex(FILE_URL_PATTERN, { message: 'Must be a stored file reference' });
 
 export const photoSchema = z.object({
   id: z.uuid(),
@@ -55,19 +55,11 @@ export const wizardDataSchema = z.object({
       meterOk: yesNo.default(null),
       systemPressure: n(),
     })
-    .default(() => ({
-      bypassClosed: null,
-      strainerClean: null,
-      clipsRemoved: null,
-      meterOk: null,
-      systemPressure: '',
-    })),
-  standbyMode: z
-    .object({ flowTemp: n(), returnTemp: n(), flowRate: n() })
-    .default(() => ({ flowTemp: '', returnTemp: '', flowRate: '' })),
+    .default(() => emptyWizardData().initialChecks),
+  standbyMode: z.object({ flowTemp: n(), returnTemp: n(), flowRate: n() }).default(() => emptyWizardData().standbyMode),
   radiators: z
     .object({ roomChecks: z.record(z.string().trim().min(1).max(80), roomCheckSchema).default({}) })
-    .default(() => ({ roomChecks: {} })),
+    .default(() => emptyWizardData().radiators),
   heatingMode: z
     .object({
       tertiaryFlow: n(),
@@ -76,13 +68,7 @@ export const wizardDataSchema = z.object({
       primaryReturn: n(),
       powerConsumption: n(),
     })
-    .default(() => ({
-      tertiaryFlow: '',
-      tertiaryReturn: '',
-      primaryFlow: '',
-      primaryReturn: '',
-      powerConsumption: '',
-    })),
+    .default(() => emptyWizardData().heatingMode),
   dhwChecks: z
     .object({
       cwsTemp: n(),
@@ -98,17 +84,7 @@ export const wizardDataSchema = z.object({
       primaryReturn: n(),
       dhwPower: n(),
     })
-    .default(() => ({
-      cwsTemp: '',
-      fortyFiveIn45: null,
-      fortyFiveStartedAt: '',
-      fortyFiveSeconds: '',
-      fortyFiveOverrideReason: '',
-      dhwKitchenTap: '',
-      primaryFlow: '',
-      primaryReturn: '',
-      dhwPower: '',
-    })),
+    .default(() => emptyWizardData().dhwChecks),
   photosSignature: z
     .object({
       photos: z.array(photoSchema).max(30).default([]),
@@ -117,13 +93,7 @@ export const wizardDataSchema = z.object({
       remoteCutOffValveSerial: shortText(60).default(''),
       heatingControllerSet: yesNo.default(null),
     })
-    .default(() => ({
-      photos: [],
-      signature: '',
-      meterEnd: '',
-      remoteCutOffValveSerial: '',
-      heatingControllerSet: null,
-    })),
+    .default(() => emptyWizardData().photosSignature),
   /** Evidence: when the engineer last completed each step (Next on it), by step slug. */
   stepCompletedAt: z.partialRecord(stepSlug, instant).default({}),
   /** Evidence: the location at submit, only when the engineer allowed it; null otherwise. */
@@ -135,19 +105,3 @@ export type WizardDataInput = z.input<typeof wizardDataSchema>;
 export type Photo = z.infer<typeof photoSchema>;
 export type RoomCheck = z.infer<typeof roomCheckSchema>;
 export type SubmitLocation = z.infer<typeof submitLocationSchema>;
-
-export function emptyWizardData(): WizardData {
-  return wizardDataSchema.parse({});
-}
-
-/** The file ids a wizard data set refers to (photos and signature). */
-export function referencedFileIds(data: WizardData): string[] {
-  const ids = data.photosSignature.photos.map((p) => p.id);
-  const sig = data.photosSignature.signature;
-  if (sig) ids.push(sig.slice('/api/files/'.length));
-  return ids;
-}
-
-export function fileUrlFor(id: string): string {
-  return `/api/files/${id}`;
-}

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { emptyWizardData, type WizardData } from '@hiu/domain';
-import { readLocalCache, UNREADABLE_CACHE_KEY, WIZARD_CACHE_KEY, writeLocalCache } from './local-cache';
+import {
+  acceptLocalCache,
+  peekLocalCache,
+  UNREADABLE_CACHE_KEY,
+  WIZARD_CACHE_KEY,
+  writeLocalCache,
+  type CacheStorage,
+} from './local-cache';
 import { MemoryStorage } from './test-helpers';
 import { initialWizardState, type WizardState } from './wizard-state';
+import { parseWizardState } from './wizard-state-schema';
+
+/** Reads the cached state back as a reload does. */
+function readLocalCache(storage: CacheStorage | null): WizardState | undefined {
+  const copy = peekLocalCache(storage);
+  return copy && acceptLocalCache(storage, copy, parseWizardState);
+}
 
 const PHOTO = '11111111-1111-4111-8111-111111111111';
 const SIG = '22222222-2222-4222-8222-222222222222';
@@ -73,5 +87,15 @@ describe('the hiu_wizard_cache copy', () => {
     expect(readLocalCache(storage)).toBeUndefined();
     expect(storage.items.get(UNREADABLE_CACHE_KEY)).toBe('{"flowStatus":"from-the-future"}');
     expect(storage.items.has(WIZARD_CACHE_KEY)).toBe(false);
+  });
+
+  it('checked after a newer state was written, sets the unreadable copy aside and keeps the newer state', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(WIZARD_CACHE_KEY, '{"flowStatus":"from-the-future"}');
+    const copy = peekLocalCache(storage)!;
+    writeLocalCache(storage, stateWith({ address: 'typed meanwhile' }));
+    expect(acceptLocalCache(storage, copy, parseWizardState)).toBeUndefined();
+    expect(storage.items.get(UNREADABLE_CACHE_KEY)).toBe('{"flowStatus":"from-the-future"}');
+    expect(readLocalCache(storage)?.wizardData.address).toBe('typed meanwhile');
   });
 });

@@ -1,5 +1,5 @@
-import { fileUrl } from '@hiu/domain';
-import { hasWizardData, parseWizardState, type WizardState } from './wizard-state';
+import { isFileUrl } from '@hiu/domain';
+import { hasWizardData, type WizardState } from './wizard-state';
 
 /** Spec section 9: the wizard state's local cache key. */
 export const WIZARD_CACHE_KEY = 'hiu_wizard_cache';
@@ -10,16 +10,14 @@ export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export type CacheWrite = 'written' | 'cleared' | 'quota-exceeded' | 'unavailable';
 
-const isFileRef = (url: string) => fileUrl.safeParse(url).success;
-
 /**
  * The state as cached: photos and the signature only as `/api/files/{id}` references, never image data,
  * so the small cache can never fill up with pictures (their bytes live in IndexedDB).
  */
 export function cacheableState(state: WizardState): WizardState {
   const p = state.wizardData.photosSignature;
-  const photos = p.photos.filter((photo) => isFileRef(photo.url));
-  const signature = p.signature && isFileRef(p.signature) ? p.signature : '';
+  const photos = p.photos.filter((photo) => isFileUrl(photo.url));
+  const signature = p.signature && isFileUrl(p.signature) ? p.signature : '';
   if (photos.length === p.photos.length && signature === p.signature) return state;
   return { ...state, wizardData: { ...state.wizardData, photosSignature: { ...p, photos, signature } } };
 }
@@ -52,8 +50,14 @@ export function writeLocalCache(storage: CacheStorage | null, state: WizardState
   }
 }
 
-/** Reads the cached state once at startup. A copy this version cannot read is set aside, not lost. */
-export function readLocalCache(storage: CacheStorage | null): WizardState | undefined {
+/** The cached copy as stored, not yet checked (the check needs the schemas, which may still be loading). */
+export interface CachedCopy {
+  raw: string;
+  value: unknown;
+}
+
+/** Reads the cached copy once at startup, synchronously; undefined when there is none. */
+export function peekLocalCache(storage: CacheStorage | null): CachedCopy | undefined {
   if (!storage) return undefined;
   let raw: string | null;
   try {
@@ -62,17 +66,25 @@ export function readLocalCache(storage: CacheStorage | null): WizardState | unde
     return undefined;
   }
   if (!raw) return undefined;
-  let value: unknown;
   try {
-    value = JSON.parse(raw);
+    return { raw, value: JSON.parse(raw) as unknown };
   } catch {
-    value = undefined;
+    return { raw, value: undefined };
   }
-  const state = parseWizardState(value);
-  if (!state) {
+}
+
+/** Checks a cached copy. One this version cannot read is set aside, not lost. */
+export function acceptLocalCache(
+  storage: CacheStorage | null,
+  copy: CachedCopy,
+  parse: (value: unknown) => WizardState | undefined,
+): WizardState | undefined {
+  const state = parse(copy.value);
+  if (!state && storage) {
     try {
-      storage.setItem(UNREADABLE_CACHE_KEY, raw);
-      storage.removeItem(WIZARD_CACHE_KEY);
+      storage.setItem(UNREADABLE_CACHE_KEY, copy.raw);
+      // Checked late, the key may hold a newer state by now: only the unreadable copy is taken away.
+      if (storage.getItem(WIZARD_CACHE_KEY) === copy.raw) storage.removeItem(WIZARD_CACHE_KEY);
     } catch {
       // leave it where it is
     }

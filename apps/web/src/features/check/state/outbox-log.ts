@@ -1,4 +1,4 @@
-import { referencedFileIds, wizardDataSchema, type WizardData } from '@hiu/domain';
+import { referencedFileIds, type WizardData } from '@hiu/domain';
 import type { CacheStorage } from './local-cache';
 import type { OutboxOp } from './outbox';
 
@@ -47,10 +47,21 @@ export function recordSent(storage: CacheStorage | null, item: SentItem): void {
   }
 }
 
+/**
+ * The wizard data an operation carries, when it has the parts the outbox names it by (address, photos,
+ * signature). Checked by hand rather than with the schemas: it is only for display, and the outbox shows
+ * before the schemas have loaded (a queued operation may come from an older version of the app).
+ */
 function dataOf(op: OutboxOp): WizardData | undefined {
   if (op.kind !== 'saveDraft' && op.kind !== 'submitReport') return undefined;
-  const parsed = wizardDataSchema.safeParse(op.payload.wizardData);
-  return parsed.success ? parsed.data : undefined;
+  const data = op.payload.wizardData as Partial<WizardData> | undefined;
+  const files = data?.photosSignature;
+  const named =
+    typeof data?.address === 'string' &&
+    Array.isArray(files?.photos) &&
+    files.photos.every((p) => typeof p?.id === 'string') &&
+    typeof files.signature === 'string';
+  return named ? (data as WizardData) : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fileUrlFor, referencedFileIds, wizardDataSchema } from '@hiu/domain';
+import { fileUrlFor, referencedFileIds } from '@hiu/domain';
 import type { DeviceStore } from './device-store';
 import {
   backoffDelay,
@@ -11,6 +11,7 @@ import {
   opId,
   type OutboxOp,
 } from './outbox';
+import { schemas } from './schemas';
 import type { Transport } from './transport';
 
 /** How long one call may take before it counts as no answer (and is retried). */
@@ -364,8 +365,11 @@ export class SyncEngine {
     error: unknown,
   ): Promise<OpOutcome | undefined> {
     const { store } = this.deps;
-    const data = wizardDataSchema.safeParse(op.payload.wizardData);
-    const candidates = data.success ? referencedFileIds(data.data) : [];
+    const data = await schemas.load().then(
+      (s) => s.parseWizardData(op.payload.wizardData),
+      () => undefined,
+    );
+    const candidates = data ? referencedFileIds(data) : [];
     const missing = missingFileIdsFrom(error, op.payload.id, candidates);
     if (missing.length === 0) return undefined;
     const dependsOn = new Set(op.dependsOn);

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyWizardData, type CreateReportBody } from '@hiu/domain';
 import { lazyDeviceStore, openDeviceStore, type DeviceStore } from './device-store';
 import { WIZARD_CACHE_KEY } from './local-cache';
+import { lazySchemas, schemas, type Schemas } from './schemas';
 import { FakeServer, flushIo, MemoryStorage, PROPERTY, SITE, USER } from './test-helpers';
 import { TOASTS, WizardController } from './wizard-controller';
 
@@ -14,8 +15,9 @@ let online: boolean;
 let toasts: string[];
 let controllers: WizardController[];
 
-function make(): WizardController {
+function make(deps: { schemas?: ReturnType<typeof lazySchemas> } = {}): WizardController {
   const c = new WizardController({
+    ...deps,
     store,
     transport: server,
     storage,
@@ -54,6 +56,10 @@ async function started(): Promise<WizardController> {
 }
 
 const photo = (text = 'photo-bytes') => new Blob([text], { type: 'image/heic' });
+
+// As after the first reload of the app: the schemas that check stored copies have loaded (the lazy case has
+// its own tests below).
+beforeAll(() => schemas.load());
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -130,6 +136,34 @@ describe('nothing typed is lost', () => {
     expect(again.state.wizardData.meterStart).toBe('12.5');
     expect(again.state.currentStep).toBe('standby-mode');
     expect(again.hasUnsavedWork()).toBe(true);
+  });
+
+  it('on a fresh page, checks the quick cache once the schemas have loaded, before saying it is restored', async () => {
+    const c = await started();
+    c.update((d) => void (d.meterStart = '12.5'));
+    await c.flush();
+    let arrive: (m: Schemas) => void = () => undefined;
+    const again = make({ schemas: lazySchemas(() => new Promise((resolve) => (arrive = resolve))) });
+    again.setUser(USER);
+    await flushIo();
+    expect(again.getSnapshot().hydrated).toBe(false);
+    expect(again.state.wizardData.meterStart).toBe('');
+    arrive(await import('./wizard-state-schema'));
+    await flushIo();
+    expect(again.getSnapshot().hydrated).toBe(true);
+    expect(again.state.wizardData.meterStart).toBe('12.5');
+    expect(again.hasUnsavedWork()).toBe(true);
+  });
+
+  it('never fetches the schemas when nothing is stored on the phone', async () => {
+    const loader = vi.fn(() => import('./wizard-state-schema'));
+    const c = make({ schemas: lazySchemas(loader) });
+    c.setUser(USER);
+    await flushIo();
+    await c.start({ siteId: SITE.id, propertyId: PROPERTY.id });
+    expect(c.getSnapshot().hydrated).toBe(true);
+    expect(c.state.wizardData.address).toBe(PROPERTY.address);
+    expect(loader).not.toHaveBeenCalled();
   });
 
   it('restores from IndexedDB when the quick cache is gone (quota exceeded), and says storage is full', async () => {

@@ -5,7 +5,6 @@ import {
   roomChecksFor,
   slugForStepName,
   stepBySlug,
-  wizardDataSchema,
   type CreateReportBody,
   type Draft,
   type Photo,
@@ -17,10 +16,18 @@ import {
 } from '@hiu/domain';
 import { PhotoError } from './compress-image';
 import type { DeviceFile, DeviceStore } from './device-store';
-import { clearLocalCache, isQuotaError, readLocalCache, writeLocalCache, type CacheStorage } from './local-cache';
+import {
+  acceptLocalCache,
+  clearLocalCache,
+  isQuotaError,
+  peekLocalCache,
+  writeLocalCache,
+  type CacheStorage,
+} from './local-cache';
 import { addressesByOp, readSentLog, recordSent, type SentItem } from './outbox-log';
 import { dependentsOf, describeOp, opId, plainError, type OutboxOp } from './outbox';
 import { AUTOSAVE_DELAY_MS, SaveStatusTracker } from './save-status';
+import { schemas as appSchemas, type LazySchemas } from './schemas';
 import { SyncEngine, type OpOutcome } from './sync-engine';
 import type { Transport } from './transport';
 import {
@@ -29,7 +36,6 @@ import {
   hasWizardData,
   initialWizardState,
   newerState,
-  parseWizardState,
   type WizardRecipe,
   type WizardState,
 } from './wizard-state';
@@ -127,6 +133,8 @@ export interface WizardControllerDeps {
   exclusive?: <T>(fn: () => Promise<T>) => Promise<T>;
   submitWaitMs?: number;
   saveWaitMs?: number;
+  /** The schemas that check stored copies; the app's lazily loaded ones by default. */
+  schemas?: LazySchemas;
 }
 
 const STORAGE_FULL = 'This phone’s quick cache is full. Your check is still kept in the app’s own storage.';
@@ -174,6 +182,9 @@ export class WizardController {
   private idbDirty = false;
   private submitting = false;
   private restoreSeq = 0;
+  /** Settles when the signed-in user's check has been restored from the device. */
+  private restoring: Promise<void> = Promise.resolve();
+  private readonly schemas: LazySchemas;
   readonly saveStatus = new SaveStatusTracker();
   readonly engine: SyncEngine;
   private readonly now: () => number;
@@ -182,6 +193,7 @@ export class WizardController {
   constructor(private readonly deps: WizardControllerDeps) {
     this.now = deps.now ?? Date.now;
     this.uuid = deps.uuid ?? (() => crypto.randomUUID());
+    this.schemas = deps.schemas ?? appSchemas;
     this.snap = { state: initialWizardState(undefined, new Date(this.now())), hydrated: false };
     this.outboxSnap = { pending: 0, failed: 0, refused: 0, items: [], sent: [], online: deps.isOnline() };
     this.engine = new SyncEngine({
@@ -282,20 +294,36 @@ export class WizardController {
       emitSoon();
       return;
     }
-    const cached = readLocalCache(this.deps.storage);
-    const local = cached && cached.ownerId === user.id ? cached : undefined;
+    // The quick cache is read at once, and checked at once when the schemas (zod) have loaded; on a fresh
+    // page they are fetched first, so its copy shows a moment later, still before IndexedDB's (the screens
+    // wait for `hydrated`). With nothing stored on the phone they are never fetched.
+    const copy = peekLocalCache(this.deps.storage);
+    const ready = this.schemas.get();
+    const mine = (state: WizardState | undefined) => (state?.ownerId === user.id ? state : undefined);
+    const local = copy && ready ? mine(acceptLocalCache(this.deps.storage, copy, ready.parseWizardState)) : undefined;
+    const lateCopy = ready ? undefined : copy;
     const fresh = initialWizardState(user.id, new Date(this.now()));
     this.snap = { state: local ?? fresh, hydrated: false };
     emitSoon();
     // Spec section 4: on startup, a cached check with data shows saved-local.
     if (local && hasWizardData(local.wizardData)) queueMicrotask(() => this.saveStatus.settle('saved-local'));
-    void (async () => {
+    const restored = (async () => {
       try {
-        const stored = parseWizardState(await this.deps.store.loadWizard(user.id));
-        if (restore !== this.restoreSeq) return;
+        if (lateCopy) {
+          const { parseWizardState } = await this.schemas.load();
+          if (restore !== this.restoreSeq) return false;
+          const late = mine(acceptLocalCache(this.deps.storage, lateCopy, parseWizardState));
+          if (late && this.snap.state === fresh) {
+            this.setSnap({ state: late });
+            if (hasWizardData(late.wizardData)) this.saveStatus.settle('saved-local');
+          }
+        }
+        const stored = await this.deps.store.loadWizard(user.id);
+        const fromStore = stored == null ? undefined : (await this.schemas.load()).parseWizardState(stored);
+        if (restore !== this.restoreSeq) return false;
         // An untouched fresh state is no copy at all: the stored one wins whatever the clocks say.
         const current = this.snap.state === fresh ? undefined : this.snap.state;
-        const newer = newerState(current, stored) ?? this.snap.state;
+        const newer = newerState(current, fromStore) ?? this.snap.state;
         if (newer && newer !== this.snap.state) {
           this.setSnap({ state: newer, hydrated: true });
           writeLocalCache(this.deps.storage, newer);
@@ -303,11 +331,20 @@ export class WizardController {
         } else {
           this.setSnap({ hydrated: true });
         }
-        await this.requeueLostSubmit(restore);
+        return true;
       } catch (error) {
         if (restore === this.restoreSeq) this.setSnap({ hydrated: true, storageWarning: storageMessage(error) });
+        return false;
       }
     })();
+    this.restoring = restored.then(() => undefined);
+    void restored.then(async (ok) => {
+      try {
+        if (ok) await this.requeueLostSubmit(restore);
+      } catch (error) {
+        if (restore === this.restoreSeq) this.setSnap({ storageWarning: storageMessage(error) });
+      }
+    });
   }
 
   // ---- keeping the state on the device ----
@@ -473,6 +510,8 @@ export class WizardController {
 
   /** Queues the current check as a draft before it is replaced, so switching checks never loses one. */
   private async parkUnsavedWork() {
+    // A check still being restored is work too: it is parked, not overwritten.
+    await this.restoring;
     if (!this.user || !this.hasUnsavedWork()) return;
     const step = stepBySlug(this.snap.state.currentStep) ?? stepBySlug('basic-info')!;
     await this.queueDraftSave(step.name).catch(() => undefined);
@@ -742,6 +781,7 @@ export class WizardController {
    * loaded. When this phone holds the same draft, its copy is at least as new and is kept.
    */
   resumeDraft = async (id: string): Promise<StepSlug | null> => {
+    await this.restoring;
     const s = this.snap.state;
     if (s.draftId === id && s.flowStatus === 'active' && !s.submittedReportId && hasWizardData(s.wizardData)) {
       return s.currentStep;
@@ -752,17 +792,19 @@ export class WizardController {
     } catch {
       return null;
     }
-    const data = wizardDataSchema.safeParse(draft?.wizardData);
-    if (!data.success) return null;
-    const site = data.data.siteId
-      ? await this.fetch<Site>(`/api/sites/${data.data.siteId}`).catch(() => undefined)
-      : undefined;
+    const parse = await this.schemas.load().then(
+      (m) => m.parseWizardData,
+      () => undefined,
+    );
+    const data = parse?.(draft?.wizardData);
+    if (!data) return null;
+    const site = data.siteId ? await this.fetch<Site>(`/api/sites/${data.siteId}`).catch(() => undefined) : undefined;
     await this.parkUnsavedWork();
     this.clearAutosave();
     const currentStep = slugForStepName(draft.currentStep);
     this.commit({
       ...initialWizardState(this.user?.id, new Date(this.now())),
-      wizardData: data.data,
+      wizardData: data,
       draftId: id,
       currentStep,
       siteDesign: site?.designParameters,
@@ -873,11 +915,12 @@ export class WizardController {
     if (!user) return;
     try {
       const keep = new Set(referencedFileIds(this.snap.state.wizardData));
+      const { parseWizardData } = await this.schemas.load();
       for (const op of await this.deps.store.listOps()) {
         if (op.kind === 'uploadFile') keep.add(op.payload.fileId);
         if (op.kind === 'saveDraft' || op.kind === 'submitReport') {
-          const d = wizardDataSchema.safeParse(op.payload.wizardData);
-          if (d.success) for (const id of referencedFileIds(d.data)) keep.add(id);
+          const d = parseWizardData(op.payload.wizardData);
+          if (d) for (const id of referencedFileIds(d)) keep.add(id);
         }
       }
       for (const file of await this.deps.store.listFiles()) {

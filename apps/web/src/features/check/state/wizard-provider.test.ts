@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyWizardData } from '@hiu/domain';
 import { openDeviceStore } from './device-store';
 import { writeLocalCache } from './local-cache';
+import { schemas } from './schemas';
 import { SaveBadge, useWizard, WizardProvider } from './wizard-provider';
 import { FakeServer, MemoryStorage, USER } from './test-helpers';
 import { WizardController } from './wizard-controller';
@@ -59,6 +60,7 @@ describe('WizardProvider', () => {
   });
 
   it('shows the cached check in the very first render, with the step the engineer was on', async () => {
+    await schemas.load(); // once the schemas have loaded the provider restores synchronously
     const html = renderToString(signedInTree(await controllerWithCachedCheck(), createElement(Address)));
     expect(html).toContain('1 High Street|dhw|true|45');
   });

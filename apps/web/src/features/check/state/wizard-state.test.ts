@@ -6,9 +6,9 @@ import {
   hasWizardData,
   initialWizardState,
   newerState,
-  parseWizardState,
   type WizardState,
 } from './wizard-state';
+import { parseWizardState } from './wizard-state-schema';
 
 describe('applyRecipe', () => {
   it('takes a recipe that returns new data or one that changes its copy, and never touches the original', () => {

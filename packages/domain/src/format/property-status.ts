@@ -1,0 +1,32 @@
+import type { SiteProgress } from '../schemas/progress.js';
+
+// Plain data and wording, no zod: home shows them before the schemas have loaded.
+
+/**
+ * Where a property stands on its site (issue 9), from its latest report and any newer draft:
+ * - in_progress: some engineer (anyone's draft counts, an admin wants to know) saved a draft for it after
+ *   its latest report, or it has a draft and no report;
+ * - passed / failed / pending: the overall result of its latest report (newest completion time);
+ * - not_started: no report and no draft.
+ * "Commissioned" means passed: the latest report is a PASS.
+ */
+export const PROPERTY_STATUSES = ['not_started', 'in_progress', 'passed', 'failed', 'pending'] as const;
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+
+/** The words shown beside the colour, in the picker, on home and in tests. */
+export const PROPERTY_STATUS_LABELS: Record<PropertyStatus, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  passed: 'Passed',
+  failed: 'Failed',
+  pending: 'Incomplete',
+};
+
+/** "143 of 200 commissioned, 9 failed": the home card's sentence, also read by screen readers. */
+export function progressSentence(p: SiteProgress): string {
+  const parts = [`${p.passed} of ${p.total} commissioned`];
+  if (p.failed > 0) parts.push(`${p.failed} failed`);
+  if (p.pending > 0) parts.push(`${p.pending} incomplete`);
+  if (p.inProgress > 0) parts.push(`${p.inProgress} in progress`);
+  return parts.join(', ');
+}
