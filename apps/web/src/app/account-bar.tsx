@@ -1,16 +1,17 @@
-import { Link, Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { User } from '@hiu/domain';
 import { useSession } from '../lib/session';
 import { useSignOut } from '../features/auth/sign-out';
 
 /** Slim bar on home and admin screens: who is signed in, and Sign out. The wizard has its own chrome. */
-export function AccountBar() {
+export function AccountBar({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const signOut = useSignOut();
   return (
     <>
       <AccountStrip user={user} onSignOut={() => void signOut()} />
-      <Outlet />
+      {children}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { Router } from 'wouter';
+import { markInApp } from '../lib/in-app-history';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
 import { ScrollToTop } from './scroll-to-top';
@@ -11,10 +12,10 @@ const ToasterHost = lazy(() => import('./toaster-host'));
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <Router aroundNav={markInApp}>
         <ScrollToTop />
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
       <Suspense fallback={null}>
         <ToasterHost />
       </Suspense>

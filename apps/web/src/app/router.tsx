@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { RequireAuth } from '../features/auth/require-auth';
 import { HomeFrame } from '../features/home/home-frame';
 import { AccountBar } from './account-bar';
@@ -29,35 +29,58 @@ function NotFound() {
   return <p className="p-4">404 - Not Found</p>;
 }
 
+// Home and the check share the engineer's area (one provider of the check in progress, kept mounted
+// between them); every admin screen sits under the account bar.
+const ENGINEER_PATHS = /^\/(check(\/.*)?)?$/;
+const CHECK_PATHS = /^\/check(\/.*)?$/;
+const ADMIN_PATHS = /^\/admin(\/.*)?$/;
+
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="/sign-in" element={lazyPage(<SignInPage />)} />
-      <Route path="/setup" element={lazyPage(<SetupPage />)} />
-      <Route element={lazyPage(<EngineerArea />)}>
-        <Route path="/check/*" element={lazyPage(<CheckRoutes />)} />
-        <Route element={<AccountBar />}>
-          <Route
-            path="/"
-            element={lazyPage(
-              <HomePage
-                unsavedWorkBanner={
-                  <Suspense fallback={null}>
-                    <UnsavedWorkBanner />
-                  </Suspense>
-                }
-              />,
-              <HomeFrame />,
-            )}
-          />
-        </Route>
+    <Switch>
+      <Route path="/sign-in">{lazyPage(<SignInPage />)}</Route>
+      <Route path="/setup">{lazyPage(<SetupPage />)}</Route>
+      <Route path={ENGINEER_PATHS}>
+        {lazyPage(
+          <EngineerArea>
+            <Switch>
+              <Route path={CHECK_PATHS}>{lazyPage(<CheckRoutes />)}</Route>
+              <Route>
+                <AccountBar>
+                  {lazyPage(
+                    <HomePage
+                      unsavedWorkBanner={
+                        <Suspense fallback={null}>
+                          <UnsavedWorkBanner />
+                        </Suspense>
+                      }
+                    />,
+                    <HomeFrame />,
+                  )}
+                </AccountBar>
+              </Route>
+            </Switch>
+          </EngineerArea>,
+        )}
       </Route>
-      <Route element={<AccountBar />}>
-        <Route path="/admin/reports" element={<RequireAuth role="admin">{lazyPage(<ReportsPage />)}</RequireAuth>} />
-        <Route path="/admin/users" element={<RequireAuth role="admin">{lazyPage(<UsersPage />)}</RequireAuth>} />
-        <Route path="/admin/*" element={<RequireAuth role="admin">{lazyPage(<AdminRoutes />)}</RequireAuth>} />
+      <Route path={ADMIN_PATHS}>
+        <AccountBar>
+          <Switch>
+            <Route path="/admin/reports">
+              <RequireAuth role="admin">{lazyPage(<ReportsPage />)}</RequireAuth>
+            </Route>
+            <Route path="/admin/users">
+              <RequireAuth role="admin">{lazyPage(<UsersPage />)}</RequireAuth>
+            </Route>
+            <Route>
+              <RequireAuth role="admin">{lazyPage(<AdminRoutes />)}</RequireAuth>
+            </Route>
+          </Switch>
+        </AccountBar>
       </Route>
-      <Route path="*" element={<NotFound />} />
-    </Routes>
+      <Route>
+        <NotFound />
+      </Route>
+    </Switch>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearch } from 'wouter';
 
 /** Spec section 2: every change of location scrolls to the top. */
 export function ScrollToTop() {
-  const { pathname, search } = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname, search]);

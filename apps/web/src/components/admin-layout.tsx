@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from './ui/button';
 import { TabLinks } from './ui/tabs';
 

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
 import { ShellFor } from './route-shell';
 import { SHELLS } from './shells';
 
@@ -8,9 +8,9 @@ export function renderShells() {
   return SHELLS.map((spec) => ({
     ...spec,
     html: renderToStaticMarkup(
-      <MemoryRouter initialEntries={[spec.path]}>
+      <Router ssrPath={spec.path}>
         <ShellFor path={spec.path} />
-      </MemoryRouter>,
+      </Router>,
     ),
   }));
 }

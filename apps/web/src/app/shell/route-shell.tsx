@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { stepBySlug } from '@hiu/domain';
 import { SignInForm } from '../../features/auth/sign-in-form';
 import { HomeFrame } from '../../features/home/home-frame';
@@ -17,7 +17,7 @@ export function ShellFor({ path }: { path: string }) {
 
 /** The shell for the current address: the loading state of every route that has one. */
 export function RouteShell() {
-  return <ShellFor path={useLocation().pathname} />;
+  return <ShellFor path={useLocation()[0]} />;
 }
 
 function shellContent(path: string) {

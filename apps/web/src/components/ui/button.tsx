@@ -42,7 +42,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   );
 });
 
-/** A link styled as a button (react-router Link or plain anchor). */
+/** A link styled as a button (a router Link or a plain anchor). */
 export function buttonClass(variant: Variant = 'primary', size: Size = 'md', className?: string): string {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors no-underline',

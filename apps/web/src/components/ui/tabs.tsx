@@ -1,26 +1,26 @@
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { cn } from './cn';
 
 /** Tabs that are routes (the admin panel's Sites / Properties / ...). */
 export function TabLinks({ tabs, label }: { tabs: { to: string; label: string }[]; label: string }) {
+  const [path] = useLocation();
   return (
     <nav aria-label={label} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex gap-1 border-b border-slate-200">
         {tabs.map((t) => (
           <li key={t.to}>
-            <NavLink
+            <Link
               to={t.to}
-              className={({ isActive }) =>
-                cn(
-                  'inline-flex min-h-12 items-center border-b-4 px-3 text-base font-semibold whitespace-nowrap',
-                  isActive
-                    ? 'border-brand-700 text-brand-800'
-                    : 'border-transparent text-slate-600 hover:text-slate-900',
-                )
-              }
+              aria-current={path === t.to ? 'page' : undefined}
+              className={cn(
+                'inline-flex min-h-12 items-center border-b-4 px-3 text-base font-semibold whitespace-nowrap',
+                path === t.to
+                  ? 'border-brand-700 text-brand-800'
+                  : 'border-transparent text-slate-600 hover:text-slate-900',
+              )}
             >
               {t.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>

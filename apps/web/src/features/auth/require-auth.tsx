@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import type { Role } from '@hiu/domain';
 import { buttonClass } from '../../components/ui/button';
 import { useSession, useSetupNeeded } from '../../lib/session';
@@ -17,7 +17,8 @@ export function RequireAuth({
 }) {
   const { user, isLoading } = useSession();
   const setup = useSetupNeeded();
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   if (isLoading || (!user && setup.isLoading)) {
     if (fallback) return <>{fallback}</>;
     return (
@@ -27,9 +28,9 @@ export function RequireAuth({
     );
   }
   if (!user) {
-    if (setup.data?.needed) return <Navigate to="/setup" replace />;
-    const next = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/sign-in?next=${next}`} replace />;
+    if (setup.data?.needed) return <Redirect to="/setup" replace />;
+    const next = encodeURIComponent(pathname + (search ? `?${search}` : ''));
+    return <Redirect to={`/sign-in?next=${next}`} replace />;
   }
   if (role === 'admin' && user.role !== 'admin') {
     return (

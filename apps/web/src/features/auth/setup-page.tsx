@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
 import { AuthForm } from './auth-form';
@@ -7,7 +7,7 @@ import { rememberUser, SESSION_KEY, useSetupNeeded } from '../../lib/session';
 
 /** First run: an empty database offers to create the first admin (ruling 11). */
 export default function SetupPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const setup = useSetupNeeded();
   const create = useMutation({
@@ -25,7 +25,7 @@ export default function SetupPage() {
       navigate('/', { replace: true });
     },
   });
-  if (setup.data && !setup.data.needed) return <Navigate to="/sign-in" replace />;
+  if (setup.data && !setup.data.needed) return <Redirect to="/sign-in" replace />;
   const err = create.error instanceof ApiError ? create.error : null;
   return (
     <AuthForm

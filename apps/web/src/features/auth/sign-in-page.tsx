@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Redirect, useLocation, useSearchParams } from 'wouter';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
 import { SignInForm } from './sign-in-form';
@@ -12,7 +12,7 @@ function safeNext(next: string | null): string {
 
 export default function SignInPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const { user } = useSession();
   const setup = useSetupNeeded();
@@ -26,8 +26,8 @@ export default function SignInPage() {
       navigate(safeNext(params.get('next')), { replace: true });
     },
   });
-  if (setup.data?.needed) return <Navigate to="/setup" replace />;
-  if (user) return <Navigate to="/" replace />;
+  if (setup.data?.needed) return <Redirect to="/setup" replace />;
+  if (user) return <Redirect to="/" replace />;
   const err = signIn.error instanceof ApiError ? signIn.error : null;
   return (
     <SignInForm

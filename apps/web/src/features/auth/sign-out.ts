@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { api } from '../../lib/api-client';
 import { rememberUser } from '../../lib/session';
 
 export function useSignOut() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return async () => {
     await api.post('/api/auth/logout').catch(() => undefined);
     rememberUser(null);

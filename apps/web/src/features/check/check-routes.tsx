@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { stepBySlug } from '@hiu/domain';
 import { SaveBadge, useWizard } from './state/wizard-provider';
 import { BasicInfoStep } from './pages/basic-info-step';
@@ -26,15 +26,15 @@ const PhotosSignatureStep = lazy(() =>
  */
 function ActiveCheck({ children }: { children: ReactNode }) {
   const { state, hydrated } = useWizard();
-  const { pathname, search } = useLocation();
-  const params = new URLSearchParams(search);
+  const [pathname] = useLocation();
+  const params = new URLSearchParams(useSearch());
   const starting = pathname.endsWith('/basic-info') && params.get('siteId') && params.get('propertyId');
   if (starting) return <>{children}</>;
-  if (state.flowStatus === 'failed') return <Navigate to="/check/failed" replace />;
+  if (state.flowStatus === 'failed') return <Redirect to="/check/failed" replace />;
   if (!state.wizardData.siteId) {
     // The quick cache may be empty while the phone's database still holds the check: wait for it.
     if (!hydrated) return <Loading />;
-    return <Navigate to="/" replace />;
+    return <Redirect to="/" replace />;
   }
   return <>{children}</>;
 }
@@ -42,7 +42,7 @@ function ActiveCheck({ children }: { children: ReactNode }) {
 function FailedOnly({ children }: { children: ReactNode }) {
   const { state, hydrated } = useWizard();
   if (state.flowStatus === 'failed') return <>{children}</>;
-  return hydrated ? <Navigate to="/" replace /> : <Loading />;
+  return hydrated ? <Redirect to="/" replace /> : <Loading />;
 }
 
 function Loading() {
@@ -73,22 +73,27 @@ const STEP_PAGES: [string, ReactNode][] = [
 export default function CheckRoutes() {
   return (
     <>
-      <Routes>
+      <Switch>
         {STEP_PAGES.map(([slug, page]) => (
-          <Route key={slug} path={slug} element={<ActiveCheck>{page}</ActiveCheck>} />
+          <Route key={slug} path={`/check/${slug}`}>
+            <ActiveCheck>{page}</ActiveCheck>
+          </Route>
         ))}
-        <Route path="resume/:id" element={<ResumePage />} />
-        <Route path="outbox" element={<OutboxPage />} />
-        <Route
-          path="failed"
-          element={
-            <FailedOnly>
-              <FailedPage />
-            </FailedOnly>
-          }
-        />
-        <Route path="*" element={<p className="p-4">404 - Not Found</p>} />
-      </Routes>
+        <Route path="/check/resume/:id">
+          <ResumePage />
+        </Route>
+        <Route path="/check/outbox">
+          <OutboxPage />
+        </Route>
+        <Route path="/check/failed">
+          <FailedOnly>
+            <FailedPage />
+          </FailedOnly>
+        </Route>
+        <Route>
+          <p className="p-4">404 - Not Found</p>
+        </Route>
+      </Switch>
       <SaveBadge />
     </>
   );

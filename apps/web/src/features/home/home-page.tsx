@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { DraftsList } from './components/drafts-list';
@@ -14,15 +14,15 @@ interface HomePageProps {
 /** Home (/): start a check, resume today's drafts, and the admin entry points for admins. */
 export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
   const { user } = useSession();
-  const location = useLocation();
+  const [path] = useLocation();
 
   // /#start-check (the reports empty state) lands on the Start New Check card.
   useEffect(() => {
-    if (location.hash !== `#${START_CHECK_ID}`) return;
+    if (window.location.hash !== `#${START_CHECK_ID}`) return;
     const card = document.getElementById(START_CHECK_ID);
     card?.scrollIntoView({ block: 'start' });
     card?.querySelector('select')?.focus({ preventScroll: true });
-  }, [location.hash]);
+  }, [path]);
 
   return (
     <HomeFrame

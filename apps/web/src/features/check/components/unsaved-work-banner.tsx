@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { stepBySlug, STEP_COUNT } from '@hiu/domain';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -79,7 +79,7 @@ function QueuedReportsNotice() {
  * step the engineer was on (ruling 10); Discard asks first, since it deletes what was typed.
  */
 function UnsavedCheck() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { state, reset, hasUnsavedWork } = useWizard();
   const [confirming, setConfirming] = useState(false);
   if (!hasUnsavedWork()) return null;

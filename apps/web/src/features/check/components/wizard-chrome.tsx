@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { stepByNumber, type Step } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -19,7 +19,7 @@ interface WizardChromeProps {
 
 /** Top bar (step name, Step N of 8, progress, Cancel) and a sticky bottom bar within thumb reach. */
 export function WizardChrome({ step, children, primary, onBack }: WizardChromeProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { state, reset, setCurrentStep } = useWizard();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { nextStepName, stepByNumber, stepBySlug, type Ranges, type Step, type StepSlug } from '@hiu/domain';
 import { useWizard } from '../state/wizard-provider';
 
@@ -11,7 +11,7 @@ export function useStep(slug: StepSlug): {
   stampCompleted: () => void;
   goTo: (slug: StepSlug) => void;
 } {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { ranges, saveDraft, update } = useWizard();
   const step = stepBySlug(slug)!;
   const stampCompleted = () => update((w) => void (w.stepCompletedAt[slug] = new Date().toISOString()));

@@ -1,6 +1,6 @@
 import { DevicePdfButton } from '../components/device-pdf-button';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { stepByNumber } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -23,7 +23,7 @@ const NEXT_STEPS: Record<number, string[]> = {
 
 /** /check/failed: the device failed at step 2 or 3; the failure report is saved or queued (ruling 7). */
 export function FailedPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { state, reset } = useWizard();
   const { online } = useOutbox();
   // Queued with no message yet means the first attempt is still under way.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { canProceed, INITIAL_CHECKS, initialCheckFailures } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,7 +10,7 @@ import { YesNoField } from '../components/yes-no-field';
 import { useStep } from '../lib/use-step';
 
 export function InitialChecksStep() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { state, update, fail } = useWizard();
   const { step, ranges, saveAndContinue, stampCompleted } = useStep('initial-checks');
   const [confirming, setConfirming] = useState(false);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { cameFromApp } from '../../../lib/in-app-history';
 import { formatDistanceToNow } from 'date-fns';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -37,8 +38,7 @@ function summary(pending: number, refusedCount: number, online: boolean): string
  * good can be discarded, only after a dialog that says what is lost.
  */
 export function OutboxPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
   const { items, sent, pending, failed, refused, online, retry, discard } = useOutbox();
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState('');
@@ -61,7 +61,7 @@ export function OutboxPage() {
     }
   };
 
-  const back = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  const back = () => (cameFromApp() ? window.history.back() : navigate('/'));
 
   return (
     <div className="min-h-dvh bg-slate-50">

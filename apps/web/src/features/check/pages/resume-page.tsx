@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'wouter';
 import { buttonClass } from '../../../components/ui/button';
 import { useWizard } from '../state/wizard-provider';
 
 /** /check/resume/:id: restore a draft and go to the step it was saved at (the data layer maps the step name). */
 export function ResumePage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { resumeDraft } = useWizard();
   const [failed, setFailed] = useState(false);
 

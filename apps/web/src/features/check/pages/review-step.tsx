@@ -1,6 +1,6 @@
 import { DevicePdfButton } from '../components/device-pdf-button';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import { canSubmit, evaluate, SECTIONS, stepByNumber, type SectionId } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -16,7 +16,7 @@ import { currentLocation } from '../lib/submit-location';
 const sectionTitle = (id: SectionId) => SECTIONS.find((s) => s.id === id)?.title ?? '';
 
 export function ReviewStep() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { state, submit, setNotes, update } = useWizard();
   const { step, ranges } = useStep('review');
   const { reset } = useWizard();

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { canProceed, standbyFailures } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { useWizard } from '../state/wizard-provider';
@@ -7,7 +7,7 @@ import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
 
 export function StandbyModeStep() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { state, fail } = useWizard();
   const { step, ranges, saveAndContinue, stampCompleted } = useStep('standby-mode');
   const d = state.wizardData;

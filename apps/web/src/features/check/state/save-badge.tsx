@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { cn } from '../../../components/ui/cn';
 import { saveBadgeText, type SaveStatus } from './save-status';
 import { useOutbox, useWizard } from './wizard-context';

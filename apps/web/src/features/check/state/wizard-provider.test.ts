@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import { emptyWizardData } from '@hiu/domain';
 import { openDeviceStore } from './device-store';
@@ -42,15 +42,14 @@ async function controllerWithCachedCheck() {
 function signedInTree(controller: WizardController, child: ReactNode) {
   const queryClient = new QueryClient();
   queryClient.setQueryData(['/api/auth/me'], USER);
-  return createElement(
-    MemoryRouter,
-    null,
-    createElement(
+  return createElement(Router, {
+    ssrPath: '/check/dhw',
+    children: createElement(
       QueryClientProvider,
       { client: queryClient },
       createElement(WizardProvider, { controller, children: child }),
     ),
-  );
+  });
 }
 
 describe('WizardProvider', () => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { formatDistanceToNow } from 'date-fns';
 import { stepByNumber, STEPS } from '@hiu/domain';
 import { buttonClass } from '../../../components/ui/button';

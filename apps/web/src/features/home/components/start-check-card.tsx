@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { PropertyWithStatus, SiteSummary } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,7 +15,7 @@ export const START_CHECK_ID = 'start-check';
 
 /** Starting while another check is on the phone is safe: the wizard saves that one as a draft first. */
 export function StartCheckCard() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [siteSearch, setSiteSearch] = useState('');
   const [site, setSite] = useState<SiteSummary | null>(null);
   const siteId = site?.id ?? '';
