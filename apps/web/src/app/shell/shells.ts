@@ -13,6 +13,11 @@ export interface ShellSpec {
 }
 
 const checkModules = ['src/app/engineer-area.tsx', 'src/features/check/check-routes.tsx'];
+/** Steps whose page is a chunk of its own (check-routes.tsx). */
+const ownChunk: Partial<Record<string, string>> = {
+  'photos-signature': 'src/features/check/pages/photos-signature-step.tsx',
+  review: 'src/features/check/pages/review-step.tsx',
+};
 
 export const SHELLS: ShellSpec[] = [
   { path: '/sign-in', file: 'sign-in.html', signedIn: false, modules: ['src/features/auth/sign-in-page.tsx'] },
@@ -26,6 +31,6 @@ export const SHELLS: ShellSpec[] = [
     path: `/check/${s.slug}`,
     file: `check-${s.slug}.html`,
     signedIn: true,
-    modules: checkModules,
+    modules: [...checkModules, ...(ownChunk[s.slug] ? [ownChunk[s.slug]!] : [])],
   })),
 ];

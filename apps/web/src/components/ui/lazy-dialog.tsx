@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 
 /**
  * A dialog whose code (Radix, focus trap, scroll lock) downloads after the screen is shown, not before:
@@ -17,10 +18,4 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<{ de
     );
   }
   return LazyDialog;
-}
-
-function whenIdle(run: () => void): void {
-  const idle = () => (window.requestIdleCallback ? window.requestIdleCallback(run) : setTimeout(run, 1));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { stepBySlug } from '@hiu/domain';
 import { SaveBadge, useWizard } from './state/wizard-provider';
@@ -8,17 +8,29 @@ import { StandbyModeStep } from './pages/standby-mode-step';
 import { RadiatorsStep } from './pages/radiators-step';
 import { HeatingStep } from './pages/heating-step';
 import { DhwStep } from './pages/dhw-step';
-import { ReviewStep } from './pages/review-step';
-import { ResumePage } from './pages/resume-page';
-import { FailedPage } from './pages/failed-page';
-import { OutboxPage } from './pages/outbox-page';
 import { WizardShell } from './components/wizard-header';
+import { whenIdle } from '../../lib/when-idle';
 
 // The camera and signature code loads with the step that uses them (issue 7: not with the first screen);
 // the service worker keeps it for offline use.
 const PhotosSignatureStep = lazy(() =>
   import('./pages/photos-signature-step').then((m) => ({ default: m.PhotosSignatureStep })),
 );
+
+/**
+ * A screen no one opens first (review, outbox, failed, resume): not in the wizard's first download. Its code
+ * is fetched when the page is idle, so a tap on it rarely waits; the service worker keeps it for offline use.
+ */
+function laterPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  const Page = lazy(() => load().then((page) => ({ default: page })));
+  if (typeof window !== 'undefined') whenIdle(() => void load());
+  return Page;
+}
+
+const ReviewStep = laterPage(() => import('./pages/review-step').then((m) => m.ReviewStep));
+const ResumePage = laterPage(() => import('./pages/resume-page').then((m) => m.ResumePage));
+const FailedPage = laterPage(() => import('./pages/failed-page').then((m) => m.FailedPage));
+const OutboxPage = laterPage(() => import('./pages/outbox-page').then((m) => m.OutboxPage));
 
 /**
  * A step needs a started check. Without one (no site chosen) the engineer goes home; basic-info with
@@ -66,7 +78,12 @@ const STEP_PAGES: [string, ReactNode][] = [
       <PhotosSignatureStep />
     </Suspense>,
   ],
-  ['review', <ReviewStep />],
+  [
+    'review',
+    <Suspense fallback={<WizardShell step={stepBySlug('review')!} />}>
+      <ReviewStep />
+    </Suspense>,
+  ],
 ];
 
 /** The engineer's checklist under /check/* (spec section 2). */
@@ -80,14 +97,20 @@ export default function CheckRoutes() {
           </Route>
         ))}
         <Route path="/check/resume/:id">
-          <ResumePage />
+          <Suspense fallback={<Loading />}>
+            <ResumePage />
+          </Suspense>
         </Route>
         <Route path="/check/outbox">
-          <OutboxPage />
+          <Suspense fallback={<Loading />}>
+            <OutboxPage />
+          </Suspense>
         </Route>
         <Route path="/check/failed">
           <FailedOnly>
-            <FailedPage />
+            <Suspense fallback={<Loading />}>
+              <FailedPage />
+            </Suspense>
           </FailedOnly>
         </Route>
         <Route>
