@@ -13,7 +13,7 @@ import { ScanButton } from '../scanner/scan-button';
 import { HiuModelSuggestions } from '../components/hiu-model-suggestions';
 
 export function BasicInfoStep() {
-  const { state, update, start } = useWizard();
+  const { state, update, start, hydrated } = useWizard();
   const { step, ranges, saveAndContinue } = useStep('basic-info');
   const [params, setParams] = useSearchParams();
   const siteId = params.get('siteId');
@@ -24,9 +24,10 @@ export function BasicInfoStep() {
   const needsStart = Boolean(siteId && propertyId && (state.wizardData.propertyId !== propertyId || ended));
   const [startError, setStartError] = useState<string | null>(null);
 
-  // Arriving from home with a chosen property: start the check (site, address, engineer, start time, rooms).
+  // Arriving from home with a chosen property: start the check (site, address, engineer, start time, rooms),
+  // once the phone's copy is restored (it may be this property's check, to be continued).
   useEffect(() => {
-    if (!needsStart || !siteId || !propertyId) return;
+    if (!needsStart || !hydrated || !siteId || !propertyId) return;
     let live = true;
     Promise.resolve(start({ siteId, propertyId }))
       .then(() => {
@@ -39,7 +40,7 @@ export function BasicInfoStep() {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [needsStart, siteId, propertyId]);
+  }, [needsStart, hydrated, siteId, propertyId]);
 
   if (startError) {
     return (
