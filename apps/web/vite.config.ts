@@ -77,7 +77,7 @@ export default defineConfig({
         // are two requests instead of a dozen tiny ones, each of which costs a phone's main thread a little.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/]/ },
             { name: 'shared', test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*dialog-content)/ },
           ],
         },
