@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
 import { hasEnteredData } from '../lib/entered-data';
+import { cameFromApp } from '../../../lib/in-app-history';
 import { WIZARD_PAGE_CLASS, WizardHeader } from './wizard-header';
 import { StorageWarning } from './storage-warning';
 
@@ -25,9 +26,11 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
   const [confirmCancel, setConfirmCancel] = useState(false);
 
   // Each step: remember where the engineer is (ruling 10), start at the top, and move focus to the heading
-  // so a screen reader announces the new step.
+  // so a screen reader announces the new step. A page opened directly is already at its top and announced
+  // by the browser; scrolling and focusing there would only force a layout into the first render's task.
   useEffect(() => {
     setCurrentStep(step.slug);
+    if (!cameFromApp()) return;
     window.scrollTo(0, 0);
     headingRef.current?.focus({ preventScroll: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
