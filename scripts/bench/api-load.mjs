@@ -27,13 +27,34 @@ const TARGET_P99_MS = 50;
 const APP_PORT = Number(arg('port', 3601));
 const HELLO_PORT = APP_PORT + 1;
 
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////2wBDAf//////////////////////////////////////////////////////////////////////////////////////wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKAAH//Z',
-  'base64',
-);
+const fixtures = path.join(root, 'packages/report-pdf/test/fixtures');
+/** The size of photo the app uploads: the photo benchmark's 12-MP photo comes out of the phone at about 300 KB. */
+const PHOTO_BYTES = 300 * 1024;
+
+/**
+ * A camera JPEG grown to PHOTO_BYTES with comment segments. The server never decodes a photo's pixels (it
+ * reads the header, stores the bytes, and the PDF embeds them as they are), so its cost is in the bytes.
+ */
+function photoOfRealSize() {
+  const jpeg = fs.readFileSync(path.join(fixtures, 'photo.jpg'));
+  const afterJfif = 2 + 2 + jpeg.readUInt16BE(4); // SOI, then the APP0 segment
+  const comments = [];
+  for (let left = PHOTO_BYTES - jpeg.length; left > 4;) {
+    const size = Math.min(left - 4, 65_533);
+    const segment = Buffer.alloc(4 + size, 0x20);
+    segment.writeUInt16BE(0xfffe, 0); // COM
+    segment.writeUInt16BE(size + 2, 2);
+    comments.push(segment);
+    left -= segment.length;
+  }
+  return Buffer.concat([jpeg.subarray(0, afterJfif), ...comments, jpeg.subarray(afterJfif)]);
+}
+const PHOTO = photoOfRealSize();
+/** A signature as the pad draws it: a 600 x 200 PNG with transparency (the PDF decodes PNGs to embed them). */
+const SIGNATURE = fs.readFileSync(path.join(fixtures, 'signature.png'));
 
 /** A check half done, as a draft is saved mid-way (about 1.5 KB of JSON). */
-function wizardData(seed, photoId) {
+function wizardData(seed, files) {
   const rooms = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'];
   return {
     siteId: seed.siteId,
@@ -63,7 +84,7 @@ function wizardData(seed, photoId) {
       primaryReturn: '55',
       powerConsumption: '9.5',
     },
-    ...(photoId
+    ...(files
       ? {
           dhwChecks: {
             cwsTemp: '11',
@@ -74,7 +95,8 @@ function wizardData(seed, photoId) {
             dhwPower: '15',
           },
           photosSignature: {
-            photos: [{ id: photoId, url: `/api/files/${photoId}`, label: 'HIU' }],
+            photos: [{ id: files.photoId, url: `/api/files/${files.photoId}`, label: 'HIU' }],
+            signature: `/api/files/${files.signatureId}`,
             meterEnd: '1021.9',
             remoteCutOffValveSerial: '448812',
             heatingControllerSet: true,
@@ -204,20 +226,29 @@ async function atWork(url, seed, { submitting = true, seconds = SECONDS } = {}) 
           url,
           connections: 10,
           duration: seconds,
-          overallRate: SUBMITS_PER_S * 2, // an upload and a submit per report
+          overallRate: SUBMITS_PER_S * 3, // a photo, a signature and the submit per report
           setupClient: ownSession,
           requests: [
             {
               method: 'PUT',
               setupRequest: (req, ctx) => {
-                ctx.photoId = randomUUID();
+                ctx.files = { photoId: randomUUID(), signatureId: randomUUID() };
                 return {
                   ...req,
-                  path: `/api/files/${ctx.photoId}?kind=photo`,
+                  path: `/api/files/${ctx.files.photoId}?kind=photo`,
                   headers: { ...req.headers, 'content-type': 'image/jpeg' },
-                  body: JPEG,
+                  body: PHOTO,
                 };
               },
+            },
+            {
+              method: 'PUT',
+              setupRequest: (req, ctx) => ({
+                ...req,
+                path: `/api/files/${ctx.files.signatureId}?kind=signature`,
+                headers: { ...req.headers, 'content-type': 'image/png' },
+                body: SIGNATURE,
+              }),
             },
             {
               method: 'POST',
@@ -229,7 +260,7 @@ async function atWork(url, seed, { submitting = true, seconds = SECONDS } = {}) 
                   headers: { ...req.headers, 'content-type': 'application/json' },
                   body: JSON.stringify({
                     id: randomUUID(),
-                    wizardData: wizardData(seed, ctx.photoId),
+                    wizardData: wizardData(seed, ctx.files),
                     notes: 'load',
                     failedStep: null,
                     completedAt: new Date().toISOString(),
@@ -307,7 +338,7 @@ async function oneRun(kind) {
 const only = arg('only', '');
 const load = () => os.loadavg()[0].toFixed(1);
 console.log(
-  `API under load: ${ENGINEERS} engineers saving a draft every ${DRAFT_EVERY_S} s with ${SUBMITS_PER_S} reports a second (photo + submit) at the same time, ` +
+  `API under load: ${ENGINEERS} engineers saving a draft every ${DRAFT_EVERY_S} s with ${SUBMITS_PER_S} reports a second (a 300 KB photo, a signature, the submit) at the same time, ` +
     `${SECONDS} s; then GET /api/sites at full speed beside a bare Fastify hello-world, ${SECONDS} s each. ` +
     `${RUNS} run(s), median. ${os.cpus().length} cores, load average ${load()} at the start.`,
 );

@@ -16,6 +16,7 @@ import { registerAccess, registerCsrfGuard, type Access } from './http/access.js
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
+import { reportPdfs, type ReportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
 import { siteRoutes } from './routes/sites.js';
@@ -41,6 +42,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   repos: Repositories;
+  /** Report PDFs, built off the request thread. */
+  pdfs: ReportPdfs;
 }
 
 /** JSON bodies are small: wizard data refers to photos by id, the photos go to /api/files. */
@@ -96,7 +99,9 @@ export async function buildApp(
     config,
     database,
     repos: createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs }),
+    pdfs: reportPdfs(app.log),
   };
+  app.addHook('onClose', () => ctx.pdfs.close());
   // Every route and who may call it, for the access-table test.
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);

@@ -71,9 +71,15 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { byteaParsers, byteaSerializers } = await import('./pglite-bytea.js');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   // pg_trgm backs the address search index (migration 0007); PGlite loads an extension only when asked here.
-  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: opts.dataDir,
+    extensions: { pg_trgm },
+    parsers: byteaParsers,
+    serializers: byteaSerializers,
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {

@@ -23,7 +23,6 @@ import {
 } from '@hiu/domain';
 import { HttpError, conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { attachment } from '../exports/content-disposition.js';
-import { renderReportPdf } from '../exports/report-pdf.js';
 import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { AppContext } from '../app.js';
 
@@ -175,7 +174,7 @@ export const reportRoutes =
             'site not found at submit; judged against default ranges',
           );
         }
-        const pdf = await renderReportPdf(
+        const pdf = await ctx.pdfs.render(
           reports,
           {
             report: { ...names, completedAt: completedAt.toISOString(), overallStatus: status },
@@ -303,7 +302,7 @@ export const reportRoutes =
       let bytes = report.pdfFileId ? await reports.pdfBytes(report.pdfFileId) : undefined;
       if (!bytes) {
         // The stored copy is gone: build it again from the stored data and the ranges it was judged against.
-        bytes = await renderReportPdf(reports, {
+        bytes = await ctx.pdfs.render(reports, {
           report,
           wizardData: report.wizardData,
           ranges: report.ranges,
