@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -14,6 +13,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
 import { reportPdfs, type ReportPdfs } from './exports/report-pdf.js';
@@ -66,26 +66,8 @@ export async function buildApp(
   registerErrorHandler(app);
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // WebAssembly only (no JS eval): the barcode decoder on phones without a built-in one.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...shellScriptHashes(config.webDist)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'same-origin' },
-  });
+  // Inline script only by hash: the shells' loader (decision 094), when the web app is served.
+  registerSecurityHeaders(app, shellScriptHashes(config.webDist));
   app.addHook('onSend', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
