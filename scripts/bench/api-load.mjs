@@ -294,7 +294,7 @@ async function oneRun(kind) {
   try {
     await Promise.all([app.ready(`${url}/api/health`), hello.ready(`http://127.0.0.1:${HELLO_PORT}/hello`)]);
     // Warm-up, not measured: the first calls compile code and fill the database's caches.
-    await atWork(url, db.seed, { submitting: false, seconds: 3 });
+    await atWork(url, db.seed, { seconds: 3 });
     await run({ url: `${url}/api/sites`, connections: 10, amount: 200, headers: { cookie: db.seed.cookies[0] } });
     // Drafts alone first, for the server's CPU per draft save.
     const draftsCpu = await measured(

@@ -83,6 +83,10 @@ export async function buildApp(
     repos: createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs }),
     pdfs: reportPdfs(app.log),
   };
+  // A listening server loads the PDF code in the background now rather than during the first submit.
+  app.addHook('onListen', async () => {
+    ctx.pdfs.warm().catch((err: unknown) => app.log.error({ err }, 'report PDF worker failed to start'));
+  });
   app.addHook('onClose', () => ctx.pdfs.close());
   // Every route and who may call it, for the access-table test.
   const routeTable: RouteAccess[] = [];

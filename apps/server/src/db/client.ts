@@ -71,17 +71,19 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { byteaParsers, byteaSerializers } = await import('./pglite-bytea.js');
+  const { keepTextTypes, pgliteParsers, pgliteSerializers, withoutRepeatedParsers } =
+    await import('./pglite-codecs.js');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   // pg_trgm backs the address search index (migration 0007); PGlite loads an extension only when asked here.
   const client = new PGlite({
     dataDir: opts.dataDir,
     extensions: { pg_trgm },
-    parsers: byteaParsers,
-    serializers: byteaSerializers,
+    parsers: pgliteParsers,
+    serializers: pgliteSerializers,
   });
-  const db = drizzle(client, { schema });
+  const db = drizzle(withoutRepeatedParsers(client), { schema });
   await migrate(db, { migrationsFolder });
+  keepTextTypes(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -10,3 +10,6 @@ const { buildReportPdf } = await tsImport('@hiu/report-pdf', import.meta.url);
 export default async function buildPdfInWorker(input) {
   return Tinypool.move(await buildReportPdf(input));
 }
+
+/** Answers once the thread has loaded the PDF code (warm()). */
+export function ready() {}
