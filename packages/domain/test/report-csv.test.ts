@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
   REPORT_CSV_COLUMNS,
+  REPORT_CSV_FORMAT,
   csvLine,
   neutraliseCsvCell,
   reportCsvHeaderLine,
@@ -284,5 +285,61 @@ describe('reportsCsv', () => {
     expect(cell(parsed.data[1]!, 'Notes')).toBe('He said "fine", then left');
     expect(cell(parsed.data[2]!, 'Property Address')).toBe('Flat 2');
     expect(text).toContain('"He said ""fine"", then left"');
+  });
+});
+
+describe('REPORT_CSV_FORMAT', () => {
+  // Stored reports keep their line under this number. If this test fails, the line of a report changed:
+  // bump REPORT_CSV_FORMAT (so lines stored under the old one are rebuilt), then pin the new line here.
+  const PINNED: Record<number, string> = {
+    1:
+      `"Flat 1, Marsh House","Marsh Court","2b4p","Evo 40","SN123","Eddie Engineer","FAIL","25/10/2026, 01:40","25/10/2026, 02:25","1h 45m","100.5","101.25","'@12345","Yes","No","N/A","Yes","1.2","46","-1.5","2.5","Kitchen: 3 (expected 2.5); Hall: not entered","52","","65","","10","11","No","47","","","","1 photo(s)","Yes","Yes","Valve ""stiff"", eased","1 min 03.3 s","'=tap ""half"" open","1 Basic Information 25/10/2026, 01:45; 2 Initial Checks 25/10/2026, 01:10; 6 DHW Checks 25/10/2026, 02:01","51.50741, -0.12779 (±13 m) at 25/10/2026, 02:25"\r\n`,
+  };
+
+  it('is pinned to the line it makes of a full report', () => {
+    const full = report(
+      { notes: 'Valve "stiff", eased', overallStatus: 'FAIL', startTime: '2026-10-25T00:40:00.000Z' },
+      {
+        meterStart: '100.5',
+        initialChecks: { bypassClosed: true, strainerClean: false, meterOk: true, systemPressure: ' 1.2 ' },
+        standbyMode: { flowTemp: '46', returnTemp: '-1.5', flowRate: '2.5' },
+        radiators: {
+          roomChecks: {
+            Kitchen: { valveSetting: '3', expectedValveSetting: '2.5' },
+            Hall: { valveSetting: '', expectedValveSetting: '' },
+          },
+        },
+        heatingMode: { tertiaryFlow: '52', primaryFlow: '65', powerConsumption: '10' },
+        dhwChecks: {
+          cwsTemp: '11',
+          fortyFiveIn45: false,
+          fortyFiveSeconds: '63.25',
+          fortyFiveOverrideReason: '=tap "half" open',
+          dhwKitchenTap: '47',
+        },
+        photosSignature: {
+          photos: [
+            {
+              id: '11111111-1111-4111-8111-111111111111',
+              url: '/api/files/11111111-1111-4111-8111-111111111111',
+              label: 'HIU',
+            },
+          ],
+          signature: '/api/files/33333333-3333-4333-8333-333333333333',
+          meterEnd: '101.25',
+          remoteCutOffValveSerial: '@12345',
+          heatingControllerSet: true,
+        },
+        stepCompletedAt: {
+          'basic-info': '2026-10-25T00:45:00.000Z',
+          'initial-checks': '2026-10-25T01:10:00.000Z',
+          dhw: '2026-10-25T02:01:00.000Z',
+        },
+        submitLocation: { latitude: 51.50741, longitude: -0.12779, accuracy: 12.6, at: '2026-10-25T02:25:00.000Z' },
+      },
+    );
+    expect(csvLine(reportCsvRow({ ...full, completedAt: '2026-10-25T02:25:30.000Z' }))).toBe(
+      PINNED[REPORT_CSV_FORMAT],
+    );
   });
 });

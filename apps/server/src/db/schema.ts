@@ -202,3 +202,16 @@ export const reportSiteCounts = pgTable('report_site_counts', {
   pass: integer('pass').notNull(),
   fail: integer('fail').notNull(),
 });
+
+/**
+ * Each report's line of the CSV export, made by the domain when the report is stored (a submitted report
+ * never changes) so an export reads lines instead of rebuilding them. `format` is the domain's
+ * REPORT_CSV_FORMAT at the time: a line of another format, or a missing one, is rebuilt by the next export.
+ */
+export const reportCsvLines = pgTable('report_csv_lines', {
+  reportId: uuid('report_id')
+    .primaryKey()
+    .references(() => reports.id, { onDelete: 'cascade' }),
+  format: integer('format').notNull(),
+  line: text('line').notNull(),
+});

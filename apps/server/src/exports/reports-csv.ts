@@ -59,15 +59,27 @@ export function reportCsvLine(
 /**
  * A site's reports as CSV (spec section 9, ruling 2), produced batch by batch as the client reads it:
  * the stream pulls the next batch only when the previous one has been sent, so memory does not grow
- * with the number of reports.
+ * with the number of reports. Lines are read as stored; a report without a stored line of the current
+ * format has its line built here, and kept for the next export.
  */
 export function reportsCsvStream(repo: ReportsRepository, siteName: string): Readable {
   async function* lines() {
     yield reportCsvHeaderLine();
     for await (const batch of repo.exportRows(siteName)) {
       let chunk = '';
-      for (const row of batch) chunk += reportCsvLine(row);
+      const built: { reportId: string; line: string }[] = [];
+      for (const row of batch) {
+        if (row.line !== null) chunk += row.line;
+        else if (row.source) {
+          const line = reportCsvLine(row.source);
+          built.push({ reportId: row.id, line });
+          chunk += line;
+        } // else the report was deleted between the two reads of its batch
+      }
+      // A line that fails to be kept (say, its report was deleted meanwhile) is simply built again next time.
+      const keeping = repo.storeCsvLines(built).catch(() => {});
       yield chunk;
+      await keeping;
     }
   }
   return Readable.from(lines(), { objectMode: false });

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DesignParameters, ReportSiteGroup, ReportSummary } from '@hiu/domain';
+import { REPORT_CSV_FORMAT, type DesignParameters, type ReportSiteGroup, type ReportSummary } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { files, properties, reportSiteCounts, reports, sites } from '../db/schema.js';
+import { files, properties, reportCsvLines, reportSiteCounts, reports, sites } from '../db/schema.js';
+import { reportCsvLine } from '../exports/reports-csv.js';
 
 /** The group name of reports whose site name is missing (spec section 2). */
 export const UNKNOWN_SITE = 'Unknown Site';
@@ -33,6 +34,26 @@ const summaryColumns = {
   failureReasons: reports.failureReasons,
 };
 type SummaryRow = { [K in keyof typeof summaryColumns]: ReportRow[K] };
+
+/** What a report's CSV line is built from (the domain's ReportCsvInput as stored). */
+const csvSourceColumns = {
+  id: reports.id,
+  siteName: reports.siteName,
+  propertyAddress: reports.propertyAddress,
+  dwellingType: reports.dwellingType,
+  hiuModel: reports.hiuModel,
+  hiuSerial: reports.hiuSerial,
+  engineerName: reports.engineerName,
+  overallStatus: reports.overallStatus,
+  startTime: reports.startTime,
+  completedAt: reports.completedAt,
+  notes: reports.notes,
+  wizardData: reports.wizardData,
+};
+export type CsvSourceRow = { [K in keyof typeof csvSourceColumns]: ReportRow[K] };
+
+/** One report of an export batch: its stored line, or (line null) what to build it from. */
+export type ExportRow = { id: string; cursor: string; line: string | null; source?: CsvSourceRow };
 
 export function toSummary(row: SummaryRow): ReportSummary & { userId: string | null } {
   return { ...row, completedAt: row.completedAt.toISOString() };
@@ -111,7 +132,7 @@ export function reportsRepository(db: Db) {
     },
 
     /**
-     * Stores the report and its PDF in one transaction: both or neither. 'exists', storing nothing, when a
+     * Stores the report, its PDF and its CSV line in one transaction: all or nothing. 'exists', storing nothing, when a
      * report with this id already exists (a retry, or two submits racing). The photos and signature it
      * lists (`fileIds`) are claimed by it in the same transaction, so the orphan clean-up never takes
      * them; if one was deleted meanwhile nothing is stored and its id is returned as missing.
@@ -141,6 +162,9 @@ export function reportsRepository(db: Db) {
             .onConflictDoNothing({ target: reports.id })
             .returning({ id: reports.id });
           if (inserted.length === 0) throw taken;
+          await tx
+            .insert(reportCsvLines)
+            .values({ reportId: report.id, format: REPORT_CSV_FORMAT, line: reportCsvLine(report) });
           if (wanted.length === 0) return;
           // Row locks taken here make a concurrent clean-up skip these files (it uses SKIP LOCKED).
           const claimed = await tx
@@ -309,32 +333,27 @@ export function reportsRepository(db: Db) {
     },
 
     /**
-     * A site's reports for the CSV export, newest first, read in keyset-paged batches so memory stays flat
-     * however many reports the site has.
+     * A site's reports for the CSV export, newest first, in keyset-paged batches so memory stays flat however
+     * many reports the site has: each report's stored CSV line of the current format, or, for a report
+     * without one (stored before lines were kept, or under another format), the fields to build it from.
      */
-    async *exportRows(siteName: string, batchSize = 500) {
+    async *exportRows(siteName: string, batchSize = 2000): AsyncGenerator<ExportRow[]> {
       // The cursor keeps the database's own text of the timestamp: a JS Date would drop microseconds.
-      const page = async (after?: { completedAt: string; id: string }) =>
-        db
-          .select({
-            siteName: reports.siteName,
-            propertyAddress: reports.propertyAddress,
-            dwellingType: reports.dwellingType,
-            hiuModel: reports.hiuModel,
-            hiuSerial: reports.hiuSerial,
-            engineerName: reports.engineerName,
-            overallStatus: reports.overallStatus,
-            startTime: reports.startTime,
-            completedAt: reports.completedAt,
-            notes: reports.notes,
-            wizardData: reports.wizardData,
-            id: reports.id,
-            cursor: sql<string>`${reports.completedAt}::text`,
-          })
+      // Only indexed columns of reports are read here (an index-only scan), and one primary-key probe a line.
+      const page = async (after?: { completedAt: string; id: string }): Promise<ExportRow[]> => {
+        const rows = await db
+          .select({ id: reports.id, cursor: sql<string>`${reports.completedAt}::text`, line: reportCsvLines.line })
           .from(reports)
+          .leftJoin(
+            reportCsvLines,
+            and(eq(reportCsvLines.reportId, reports.id), eq(reportCsvLines.format, REPORT_CSV_FORMAT)),
+          )
           .where(
             and(
               siteNameIs(siteName),
+              // The first term is implied by the second; without it PostgreSQL misjudges how many rows
+              // follow the cursor and sorts all of them instead of reading the index backwards.
+              after ? sql`${reports.completedAt} <= ${after.completedAt}::timestamptz` : undefined,
               after
                 ? sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt}::timestamptz, ${after.id}::uuid)`
                 : undefined,
@@ -342,6 +361,12 @@ export function reportsRepository(db: Db) {
           )
           .orderBy(desc(reports.completedAt), desc(reports.id))
           .limit(batchSize);
+        const without = rows.filter((r) => r.line === null).map((r) => r.id);
+        if (without.length === 0) return rows;
+        const sources = await db.select(csvSourceColumns).from(reports).where(inArray(reports.id, without));
+        const byId = new Map(sources.map((s) => [s.id, s]));
+        return rows.map((r) => (r.line === null ? { ...r, source: byId.get(r.id) } : r));
+      };
       // The next batch is read while the caller writes this one: at most two batches are ever held.
       let next = page();
       for (;;) {
@@ -353,6 +378,17 @@ export function reportsRepository(db: Db) {
         next.catch(() => {});
         yield rows;
       }
+    },
+
+    /** Keeps CSV lines the export had to build, so the next export reads them. */
+    async storeCsvLines(lines: { reportId: string; line: string }[]) {
+      if (lines.length === 0) return;
+      // Two array parameters rather than three per line: a batch of thousands is one short statement.
+      await db.execute(sql`
+        INSERT INTO ${reportCsvLines} (report_id, format, line)
+        SELECT id, ${REPORT_CSV_FORMAT}::int, line
+        FROM unnest(${sql.param(lines.map((l) => l.reportId))}::uuid[], ${sql.param(lines.map((l) => l.line))}::text[]) AS t(id, line)
+        ON CONFLICT (report_id) DO UPDATE SET format = excluded.format, line = excluded.line`);
     },
   };
 }

@@ -59,6 +59,13 @@ export const REPORT_CSV_COLUMNS = [
 
 export type ReportCsvColumn = (typeof REPORT_CSV_COLUMNS)[number];
 
+/**
+ * The version of what reportCsvRow makes of a report. The server keeps each submitted report's line (a
+ * submitted report never changes) and rebuilds any line of another version, so bump this with every change
+ * to the columns or to how a value is written; a test pins the line of a full report to this number.
+ */
+export const REPORT_CSV_FORMAT = 1;
+
 /** What one CSV row is built from: the copied names of a report plus its canonical data. */
 export type ReportCsvInput = Pick<
   ReportSummary,
