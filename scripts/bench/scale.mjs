@@ -70,6 +70,9 @@ if (flag('reseed') || have.properties < WANT.properties) {
   console.log('Seeding sites and properties...');
   tsx('apps/server/scripts/seed-admin.ts');
 }
+// Reports keep their CSV line from submit; a database seeded before that (or under an older line format)
+// gets the missing lines once, as an upgraded server's first exports would.
+tsx('apps/server/scripts/fill-report-csv-lines.ts');
 have = await counts();
 console.log(`Database ${DB}: ${have.reports} reports, ${have.sites} sites, ${have.properties} properties\n`);
 if (flag('seed-only')) process.exit(0);

@@ -1,16 +1,19 @@
 import { passingData } from './helpers/check-data.js';
 import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RANGES,
   REPORT_CSV_COLUMNS,
+  REPORT_CSV_FORMAT,
   defaultDesignParameters,
+  reportsCsv,
   reportsCsvFilename,
+  wizardDataSchema,
   type WizardDataInput,
 } from '@hiu/domain';
-import { files, reports } from '../src/db/schema.js';
+import { files, reportCsvLines, reports } from '../src/db/schema.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
@@ -538,16 +541,76 @@ describe('GET /api/reports/export.csv', () => {
     });
   });
 
-  it('streams every report of a big site once, newest first, across batches', async () => {
+  it('streams every report of a big site once, newest first, across batches and equal times', async () => {
     const { admin } = await setup();
+    // Three reports a second, so batch boundaries fall between reports completed at the same time.
     const rows = await insertReports(
-      Array.from({ length: 1234 }, (_, i) => ({ siteName: 'Big', hiuSerial: `S${i}`, wizardData: {} as never })),
+      Array.from({ length: 4321 }, (_, i) => ({
+        siteName: 'Big',
+        hiuSerial: `S${i}`,
+        completedAt: new Date(Date.UTC(2026, 0, 1, 10, 0, Math.floor(i / 3))),
+      })),
     );
     await insertReports([{ siteName: 'Other' }]);
-    const res = await admin.get('/api/reports/export.csv?siteName=Big');
-    const parsed = Papa.parse<string[]>(res.body.trimEnd()).data.slice(1);
+    const newestFirst = [...rows].sort(
+      (a, b) => b.completedAt.getTime() - a.completedAt.getTime() || (a.id < b.id ? 1 : -1),
+    );
     const serial = REPORT_CSV_COLUMNS.indexOf('HIU Serial');
-    expect(parsed.map((r) => r[serial])).toEqual(rows.map((r) => r.hiuSerial).reverse());
+    // The first export builds the lines, the second reads them as kept.
+    for (let i = 0; i < 2; i++) {
+      const res = await admin.get('/api/reports/export.csv?siteName=Big');
+      const parsed = Papa.parse<string[]>(res.body.trimEnd()).data.slice(1);
+      expect(parsed.map((r) => r[serial])).toEqual(newestFirst.map((r) => r.hiuSerial));
+    }
+  });
+
+  it("gives the domain's file whether lines were kept at submit, built by the export, or of an old format", async () => {
+    const { admin, eng, site, property } = await setup();
+    const data = await passingCheck(eng, site, property.id, {
+      hiuSerial: '=SN "9", 1',
+      radiators: {
+        roomChecks: {
+          Kitchen: { valveSetting: '3', expectedValveSetting: '2.5' },
+          Hall: { valveSetting: '', expectedValveSetting: '2.5' },
+        },
+      },
+      dhwChecks: { fortyFiveIn45: false, fortyFiveSeconds: '63.25', fortyFiveOverrideReason: 'Tap "half" open' },
+      stepCompletedAt: { 'basic-info': '2026-03-02T09:10:00.000Z', dhw: '2026-03-02T10:05:00.000Z' },
+      submitLocation: { latitude: 53.74446, longitude: -0.33525, accuracy: 9, at: '2026-03-02T10:24:30.000Z' },
+    });
+    const submitted = await eng.post('/api/reports', submission(data, { notes: 'Valve "stiff",\r\neased' }));
+    expect(submitted.statusCode).toBe(201);
+    // Reports stored before lines were kept: only the export can build theirs.
+    await insertReports([
+      { siteName: 'Birch Court', hiuSerial: 'OLD1', notes: '@old' },
+      { siteName: 'Birch Court', hiuSerial: 'OLD2', startTime: '', completedAt: new Date('2026-07-01T23:30:00Z') },
+    ]);
+    const db = (await t.database()).db;
+    const stored = await db
+      .select()
+      .from(reports)
+      .where(eq(reports.siteName, 'Birch Court'))
+      .orderBy(desc(reports.completedAt), desc(reports.id));
+    const expected = reportsCsv(
+      stored.map((r) => ({
+        ...r,
+        completedAt: r.completedAt.toISOString(),
+        wizardData: wizardDataSchema.parse(r.wizardData),
+      })),
+    );
+    const lines = async () =>
+      (await db.select().from(reportCsvLines).orderBy(reportCsvLines.reportId)).map((l) => [l.reportId, l.format]);
+    const exported = async () => (await admin.get('/api/reports/export.csv?siteName=Birch%20Court')).body;
+
+    expect(await lines()).toEqual([[submitted.json().id, REPORT_CSV_FORMAT]]);
+    expect(await exported()).toBe(expected);
+    // The export kept the two lines it built; the next one reads all three.
+    expect(await lines()).toEqual(stored.map((r) => [r.id, REPORT_CSV_FORMAT]).sort());
+    expect(await exported()).toBe(expected);
+    // A line of another format is never used, but rebuilt and kept.
+    await db.update(reportCsvLines).set({ format: REPORT_CSV_FORMAT - 1, line: 'stale\r\n' });
+    expect(await exported()).toBe(expected);
+    expect(await lines()).toEqual(stored.map((r) => [r.id, REPORT_CSV_FORMAT]).sort());
   });
 
   it('exports nothing for a site without reports (404), and only to admins (403)', async () => {

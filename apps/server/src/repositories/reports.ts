@@ -380,6 +380,20 @@ export function reportsRepository(db: Db) {
       }
     },
 
+    /** Reports (any site) without a CSV line of the current format, in id order after `after`. */
+    async withoutCsvLine(after: string | null, limit: number): Promise<CsvSourceRow[]> {
+      return db
+        .select(csvSourceColumns)
+        .from(reports)
+        .leftJoin(
+          reportCsvLines,
+          and(eq(reportCsvLines.reportId, reports.id), eq(reportCsvLines.format, REPORT_CSV_FORMAT)),
+        )
+        .where(and(sql`${reportCsvLines.reportId} IS NULL`, after ? gt(reports.id, after) : undefined))
+        .orderBy(reports.id)
+        .limit(limit);
+    },
+
     /** Keeps CSV lines the export had to build, so the next export reads them. */
     async storeCsvLines(lines: { reportId: string; line: string }[]) {
       if (lines.length === 0) return;

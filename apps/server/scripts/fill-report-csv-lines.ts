@@ -1,0 +1,14 @@
+// Builds and keeps the CSV export line of every report that lacks one of the current format (reports stored
+// before lines were kept, or under an older format). Optional: an export builds any line it does not find.
+//   DATABASE_URL=postgres://... npx tsx apps/server/scripts/fill-report-csv-lines.ts
+import { openDatabase } from '../src/db/client.js';
+import { fillReportCsvLines } from '../src/exports/reports-csv.js';
+import { reportsRepository } from '../src/repositories/reports.js';
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('Set DATABASE_URL to the PostgreSQL database');
+const database = await openDatabase({ databaseUrl: url });
+const t0 = performance.now();
+const filled = await fillReportCsvLines(reportsRepository(database.db));
+await database.close();
+console.log(`CSV lines built for ${filled} reports in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
