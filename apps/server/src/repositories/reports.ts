@@ -341,26 +341,31 @@ export function reportsRepository(db: Db) {
       // The cursor keeps the database's own text of the timestamp: a JS Date would drop microseconds.
       // Only indexed columns of reports are read here (an index-only scan), and one primary-key probe a line.
       const page = async (after?: { completedAt: string; id: string }): Promise<ExportRow[]> => {
-        const rows = await db
-          .select({ id: reports.id, cursor: sql<string>`${reports.completedAt}::text`, line: reportCsvLines.line })
-          .from(reports)
-          .leftJoin(
-            reportCsvLines,
-            and(eq(reportCsvLines.reportId, reports.id), eq(reportCsvLines.format, REPORT_CSV_FORMAT)),
-          )
-          .where(
-            and(
-              siteNameIs(siteName),
-              // The first term is implied by the second; without it PostgreSQL misjudges how many rows
-              // follow the cursor and sorts all of them instead of reading the index backwards.
-              after ? sql`${reports.completedAt} <= ${after.completedAt}::timestamptz` : undefined,
-              after
-                ? sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt}::timestamptz, ${after.id}::uuid)`
-                : undefined,
-            ),
-          )
-          .orderBy(desc(reports.completedAt), desc(reports.id))
-          .limit(batchSize);
+        const rows = await db.transaction(async (tx) => {
+          // A page is a few thousand index probes, over before a parallel worker would have started; with
+          // a big site PostgreSQL's estimate can still choose one, which made the first page 2.5 times slower.
+          await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
+          return tx
+            .select({ id: reports.id, cursor: sql<string>`${reports.completedAt}::text`, line: reportCsvLines.line })
+            .from(reports)
+            .leftJoin(
+              reportCsvLines,
+              and(eq(reportCsvLines.reportId, reports.id), eq(reportCsvLines.format, REPORT_CSV_FORMAT)),
+            )
+            .where(
+              and(
+                siteNameIs(siteName),
+                // The first term is implied by the second; without it PostgreSQL misjudges how many rows
+                // follow the cursor and sorts all of them instead of reading the index backwards.
+                after ? sql`${reports.completedAt} <= ${after.completedAt}::timestamptz` : undefined,
+                after
+                  ? sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt}::timestamptz, ${after.id}::uuid)`
+                  : undefined,
+              ),
+            )
+            .orderBy(desc(reports.completedAt), desc(reports.id))
+            .limit(batchSize);
+        });
         const without = rows.filter((r) => r.line === null).map((r) => r.id);
         if (without.length === 0) return rows;
         const sources = await db.select(csvSourceColumns).from(reports).where(inArray(reports.id, without));
