@@ -65,10 +65,14 @@ export function reportCsvLine(
 export function reportsCsvStream(repo: ReportsRepository, siteName: string): Readable {
   async function* lines() {
     yield reportCsvHeaderLine();
-    for await (const batch of repo.exportRows(siteName)) {
+    for await (const batch of repo.exportBatches(siteName)) {
+      if ('text' in batch) {
+        yield batch.text;
+        continue;
+      }
       let chunk = '';
       const built: { reportId: string; line: string }[] = [];
-      for (const row of batch) {
+      for (const row of batch.rows) {
         if (row.line !== null) chunk += row.line;
         else if (row.source) {
           const line = reportCsvLine(row.source);

@@ -52,8 +52,9 @@ const csvSourceColumns = {
 };
 export type CsvSourceRow = { [K in keyof typeof csvSourceColumns]: ReportRow[K] };
 
-/** One report of an export batch: its stored line, or (line null) what to build it from. */
-export type ExportRow = { id: string; cursor: string; line: string | null; source?: CsvSourceRow };
+/** One batch of an export: the stored lines' text, or rows each with its line or (line null) its source. */
+export type ExportBatch =
+  { text: string } | { rows: { id: string; line: string | null; source: CsvSourceRow | undefined }[] };
 
 export function toSummary(row: SummaryRow): ReportSummary & { userId: string | null } {
   return { ...row, completedAt: row.completedAt.toISOString() };
@@ -334,54 +335,83 @@ export function reportsRepository(db: Db) {
 
     /**
      * A site's reports for the CSV export, newest first, in keyset-paged batches so memory stays flat however
-     * many reports the site has: each report's stored CSV line of the current format, or, for a report
-     * without one (stored before lines were kept, or under another format), the fields to build it from.
+     * many reports the site has. A batch whose reports all have a stored line of the current format comes as
+     * their text, joined by the database (one value instead of thousands of rows); otherwise as rows, each
+     * with its line or, for a report without one, the fields to build it from.
      */
-    async *exportRows(siteName: string, batchSize = 2000): AsyncGenerator<ExportRow[]> {
+    async *exportBatches(siteName: string, batchSize = 2000): AsyncGenerator<ExportBatch> {
       // The cursor keeps the database's own text of the timestamp: a JS Date would drop microseconds.
-      // Only indexed columns of reports are read here (an index-only scan), and one primary-key probe a line.
-      const page = async (after?: { completedAt: string; id: string }): Promise<ExportRow[]> => {
-        const rows = await db.transaction(async (tx) => {
-          // A page is a few thousand index probes, over before a parallel worker would have started; with
-          // a big site PostgreSQL's estimate can still choose one, which made the first page 2.5 times slower.
-          await tx.execute(sql`SET LOCAL max_parallel_workers_per_gather = 0`);
-          return tx
-            .select({ id: reports.id, cursor: sql<string>`${reports.completedAt}::text`, line: reportCsvLines.line })
-            .from(reports)
-            .leftJoin(
-              reportCsvLines,
-              and(eq(reportCsvLines.reportId, reports.id), eq(reportCsvLines.format, REPORT_CSV_FORMAT)),
-            )
-            .where(
-              and(
-                siteNameIs(siteName),
-                // The first term is implied by the second; without it PostgreSQL misjudges how many rows
-                // follow the cursor and sorts all of them instead of reading the index backwards.
-                after ? sql`${reports.completedAt} <= ${after.completedAt}::timestamptz` : undefined,
-                after
-                  ? sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt}::timestamptz, ${after.id}::uuid)`
-                  : undefined,
-              ),
-            )
-            .orderBy(desc(reports.completedAt), desc(reports.id))
-            .limit(batchSize);
-        });
+      type Cursor = { completedAt: string; id: string };
+      // One batch of the site, newest first: an index-only scan of reports and one primary-key probe a line.
+      const batch = (after?: Cursor) =>
+        db
+          .select({
+            id: reports.id,
+            completedAt: reports.completedAt,
+            cursor: sql<string>`${reports.completedAt}::text`.as('cursor'),
+            line: reportCsvLines.line,
+          })
+          .from(reports)
+          .leftJoin(
+            reportCsvLines,
+            and(eq(reportCsvLines.reportId, reports.id), eq(reportCsvLines.format, REPORT_CSV_FORMAT)),
+          )
+          .where(
+            and(
+              siteNameIs(siteName),
+              // The first term is implied by the second; without it PostgreSQL misjudges how many rows
+              // follow the cursor and sorts all of them instead of reading the index backwards.
+              after ? sql`${reports.completedAt} <= ${after.completedAt}::timestamptz` : undefined,
+              after
+                ? sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(reports.completedAt), desc(reports.id))
+          .limit(batchSize);
+
+      const read = async (after?: Cursor): Promise<{ batch: ExportBatch; count: number; next: Cursor | null }> => {
+        const b = batch(after).as('b');
+        const [joined] = await db
+          .select({
+            count: sql<number>`count(*)::int`,
+            missing: sql<number>`(count(*) - count(${b.line}))::int`,
+            text: sql<string | null>`string_agg(${b.line}, '' ORDER BY ${b.completedAt} DESC, ${b.id} DESC)`,
+            // The oldest report of the batch: where the next one starts.
+            lastCursor: sql<string | null>`(array_agg(${b.cursor} ORDER BY ${b.completedAt}, ${b.id}))[1]`,
+            lastId: sql<string | null>`(array_agg(${b.id} ORDER BY ${b.completedAt}, ${b.id}))[1]`,
+          })
+          .from(b);
+        const count = Number(joined?.count ?? 0);
+        const next =
+          count === batchSize && joined?.lastCursor && joined.lastId
+            ? { completedAt: joined.lastCursor, id: joined.lastId }
+            : null;
+        if (count === 0) return { batch: { text: '' }, count, next };
+        if (Number(joined!.missing) === 0) return { batch: { text: joined!.text ?? '' }, count, next };
+        // Some lines are missing or of another format: the batch as rows, with what to build them from.
+        const rows = await batch(after);
         const without = rows.filter((r) => r.line === null).map((r) => r.id);
-        if (without.length === 0) return rows;
         const sources = await db.select(csvSourceColumns).from(reports).where(inArray(reports.id, without));
         const byId = new Map(sources.map((s) => [s.id, s]));
-        return rows.map((r) => (r.line === null ? { ...r, source: byId.get(r.id) } : r));
+        // Read again, so the next batch starts after these rows (a report may have arrived in between).
+        const last = rows[rows.length - 1];
+        return {
+          batch: { rows: rows.map((r) => ({ id: r.id, line: r.line, source: byId.get(r.id) })) },
+          count: rows.length,
+          next: rows.length === batchSize && last ? { completedAt: last.cursor, id: last.id } : null,
+        };
       };
       // The next batch is read while the caller writes this one: at most two batches are ever held.
-      let next = page();
+      let pending = read();
       for (;;) {
-        const rows = await next;
-        if (rows.length === 0) return;
-        const last = rows[rows.length - 1]!;
-        next = rows.length < batchSize ? Promise.resolve([]) : page({ completedAt: last.cursor, id: last.id });
+        const { batch: current, count, next } = await pending;
+        if (count === 0) return;
+        pending = next ? read(next) : Promise.resolve({ batch: { text: '' }, count: 0, next: null });
         // If the client goes away the read-ahead is never awaited; its failure must not crash the process.
-        next.catch(() => {});
-        yield rows;
+        pending.catch(() => {});
+        yield current;
+        if (!next) return;
       }
     },
 
