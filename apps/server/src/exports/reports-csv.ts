@@ -66,8 +66,8 @@ export function reportsCsvStream(repo: ReportsRepository, siteName: string): Rea
   async function* lines() {
     yield reportCsvHeaderLine();
     for await (const batch of repo.exportBatches(siteName)) {
-      if ('text' in batch) {
-        yield batch.text;
+      if ('pieces' in batch) {
+        yield* batch.pieces;
         continue;
       }
       let chunk = '';
