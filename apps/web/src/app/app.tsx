@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
+import { useDeferredLocation, useDeferredSearch } from '../lib/deferred-location';
 import { markInApp } from '../lib/in-app-history';
 import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
@@ -12,7 +13,7 @@ const ToasterHost = lazy(() => import('./toaster-host'));
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Router aroundNav={markInApp}>
+      <Router hook={useDeferredLocation} searchHook={useDeferredSearch} aroundNav={markInApp}>
         <ScrollToTop />
         <AppRoutes />
       </Router>
