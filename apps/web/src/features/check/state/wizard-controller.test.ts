@@ -163,6 +163,10 @@ describe('nothing typed is lost', () => {
     await c.start({ siteId: SITE.id, propertyId: PROPERTY.id });
     expect(c.getSnapshot().hydrated).toBe(true);
     expect(c.state.wizardData.address).toBe(PROPERTY.address);
+    // Nor when a check is started afresh and the phone's unused files are collected.
+    c.reset();
+    await c.start({ siteId: SITE.id, propertyId: PROPERTY.id });
+    await flushIo();
     expect(loader).not.toHaveBeenCalled();
   });
 

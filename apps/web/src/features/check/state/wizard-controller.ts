@@ -915,10 +915,13 @@ export class WizardController {
     if (!user) return;
     try {
       const keep = new Set(referencedFileIds(this.snap.state.wizardData));
-      const { parseWizardData } = await this.schemas.load();
-      for (const op of await this.deps.store.listOps()) {
+      const ops = await this.deps.store.listOps();
+      const withData = ops.filter((op) => op.kind === 'saveDraft' || op.kind === 'submitReport');
+      // The schemas (zod) load only when a queued copy must be read: starting a fresh check never needs them.
+      const parseWizardData = withData.length ? (await this.schemas.load()).parseWizardData : undefined;
+      for (const op of ops) {
         if (op.kind === 'uploadFile') keep.add(op.payload.fileId);
-        if (op.kind === 'saveDraft' || op.kind === 'submitReport') {
+        if ((op.kind === 'saveDraft' || op.kind === 'submitReport') && parseWizardData) {
           const d = parseWizardData(op.payload.wizardData);
           if (d) for (const id of referencedFileIds(d)) keep.add(id);
         }
