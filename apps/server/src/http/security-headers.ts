@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Security headers (helmet) on every response; `scriptHashes` are the inline scripts allowed by hash. The middleware is built once: @fastify/helmet built it again
- * for every request (parsing the Content Security Policy each time), a cost as large as a whole hello-world.
+ * Security headers (helmet) on every response; `scriptHashes` are the inline scripts allowed by hash. The
+ * middleware is built once: @fastify/helmet built it again for every request (parsing the Content Security
+ * Policy each time), a cost as large as a whole hello-world.
  */
 export function registerSecurityHeaders(app: FastifyInstance, scriptHashes: string[]) {
   const headers = helmet({

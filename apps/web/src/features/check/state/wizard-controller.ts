@@ -916,9 +916,9 @@ export class WizardController {
     try {
       const keep = new Set(referencedFileIds(this.snap.state.wizardData));
       const ops = await this.deps.store.listOps();
-      const withData = ops.filter((op) => op.kind === 'saveDraft' || op.kind === 'submitReport');
+      const hasCopies = ops.some((op) => op.kind === 'saveDraft' || op.kind === 'submitReport');
       // The schemas (zod) load only when a queued copy must be read: starting a fresh check never needs them.
-      const parseWizardData = withData.length ? (await this.schemas.load()).parseWizardData : undefined;
+      const parseWizardData = hasCopies ? (await this.schemas.load()).parseWizardData : undefined;
       for (const op of ops) {
         if (op.kind === 'uploadFile') keep.add(op.payload.fileId);
         if ((op.kind === 'saveDraft' || op.kind === 'submitReport') && parseWizardData) {
