@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Property, ReportSummary, Site } from '@hiu/domain';
-import { passingData } from '../apps/server/test/helpers/check-data';
+import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
 import { expect } from './fixtures';
 import { uploadPhotoAndSignature } from './report-files';
 
-const basics = (site: Site, property: Property, serial: string) => ({
-  siteId: site.id,
+/** A check of this property: its site, address and type, and the unit's serial. */
+const of = (site: Site, property: Property, serial: string) => ({
+  site,
   propertyId: property.id,
-  siteName: site.name,
   address: property.address,
   dwellingType: property.propertyType,
-  hiuModel: 'Evo 40',
   hiuSerial: serial,
-  startTime: '2026-03-02T09:00:00.000Z',
-  meterStart: '100.5',
 });
 
 async function post(page: Page, body: Record<string, unknown>): Promise<ReportSummary> {
@@ -26,16 +23,7 @@ async function post(page: Page, body: Record<string, unknown>): Promise<ReportSu
 /** Files a device failure at step 2 (bypass valve open) through the API, as the Failed page does. */
 export function fileFailedCheck(page: Page, site: Site, property: Property, completedAt: string, serial = 'SN-F1') {
   return post(page, {
-    wizardData: {
-      ...basics(site, property, serial),
-      initialChecks: {
-        bypassClosed: false,
-        strainerClean: true,
-        clipsRemoved: true,
-        meterOk: true,
-        systemPressure: '1.2',
-      },
-    },
+    wizardData: checkUpToStep(2, { ...of(site, property, serial), initialChecks: { bypassClosed: false } }),
     failedStep: 2,
     completedAt,
   });
@@ -51,7 +39,7 @@ export async function filePassedCheck(
 ) {
   const { photo, signature } = await uploadPhotoAndSignature(page);
   return post(page, {
-    wizardData: { ...passingData(site, property.id, photo, signature), ...basics(site, property, serial) },
+    wizardData: passingCheck({ ...of(site, property, serial), photoId: photo, signatureId: signature }),
     failedStep: null,
     completedAt,
   });
@@ -65,7 +53,7 @@ export async function saveDraft(page: Page, site: Site, property: Property) {
       siteId: site.id,
       propertyId: property.id,
       currentStep: 'Initial Checks',
-      wizardData: basics(site, property, 'SN-D1'),
+      wizardData: checkUpToStep(1, of(site, property, 'SN-D1')),
     },
   });
   expect(res.status()).toBe(200);

@@ -11,6 +11,7 @@ import {
   type Site,
   type Property,
 } from '@hiu/domain';
+import { passingCheck } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { expectToast } from './admin-model';
 import { uploadPhotoAndSignature } from './report-files';
@@ -18,48 +19,18 @@ import { uploadPhotoAndSignature } from './report-files';
 /** Uploads a photo and a signature as the engineer and submits a report through the API, as the wizard does. */
 async function submit(page: Page, site: Site, property: Property, kind: 'pass' | 'fail' | 'pending') {
   const { photo, signature } = await uploadPhotoAndSignature(page);
-  const wizardData = {
-    siteId: site.id,
+  const wizardData = passingCheck({
+    site,
     propertyId: property.id,
-    siteName: site.name,
     address: property.address,
     dwellingType: property.propertyType,
-    hiuModel: 'Evo 40',
     hiuSerial: `SN${kind.toUpperCase()}7`,
-    startTime: '2026-03-02T09:00:00.000Z',
-    meterStart: '100.5',
-    initialChecks: {
-      bypassClosed: true,
-      strainerClean: true,
-      clipsRemoved: true,
-      meterOk: true,
-      systemPressure: '1.2',
-    },
-    standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
-    radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
-    heatingMode: {
-      tertiaryFlow: kind === 'fail' ? '58' : '52',
-      tertiaryReturn: '42',
-      primaryFlow: '65',
-      primaryReturn: '55',
-      powerConsumption: '10',
-    },
-    dhwChecks: {
-      cwsTemp: '11',
-      fortyFiveIn45: true,
-      dhwKitchenTap: '47',
-      primaryFlow: '60',
-      primaryReturn: '50',
-      dhwPower: kind === 'pending' ? '' : '15',
-    },
-    photosSignature: {
-      photos: [{ id: photo, url: `/api/files/${photo}`, label: 'HIU with cover off' }],
-      signature: `/api/files/${signature}`,
-      meterEnd: '101.25',
-      remoteCutOffValveSerial: '12345',
-      heatingControllerSet: true,
-    },
-  };
+    photoId: photo,
+    signatureId: signature,
+    // One value out of range fails the check; one left empty leaves it pending.
+    heatingMode: kind === 'fail' ? { tertiaryFlow: '58' } : {},
+    dhwChecks: kind === 'pending' ? { dhwPower: '' } : {},
+  });
   const res = await page.request.post('/api/reports', {
     data: {
       id: randomUUID(),
@@ -158,7 +129,7 @@ test.describe('reports screen', () => {
       expect(text).toContain('1 Mill Lane, Leeds');
       expect(text).toContain(engineer.name);
       expect(text).toContain('Tertiary (Secondary) Flow Temperature 52 °C 50-55 °C PASS');
-      expect(text).toContain('HIU with cover off');
+      expect(text).toContain('HIU front');
     });
 
     await test.step('Export CSV saves the spec columns with one row per report', async () => {

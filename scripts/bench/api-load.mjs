@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 import { ensurePostgres } from '../ensure-postgres.mjs';
 import { median, recordFigure } from './results.mjs';
 
@@ -53,57 +54,24 @@ const PHOTO = photoOfRealSize();
 /** A signature as the pad draws it: a 600 x 200 PNG with transparency (the PDF decodes PNGs to embed them). */
 const SIGNATURE = fs.readFileSync(path.join(fixtures, 'signature.png'));
 
-/** A check half done, as a draft is saved mid-way (about 1.5 KB of JSON). */
+const { checkUpToStep, passingCheck, roomsSetAsExpected } = await tsImport('@hiu/domain/testing', import.meta.url);
+const ROOMS = roomsSetAsExpected(
+  Object.fromEntries(['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'].map((r) => [r, '2.5'])),
+);
+
+/** A check half done (steps 1-5), as a draft is saved mid-way (about 1.5 KB of JSON); with files, the whole check. */
 function wizardData(seed, files) {
-  const rooms = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'];
-  return {
-    siteId: seed.siteId,
+  const check = {
+    site: { id: seed.siteId, name: seed.siteName },
     propertyId: seed.propertyId,
-    siteName: seed.siteName,
     address: 'Flat 1, Load Court',
     dwellingType: '1b2p',
-    hiuModel: 'Evo Compact 40',
-    hiuSerial: 'SN-448812',
-    meterStart: '1021.4',
     startTime: new Date().toISOString(),
-    initialChecks: {
-      bypassClosed: true,
-      strainerClean: true,
-      clipsRemoved: true,
-      meterOk: true,
-      systemPressure: '1.2',
-    },
-    standbyMode: { flowTemp: '46', returnTemp: '41.5', flowRate: '2.4' },
-    radiators: {
-      roomChecks: Object.fromEntries(rooms.map((r) => [r, { valveSetting: '2.5', expectedValveSetting: '2.5' }])),
-    },
-    heatingMode: {
-      tertiaryFlow: '52',
-      tertiaryReturn: '42',
-      primaryFlow: '65',
-      primaryReturn: '55',
-      powerConsumption: '9.5',
-    },
-    ...(files
-      ? {
-          dhwChecks: {
-            cwsTemp: '11',
-            fortyFiveIn45: true,
-            dhwKitchenTap: '47',
-            primaryFlow: '60',
-            primaryReturn: '50',
-            dhwPower: '15',
-          },
-          photosSignature: {
-            photos: [{ id: files.photoId, url: `/api/files/${files.photoId}`, label: 'HIU' }],
-            signature: `/api/files/${files.signatureId}`,
-            meterEnd: '1021.9',
-            remoteCutOffValveSerial: '448812',
-            heatingControllerSet: true,
-          },
-        }
-      : {}),
+    radiators: { roomChecks: ROOMS },
   };
+  return files
+    ? passingCheck({ ...check, photoId: files.photoId, signatureId: files.signatureId })
+    : checkUpToStep(5, check);
 }
 
 const run = (opts) =>

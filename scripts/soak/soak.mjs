@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
@@ -128,6 +129,7 @@ export async function runSoak({
 
 async function soak({ server, sql, seconds, engineers, log }) {
   const { base } = server;
+  const { passingCheck } = await tsImport('@hiu/domain/testing', import.meta.url);
   const photo = fs.readFileSync(path.join(fixtures, 'photo.jpg'));
   const signature = fs.readFileSync(path.join(fixtures, 'signature.png'));
 
@@ -209,48 +211,18 @@ async function soak({ server, sql, seconds, engineers, log }) {
   };
 
   const deadline = Date.now() + seconds * 1000;
-  const wizardData = (member, photoId, signatureId) => ({
-    siteId: site.id,
-    propertyId: member.property.id,
-    siteName: site.name,
-    address: member.property.address,
-    dwellingType: '1b2p',
-    hiuModel: 'Evo 40',
-    hiuSerial: `SN-${randomUUID().slice(0, 8)}`,
-    startTime: new Date(Date.now() - 3600_000).toISOString(),
-    meterStart: '100.5',
-    initialChecks: {
-      bypassClosed: true,
-      strainerClean: true,
-      clipsRemoved: true,
-      meterOk: true,
-      systemPressure: '1.2',
-    },
-    standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
-    radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
-    heatingMode: {
-      tertiaryFlow: '52',
-      tertiaryReturn: '42',
-      primaryFlow: '65',
-      primaryReturn: '55',
-      powerConsumption: '10',
-    },
-    dhwChecks: {
-      cwsTemp: '11',
-      fortyFiveIn45: true,
-      dhwKitchenTap: '47',
-      primaryFlow: '60',
-      primaryReturn: '50',
-      dhwPower: '15',
-    },
-    photosSignature: {
-      photos: photoId ? [{ id: photoId, url: `/api/files/${photoId}`, label: 'HIU front' }] : [],
-      signature: signatureId ? `/api/files/${signatureId}` : '',
-      meterEnd: '101.25',
-      remoteCutOffValveSerial: '12345',
-      heatingControllerSet: true,
-    },
-  });
+  // A draft has no files yet; the report refers to the photo and signature uploaded just before it.
+  const wizardData = (member, photoId = null, signatureId = null) =>
+    passingCheck({
+      site,
+      propertyId: member.property.id,
+      address: member.property.address,
+      dwellingType: '1b2p',
+      hiuSerial: `SN-${randomUUID().slice(0, 8)}`,
+      startTime: new Date(Date.now() - 3600_000).toISOString(),
+      photoId,
+      signatureId,
+    });
 
   async function engineer(member, index) {
     await sleep((index / engineers) * 3000); // arrive over the first three seconds

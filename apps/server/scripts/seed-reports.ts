@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DEFAULT_RANGES, defaultDesignParameters, wizardDataSchema } from '@hiu/domain';
+import { passingCheck, roomsSetAsExpected } from '@hiu/domain/testing';
 import { buildReportPdf } from '@hiu/report-pdf';
 import { openDatabase } from '../src/db/client.js';
 import { fillReportCsvLines } from '../src/exports/reports-csv.js';
@@ -36,40 +37,22 @@ const q = (text: string, values: unknown[] = []) => client.query(text, values);
 const t0 = performance.now();
 const seconds = () => ((performance.now() - t0) / 1000).toFixed(1);
 
-// A full, realistic wizard data set (about 2 KB of JSON) that every row varies a little.
-const wizardData = wizardDataSchema.parse({
-  address: 'Flat 1, Example House',
-  dwellingType: '2b4p',
-  hiuModel: 'Evo Compact 40',
-  engineerName: 'Bench Engineer',
-  meterStart: '1021.4',
-  initialChecks: { bypassClosed: true, strainerClean: true, clipsRemoved: true, meterOk: true, systemPressure: '1.2' },
-  standbyMode: { flowTemp: '46', returnTemp: '41.5', flowRate: '2.4' },
-  radiators: {
-    roomChecks: Object.fromEntries(
-      ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'].map((r) => [
-        r,
-        { valveSetting: '2.5', expectedValveSetting: '2.5' },
-      ]),
-    ),
-  },
-  heatingMode: {
-    tertiaryFlow: '52',
-    tertiaryReturn: '42',
-    primaryFlow: '65',
-    primaryReturn: '55',
-    powerConsumption: '9.5',
-  },
-  dhwChecks: {
-    cwsTemp: '11',
-    fortyFiveIn45: true,
-    dhwKitchenTap: '47',
-    primaryFlow: '60',
-    primaryReturn: '50',
-    dhwPower: '15',
-  },
-  photosSignature: { meterEnd: '1021.9', remoteCutOffValveSerial: '448812', heatingControllerSet: true },
-});
+// A full, realistic wizard data set (about 2 KB of JSON) that every row varies a little; one shared PDF, so no
+// photo or signature files.
+const wizardData = wizardDataSchema.parse(
+  passingCheck({
+    address: 'Flat 1, Example House',
+    hiuModel: 'Evo Compact 40',
+    engineerName: 'Bench Engineer',
+    radiators: {
+      roomChecks: roomsSetAsExpected(
+        Object.fromEntries(['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'].map((r) => [r, '2.5'])),
+      ),
+    },
+    photoId: null,
+    signatureId: null,
+  }),
+);
 
 // Stable ids shaped like random (version 4) UUIDs, which the API's schemas require.
 await q(`CREATE FUNCTION pg_temp.v4(t text) RETURNS uuid IMMUTABLE LANGUAGE sql AS $$

@@ -1,8 +1,8 @@
-import { passingData } from './helpers/check-data.js';
 import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { REPORT_CSV_COLUMNS, type WizardDataInput } from '@hiu/domain';
+import { passingCheck } from '@hiu/domain/testing';
 import { signedIn, useTestApp } from './helpers/test-app.js';
 import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
@@ -18,7 +18,7 @@ async function setup() {
   const photo = await upload(eng, 'photo', JPEG);
   const signature = await upload(eng, 'signature', PNG);
   const data = (overrides: WizardDataInput = {}): WizardDataInput => ({
-    ...passingData(site, property.id, photo, signature),
+    ...passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature }),
     ...overrides,
   });
   return { app, admin, eng, site, property, data };

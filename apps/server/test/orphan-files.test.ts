@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
 import { cleanUpOrphanFiles } from '../src/jobs/orphan-files.js';
 import { filesRepository } from '../src/repositories/files.js';
-import { passingData } from './helpers/check-data.js';
+import type { WizardDataInput } from '@hiu/domain';
+import { passingCheck } from '@hiu/domain/testing';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { JPEG } from './security/helpers/fixture.js';
@@ -44,16 +45,11 @@ async function setup() {
   return { eng, site, property, repo, stored };
 }
 
-const saveDraft = (
-  eng: TestClient,
-  id: string,
-  data: ReturnType<typeof passingData>,
-  siteId: string,
-  propertyId: string,
-) => eng.post('/api/drafts', { id, siteId, propertyId, currentStep: 'Photos & Signature', wizardData: data });
+const saveDraft = (eng: TestClient, id: string, data: WizardDataInput, siteId: string, propertyId: string) =>
+  eng.post('/api/drafts', { id, siteId, propertyId, currentStep: 'Photos & Signature', wizardData: data });
 
 /** Submits a report of `data` (201 expected) and gives its id. */
-async function submitReport(eng: TestClient, data: ReturnType<typeof passingData>) {
+async function submitReport(eng: TestClient, data: WizardDataInput) {
   const id = randomUUID();
   const res = await eng.post('/api/reports', {
     id,
@@ -82,14 +78,14 @@ describe('orphan photos and signatures', () => {
     const photo = await upload(eng, 'photo');
     const signature = await upload(eng, 'signature');
     const draftId = randomUUID();
-    const data = passingData(site, property.id, photo, signature);
+    const data = passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature });
     expect((await saveDraft(eng, draftId, data, site.id, property.id)).statusCode).toBeLessThan(300);
     expect(await cleanUpOrphanFiles(repo, GRACE_HOURS, later(30))).toBe(0);
 
     // The engineer takes a new photo instead and signs again.
     const newPhoto = await upload(eng, 'photo');
     const newSignature = await upload(eng, 'signature');
-    const replaced = passingData(site, property.id, newPhoto, newSignature);
+    const replaced = passingCheck({ site, propertyId: property.id, photoId: newPhoto, signatureId: newSignature });
     expect((await saveDraft(eng, draftId, replaced, site.id, property.id)).statusCode).toBeLessThan(300);
     expect(await cleanUpOrphanFiles(repo, GRACE_HOURS, later(30))).toBe(2);
     expect(await stored([photo, signature, newPhoto, newSignature])).toEqual([newPhoto, newSignature].sort());
@@ -99,7 +95,7 @@ describe('orphan photos and signatures', () => {
     const { eng, site, property, repo, stored } = await setup();
     const photo = await upload(eng, 'photo');
     const other = await signedIn(await t.app(), 'engineer');
-    const data = passingData(site, property.id, photo, randomUUID());
+    const data = passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: randomUUID() });
     await saveDraft(other, randomUUID(), data, site.id, property.id);
     expect(await cleanUpOrphanFiles(repo, GRACE_HOURS, later(8))).toBe(1);
     expect(await stored([photo])).toEqual([]);
@@ -110,7 +106,7 @@ describe('orphan photos and signatures', () => {
     const photo = await upload(eng, 'photo');
     const signature = await upload(eng, 'signature');
     const draftId = randomUUID();
-    const data = passingData(site, property.id, photo, signature);
+    const data = passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature });
     await saveDraft(eng, draftId, data, site.id, property.id);
     const id = await submitReport(eng, data);
     expect((await eng.delete(`/api/drafts/${draftId}`)).statusCode).toBeLessThan(300);
@@ -130,7 +126,7 @@ describe('orphan photos and signatures', () => {
     const { eng, site, property, repo } = await setup();
     const photo = await upload(eng, 'photo');
     const signature = await upload(eng, 'signature');
-    const data = passingData(site, property.id, photo, signature);
+    const data = passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature });
     // The photo and signature were only ever on the phone's check (no draft reached the server).
     expect(await cleanUpOrphanFiles(repo, GRACE_HOURS, later(8))).toBe(2);
     const body = { id: randomUUID(), wizardData: data, notes: '', completedAt: new Date().toISOString() };
@@ -149,7 +145,7 @@ describe('orphan photos and signatures', () => {
     const repos = createRepositories((await t.database()).db);
     const photo = await upload(eng, 'photo');
     const gone = randomUUID();
-    const data = passingData(site, property.id, photo, gone);
+    const data = passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: gone });
     const id = randomUUID();
     const result = await repos.reports.create(
       {
@@ -201,7 +197,7 @@ describe('orphan photos and signatures', () => {
     const { eng, site, property, repo, stored } = await setup();
     const photo = await upload(eng, 'photo');
     const signature = await upload(eng, 'signature');
-    const data = passingData(site, property.id, photo.toUpperCase(), signature);
+    const data = passingCheck({ site, propertyId: property.id, photoId: photo.toUpperCase(), signatureId: signature });
     await submitReport(eng, data);
     const database = await t.database();
     await database.exec('UPDATE files SET report_id = NULL');

@@ -1,4 +1,3 @@
-import { passingData } from './helpers/check-data.js';
 import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
 import { count, desc, eq, sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import {
   wizardDataSchema,
   type WizardDataInput,
 } from '@hiu/domain';
+import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
 import { files, reportCsvLines, reports } from '../src/db/schema.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
@@ -21,7 +21,7 @@ import { createProperty, createSite } from './helpers/admin-data.js';
 const t = useTestApp();
 
 /** A complete passing check on a site, photos and signature uploaded by `eng`. */
-async function passingCheck(
+async function uploadedPassingCheck(
   eng: TestClient,
   site: { id: string; name: string },
   propertyId: string,
@@ -31,7 +31,7 @@ async function passingCheck(
   const signature = await upload(eng, 'signature', PNG);
   // The client's claimed engineer name is overridden by the signed-in user's.
   const data: WizardDataInput = {
-    ...passingData(site, propertyId, photo, signature),
+    ...passingCheck({ site, propertyId, photoId: photo, signatureId: signature }),
     engineerName: 'Someone Else',
     ...overrides,
   };
@@ -89,7 +89,7 @@ async function insertReports(rows: Partial<typeof reports.$inferInsert>[]) {
 describe('POST /api/reports', () => {
   it('stores a passing check with names copied, the verdict, the ranges and a PDF, and answers 201 with the summary', async () => {
     const { eng, site, property } = await setup();
-    const data = await passingCheck(eng, site, property.id);
+    const data = await uploadedPassingCheck(eng, site, property.id);
     const body = submission(data, { notes: 'All good' });
     const res = await eng.post('/api/reports', body);
     expect(res.statusCode).toBe(201);
@@ -121,7 +121,7 @@ describe('POST /api/reports', () => {
 
   it('judges by the rule book: data that fails is stored FAIL with its reasons even though the client claimed nothing', async () => {
     const { eng, site, property } = await setup();
-    const data = await passingCheck(eng, site, property.id, {
+    const data = await uploadedPassingCheck(eng, site, property.id, {
       heatingMode: {
         tertiaryFlow: '58',
         tertiaryReturn: '42',
@@ -138,7 +138,7 @@ describe('POST /api/reports', () => {
 
   it('refuses a failed check without notes (422) and stores nothing', async () => {
     const { eng, site, property } = await setup();
-    const data = await passingCheck(eng, site, property.id, {
+    const data = await uploadedPassingCheck(eng, site, property.id, {
       radiators: { roomChecks: { Hall: { valveSetting: '3', expectedValveSetting: '2.5' } } },
     });
     const res = await eng.post('/api/reports', submission(data, { notes: '   ' }));
@@ -152,7 +152,7 @@ describe('POST /api/reports', () => {
 
   it('stores a check with missing required values as PENDING', async () => {
     const { eng, site, property } = await setup();
-    const data = await passingCheck(eng, site, property.id, {
+    const data = await uploadedPassingCheck(eng, site, property.id, {
       dhwChecks: { fortyFiveIn45: true, dhwKitchenTap: '47' },
     });
     const res = await eng.post('/api/reports', submission(data));
@@ -164,7 +164,7 @@ describe('POST /api/reports', () => {
     const params = defaultDesignParameters();
     params.standby = { ...params.standby, flowTempMin: '40', flowTempMax: '44' };
     const { admin, eng, site, property } = await setup({ designParameters: params });
-    const data = await passingCheck(eng, site, property.id);
+    const data = await uploadedPassingCheck(eng, site, property.id);
     const strict = await eng.post('/api/reports', submission(data, { notes: 'Standby too hot for this site' }));
     expect(strict.json()).toMatchObject({ overallStatus: 'FAIL', failureReasons: ['Flow Temperature out of range'] });
     expect((await admin.get(`/api/reports/${strict.json().id}`)).json().ranges.standbyFlowTemp).toEqual({
@@ -173,7 +173,7 @@ describe('POST /api/reports', () => {
     });
 
     expect((await admin.delete(`/api/sites/${site.id}`)).statusCode).toBeLessThan(300);
-    const again = await eng.post('/api/reports', submission(await passingCheck(eng, site, property.id)));
+    const again = await eng.post('/api/reports', submission(await uploadedPassingCheck(eng, site, property.id)));
     expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({
       overallStatus: 'PASS',
@@ -196,19 +196,10 @@ describe('POST /api/reports', () => {
 
   it('records a device failure at step 2 as FAIL with the reasons from the data, without notes', async () => {
     const { eng, site, property } = await setup();
-    const data = await passingCheck(eng, site, property.id, {
-      initialChecks: {
-        bypassClosed: false,
-        strainerClean: true,
-        clipsRemoved: false,
-        meterOk: true,
-        systemPressure: '1.2',
-      },
-      standbyMode: {},
-      radiators: {},
-      heatingMode: {},
-      dhwChecks: {},
-      photosSignature: {},
+    const data = checkUpToStep(2, {
+      site,
+      propertyId: property.id,
+      initialChecks: { bypassClosed: false, clipsRemoved: false },
     });
     const res = await eng.post('/api/reports', submission(data, { failedStep: 2 }));
     expect(res.statusCode).toBe(201);
@@ -221,13 +212,7 @@ describe('POST /api/reports', () => {
 
   it('records a device failure at step 3 with the value and range in the reason', async () => {
     const { eng, site, property } = await setup();
-    const data = await passingCheck(eng, site, property.id, {
-      standbyMode: { flowTemp: '50', returnTemp: '41', flowRate: '2.5' },
-      radiators: {},
-      heatingMode: {},
-      dhwChecks: {},
-      photosSignature: {},
-    });
+    const data = checkUpToStep(3, { site, propertyId: property.id, standbyMode: { flowTemp: '50' } });
     const res = await eng.post('/api/reports', submission(data, { failedStep: 3 }));
     expect(res.json()).toMatchObject({
       overallStatus: 'FAIL',
@@ -238,7 +223,7 @@ describe('POST /api/reports', () => {
 
   it('refuses a claimed device failure that the data does not show (422)', async () => {
     const { eng, site, property } = await setup();
-    const data = await passingCheck(eng, site, property.id);
+    const data = await uploadedPassingCheck(eng, site, property.id);
     const res = await eng.post('/api/reports', submission(data, { failedStep: 3 }));
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toHaveProperty('failedStep');
@@ -292,7 +277,7 @@ describe('POST /api/reports', () => {
     ],
   ])('refuses %s with 422 and stores nothing', async (_what, change, extra, field) => {
     const { eng, site, property } = await setup();
-    const data = change(await passingCheck(eng, site, property.id));
+    const data = change(await uploadedPassingCheck(eng, site, property.id));
     const res = await eng.post('/api/reports', submission(data, extra));
     expect(res.statusCode).toBe(422);
     expect(res.json().error.code).toBe('validation_failed');
@@ -305,7 +290,7 @@ describe('POST /api/reports', () => {
     const other = await signedIn(app, 'engineer');
     const notUploaded = randomUUID();
     const theirs = await upload(other, 'signature', PNG);
-    const data = await passingCheck(eng, site, property.id);
+    const data = await uploadedPassingCheck(eng, site, property.id);
     data.photosSignature!.photos!.push({ id: notUploaded, url: `/api/files/${notUploaded}`, label: '' });
     data.photosSignature!.signature = `/api/files/${theirs}`;
     const res = await eng.post('/api/reports', submission(data));
@@ -322,14 +307,14 @@ describe('POST /api/reports', () => {
 
   it('stores a retried submit once (200 with the stored summary) and refuses the same id from another user (409)', async () => {
     const { app, eng, site, property } = await setup();
-    const body = submission(await passingCheck(eng, site, property.id));
+    const body = submission(await uploadedPassingCheck(eng, site, property.id));
     const first = await eng.post('/api/reports', body);
     const retry = await eng.post('/api/reports', body);
     expect(first.statusCode).toBe(201);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
     // Two submits racing each other still store one report.
-    const raced = submission(await passingCheck(eng, site, property.id));
+    const raced = submission(await uploadedPassingCheck(eng, site, property.id));
     const [a, b] = await Promise.all([eng.post('/api/reports', raced), eng.post('/api/reports', raced)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
     expect(await counts()).toEqual({ reports: 2, pdfs: 2 });
@@ -426,7 +411,9 @@ describe('listing reports', () => {
 describe('one report', () => {
   it('gives the detail to its author and to admins, 403 to another engineer, 404 for an unknown id', async () => {
     const { app, admin, eng, site, property } = await setup();
-    const created = (await eng.post('/api/reports', submission(await passingCheck(eng, site, property.id)))).json();
+    const created = (
+      await eng.post('/api/reports', submission(await uploadedPassingCheck(eng, site, property.id)))
+    ).json();
     const other = await signedIn(app, 'engineer');
     expect((await eng.get(`/api/reports/${created.id}`)).statusCode).toBe(200);
     const detail = await admin.get(`/api/reports/${created.id}`);
@@ -439,7 +426,10 @@ describe('one report', () => {
   it('downloads the stored PDF with its file name; 403 to another engineer; 404 unknown', async () => {
     const { app, admin, eng, site, property } = await setup();
     const created = (
-      await eng.post('/api/reports', submission(await passingCheck(eng, site, property.id), { notes: 'Left running' }))
+      await eng.post(
+        '/api/reports',
+        submission(await uploadedPassingCheck(eng, site, property.id), { notes: 'Left running' }),
+      )
     ).json();
     const res = await admin.get(`/api/reports/${created.id}/pdf`);
     expect(res.statusCode).toBe(200);
@@ -464,7 +454,9 @@ describe('one report', () => {
 
   it('builds the PDF again from the stored report if its stored copy is lost', async () => {
     const { admin, eng, site, property } = await setup();
-    const created = (await eng.post('/api/reports', submission(await passingCheck(eng, site, property.id)))).json();
+    const created = (
+      await eng.post('/api/reports', submission(await uploadedPassingCheck(eng, site, property.id)))
+    ).json();
     const db = (await t.database()).db;
     await db.delete(files).where(eq(files.kind, 'pdf'));
     const res = await admin.get(`/api/reports/${created.id}/pdf`);
@@ -477,7 +469,7 @@ describe('one report', () => {
 describe('GET /api/reports/export.csv', () => {
   it("exports a site's reports as the spec's CSV: file name, header, and each cell of a row", async () => {
     const { admin, eng, site, property } = await setup();
-    const data = await passingCheck(eng, site, property.id, {
+    const data = await uploadedPassingCheck(eng, site, property.id, {
       radiators: {
         roomChecks: {
           Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' },
@@ -566,7 +558,7 @@ describe('GET /api/reports/export.csv', () => {
 
   it("gives the domain's file whether lines were kept at submit, built by the export, or of an old format", async () => {
     const { admin, eng, site, property } = await setup();
-    const data = await passingCheck(eng, site, property.id, {
+    const data = await uploadedPassingCheck(eng, site, property.id, {
       hiuSerial: '=SN "9", 1',
       radiators: {
         roomChecks: {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RANGES, type WizardDataInput } from '@hiu/domain';
+import { DEFAULT_RANGES } from '@hiu/domain';
+import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
 import { drafts, reports } from '../src/db/schema.js';
-import { passingData } from './helpers/check-data.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 
@@ -71,18 +71,8 @@ async function insertDraft(who: TestClient, siteId: string, propertyId: string, 
 }
 
 /** A check that failed at step 2 (bypass valve open): no photos or signature needed. */
-function deviceFailure(site: { id: string; name: string }, propertyId: string): WizardDataInput {
-  const base = passingData(site, propertyId, randomUUID(), randomUUID());
-  return {
-    ...base,
-    initialChecks: { ...base.initialChecks, bypassClosed: false },
-    standbyMode: {},
-    radiators: {},
-    heatingMode: {},
-    dhwChecks: {},
-    photosSignature: {},
-  };
-}
+const deviceFailure = (site: { id: string; name: string }, propertyId: string) =>
+  checkUpToStep(2, { site, propertyId, initialChecks: { bypassClosed: false } });
 
 async function statuses(who: TestClient, siteId: string, query = '') {
   const res = await who.get(`/api/properties?siteId=${siteId}&limit=50${query}`);
@@ -218,7 +208,7 @@ describe('re-testing a failed property', () => {
       siteId: site.id,
       propertyId: property.id,
       currentStep: 'Initial Checks',
-      wizardData: passingData(site, property.id, randomUUID(), randomUUID()),
+      wizardData: passingCheck({ site, propertyId: property.id, photoId: randomUUID(), signatureId: randomUUID() }),
     });
     expect(draft.statusCode).toBe(200);
     expect((await statuses(eng, site.id)).byAddress).toEqual({ 'Flat 3, Birch House': 'in_progress' });
@@ -234,7 +224,7 @@ describe('re-testing a failed property', () => {
     }
     const passed = await eng.post('/api/reports', {
       id: randomUUID(),
-      wizardData: passingData(site, property.id, photo, signature),
+      wizardData: passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature }),
       notes: '',
       failedStep: null,
       completedAt: new Date().toISOString(),

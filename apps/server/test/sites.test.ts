@@ -18,39 +18,8 @@ describe('POST /api/sites', () => {
       availableBuildingTypes: ['1b2p', '2b4p', '3b5p'],
       propertyCount: 0,
     });
+    // The domain's defaults; packages/domain/test/rules.test.ts holds them to the spec's values.
     expect(site.designParameters).toEqual(defaultDesignParameters());
-    expect(site.designParameters.standby).toMatchObject({
-      flowTempMin: '45',
-      flowTempMax: '48',
-      flowRateMin: '2.0',
-      flowRateMax: '3.0',
-      returnTempMin: '40',
-      returnTempMax: '43',
-    });
-    expect(site.designParameters.heating).toMatchObject({
-      flowTempMin: '50',
-      flowTempMax: '55',
-      returnTempMin: '40',
-      returnTempMax: '45',
-      flowRateMin: '5.0',
-      flowRateMax: '8.0',
-    });
-    expect(site.designParameters.dhw).toMatchObject({
-      tempMin: '55',
-      tempMax: '60',
-      flowTempMin: '55',
-      flowTempMax: '60',
-      returnTempMin: '10',
-      returnTempMax: '20',
-      flowRateMin: '8.0',
-      flowRateMax: '12.0',
-    });
-    expect(site.designParameters.tertiarySystem).toEqual({ pressureMin: '1.0', pressureMax: '1.5' });
-    expect(site.designParameters.radiatorDefaults).toEqual({
-      '1b2p': { flowTemp: '50', returnTemp: '40', flowRate: '2.5' },
-      '2b4p': { flowTemp: '52', returnTemp: '42', flowRate: '3.0' },
-      '3b5p': { flowTemp: '54', returnTemp: '44', flowRate: '3.5' },
-    });
     expect((await admin.get(`/api/sites/${site.id}`)).json()).toEqual(site);
   });
 

@@ -14,6 +14,7 @@ import {
   type ReportCsvInput,
   type WizardDataInput,
 } from '../src/index.js';
+import { PASSING_PHOTO_ID, passingCheck, photoRef, roomsSetAsExpected } from '../testing/check-data.js';
 
 function report(overrides: Partial<ReportCsvInput> = {}, data: WizardDataInput = {}): ReportCsvInput {
   return {
@@ -107,56 +108,13 @@ describe('reportCsvRow', () => {
     const row = reportCsvRow(
       report(
         { notes: 'All good' },
-        {
-          meterStart: '100.5',
-          initialChecks: {
-            bypassClosed: true,
-            strainerClean: true,
-            clipsRemoved: true,
-            meterOk: true,
-            systemPressure: '1.2',
-          },
-          standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
-          radiators: {
-            roomChecks: {
-              Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' },
-              Kitchen: { valveSetting: '3', expectedValveSetting: '' },
-            },
-          },
-          heatingMode: {
-            tertiaryFlow: '52',
-            tertiaryReturn: '42',
-            primaryFlow: '65',
-            primaryReturn: '55',
-            powerConsumption: '10',
-          },
-          dhwChecks: {
-            cwsTemp: '',
-            fortyFiveIn45: true,
-            dhwKitchenTap: '47',
-            primaryFlow: '60',
-            primaryReturn: '50',
-            dhwPower: '15',
-          },
+        passingCheck({
+          radiators: { roomChecks: { ...roomsSetAsExpected({ Hall: '2.5' }), Kitchen: { valveSetting: '3' } } },
+          dhwChecks: { cwsTemp: '' },
           photosSignature: {
-            photos: [
-              {
-                id: '11111111-1111-4111-8111-111111111111',
-                url: '/api/files/11111111-1111-4111-8111-111111111111',
-                label: 'HIU',
-              },
-              {
-                id: '22222222-2222-4222-8222-222222222222',
-                url: '/api/files/22222222-2222-4222-8222-222222222222',
-                label: '',
-              },
-            ],
-            signature: '/api/files/33333333-3333-4333-8333-333333333333',
-            meterEnd: '101.25',
-            remoteCutOffValveSerial: '12345',
-            heatingControllerSet: true,
+            photos: [photoRef(PASSING_PHOTO_ID, 'HIU'), photoRef('22222222-2222-4222-8222-222222222222', '')],
           },
-        },
+        }),
       ),
     );
     expect(Object.fromEntries(REPORT_CSV_COLUMNS.map((c, i) => [c, row[i]]))).toEqual({

@@ -8,7 +8,6 @@ import {
   emptyWizardData,
   evaluate,
   failureReasons,
-  fileUrlFor,
   formatRange,
   isDecimalOrEmpty,
   isValidValveSerial,
@@ -20,53 +19,12 @@ import {
   wizardDataSchema,
   type WizardData,
 } from '../src/index.js';
+import { passingCheck } from '../testing/check-data.js';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A check where every section passes with the default ranges. */
-function passingData(): WizardData {
-  return wizardDataSchema.parse({
-    siteName: 'Riverside',
-    address: 'Flat 1',
-    dwellingType: '1b2p',
-    hiuModel: 'Model X',
-    hiuSerial: 'SN1',
-    engineerName: 'Eve',
-    startTime: '2026-11-22T09:00:00.000Z',
-    meterStart: '100',
-    initialChecks: {
-      bypassClosed: true,
-      strainerClean: true,
-      clipsRemoved: true,
-      meterOk: true,
-      systemPressure: '1.2',
-    },
-    standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5' },
-    radiators: { roomChecks: { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } } },
-    heatingMode: {
-      tertiaryFlow: '52',
-      tertiaryReturn: '42',
-      primaryFlow: '65',
-      primaryReturn: '55',
-      powerConsumption: '10',
-    },
-    dhwChecks: {
-      cwsTemp: '',
-      fortyFiveIn45: true,
-      dhwKitchenTap: '47',
-      primaryFlow: '60',
-      primaryReturn: '50',
-      dhwPower: '15',
-    },
-    photosSignature: {
-      photos: [{ id: uuid(1), url: fileUrlFor(uuid(1)), label: 'HIU' }],
-      signature: fileUrlFor(uuid(2)),
-      meterEnd: '101',
-      remoteCutOffValveSerial: '12345',
-      heatingControllerSet: true,
-    },
-  });
-}
+const passingData = (): WizardData => wizardDataSchema.parse(passingCheck());
 
 describe('numbers', () => {
   it.each([
@@ -161,7 +119,11 @@ describe('site creation defaults (spec section 9)', () => {
       flowRateMax: '12.0',
     });
     expect(p.tertiarySystem).toEqual({ pressureMin: '1.0', pressureMax: '1.5' });
-    expect(p.radiatorDefaults['2b4p']).toEqual({ flowTemp: '52', returnTemp: '42', flowRate: '3.0' });
+    expect(p.radiatorDefaults).toEqual({
+      '1b2p': { flowTemp: '50', returnTemp: '40', flowRate: '2.5' },
+      '2b4p': { flowTemp: '52', returnTemp: '42', flowRate: '3.0' },
+      '3b5p': { flowTemp: '54', returnTemp: '44', flowRate: '3.5' },
+    });
     expect(p.radiators).toEqual({});
   });
 
@@ -225,6 +187,7 @@ describe('canProceed per step (spec section 5)', () => {
   it('step 6 needs the 45/45 answer; CWS is optional', () => {
     const d = passingData();
     expect(canProceed(6, d)).toBe(true);
+    expect(canProceed(6, { ...d, dhwChecks: { ...d.dhwChecks, cwsTemp: '' } })).toBe(true);
     expect(canProceed(6, { ...d, dhwChecks: { ...d.dhwChecks, fortyFiveIn45: null } })).toBe(false);
   });
   it('step 7 needs signature, meter end, a valid serial and controller Yes', () => {

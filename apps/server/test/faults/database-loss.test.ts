@@ -11,7 +11,8 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { files, reports } from '../../src/db/schema.js';
 import { DATABASE_UNAVAILABLE } from '../../src/http/errors.js';
-import { JPEG, passingData, PNG, quickUser, upload } from '../security/helpers/fixture.js';
+import { passingCheck } from '@hiu/domain/testing';
+import { JPEG, PNG, quickUser, upload } from '../security/helpers/fixture.js';
 import { cable } from './helpers/cable.js';
 
 /**
@@ -80,7 +81,7 @@ async function seed(app: FastifyInstance, database: Database) {
   const signature = await upload(eng, 'signature', PNG);
   const report = (id = randomUUID()) => ({
     id,
-    wizardData: passingData(site, property.id, photo, signature),
+    wizardData: passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature }),
     notes: '',
     completedAt: '2026-03-02T10:25:00.000Z',
   });

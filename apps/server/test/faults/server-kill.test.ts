@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
-import { JPEG, passingData, PNG } from '../security/helpers/fixture.js';
+import { passingCheck } from '@hiu/domain/testing';
+import { JPEG, PNG } from '../security/helpers/fixture.js';
 import { send, serverProcess } from './helpers/server-process.js';
 
 /**
@@ -93,7 +94,7 @@ describe('server killed in the middle of a submit', () => {
       ).toBe(201);
       const report = () => ({
         id: randomUUID(),
-        wizardData: passingData(site, property.id, photo, signature),
+        wizardData: passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature }),
         notes: '',
         completedAt: '2026-03-02T10:25:00.000Z',
       });

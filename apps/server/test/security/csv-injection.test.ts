@@ -4,7 +4,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { REPORT_CSV_COLUMNS } from '@hiu/domain';
 import { useTestApp } from '../helpers/test-app.js';
-import { JPEG, passingData, PNG, quickUser, upload } from './helpers/fixture.js';
+import { passingCheck } from '@hiu/domain/testing';
+import { JPEG, PNG, quickUser, upload } from './helpers/fixture.js';
 import { FORMULAS, FUZZ_SEED } from './helpers/hostile.js';
 
 const t = useTestApp();
@@ -44,7 +45,7 @@ describe('CSV export against formula injection, end to end', () => {
     );
     const payloads = [...FORMULAS, '-1+1', '+1', '=1', '@', '-', '=A1,"x"\r\n=B2', ...generated];
     for (const [i, payload] of payloads.entries()) {
-      const base = passingData(site, property.id, photo, signature);
+      const base = passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature });
       // Single-line fields get no line breaks here (finding R1: the PDF cannot draw them); notes keep them.
       const line = payload.replace(/[\r\n]+/g, ' ');
       const res = await eng.post('/api/reports', {

@@ -4,7 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { defaultDesignParameters } from '@hiu/domain';
 import { useTestApp } from '../helpers/test-app.js';
-import { hostileFixture, nextTransactionId, passingData, snapshot, type HostileFixture } from './helpers/fixture.js';
+import { passingCheck } from '@hiu/domain/testing';
+import { hostileFixture, nextTransactionId, snapshot, type HostileFixture } from './helpers/fixture.js';
 import {
   FUZZ_RUNS,
   FUZZ_SEED,
@@ -132,7 +133,7 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
       siteId: f.site.id,
       propertyId: f.property.id,
       currentStep: 'Initial Checks',
-      wizardData: passingData(f.site, f.property.id, f.photo, f.signature),
+      wizardData: passingCheck({ site: f.site, propertyId: f.property.id, photoId: f.photo, signatureId: f.signature }),
     }),
   },
   'DELETE /api/drafts/:id': { path: (_f, id) => `/api/drafts/${id}`, ids: (f) => [f.otherDraft] },
@@ -146,7 +147,7 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     ids: (f) => [f.reportId],
     body: (f, id) => ({
       id: /^[0-9a-f-]{36}$/i.test(id) ? id : randomUUID(),
-      wizardData: passingData(f.site, f.property.id, f.photo, f.signature),
+      wizardData: passingCheck({ site: f.site, propertyId: f.property.id, photoId: f.photo, signatureId: f.signature }),
       notes: 'Commissioned, all good',
       completedAt: '2026-03-02T10:25:00.000Z',
     }),

@@ -4,9 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { defaultDesignParameters } from '@hiu/domain';
-import { passingData } from '../../helpers/check-data.js';
-
-export { passingData };
+import { passingCheck } from '@hiu/domain/testing';
 import type { Database } from '../../../src/db/client.js';
 import { users } from '../../../src/db/schema.js';
 import { usersRepository } from '../../../src/repositories/users.js';
@@ -109,7 +107,7 @@ export async function hostileFixture(app: FastifyInstance, database: Database) {
   const reportId = randomUUID();
   const report = await engineer.post('/api/reports', {
     id: reportId,
-    wizardData: passingData(site, property.id, photo, signature),
+    wizardData: passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature }),
     notes: '',
     completedAt: '2026-03-02T10:25:00.000Z',
   });

@@ -1,0 +1,112 @@
+// Test support, not part of the app (the web app never imports `@hiu/domain/testing`): the one complete
+// passing check that the tests, the end-to-end tests, the soak and the benchmarks submit, with overrides for
+// the variants they need. Its values are written out, never derived from the ranges, so a test built on it
+// fails when the rule book breaks.
+import { fileUrlFor } from '../src/schemas/file-refs.js';
+import type { WizardDataInput } from '../src/schemas/wizard-data.js';
+
+/** The photo and signature a check refers to when the caller uploaded none of its own. */
+export const PASSING_PHOTO_ID = '11111111-1111-4111-8111-111111111111';
+export const PASSING_SIGNATURE_ID = '33333333-3333-4333-8333-333333333333';
+
+/** The wizard's groups, each with the step that fills it. */
+const GROUP_STEPS = {
+  initialChecks: 2,
+  standbyMode: 3,
+  radiators: 4,
+  heatingMode: 5,
+  dhwChecks: 6,
+  photosSignature: 7,
+} as const;
+type Group = keyof typeof GROUP_STEPS;
+
+/** Top-level values replace the passing ones; a group's values are merged into the passing group. */
+export type CheckOverrides = Omit<WizardDataInput, Group> & {
+  [G in Group]?: Partial<NonNullable<WizardDataInput[G]>>;
+};
+
+export interface CheckOptions extends CheckOverrides {
+  /** The check's site: sets siteId and siteName. */
+  site?: { id: string; name: string };
+  /** The uploaded photo's file id (default PASSING_PHOTO_ID); null for a check with no photo yet. */
+  photoId?: string | null;
+  /** The uploaded signature's file id (default PASSING_SIGNATURE_ID); null for no signature yet. */
+  signatureId?: string | null;
+}
+
+/** A photo as the wizard refers to it. */
+export function photoRef(id: string, label = 'HIU front') {
+  return { id, url: fileUrlFor(id), label };
+}
+
+/** Step 4's rooms, each valve set as expected: `{ Hall: '2.5' }` to `{ Hall: { valveSetting: '2.5', ... } }`. */
+export function roomsSetAsExpected(settings: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(settings).map(([room, setting]) => [room, { valveSetting: setting, expectedValveSetting: setting }]),
+  );
+}
+
+/** A check with every step done and every value inside the default ranges: the rule book says PASS. */
+export function passingCheck(options: CheckOptions = {}): WizardDataInput {
+  const { site, photoId = PASSING_PHOTO_ID, signatureId = PASSING_SIGNATURE_ID, ...overrides } = options;
+  const data: WizardDataInput = {
+    ...(site ? { siteId: site.id, siteName: site.name } : { siteName: 'Birch Court' }),
+    address: 'Flat 3, Birch House',
+    dwellingType: '2b4p',
+    hiuModel: 'Evo 40',
+    hiuSerial: 'SN 881',
+    engineerName: 'Eddie Engineer',
+    startTime: '2026-03-02T09:00:00.000Z',
+    meterStart: '100.5',
+    ...overrides,
+    initialChecks: {
+      bypassClosed: true,
+      strainerClean: true,
+      clipsRemoved: true,
+      meterOk: true,
+      systemPressure: '1.2',
+      ...overrides.initialChecks,
+    },
+    standbyMode: { flowTemp: '46', returnTemp: '41', flowRate: '2.5', ...overrides.standbyMode },
+    radiators: { roomChecks: roomsSetAsExpected({ Hall: '2.5' }), ...overrides.radiators },
+    heatingMode: {
+      tertiaryFlow: '52',
+      tertiaryReturn: '42',
+      primaryFlow: '65',
+      primaryReturn: '55',
+      powerConsumption: '10',
+      ...overrides.heatingMode,
+    },
+    dhwChecks: {
+      cwsTemp: '11',
+      fortyFiveIn45: true,
+      dhwKitchenTap: '47',
+      primaryFlow: '60',
+      primaryReturn: '50',
+      dhwPower: '15',
+      ...overrides.dhwChecks,
+    },
+    photosSignature: {
+      photos: photoId ? [photoRef(photoId)] : [],
+      signature: signatureId ? fileUrlFor(signatureId) : '',
+      meterEnd: '101.25',
+      remoteCutOffValveSerial: '12345',
+      heatingControllerSet: true,
+      ...overrides.photosSignature,
+    },
+  };
+  return data;
+}
+
+/**
+ * The passing values of steps 1 to `step` and nothing after: a draft saved at that point, or a check the
+ * device failed at that step (2 or 3) as the wizard files it, the caller giving the failing values:
+ * `checkUpToStep(2, { initialChecks: { bypassClosed: false } })` with failedStep 2.
+ */
+export function checkUpToStep(step: number, options: CheckOptions = {}): WizardDataInput {
+  const data = passingCheck(options);
+  for (const [group, groupStep] of Object.entries(GROUP_STEPS) as [Group, number][]) {
+    if (groupStep > step) delete data[group];
+  }
+  return data;
+}
