@@ -6,6 +6,7 @@ import {
   csvLine,
   neutraliseCsvCell,
   reportCsvHeaderLine,
+  reportCsvLine,
   reportCsvRow,
   reportsCsv,
   roomCheckText,
@@ -296,5 +297,9 @@ describe('REPORT_CSV_FORMAT', () => {
       },
     );
     expect(csvLine(reportCsvRow({ ...full, completedAt: '2026-10-25T02:25:30.000Z' }))).toBe(PINNED[REPORT_CSV_FORMAT]);
+    // The line the server keeps at submit is the same, to the byte.
+    expect(reportCsvLine({ ...full, completedAt: new Date('2026-10-25T02:25:30.000Z') })).toBe(
+      PINNED[REPORT_CSV_FORMAT],
+    );
   });
 });

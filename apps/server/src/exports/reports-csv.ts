@@ -1,60 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  CSV_LINE_END,
-  emptyWizardData,
-  reportCsvHeaderLine,
-  reportCsvRow,
-  type ReportCsvInput,
-  type WizardData,
-} from '@hiu/domain';
+import { reportCsvHeaderLine, reportCsvLine } from '@hiu/domain';
 import type { ReportsRepository } from '../repositories/reports.js';
-
-const EMPTY = emptyWizardData();
-
-/**
- * Stored data passed the schema at submit; this only fills groups or fields added since. It is a plain merge
- * rather than a schema parse because an export runs it for every row (the parse was most of the export's time).
- */
-function withDefaults(stored: Partial<WizardData> | null): WizardData {
-  const d = stored ?? {};
-  return {
-    ...EMPTY,
-    ...d,
-    initialChecks: { ...EMPTY.initialChecks, ...d.initialChecks },
-    standbyMode: { ...EMPTY.standbyMode, ...d.standbyMode },
-    radiators: { roomChecks: d.radiators?.roomChecks ?? {} },
-    heatingMode: { ...EMPTY.heatingMode, ...d.heatingMode },
-    dhwChecks: { ...EMPTY.dhwChecks, ...d.dhwChecks },
-    photosSignature: { ...EMPTY.photosSignature, ...d.photosSignature },
-  };
-}
-
-const QUOTE = /"/g;
-
-/**
- * The domain's csvLine (every cell quoted, quotes doubled, CRLF) without its CSV library's per-call set-up,
- * a tenth of the CPU of building the rows; a test holds it equal to csvLine for any text.
- */
-export function quotedCsvLine(cells: readonly string[]): string {
-  let line = '';
-  for (let i = 0; i < cells.length; i++) {
-    const cell = cells[i]!;
-    line += `${i === 0 ? '"' : ',"'}${cell.includes('"') ? cell.replace(QUOTE, '""') : cell}"`;
-  }
-  return line + CSV_LINE_END;
-}
-
-/** One stored report as its CSV line: the domain decides the columns and values. */
-export function reportCsvLine(
-  row: Omit<ReportCsvInput, 'completedAt' | 'wizardData'> & {
-    completedAt: Date;
-    wizardData: Partial<WizardData> | null;
-  },
-): string {
-  return quotedCsvLine(
-    reportCsvRow({ ...row, completedAt: row.completedAt.toISOString(), wizardData: withDefaults(row.wizardData) }),
-  );
-}
 
 /**
  * A site's reports as CSV (spec section 9, ruling 2), produced batch by batch as the client reads it:

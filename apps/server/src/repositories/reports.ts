@@ -1,8 +1,13 @@
 import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { REPORT_CSV_FORMAT, type DesignParameters, type ReportSiteGroup, type ReportSummary } from '@hiu/domain';
+import {
+  REPORT_CSV_FORMAT,
+  reportCsvLine,
+  type DesignParameters,
+  type ReportSiteGroup,
+  type ReportSummary,
+} from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { files, properties, reportCsvLines, reportSiteCounts, reports, sites } from '../db/schema.js';
-import { reportCsvLine } from '../exports/reports-csv.js';
 
 /** The group name of reports whose site name is missing (spec section 2). */
 export const UNKNOWN_SITE = 'Unknown Site';

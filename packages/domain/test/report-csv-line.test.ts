@@ -1,11 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvLine, reportCsvRow, wizardDataSchema } from '@hiu/domain';
-import { quotedCsvLine, reportCsvLine } from '../../src/exports/reports-csv.js';
+import {
+  csvLine,
+  quotedCsvLine,
+  reportCsvLine,
+  reportCsvRow,
+  wizardDataSchema,
+  type StoredReportCsvInput,
+} from '../src/index.js';
 
 /**
- * The export builds lines its own fast way; the domain (reportCsvRow + csvLine over schema-parsed data) is the
- * definition of the file. These hold the fast path byte-for-byte equal to it for any text.
+ * The server builds a stored report's line its own fast way; reportCsvRow + csvLine over schema-parsed data is
+ * the definition of the file. These hold the fast path byte-for-byte equal to it for any text.
  */
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 30 }),
@@ -76,7 +82,7 @@ const storedReport = fc.record({
   wizardData: fc.oneof(storedData, fc.constant(null)),
 });
 
-describe('CSV export fast path', () => {
+describe("a stored report's CSV line (the fast path)", () => {
   it('quotes a line exactly as the domain does', () => {
     fc.assert(
       fc.property(fc.array(text, { maxLength: 40 }), (cells) => {
@@ -94,7 +100,7 @@ describe('CSV export fast path', () => {
         const reference = csvLine(
           reportCsvRow({ ...row, completedAt: row.completedAt.toISOString(), wizardData: parsed.data! }),
         );
-        expect(reportCsvLine(row as Parameters<typeof reportCsvLine>[0])).toBe(reference);
+        expect(reportCsvLine(row as StoredReportCsvInput)).toBe(reference);
       }),
       { numRuns: 300 },
     );
