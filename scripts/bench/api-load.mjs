@@ -59,7 +59,7 @@ const ROOMS = roomsSetAsExpected(
   Object.fromEntries(['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'].map((r) => [r, '2.5'])),
 );
 
-/** A check half done (steps 1-5), as a draft is saved mid-way (about 1.5 KB of JSON); with files, the whole check. */
+/** A check half done (steps 1-5), as a draft is saved mid-way (about 1 KB of JSON); with files, the whole check. */
 function wizardData(seed, files) {
   const check = {
     site: { id: seed.siteId, name: seed.siteName },
