@@ -10,6 +10,8 @@ import { prerenderShells } from './build/prerender-shells';
 const offlineData = /^\/api\/(auth\/me|sites(\/[0-9a-f-]{36}(\/progress)?)?|properties|drafts)(\?.*)?$/;
 
 export default defineConfig({
+  // The stored-copy checker (features/check/state/copy-check.worker.ts) is a module worker.
+  worker: { format: 'es' },
   plugins: [
     react(),
     tailwindcss(),

@@ -5,11 +5,13 @@ import { createHash } from 'node:crypto';
  * still being read: on a slow link the screen the visitor came for is drawn first and the code, which only
  * makes it interactive, follows at once. The chunks then download side by side (modulepreload), as before.
  * The same script serves every shell (what to load is in the JSON before it), so one CSP hash allows it.
- * The timer covers a tab opened in the background, where frames do not run.
+ * The timer covers a tab opened in the background, where frames do not run. The locale data behind dates
+ * and numbers loads on a worker thread meanwhile (public/warm-intl.js).
  */
 export const BOOT_SCRIPT = `(function () {
   var boot = JSON.parse(document.getElementById('hiu-boot').textContent);
   var started = false;
+  try { new Worker('/warm-intl.js'); } catch (e) { /* dates then load their data on first use */ }
   function add(tag, props) {
     var el = document.createElement(tag);
     for (var key in props) el[key] = props[key];

@@ -3,16 +3,38 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startServiceWorker } from './app/service-worker';
+import { queryClient } from './lib/query-client';
+import { SESSION_KEY, sessionQueryFn } from './lib/session';
 import './index.css';
 
+/** What the shell's loader says about the screen (build/boot-loader.ts); nothing in development. */
+function bootData(): { me?: boolean } {
+  try {
+    return JSON.parse(document.getElementById('hiu-boot')?.textContent ?? '{}') as { me?: boolean };
+  } catch {
+    return {};
+  }
+}
+
 // The first render is a transition, so React renders in slices and a phone's main thread is never blocked
-// long; the screen's shell (drawn by the HTML) stays until the render is ready.
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// long; the screen's shell (drawn by the HTML) stays until the render is ready. A signed-in screen waits
+// (at most 2 s) for "who is signed in", already on its way since the loader started it: the screen then
+// renders once, in slices, instead of a second, unsliced render when the answer arrives.
+function render() {
+  startTransition(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+if (bootData().me) {
+  const session = queryClient.prefetchQuery({ queryKey: SESSION_KEY, queryFn: sessionQueryFn });
+  void Promise.race([session, new Promise((resolve) => setTimeout(resolve, 2000))]).then(render);
+} else {
+  render();
+}
 
 startServiceWorker();

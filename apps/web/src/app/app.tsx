@@ -1,14 +1,24 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { useDeferredLocation, useDeferredSearch } from '../lib/deferred-location';
 import { markInApp } from '../lib/in-app-history';
 import { queryClient } from '../lib/query-client';
+import { toasterWanted } from '../lib/toast';
 import { AppRoutes } from './router';
 import { ScrollToTop } from './scroll-to-top';
 
-// Toasts are never needed for the first paint, so their code downloads beside the route's.
+// Toasts are never part of a screen's start: the Toaster mounts with the first toast (lib/toast).
 const ToasterHost = lazy(() => import('./toaster-host'));
+
+function Toasts() {
+  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToasterHost />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   return (
@@ -17,9 +27,7 @@ export function App() {
         <ScrollToTop />
         <AppRoutes />
       </Router>
-      <Suspense fallback={null}>
-        <ToasterHost />
-      </Suspense>
+      <Toasts />
     </QueryClientProvider>
   );
 }

@@ -15,7 +15,7 @@ import { parseWizardState } from './wizard-state-schema';
 /** Reads the cached state back as a reload does. */
 function readLocalCache(storage: CacheStorage | null): WizardState | undefined {
   const copy = peekLocalCache(storage);
-  return copy && acceptLocalCache(storage, copy, parseWizardState);
+  return copy && acceptLocalCache(storage, copy, parseWizardState(copy.value));
 }
 
 const PHOTO = '11111111-1111-4111-8111-111111111111';
@@ -94,7 +94,7 @@ describe('the hiu_wizard_cache copy', () => {
     storage.setItem(WIZARD_CACHE_KEY, '{"flowStatus":"from-the-future"}');
     const copy = peekLocalCache(storage)!;
     writeLocalCache(storage, stateWith({ address: 'typed meanwhile' }));
-    expect(acceptLocalCache(storage, copy, parseWizardState)).toBeUndefined();
+    expect(acceptLocalCache(storage, copy, parseWizardState(copy.value))).toBeUndefined();
     expect(storage.items.get(UNREADABLE_CACHE_KEY)).toBe('{"flowStatus":"from-the-future"}');
     expect(readLocalCache(storage)?.wizardData.address).toBe('typed meanwhile');
   });

@@ -77,9 +77,9 @@ export function peekLocalCache(storage: CacheStorage | null): CachedCopy | undef
 export function acceptLocalCache(
   storage: CacheStorage | null,
   copy: CachedCopy,
-  parse: (value: unknown) => WizardState | undefined,
+  /** The copy as the schemas read it; undefined when they cannot. */
+  state: WizardState | undefined,
 ): WizardState | undefined {
-  const state = parse(copy.value);
   if (!state && storage) {
     try {
       storage.setItem(UNREADABLE_CACHE_KEY, copy.raw);

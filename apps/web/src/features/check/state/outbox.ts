@@ -94,9 +94,10 @@ export function missingFileIdsFrom(error: unknown, reportId: string, candidates:
   return candidates.filter((id) => named.has(id.toLowerCase()));
 }
 
-/** Sending order, then creation order for equal seq. */
+/** Sending order, then creation order for equal seq (ISO times compare as plain strings, no collator). */
 export function inSendingOrder(ops: OutboxOp[]): OutboxOp[] {
-  return [...ops].sort((a, b) => a.seq - b.seq || a.createdAt.localeCompare(b.createdAt));
+  const byTime = (a: OutboxOp, b: OutboxOp) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);
+  return [...ops].sort((a, b) => a.seq - b.seq || byTime(a, b));
 }
 
 export type NextStep =

@@ -19,6 +19,12 @@ const ICONS: Record<SaveStatus, string> = {
   error: '!',
 };
 
+/**
+ * The status pill keeps one width for its usual texts (Saving... to All changes saved): its left edge would
+ * otherwise jump as the text changes, which reads as the page moving (a layout shift).
+ */
+const STEADY = 'min-w-52';
+
 const PILL =
   'pointer-events-auto flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold shadow-sm';
 
@@ -43,7 +49,7 @@ export function SaveBadge({ className }: { className?: string }) {
       </span>
       <div role="status" aria-live="polite" className={text ? undefined : 'sr-only'}>
         {text ? (
-          <Link to="/check/outbox" aria-describedby="save-badge-hint" className={cn(PILL, TONES[saveStatus])}>
+          <Link to="/check/outbox" aria-describedby="save-badge-hint" className={cn(PILL, STEADY, TONES[saveStatus])}>
             <span aria-hidden="true">{ICONS[saveStatus]}</span>
             {text}
           </Link>

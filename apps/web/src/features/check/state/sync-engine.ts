@@ -11,7 +11,7 @@ import {
   opId,
   type OutboxOp,
 } from './outbox';
-import { schemas } from './schemas';
+import { copyChecks } from './schemas';
 import type { Transport } from './transport';
 
 /** How long one call may take before it counts as no answer (and is retried). */
@@ -365,10 +365,7 @@ export class SyncEngine {
     error: unknown,
   ): Promise<OpOutcome | undefined> {
     const { store } = this.deps;
-    const data = await schemas.load().then(
-      (s) => s.parseWizardData(op.payload.wizardData),
-      () => undefined,
-    );
+    const data = await copyChecks.parseWizardData(op.payload.wizardData).catch(() => undefined);
     const candidates = data ? referencedFileIds(data) : [];
     const missing = missingFileIdsFrom(error, op.payload.id, candidates);
     if (missing.length === 0) return undefined;

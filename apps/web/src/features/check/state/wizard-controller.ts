@@ -27,7 +27,7 @@ import {
 import { addressesByOp, readSentLog, recordSent, type SentItem } from './outbox-log';
 import { dependentsOf, describeOp, opId, plainError, type OutboxOp } from './outbox';
 import { AUTOSAVE_DELAY_MS, SaveStatusTracker } from './save-status';
-import { schemas as appSchemas, type LazySchemas } from './schemas';
+import { copyChecks, type CopyChecks } from './schemas';
 import { SyncEngine, type OpOutcome } from './sync-engine';
 import type { Transport } from './transport';
 import {
@@ -133,8 +133,8 @@ export interface WizardControllerDeps {
   exclusive?: <T>(fn: () => Promise<T>) => Promise<T>;
   submitWaitMs?: number;
   saveWaitMs?: number;
-  /** The schemas that check stored copies; the app's lazily loaded ones by default. */
-  schemas?: LazySchemas;
+  /** What reads back stored copies; the app's (a worker thread) by default. */
+  schemas?: CopyChecks;
 }
 
 const STORAGE_FULL = 'This phone’s quick cache is full. Your check is still kept in the app’s own storage.';
@@ -182,9 +182,11 @@ export class WizardController {
   private idbDirty = false;
   private submitting = false;
   private restoreSeq = 0;
+  /** Reports the server has stored since this page opened: one may be sent before its check is restored. */
+  private readonly reportsSent = new Set<string>();
   /** Settles when the signed-in user's check has been restored from the device. */
   private restoring: Promise<void> = Promise.resolve();
-  private readonly schemas: LazySchemas;
+  private readonly schemas: CopyChecks;
   readonly saveStatus = new SaveStatusTracker();
   readonly engine: SyncEngine;
   private readonly now: () => number;
@@ -193,7 +195,7 @@ export class WizardController {
   constructor(private readonly deps: WizardControllerDeps) {
     this.now = deps.now ?? Date.now;
     this.uuid = deps.uuid ?? (() => crypto.randomUUID());
-    this.schemas = deps.schemas ?? appSchemas;
+    this.schemas = deps.schemas ?? copyChecks;
     this.snap = { state: initialWizardState(undefined, new Date(this.now())), hydrated: false };
     this.outboxSnap = { pending: 0, failed: 0, refused: 0, items: [], sent: [], online: deps.isOnline() };
     this.engine = new SyncEngine({
@@ -294,32 +296,27 @@ export class WizardController {
       emitSoon();
       return;
     }
-    // The quick cache is read at once, and checked at once when the schemas (zod) have loaded; on a fresh
-    // page they are fetched first, so its copy shows a moment later, still before IndexedDB's (the screens
-    // wait for `hydrated`). With nothing stored on the phone they are never fetched.
+    // The quick cache is read at once and checked by the schemas (zod, on a worker thread), so its copy
+    // shows a moment later, still before IndexedDB's (the screens wait for `hydrated`). With nothing stored
+    // on the phone the schemas are never loaded.
     const copy = peekLocalCache(this.deps.storage);
-    const ready = this.schemas.get();
     const mine = (state: WizardState | undefined) => (state?.ownerId === user.id ? state : undefined);
-    const local = copy && ready ? mine(acceptLocalCache(this.deps.storage, copy, ready.parseWizardState)) : undefined;
-    const lateCopy = ready ? undefined : copy;
     const fresh = initialWizardState(user.id, new Date(this.now()));
-    this.snap = { state: local ?? fresh, hydrated: false };
+    this.snap = { state: fresh, hydrated: false };
     emitSoon();
-    // Spec section 4: on startup, a cached check with data shows saved-local.
-    if (local && hasWizardData(local.wizardData)) queueMicrotask(() => this.saveStatus.settle('saved-local'));
     const restored = (async () => {
       try {
-        if (lateCopy) {
-          const { parseWizardState } = await this.schemas.load();
+        if (copy) {
+          const checked = await this.schemas.parseWizardState(copy.value);
           if (restore !== this.restoreSeq) return false;
-          const late = mine(acceptLocalCache(this.deps.storage, lateCopy, parseWizardState));
+          const late = mine(acceptLocalCache(this.deps.storage, copy, checked));
           if (late && this.snap.state === fresh) {
             this.setSnap({ state: late });
             if (hasWizardData(late.wizardData)) this.saveStatus.settle('saved-local');
           }
         }
         const stored = await this.deps.store.loadWizard(user.id);
-        const fromStore = stored == null ? undefined : (await this.schemas.load()).parseWizardState(stored);
+        const fromStore = stored == null ? undefined : await this.schemas.parseWizardState(stored);
         if (restore !== this.restoreSeq) return false;
         // An untouched fresh state is no copy at all: the stored one wins whatever the clocks say.
         const current = this.snap.state === fresh ? undefined : this.snap.state;
@@ -710,6 +707,12 @@ export class WizardController {
     if (await this.engine.queued(opId.submitReport(reportId))) return;
     if (restore !== this.restoreSeq || this.snap.state.submittedReportId !== reportId) return;
     const failed = s.flowStatus === 'failed';
+    if (this.reportsSent.has(reportId)) {
+      // The outbox sent it while the check was being restored, and said so: the check is done.
+      if (failed) this.commit(this.next({ submission: { status: 'sent' } }));
+      else this.reset();
+      return;
+    }
     await this.sendReport(reportId, {
       failedStep: failed ? (s.failedStep ?? null) : null,
       notes: s.notes,
@@ -746,6 +749,7 @@ export class WizardController {
       });
       this.setOutbox(this.engine.snapshot());
     }
+    if (op.kind === 'submitReport' && outcome.result === 'sent') this.reportsSent.add(op.payload.id);
     if (op.kind !== 'submitReport' || this.submitting) return;
     const s = this.snap.state;
     if (op.payload.id !== s.submittedReportId) {
@@ -792,11 +796,7 @@ export class WizardController {
     } catch {
       return null;
     }
-    const parse = await this.schemas.load().then(
-      (m) => m.parseWizardData,
-      () => undefined,
-    );
-    const data = parse?.(draft?.wizardData);
+    const data = await this.schemas.parseWizardData(draft?.wizardData).catch(() => undefined);
     if (!data) return null;
     const site = data.siteId ? await this.fetch<Site>(`/api/sites/${data.siteId}`).catch(() => undefined) : undefined;
     await this.parkUnsavedWork();
@@ -916,13 +916,11 @@ export class WizardController {
     try {
       const keep = new Set(referencedFileIds(this.snap.state.wizardData));
       const ops = await this.deps.store.listOps();
-      const hasCopies = ops.some((op) => op.kind === 'saveDraft' || op.kind === 'submitReport');
       // The schemas (zod) load only when a queued copy must be read: starting a fresh check never needs them.
-      const parseWizardData = hasCopies ? (await this.schemas.load()).parseWizardData : undefined;
       for (const op of ops) {
         if (op.kind === 'uploadFile') keep.add(op.payload.fileId);
-        if ((op.kind === 'saveDraft' || op.kind === 'submitReport') && parseWizardData) {
-          const d = parseWizardData(op.payload.wizardData);
+        if (op.kind === 'saveDraft' || op.kind === 'submitReport') {
+          const d = await this.schemas.parseWizardData(op.payload.wizardData);
           if (d) for (const id of referencedFileIds(d)) keep.add(id);
         }
       }

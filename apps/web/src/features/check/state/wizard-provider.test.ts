@@ -3,11 +3,10 @@ import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emptyWizardData } from '@hiu/domain';
 import { openDeviceStore } from './device-store';
 import { writeLocalCache } from './local-cache';
-import { schemas } from './schemas';
 import { SaveBadge, useWizard, WizardProvider } from './wizard-provider';
 import { FakeServer, MemoryStorage, USER } from './test-helpers';
 import { WizardController } from './wizard-controller';
@@ -58,9 +57,11 @@ describe('WizardProvider', () => {
     expect(() => renderToString(createElement(SaveBadge))).toThrow('useWizard must be used within a WizardProvider');
   });
 
-  it('shows the cached check in the very first render, with the step the engineer was on', async () => {
-    await schemas.load(); // once the schemas have loaded the provider restores synchronously
-    const html = renderToString(signedInTree(await controllerWithCachedCheck(), createElement(Address)));
+  it('shows the cached check once restored, with the step the engineer was on', async () => {
+    const c = await controllerWithCachedCheck();
+    c.setUser(USER);
+    await vi.waitFor(() => expect(c.getSnapshot().hydrated).toBe(true));
+    const html = renderToString(signedInTree(c, createElement(Address)));
     expect(html).toContain('1 High Street|dhw|true|45');
   });
 });

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { rangesFor, type User } from '@hiu/domain';
 import { SESSION_KEY, sessionQueryFn } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
+import { useStoreSnapshot } from '../../../lib/use-store-snapshot';
 import { compressPhoto } from './compress-image';
 import { lazyDeviceStore } from './device-store';
 import { browserStorage } from './local-cache';
@@ -61,8 +62,8 @@ export function WizardProvider({ children, controller }: { children: ReactNode; 
     if (!session.isLoading) c.setUser(user);
   }, [c, user, session.isLoading]);
 
-  const snap = useSyncExternalStore(c.subscribe, c.getSnapshot, c.getSnapshot);
-  const save = useSyncExternalStore(c.saveStatus.subscribe, c.saveStatus.snapshot, c.saveStatus.snapshot);
+  const snap = useStoreSnapshot(c.subscribe, c.getSnapshot);
+  const save = useStoreSnapshot(c.saveStatus.subscribe, c.saveStatus.snapshot);
   const ranges = useMemo(() => rangesFor(snap.state.siteDesign), [snap.state.siteDesign]);
 
   const value = useMemo<WizardContextValue>(
