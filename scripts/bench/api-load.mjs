@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { ensurePostgres } from '../ensure-postgres.mjs';
+import { draftSavers, percentile, reportSenders } from './paced-load.mjs';
 import { median, recordFigure } from './results.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -90,13 +91,11 @@ function cpuMs(pid) {
   }
 }
 
-/** Runs a load against a server process and adds the server's CPU ms per answered request. */
-async function measured(pid, load) {
+/** Runs a load against a server process and adds the server's CPU ms per request sent. */
+async function measured(pid, load, requestsOf = (r) => r.requests.total) {
   const before = cpuMs(pid);
   const result = await load();
-  const total = (r) => r.requests.total;
-  const requests = Array.isArray(result) ? result.reduce((n, r) => n + total(r), 0) : total(result);
-  return { result, cpuPerRequest: (cpuMs(pid) - before) / requests };
+  return { result, cpuPerRequest: (cpuMs(pid) - before) / requestsOf(result) };
 }
 
 function startProcess(args, env, port) {
@@ -155,91 +154,68 @@ async function freshDatabase(kind) {
   };
 }
 
-/** Engineers at work: drafts from every engineer and reports with photos, at the same time. */
+/**
+ * Engineers at work: every engineer's phone saves its draft every 3 s on its own clock (a random phase each),
+ * while reports are sent at an even pace, each as a phone sends it. See paced-load.mjs for why not autocannon.
+ */
 async function atWork(url, seed, { submitting = true, seconds = SECONDS } = {}) {
-  let next = 0;
-  const ownSession = (client) =>
-    client.setHeaders({ 'content-type': 'application/json', cookie: seed.cookies[next++ % seed.cookies.length] });
-  let submitted = 0;
-  const [drafts, submits] = await Promise.all([
-    run({
-      url,
-      connections: ENGINEERS,
-      duration: seconds,
-      overallRate: Math.round(ENGINEERS / DRAFT_EVERY_S),
-      setupClient: ownSession,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/drafts',
-          setupRequest: (req, ctx) => {
-            ctx.draftId ??= randomUUID(); // each engineer keeps saving the same draft
-            return {
-              ...req,
-              body: JSON.stringify({
-                id: ctx.draftId,
-                siteId: seed.siteId,
-                propertyId: seed.propertyId,
-                currentStep: 'Heating Mode',
-                wizardData: wizardData(seed),
-              }),
-            };
-          },
-        },
-      ],
+  const bodies = Array.from({ length: ENGINEERS }, () =>
+    JSON.stringify({
+      id: randomUUID(), // each engineer keeps saving the same draft
+      siteId: seed.siteId,
+      propertyId: seed.propertyId,
+      currentStep: 'Heating Mode',
+      wizardData: wizardData(seed),
     }),
-    !submitting
-      ? null
-      : run({
-          url,
-          connections: 10,
-          duration: seconds,
-          overallRate: SUBMITS_PER_S * 3, // a photo, a signature and the submit per report
-          setupClient: ownSession,
-          requests: [
-            {
-              method: 'PUT',
-              setupRequest: (req, ctx) => {
-                ctx.files = { photoId: randomUUID(), signatureId: randomUUID() };
-                return {
-                  ...req,
-                  path: `/api/files/${ctx.files.photoId}?kind=photo`,
-                  headers: { ...req.headers, 'content-type': 'image/jpeg' },
-                  body: PHOTO,
-                };
-              },
-            },
-            {
-              method: 'PUT',
-              setupRequest: (req, ctx) => ({
-                ...req,
-                path: `/api/files/${ctx.files.signatureId}?kind=signature`,
-                headers: { ...req.headers, 'content-type': 'image/png' },
-                body: SIGNATURE,
-              }),
-            },
-            {
-              method: 'POST',
-              path: '/api/reports',
-              setupRequest: (req, ctx) => {
-                submitted++;
-                return {
-                  ...req,
-                  headers: { ...req.headers, 'content-type': 'application/json' },
-                  body: JSON.stringify({
-                    id: randomUUID(),
-                    wizardData: wizardData(seed, ctx.files),
-                    notes: 'load',
-                    failedStep: null,
-                    completedAt: new Date().toISOString(),
-                  }),
-                };
-              },
-            },
-          ],
-        }),
+  );
+  const [drafts, reports] = await Promise.all([
+    draftSavers({ url, bodies, cookies: seed.cookies, everyMs: DRAFT_EVERY_S * 1000, seconds }),
+    submitting
+      ? reportSenders({ url, perSecond: SUBMITS_PER_S, phones: 10, seconds, report: () => reportRequests(seed) })
+      : { latencies: [], requests: 0, errors: 0 },
   ]);
-  return { drafts, submits, submitted };
+  return {
+    drafts: drafts.latencies.length,
+    draftP50: percentile(drafts.latencies, 50),
+    draftP99: percentile(drafts.latencies, 99),
+    loadGeneratorDelayP99: drafts.loadGeneratorDelayP99,
+    submitted: reports.latencies.length,
+    submitP99: percentile(reports.latencies, 99),
+    requests: drafts.latencies.length + reports.requests,
+    errors: drafts.errors + reports.errors,
+  };
+}
+
+/** One report as the phone sends it, from one engineer: the photo, the signature, then the report listing both. */
+function reportRequests(seed) {
+  const files = { photoId: randomUUID(), signatureId: randomUUID() };
+  const cookie = seed.cookies[Math.floor(Math.random() * seed.cookies.length)];
+  return [
+    {
+      method: 'PUT',
+      path: `/api/files/${files.photoId}?kind=photo`,
+      headers: { cookie, 'content-type': 'image/jpeg' },
+      body: PHOTO,
+    },
+    {
+      method: 'PUT',
+      path: `/api/files/${files.signatureId}?kind=signature`,
+      headers: { cookie, 'content-type': 'image/png' },
+      body: SIGNATURE,
+    },
+    {
+      method: 'POST',
+      path: '/api/reports',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: randomUUID(),
+        wizardData: wizardData(seed, files),
+        notes: 'load',
+        failedStep: null,
+        completedAt: new Date().toISOString(),
+      }),
+    },
+  ];
 }
 
 /** Waits (at most a minute) until the server answers its health check within 100 ms again. */
@@ -252,8 +228,6 @@ async function settled(url) {
   }
 }
 
-const errorsOf = (r) => r.errors + r.timeouts + r.non2xx;
-
 async function oneRun(kind) {
   const db = await freshDatabase(kind);
   const app = startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], db.env, APP_PORT);
@@ -265,15 +239,14 @@ async function oneRun(kind) {
     await atWork(url, db.seed, { seconds: 3 });
     await run({ url: `${url}/api/sites`, connections: 10, amount: 200, headers: { cookie: db.seed.cookies[0] } });
     // Drafts alone first, for the server's CPU per draft save.
+    const byRequests = (r) => r.requests;
     const draftsCpu = await measured(
       app.child.pid,
-      async () => (await atWork(url, db.seed, { submitting: false, seconds: 5 })).drafts,
+      () => atWork(url, db.seed, { submitting: false, seconds: 5 }),
+      byRequests,
     );
-    let work;
-    const atWorkCpu = await measured(app.child.pid, async () => {
-      work = await atWork(url, db.seed);
-      return [work.drafts, work.submits];
-    });
+    const atWorkCpu = await measured(app.child.pid, () => atWork(url, db.seed), byRequests);
+    const work = atWorkCpu.result;
     await settled(url); // requests still queued from the load above would count against the reads
     const readsCpu = await measured(app.child.pid, () =>
       run({ url: `${url}/api/sites`, connections: 50, duration: SECONDS, headers: { cookie: db.seed.cookies[0] } }),
@@ -288,12 +261,13 @@ async function oneRun(kind) {
       workCpu: atWorkCpu.cpuPerRequest,
       readCpu: readsCpu.cpuPerRequest,
       helloCpu: helloCpu.cpuPerRequest,
-      draftP99: work.drafts.latency.p99,
-      draftP50: work.drafts.latency.p50,
-      drafts: work.drafts.requests.total,
+      draftP99: work.draftP99,
+      draftP50: work.draftP50,
+      drafts: work.drafts,
+      loadGeneratorDelay: work.loadGeneratorDelayP99,
       submitted: work.submitted,
-      submitP99: work.submits.latency.p99,
-      errors: errorsOf(work.drafts) + errorsOf(work.submits) + errorsOf(reads),
+      submitP99: work.submitP99,
+      errors: work.errors + reads.errors + reads.timeouts + reads.non2xx,
       readRps: reads.requests.average,
       helloRps: helloRes.requests.average,
     };
@@ -330,8 +304,14 @@ for (const kind of ['pglite', 'postgres']) {
     },
     { name: 'draft save p50', value: m('draftP50'), unit: 'ms' },
     { name: 'draft saves', value: m('drafts'), unit: '' },
+    {
+      name: "load generator's own event-loop delay p99 (draft savers)",
+      value: m('loadGeneratorDelay'),
+      unit: 'ms',
+      note: 'part of every draft latency above',
+    },
     { name: 'reports submitted (with a photo)', value: m('submitted'), unit: '' },
-    { name: 'report submit p99', value: m('submitP99'), unit: 'ms' },
+    { name: 'report submit p99 (POST /api/reports)', value: m('submitP99'), unit: 'ms' },
     { name: 'GET /api/sites', value: m('readRps'), unit: 'req/s' },
     { name: 'hello-world', value: m('helloRps'), unit: 'req/s' },
     { name: 'GET /api/sites vs hello-world', value: ratio, unit: 'x', note: 'reported, no target' },
