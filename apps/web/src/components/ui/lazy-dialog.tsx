@@ -1,14 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { whenIdle } from '../../lib/when-idle';
 
 /**
- * A dialog whose code (Radix, focus trap, scroll lock) downloads after the screen is shown, not before:
- * it is fetched when the page is idle, so the first tap still opens it at once. Closed, it renders nothing,
- * as the Radix dialog does.
+ * A dialog whose code (Radix, focus trap, scroll lock) is not part of the screen's start: it loads when the
+ * dialog first opens, from the service worker's copy. Running it ahead of time, when the page was idle, cost
+ * a slow phone a 30-100 ms stall just after load; on first open it costs that once, behind the tap. Closed,
+ * it renders nothing, as the Radix dialog does.
  */
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<{ default: ComponentType<P> }>) {
   const Content = lazy(load);
-  if (typeof window !== 'undefined') whenIdle(() => void load());
   function LazyDialog(props: P) {
     if (!props.open) return null;
     return (
