@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startServiceWorker } from './app/service-worker';
 import { queryClient } from './lib/query-client';
-import { SESSION_KEY, sessionQueryFn } from './lib/session';
+import { sessionQuery } from './lib/session';
 import './index.css';
 
 /** What the shell's loader says about the screen (build/boot-loader.ts); nothing in development. */
@@ -31,7 +31,7 @@ function render() {
 }
 
 if (bootData().me) {
-  const session = queryClient.prefetchQuery({ queryKey: SESSION_KEY, queryFn: sessionQueryFn });
+  const session = queryClient.prefetchQuery(sessionQuery);
   void Promise.race([session, new Promise((resolve) => setTimeout(resolve, 2000))]).then(render);
 } else {
   render();

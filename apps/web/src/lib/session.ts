@@ -1,4 +1,4 @@
-import { useQuery, type QueryFunctionContext } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import type { User } from '@hiu/domain';
 import { ApiError, getQueryFn } from './api-client';
 
@@ -31,7 +31,7 @@ const fetchMe = getQueryFn<User>({ on401: 'returnNull' });
  * on this device stays signed in: the cookie still holds, and their work waits in the outbox.
  * A 401 (signed out) is believed at once.
  */
-export async function sessionQueryFn(ctx: QueryFunctionContext): Promise<User | null> {
+async function sessionQueryFn(ctx: QueryFunctionContext): Promise<User | null> {
   try {
     const user = (await fetchMe(ctx)) as User | null;
     rememberUser(user);
@@ -44,9 +44,12 @@ export async function sessionQueryFn(ctx: QueryFunctionContext): Promise<User | 
   }
 }
 
+/** "Who is signed in", as every reader asks it: the guards, the check's data layer and the first render. */
+export const sessionQuery = queryOptions<User | null>({ queryKey: SESSION_KEY, queryFn: sessionQueryFn });
+
 /** The signed-in user, or null when signed out (offline: the last user seen on this device). */
 export function useSession(): { user: User | null; isLoading: boolean } {
-  const q = useQuery<User | null>({ queryKey: SESSION_KEY, queryFn: sessionQueryFn });
+  const q = useQuery(sessionQuery);
   return { user: q.data ?? null, isLoading: q.isLoading };
 }
 

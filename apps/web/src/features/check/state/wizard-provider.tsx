@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { rangesFor, type User } from '@hiu/domain';
-import { SESSION_KEY, sessionQueryFn } from '../../../lib/session';
+import { rangesFor } from '@hiu/domain';
+import { sessionQuery } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useStoreSnapshot } from '../../../lib/use-store-snapshot';
 import { compressPhoto } from './compress-image';
@@ -53,7 +53,7 @@ function sharedController(queryClient: QueryClient): WizardController {
 export function WizardProvider({ children, controller }: { children: ReactNode; controller?: WizardController }) {
   const queryClient = useQueryClient();
   const c = controller ?? sharedController(queryClient);
-  const session = useQuery<User | null>({ queryKey: SESSION_KEY, queryFn: sessionQueryFn });
+  const session = useQuery(sessionQuery);
   const user = session.data ?? null;
 
   // Restoring before the first paint (the quick cache is synchronous) so a reload shows the data at once.
