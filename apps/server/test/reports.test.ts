@@ -554,6 +554,33 @@ describe('GET /api/reports/export.csv', () => {
       const parsed = Papa.parse<string[]>(res.body.trimEnd()).data.slice(1);
       expect(parsed.map((r) => r[serial])).toEqual(newestFirst.map((r) => r.hiuSerial));
     }
+    // Each kept line carries its report's site and time, which the second export read them by.
+    const db = (await t.database()).db;
+    const kept = await db
+      .select({ id: reportCsvLines.reportId, siteName: reportCsvLines.siteName, at: reportCsvLines.completedAt })
+      .from(reportCsvLines);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(kept).toHaveLength(rows.length);
+    for (const line of kept) {
+      expect([line.siteName, line.at.getTime()]).toEqual(['Big', byId.get(line.id)!.completedAt.getTime()]);
+    }
+  });
+
+  it('exports Unknown Site (no name, or that name) the same before and after its lines are kept', async () => {
+    const { admin } = await setup();
+    await insertReports([
+      { siteName: '', hiuSerial: 'NONAME' },
+      { siteName: 'Unknown Site', hiuSerial: 'NAMED' },
+      { siteName: 'Elm', hiuSerial: 'ELM' },
+    ]);
+    const first = await admin.get('/api/reports/export.csv?siteName=Unknown%20Site');
+    const second = await admin.get('/api/reports/export.csv?siteName=Unknown%20Site');
+    const serial = REPORT_CSV_COLUMNS.indexOf('HIU Serial');
+    const serials = Papa.parse<string[]>(first.body.trimEnd())
+      .data.slice(1)
+      .map((r) => r[serial]);
+    expect(serials).toEqual(['NAMED', 'NONAME']);
+    expect(second.body).toBe(first.body);
   });
 
   it("gives the domain's file whether lines were kept at submit, built by the export, or of an old format", async () => {
