@@ -30,7 +30,6 @@ export async function startApp({ port, env = {} }) {
   }
   return {
     url,
-    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
