@@ -69,7 +69,7 @@ describe('POST /api/properties', () => {
 });
 
 describe('GET /api/properties', () => {
-  it('searches one site by address and pages in address order', async () => {
+  it('searches one site by address and pages in reading order (Flat 2 before Flat 10)', async () => {
     const admin = await signedIn(await t.app(), 'admin');
     const site = await createSite(admin);
     const other = await createSite(admin);
@@ -83,16 +83,24 @@ describe('GET /api/properties', () => {
     expect(all.items.map((p: { address: string }) => p.address)).toEqual([
       '3 Mill Lane',
       'Flat 1, Low Rd',
-      'Flat 10, High St',
+      'flat 2, High St',
     ]);
     const next = (await admin.get(`/api/properties?siteId=${site.id}&limit=3&offset=3`)).json();
-    expect(next.items.map((p: { address: string }) => p.address)).toEqual(['flat 2, High St']);
+    expect(next.items.map((p: { address: string }) => p.address)).toEqual(['Flat 10, High St']);
+    // The picker's status filter lists in the same order.
+    const waiting = (await admin.get(`/api/properties?siteId=${site.id}&status=not_started`)).json();
+    expect(waiting.items.map((p: { address: string }) => p.address)).toEqual([
+      '3 Mill Lane',
+      'Flat 1, Low Rd',
+      'flat 2, High St',
+      'Flat 10, High St',
+    ]);
     const high = (await admin.get(`/api/properties?siteId=${site.id}&q=HIGH%20st`)).json();
     expect(high).toEqual({
       total: 2,
       items: [
-        { id: expect.any(String), siteId: site.id, address: 'Flat 10, High St', propertyType: '1b2p', ...notStarted },
         { id: expect.any(String), siteId: site.id, address: 'flat 2, High St', propertyType: '1b2p', ...notStarted },
+        { id: expect.any(String), siteId: site.id, address: 'Flat 10, High St', propertyType: '1b2p', ...notStarted },
       ],
     });
     expect((await admin.get(`/api/properties?siteId=${site.id}&q=%25`)).json().total).toBe(0);

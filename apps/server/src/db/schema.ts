@@ -89,10 +89,16 @@ export const properties = pgTable(
     address: text('address').notNull(),
     propertyType: text('property_type').notNull(),
     createdAt: createdAt(),
+    // The address as it sorts for a reader: "Flat 2" before "Flat 10" (migration 0011, decision 101).
+    addressKey: text('address_key')
+      .notNull()
+      .generatedAlwaysAs(sql`address_sort_key(address)`),
   },
   (t) => [
-    // One property per address within a site; the index also serves the per-site address order and counts.
+    // One property per address within a site; the index also serves the per-site address counts.
     uniqueIndex('properties_site_address_key').on(t.siteId, sql`lower(${t.address})`),
+    // A site's properties in reading order, a page at a time.
+    index('properties_site_address_order_idx').on(t.siteId, t.addressKey, t.id),
     // Address search ("contains", lower() LIKE) by trigrams: a search in a 20,000-property site reads only
     // the matching rows instead of lower() of every row (pg_trgm; docs/benchmarks.md, decision 095).
     index('properties_address_trgm_idx').using('gin', sql`lower(${t.address}) gin_trgm_ops`),

@@ -40,7 +40,7 @@ export function propertiesRepository(db: Db) {
           .select(columns)
           .from(properties)
           .where(where)
-          .orderBy(sql`lower(${properties.address})`, asc(properties.id))
+          .orderBy(asc(properties.addressKey), asc(properties.id))
           .limit(query.limit)
           .offset(query.offset),
         db.select({ n: count() }).from(properties).where(where),

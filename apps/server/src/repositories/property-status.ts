@@ -50,7 +50,7 @@ const statusOfSite = (siteId: string, q?: string) => sql`
     WHERE d.site_id = ${siteId} AND d.property_id IS NOT NULL
     GROUP BY d.property_id
   )
-  SELECT p.id, p.site_id, p.address, p.property_type, lr.completed_at AS latest_report_at,
+  SELECT p.id, p.site_id, p.address, p.address_key, p.property_type, lr.completed_at AS latest_report_at,
     ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
   FROM properties p
   LEFT JOIN lr ON lr.property_id = p.id
@@ -107,7 +107,7 @@ export function propertyStatusQueries(db: Db) {
         db,
         sql`SELECT s.*, count(*) OVER ()::int AS total FROM (${site}) s
             WHERE s.status = ${query.status}
-            ORDER BY lower(s.address), s.id
+            ORDER BY s.address_key, s.id
             LIMIT ${query.limit} OFFSET ${query.offset}`,
       );
       if (found.length > 0) return { items: found.map(toItem), total: Number(found[0]!.total) };
