@@ -15,6 +15,7 @@ import { registerAccess, registerCsrfGuard, type Access } from './http/access.js
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createRepositories, type Repositories } from './repositories/index.js';
+import { scheduleEmbeddedVacuum } from './jobs/embedded-vacuum.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
 import { reportPdfs, type ReportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './routes/auth.js';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(hiuModelRoutes(ctx));
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
+  scheduleEmbeddedVacuum(app, database);
 
   if (config.webDist) await serveWebApp(app, config.webDist);
   return app;
