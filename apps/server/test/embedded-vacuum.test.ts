@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emptyWizardData } from '@hiu/domain';
-import { vacuumDatabase } from '../src/jobs/embedded-vacuum.js';
+import { scheduleEmbeddedVacuum, vacuumDatabase } from '../src/jobs/embedded-vacuum.js';
 import { signedIn, useTestApp } from './helpers/test-app.js';
 
 const t = useTestApp();
@@ -34,5 +35,17 @@ describe.skipIf((process.env.TEST_DB ?? 'pglite') !== 'pglite')('vacuum of the e
     await vacuumDatabase(await t.database());
     const after = await draftsStats();
     expect(after).toEqual({ dead: 0, vacuums: before.vacuums + 1 });
+  });
+
+  it('runs on its schedule until the server closes', async () => {
+    const app = Fastify({ logger: false });
+    const start = (await draftsStats()).vacuums;
+    scheduleEmbeddedVacuum(app, await t.database(), 100);
+    await expect.poll(async () => (await draftsStats()).vacuums, { timeout: 5000 }).toBeGreaterThan(start);
+    await app.close();
+    await new Promise((r) => setTimeout(r, 300)); // a run under way when it closed has finished
+    const closed = (await draftsStats()).vacuums;
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await draftsStats()).vacuums).toBe(closed);
   });
 });
