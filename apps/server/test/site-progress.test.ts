@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RANGES } from '@hiu/domain';
 import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
 import { drafts, reports } from '../src/db/schema.js';
+import { latestPerPropertyPage } from '../src/repositories/reports.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 
@@ -296,6 +298,27 @@ describe('reports screen: latest result per property with its history', () => {
     expect((await admin.get(`/api/reports/${f1mid}/earlier`)).json().map((r: { id: string }) => r.id)).toEqual([f1old]);
     expect((await admin.get(`/api/reports/${f3old}/earlier`)).json()).toEqual([]);
     expect((await admin.get(`/api/reports/${randomUUID()}/earlier`)).statusCode).toBe(404);
+  });
+
+  it("reads a site's latest report per property from one range of an index, without sorting its reports", async () => {
+    const { site, props } = await setup(['Flat 1', 'Flat 2']);
+    for (const h of [5, 4, 3]) await insertReport(site, props['Flat 1']!, 'FAIL', hoursAgo(h));
+    await insertReport(site, props['Flat 2']!, 'PASS', hoursAgo(1));
+    const { db } = await t.database();
+    const { page } = latestPerPropertyPage(db, { siteName: site.name, limit: 50, offset: 0 });
+    // A few test rows would make a table scan cheaper; the plan that a big site gets is what is checked.
+    const plan = await db.transaction(async (tx) => {
+      for (const off of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
+        await tx.execute(sql.raw(`SET LOCAL ${off} = off`));
+      const { rows } = (await tx.execute(sql`EXPLAIN ${page.getSQL()}`)) as unknown as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index (Only )?Scan using reports_site_property_latest_idx/);
+    // One sort only: the page's top rows among the properties, never the site's reports.
+    expect(plan.match(/Sort Key/g)).toHaveLength(1);
+    expect(plan).toMatch(/Sort Key: latest\.completed_at DESC, latest\.id DESC/);
   });
 
   it("keeps a deleted property's history together by its address", async () => {

@@ -192,6 +192,16 @@ export const reports = pgTable(
     // Per-site pass/fail counts from an index-only scan.
     index('reports_site_name_status_idx').on(t.siteName, t.overallStatus),
     index('reports_property_idx').on(t.propertyId, t.completedAt),
+    // A site's reports grouped by property, newest first: "latest per property" without a sort (decision
+    // 102). The expression is the repository's property key; migration 0012 INCLUDEs its columns, so the
+    // scan never visits the table (drizzle cannot say INCLUDE).
+    index('reports_site_property_latest_idx').on(
+      t.siteName,
+      sql`coalesce(${t.propertyId}::text, lower(${t.propertyAddress}))`,
+      // NULLS FIRST is what a plain DESC in a query means; drizzle's default (LAST) would not match it.
+      t.completedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // A site delete sets site_id to null on its reports and counts them first.
     index('reports_site_idx').on(t.siteId),
   ],

@@ -82,6 +82,34 @@ const propertyKey = sql`coalesce(${reports.propertyId}::text, lower(${reports.pr
 /** The longest history one call returns; a property re-tested more often than this shows the newest. */
 export const MAX_EARLIER_REPORTS = 100;
 
+/**
+ * One page of the ids of a site's latest report per property, newest first, with each property's count of
+ * earlier reports and the number of properties. The rows come from one range of the site's index by
+ * property, newest first (decision 102): the window is ordered as the index is, over the whole partition,
+ * so neither it nor DISTINCT ON sorts the site's reports.
+ */
+export function latestPerPropertyPage(db: Db, q: { siteName: string; limit: number; offset: number }) {
+  const latest = db
+    .selectDistinctOn([propertyKey], {
+      id: reports.id,
+      completedAt: reports.completedAt,
+      earlier: sql<number>`(count(*) OVER (PARTITION BY ${propertyKey}
+        ORDER BY ${reports.completedAt} DESC, ${reports.id} DESC
+        ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) - 1)::int`.as('earlier'),
+    })
+    .from(reports)
+    .where(siteNameIs(q.siteName))
+    .orderBy(propertyKey, desc(reports.completedAt), desc(reports.id))
+    .as('latest');
+  const page = db
+    .select({ id: latest.id, earlier: latest.earlier, total: sql<number>`(count(*) OVER ())::int` })
+    .from(latest)
+    .orderBy(desc(latest.completedAt), desc(latest.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  return { latest, page };
+}
+
 export interface ImageFile {
   id: string;
   ownerId: string | null;
@@ -270,23 +298,9 @@ export function reportsRepository(db: Db) {
      * the same property has; `total` is the number of properties with reports.
      */
     async latestPerProperty(q: { siteName: string; limit: number; offset: number }) {
-      // The page's ids first (one sort of the site's reports by property), then their summaries.
-      const latest = db
-        .selectDistinctOn([propertyKey], {
-          id: reports.id,
-          completedAt: reports.completedAt,
-          earlier: sql<number>`(count(*) OVER (PARTITION BY ${propertyKey}) - 1)::int`.as('earlier'),
-        })
-        .from(reports)
-        .where(siteNameIs(q.siteName))
-        .orderBy(propertyKey, desc(reports.completedAt), desc(reports.id))
-        .as('latest');
-      const page = await db
-        .select({ id: latest.id, earlier: latest.earlier, total: sql<number>`(count(*) OVER ())::int` })
-        .from(latest)
-        .orderBy(desc(latest.completedAt), desc(latest.id))
-        .limit(q.limit)
-        .offset(q.offset);
+      // The page's ids first, then their summaries.
+      const { latest, page: pageQuery } = latestPerPropertyPage(db, q);
+      const page = await pageQuery;
       let total = Number(page[0]?.total ?? 0);
       if (page.length === 0 && q.offset > 0) {
         const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(latest);
