@@ -1,5 +1,6 @@
 import { expect, test, unique } from './fixtures';
 import { chooseSite, expectAdminChrome, expectToast } from './admin-model';
+import { saveDraft } from './progress-model';
 
 const propertyList = (page: import('@playwright/test').Page) => page.getByRole('list', { name: 'Properties' });
 
@@ -191,6 +192,57 @@ test.describe('Properties tab', () => {
       await expect(items.filter({ hasText: 'Flat 1, Block A' })).toContainText('Type: 1b2p');
       await expect(items.filter({ hasText: 'Flat 2 Block A' })).toContainText('Type: 2b4p');
       await expect(items.filter({ hasText: 'Flat 3, "The Loft"' })).toContainText('Type: 3b5p');
+    });
+  });
+
+  test('an abandoned check: the property shows In progress, its draft is listed and discarded after a confirm', async ({
+    engineerPage,
+    adminPage: page,
+    createSite,
+  }, testInfo) => {
+    const { site, properties } = await createSite({
+      properties: [
+        { address: 'Flat 9, High Street', propertyType: '1b2p' },
+        { address: 'Flat 10, High Street', propertyType: '1b2p' },
+      ],
+    });
+    await saveDraft(engineerPage, site, properties[0]!);
+    const engineer = (await (await engineerPage.request.get('/api/auth/me')).json()) as { name: string };
+    await page.goto(`/admin/properties?site=${site.id}`);
+    const row = (address: string) => propertyList(page).getByRole('listitem').filter({ hasText: address });
+    const drafts = page.getByRole('dialog', { name: 'Drafts of Flat 9, High Street' });
+
+    await test.step('each property shows where it stands; only the one in progress offers its drafts', async () => {
+      await expect(row('Flat 9, High Street')).toContainText('In progress');
+      await expect(row('Flat 10, High Street')).toContainText('Not started');
+      await expect(row('Flat 10, High Street').getByRole('button', { name: /Drafts/ })).toHaveCount(0);
+      await row('Flat 9, High Street').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath('property-in-progress.png') });
+      await row('Flat 9, High Street').getByRole('button', { name: 'Drafts of Flat 9, High Street' }).click();
+      await expect(drafts.getByRole('listitem')).toHaveCount(1);
+      await expect(drafts.getByRole('listitem')).toContainText(engineer.name);
+      await expect(drafts.getByRole('listitem')).toContainText('at Initial Checks');
+      await page.screenshot({ path: testInfo.outputPath('property-drafts.png') });
+    });
+
+    await test.step('Discard asks first; Cancel keeps the draft', async () => {
+      await drafts.getByRole('button', { name: /^Discard / }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Discard this draft?' });
+      await expect(confirm).toContainText(`${engineer.name}'s check of Flat 9, High Street`);
+      await expect(confirm).toContainText('Submitted reports are kept');
+      await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(drafts.getByRole('listitem')).toHaveCount(1);
+    });
+
+    await test.step('Discard Draft: gone from the list, and the property is no longer in progress', async () => {
+      await drafts.getByRole('button', { name: /^Discard / }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Discard Draft' }).click();
+      await expectToast(page, 'Draft discarded', `${engineer.name}'s check of Flat 9, High Street`);
+      await expect(drafts).toContainText('This property has no drafts.');
+      await drafts.getByRole('button', { name: 'Close' }).click();
+      await expect(row('Flat 9, High Street')).toContainText('Not started');
+      await expect(row('Flat 9, High Street').getByRole('button', { name: /Drafts/ })).toHaveCount(0);
     });
   });
 });

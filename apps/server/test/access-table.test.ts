@@ -31,6 +31,8 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'GET /api/properties': 'user',
   'GET /api/properties/:id': 'user',
   'GET /api/properties/:id/delete-impact': 'admin',
+  'GET /api/properties/:id/drafts': 'admin',
+  'DELETE /api/properties/:id/drafts/:draftId': 'admin',
   'POST /api/properties': 'admin',
   'PATCH /api/properties/:id': 'admin',
   'DELETE /api/properties/:id': 'admin',

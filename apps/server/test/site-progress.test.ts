@@ -61,8 +61,9 @@ async function insertReport(
 
 /** A draft saved at `savedAt` by `who` for the property. */
 async function insertDraft(who: TestClient, siteId: string, propertyId: string, savedAt: Date) {
+  const id = randomUUID();
   await (await t.database()).db.insert(drafts).values({
-    id: randomUUID(),
+    id,
     userId: who.userId,
     siteId,
     propertyId,
@@ -70,6 +71,7 @@ async function insertDraft(who: TestClient, siteId: string, propertyId: string, 
     wizardData: {} as never,
     lastSaved: savedAt,
   });
+  return id;
 }
 
 /** A check that failed at step 2 (bypass valve open): no photos or signature needed. */
@@ -265,6 +267,68 @@ describe('re-testing a failed property', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ siteId: site.id, propertyId: null });
     expect((await statuses(eng, elsewhere.id)).byAddress).toEqual({ 'Flat 1': 'not_started' });
+  });
+});
+
+describe("abandoned checks: an admin sees and discards a property's drafts", () => {
+  it("lists anyone's drafts of the property, newest first, and says which make it in progress", async () => {
+    const { admin, eng, other, site, props } = await setup(['Flat 1', 'Flat 2']);
+    const [before, after] = [hoursAgo(30), hoursAgo(10)];
+    const leftover = await insertDraft(eng, site.id, props['Flat 1']!.id, before);
+    await insertReport(site, props['Flat 1']!, 'FAIL', hoursAgo(20));
+    const abandoned = await insertDraft(other, site.id, props['Flat 1']!.id, after);
+    await insertDraft(eng, site.id, props['Flat 2']!.id, hoursAgo(1));
+
+    const res = await admin.get(`/api/properties/${props['Flat 1']!.id}/drafts`);
+    expect(res.statusCode).toBe(200);
+    const step = 'Initial Checks';
+    expect(res.json()).toEqual([
+      {
+        id: abandoned,
+        engineerName: 'Olga Other',
+        currentStep: step,
+        lastSaved: after.toISOString(),
+        inProgress: true,
+      },
+      {
+        id: leftover,
+        engineerName: 'Eddie Engineer',
+        currentStep: step,
+        lastSaved: before.toISOString(),
+        inProgress: false,
+      },
+    ]);
+    expect((await admin.get(`/api/properties/${randomUUID()}/drafts`)).statusCode).toBe(404);
+  });
+
+  it('discards one draft: the property stops being in progress, other drafts and reports stay', async () => {
+    const { admin, eng, other, site, props } = await setup(['Flat 1', 'Flat 2']);
+    await insertReport(site, props['Flat 1']!, 'FAIL', hoursAgo(20));
+    const abandoned = await insertDraft(other, site.id, props['Flat 1']!.id, hoursAgo(10));
+    const kept = await insertDraft(eng, site.id, props['Flat 2']!.id, hoursAgo(1));
+    expect((await statuses(admin, site.id)).byAddress).toEqual({ 'Flat 1': 'in_progress', 'Flat 2': 'in_progress' });
+
+    const url = `/api/properties/${props['Flat 1']!.id}/drafts/${abandoned}`;
+    expect((await admin.delete(url)).statusCode).toBe(204);
+    expect((await statuses(admin, site.id)).byAddress).toEqual({ 'Flat 1': 'failed', 'Flat 2': 'in_progress' });
+    expect((await admin.get(`/api/properties/${props['Flat 1']!.id}/drafts`)).json()).toEqual([]);
+    // Gone is gone; and another property's draft is not this property's to discard.
+    expect((await admin.delete(url)).statusCode).toBe(404);
+    const wrong = await admin.delete(`/api/properties/${props['Flat 1']!.id}/drafts/${kept}`);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error.message).toBe('Draft not found');
+    expect((await admin.delete(`/api/properties/${props['Flat 1']!.id}/drafts/not-a-uuid`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/properties/${randomUUID()}/drafts/${kept}`)).json().error.message).toBe(
+      'Property not found',
+    );
+    expect((await admin.get(`/api/properties/${props['Flat 2']!.id}/drafts`)).json()).toMatchObject([{ id: kept }]);
+  });
+
+  it('is for admins only', async () => {
+    const { eng, site, props } = await setup(['Flat 1']);
+    const mine = await insertDraft(eng, site.id, props['Flat 1']!.id, hoursAgo(1));
+    expect((await eng.get(`/api/properties/${props['Flat 1']!.id}/drafts`)).statusCode).toBe(403);
+    expect((await eng.delete(`/api/properties/${props['Flat 1']!.id}/drafts/${mine}`)).statusCode).toBe(403);
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Draft, WizardData } from '@hiu/domain';
+import type { Draft, PropertyDraft, WizardData } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { drafts, properties, sites } from '../db/schema.js';
+import { drafts, properties, reports, sites, users } from '../db/schema.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -105,6 +105,37 @@ export function draftsRepository(db: Db) {
         .from(drafts)
         .where(and(eq(drafts.id, id), eq(drafts.userId, userId)));
       return row && toDraft(row);
+    },
+
+    /**
+     * A property's drafts, anyone's, newest first, each marked whether it makes the property "In progress"
+     * (saved after its latest report, the rule of property-status.ts).
+     */
+    async listForProperty(propertyId: string): Promise<PropertyDraft[]> {
+      const latestReport = sql`(SELECT max(${reports.completedAt}) FROM ${reports} WHERE ${reports.propertyId} = ${propertyId})`;
+      const rows = await db
+        .select({
+          id: drafts.id,
+          engineerName: users.name,
+          currentStep: drafts.currentStep,
+          lastSaved: drafts.lastSaved,
+          inProgress: sql<boolean>`(${latestReport} IS NULL OR ${drafts.lastSaved} > ${latestReport})`,
+        })
+        .from(drafts)
+        .innerJoin(users, eq(users.id, drafts.userId))
+        .where(eq(drafts.propertyId, propertyId))
+        .orderBy(desc(drafts.lastSaved), desc(drafts.id))
+        .limit(100);
+      return rows.map((r) => ({ ...r, lastSaved: r.lastSaved.toISOString(), inProgress: Boolean(r.inProgress) }));
+    },
+
+    /** An admin discards a property's draft (an abandoned check); false when it is not one of its drafts. */
+    async deleteForProperty(id: string, propertyId: string): Promise<boolean> {
+      const rows = await db
+        .delete(drafts)
+        .where(and(eq(drafts.id, id), eq(drafts.propertyId, propertyId)))
+        .returning({ id: drafts.id });
+      return rows.length > 0;
     },
 
     /** Deletes the user's own draft; false when there was none (or it is someone else's). */

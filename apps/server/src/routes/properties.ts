@@ -6,6 +6,7 @@ import {
   createPropertyBody,
   page,
   propertyDeleteImpactSchema,
+  propertyDraftSchema,
   propertyListQuery,
   propertySchema,
   propertyWithStatusSchema,
@@ -19,6 +20,7 @@ import type { AppContext } from '../app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string().max(64) });
+const draftParams = z.object({ id: z.string().max(64), draftId: z.string().max(64) });
 
 /** 20,000 properties of up to 300-character addresses fit; typical imports are far smaller. */
 const BULK_BODY_LIMIT = 8 * 1024 * 1024;
@@ -35,7 +37,7 @@ const notATypeMessage = (site: Site, type: string) =>
 export const propertyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { properties, sites } = ctx.repos;
+    const { properties, sites, drafts } = ctx.repos;
     const admin = { access: 'admin' as const };
     const user = { access: 'user' as const };
     const tags = ['properties'];
@@ -79,6 +81,26 @@ export const propertyRoutes =
       '/api/properties/:id/delete-impact',
       { config: admin, schema: { tags, params: idParams, response: { 200: propertyDeleteImpactSchema } } },
       async (request) => properties.deleteImpact((await propertyOr404(request.params.id)).id),
+    );
+
+    // Abandoned checks: an admin sees who holds a draft of the property and can discard one, so a check
+    // nobody will finish stops marking the property "In progress".
+    app.get(
+      '/api/properties/:id/drafts',
+      { config: admin, schema: { tags, params: idParams, response: { 200: z.array(propertyDraftSchema) } } },
+      async (request) => drafts.listForProperty((await propertyOr404(request.params.id)).id),
+    );
+
+    app.delete(
+      '/api/properties/:id/drafts/:draftId',
+      { config: admin, schema: { tags, params: draftParams, response: { 204: z.null() } } },
+      async (request, reply) => {
+        const property = await propertyOr404(request.params.id);
+        const { draftId } = request.params;
+        if (!UUID.test(draftId) || !(await drafts.deleteForProperty(draftId, property.id)))
+          throw notFound('Draft not found');
+        return reply.status(204).send(null);
+      },
     );
 
     app.post(

@@ -20,3 +20,16 @@ export const draftSchema = z.object({
   wizardData: wizardDataSchema,
 });
 export type Draft = z.infer<typeof draftSchema>;
+
+/**
+ * A property's saved draft as the admin sees it, without its data: whose, where in the check, when. Only
+ * `inProgress` drafts (saved after the property's latest report, or it has none) mark it "In progress".
+ */
+export const propertyDraftSchema = z.object({
+  id: z.uuid(),
+  engineerName: z.string(),
+  currentStep: z.string(),
+  lastSaved: z.string(),
+  inProgress: z.boolean(),
+});
+export type PropertyDraft = z.infer<typeof propertyDraftSchema>;

@@ -1,11 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkPropertiesBody, Property, PropertyDeleteImpact } from '@hiu/domain';
+import type {
+  BulkPropertiesBody,
+  Property,
+  PropertyDeleteImpact,
+  PropertyDraft,
+  PropertyWithStatus,
+} from '@hiu/domain';
 import { api } from '../../../lib/api-client';
 import { PAGE_SIZE, refreshSitesAndProperties, withQuery, type PageOf } from './query';
 
-/** GET /api/properties: one site's properties, searched by address and paged on the server. */
+/** GET /api/properties: one site's properties with where each stands, searched and paged on the server. */
 export function usePropertyList(siteId: string, search: string, offset = 0) {
-  return useQuery<PageOf<Property>>({
+  return useQuery<PageOf<PropertyWithStatus>>({
     queryKey: [withQuery('/api/properties', { siteId, q: search.trim(), limit: PAGE_SIZE, offset })],
     enabled: siteId !== '',
     placeholderData: keepPreviousData,
@@ -45,5 +51,24 @@ export function useImportProperties() {
   return useMutation({
     mutationFn: (body: BulkPropertiesBody) => api.post<{ count: number }>('/api/properties/bulk', body),
     onSuccess: () => refreshSitesAndProperties(queryClient),
+  });
+}
+
+/** GET /api/properties/:id/drafts: who holds a check of the property, for discarding abandoned ones. */
+export function usePropertyDrafts(id: string | undefined) {
+  return useQuery<PropertyDraft[]>({
+    queryKey: [`/api/properties/${id}/drafts`],
+    enabled: !!id,
+    staleTime: 0,
+  });
+}
+
+export function useDiscardDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ propertyId, draftId }: { propertyId: string; draftId: string }) =>
+      api.delete(`/api/properties/${propertyId}/drafts/${draftId}`),
+    // The property's status and its site's progress change with its drafts.
+    onSettled: () => refreshSitesAndProperties(queryClient),
   });
 }

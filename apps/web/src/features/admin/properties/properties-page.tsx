@@ -3,6 +3,7 @@ import { useSearchParams } from 'wouter';
 import type { Property } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { PropertyStatusBadge } from '../../../components/property-status-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { notify } from '../../../lib/toast';
 import { AdminLayout } from '../components/admin-layout';
@@ -15,6 +16,7 @@ import { usePropertyList } from '../api/properties';
 import { useSite } from '../api/sites';
 import { DeletePropertyDialog } from './delete-property-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
+import { PropertyDraftsDialog } from './property-drafts-dialog';
 import { PropertyFormDialog } from './property-form-dialog';
 
 /** Properties tab (/admin/properties): one site's properties, searched by address on the server. */
@@ -32,6 +34,7 @@ export function PropertiesPage() {
   const [editing, setEditing] = useState<Property | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Property | null>(null);
   const [importing, setImporting] = useState(false);
+  const [draftsOf, setDraftsOf] = useState<Property | null>(null);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
@@ -104,9 +107,17 @@ export function PropertiesPage() {
                 <Card className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div className="min-w-0">
                     <p className="font-semibold break-words">{p.address}</p>
-                    <p className="text-sm text-slate-600">Type: {p.propertyType}</p>
+                    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                      Type: {p.propertyType}
+                      <PropertyStatusBadge status={p.status} />
+                    </p>
                   </div>
-                  <div className="flex gap-2">
+                  <div className="flex flex-wrap gap-2">
+                    {p.status === 'in_progress' ? (
+                      <Button variant="secondary" onClick={() => setDraftsOf(p)} aria-label={`Drafts of ${p.address}`}>
+                        Drafts
+                      </Button>
+                    ) : null}
                     <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.address}`}>
                       Edit
                     </Button>
@@ -134,6 +145,7 @@ export function PropertiesPage() {
         </>
       ) : null}
       <DeletePropertyDialog property={deleting} onClose={() => setDeleting(null)} />
+      <PropertyDraftsDialog property={draftsOf} onClose={() => setDraftsOf(null)} />
     </AdminLayout>
   );
 }

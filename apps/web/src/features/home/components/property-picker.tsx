@@ -3,7 +3,7 @@ import { PROPERTY_STATUS_LABELS, type PropertyWithStatus } from '@hiu/domain';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../components/ui/cn';
 import { PROPERTY_PAGE, useProperties } from '../api/sites';
-import { PropertyStatusBadge } from './property-status-badge';
+import { PropertyStatusBadge } from '../../../components/property-status-badge';
 
 interface PropertyPickerProps {
   siteId: string;

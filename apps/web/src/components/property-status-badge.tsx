@@ -1,5 +1,5 @@
 import { PROPERTY_STATUS_LABELS, type PropertyStatus } from '@hiu/domain';
-import { cn } from '../../../components/ui/cn';
+import { cn } from './ui/cn';
 
 const looks: Record<PropertyStatus, { cls: string; icon: string }> = {
   passed: { cls: 'bg-green-100 text-green-900 border-green-300', icon: '✓' },
