@@ -109,6 +109,11 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     body: () => ({ address: `Flat ${unique()}`, propertyType: '1b2p' }),
   },
   'DELETE /api/properties/:id': { path: (_f, id) => `/api/properties/${id}` },
+  // Another user's draft of no property: an admin may only discard this property's drafts.
+  'DELETE /api/properties/:id/drafts/:draftId': {
+    path: (f, id) => `/api/properties/${f.property.id}/drafts/${id}`,
+    ids: (f) => [f.otherDraft],
+  },
   'POST /api/properties/bulk': {
     path: () => '/api/properties/bulk',
     body: (f) => ({
