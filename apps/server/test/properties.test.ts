@@ -69,6 +69,22 @@ describe('POST /api/properties', () => {
 });
 
 describe('GET /api/properties', () => {
+  it('orders numbers by value however many digits they have (an address holds up to 300 characters)', async () => {
+    const admin = await signedIn(await t.app(), 'admin');
+    const site = await createSite(admin);
+    const long = `Unit 1${'0'.repeat(99)}`; // 100 digits
+    for (const address of [long, 'Unit 1234567890', 'Unit 99', 'Unit 007']) {
+      await createProperty(admin, site.id, { address });
+    }
+    const list = (await admin.get(`/api/properties?siteId=${site.id}`)).json();
+    expect(list.items.map((p: { address: string }) => p.address)).toEqual([
+      'Unit 007',
+      'Unit 99',
+      'Unit 1234567890',
+      long,
+    ]);
+  });
+
   it('searches one site by address and pages in reading order (Flat 2 before Flat 10)', async () => {
     const admin = await signedIn(await t.app(), 'admin');
     const site = await createSite(admin);
