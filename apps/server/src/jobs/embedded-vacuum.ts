@@ -5,13 +5,17 @@ import type { Database } from '../db/client.js';
 const EVERY_MS = 15 * 60_000;
 
 /**
- * Tables with work for a vacuum since their last one: dead row versions, added rows (whose pages the
- * visibility map does not yet mark), or changed rows the planner's statistics have not seen.
+ * Tables with work for a vacuum, by PostgreSQL's own autovacuum thresholds (its defaults): dead row versions
+ * over 50 + 20% of the table, added rows over 1,000 + 20% (the visibility map), or changed rows over
+ * 50 + 10% (the planner's statistics). A few dead rows can outlive a vacuum (it skips index cleanup when
+ * they are few), so "any dead row" would bring a large table back every time.
  */
 const TABLES_WITH_WORK = sql`
   SELECT format('%I.%I', schemaname, relname) AS name
   FROM pg_stat_user_tables
-  WHERE n_dead_tup > 0 OR n_ins_since_vacuum > 0 OR n_mod_since_analyze > 0
+  WHERE n_dead_tup > 50 + 0.2 * n_live_tup
+     OR n_ins_since_vacuum > 1000 + 0.2 * n_live_tup
+     OR n_mod_since_analyze > 50 + 0.1 * n_live_tup
   ORDER BY schemaname, relname`;
 
 /**
