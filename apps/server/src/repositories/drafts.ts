@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Draft, PropertyDraft, WizardData } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports, sites, users } from '../db/schema.js';
+import { draftCounts } from './property-status.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -109,7 +110,7 @@ export function draftsRepository(db: Db) {
 
     /**
      * A property's drafts, anyone's, newest first, each marked whether it makes the property "In progress"
-     * (saved after its latest report, the rule of property-status.ts).
+     * (the rule of property-status.ts).
      */
     async listForProperty(propertyId: string): Promise<PropertyDraft[]> {
       const latestReport = sql`(SELECT max(${reports.completedAt}) FROM ${reports} WHERE ${reports.propertyId} = ${propertyId})`;
@@ -119,7 +120,7 @@ export function draftsRepository(db: Db) {
           engineerName: users.name,
           currentStep: drafts.currentStep,
           lastSaved: drafts.lastSaved,
-          inProgress: sql<boolean>`(${latestReport} IS NULL OR ${drafts.lastSaved} > ${latestReport})`,
+          inProgress: sql<boolean>`${draftCounts(sql`${drafts.lastSaved}`, latestReport)}`,
         })
         .from(drafts)
         .innerJoin(users, eq(users.id, drafts.userId))

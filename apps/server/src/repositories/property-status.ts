@@ -9,9 +9,13 @@ import { containsIgnoringCase } from './sql-helpers.js';
  * completion time, and whether any engineer saved a draft for it after that report. A draft older than the
  * latest report is a leftover (its deletion after submit failed, or it was abandoned) and does not count.
  */
+/** Whether a draft saved at `draftSaved` makes its property "In progress": no report yet, or a newer one. */
+export const draftCounts = (draftSaved: SQL, reportAt: SQL) =>
+  sql`(${draftSaved} IS NOT NULL AND (${reportAt} IS NULL OR ${draftSaved} > ${reportAt}))`;
+
 const statusCase = (draftSaved: SQL, reportAt: SQL, reportStatus: SQL) => sql`
   CASE
-    WHEN ${draftSaved} IS NOT NULL AND (${reportAt} IS NULL OR ${draftSaved} > ${reportAt}) THEN 'in_progress'
+    WHEN ${draftCounts(draftSaved, reportAt)} THEN 'in_progress'
     WHEN ${reportStatus} = 'PASS' THEN 'passed'
     WHEN ${reportStatus} = 'FAIL' THEN 'failed'
     WHEN ${reportStatus} = 'PENDING' THEN 'pending'
