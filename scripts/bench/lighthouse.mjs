@@ -2,17 +2,20 @@
 // on the sign-in page, home and a wizard step; each page is measured --runs times (default 3) and the
 // median is printed, because one run on a shared machine is noisy.
 // Usage: npm run build && npm run bench:lighthouse [-- --runs=3] [-- --pages=home,wizard-step] [-- --save=DIR]
-// (--save writes each run's full Lighthouse report as JSON, to see which tasks and requests cost the time.)
+// (--save writes each run's full Lighthouse report as JSON, to see which tasks and requests cost the time;
+// --run-queue samples the page's main thread, to tell its long tasks' running time from waiting for a core.)
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { seedBasics, startApp } from './start-app.mjs';
 import { median, option, verdict } from './report.mjs';
+import { runQueueInLongTasks, startRunQueueSampler } from './run-queue.mjs';
 
 const runs = Number(option('runs', 3));
 const onlyPages = option('pages', '').split(',').filter(Boolean);
 const saveDir = option('save', '');
+const sampler = process.argv.includes('--run-queue') ? startRunQueueSampler() : null;
 if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
 const TARGETS = [
   { key: 'performance', label: 'performance', target: '>= 98', ok: (v) => v >= 98 },
@@ -90,8 +93,16 @@ try {
         cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
         tbtCpu: tbtFromCpu(artifacts.Trace),
       };
+      const runQueue = sampler && runQueueInLongTasks(artifacts.Trace, sampler.file);
       samples.push(sample);
       console.log(`  ${p.name} run ${i + 1}: ${JSON.stringify(sample)}`);
+      if (sampler && !runQueue) console.log('    run queue: no long task, or the page was not sampled');
+      if (runQueue) {
+        console.log(
+          `    ${runQueue.tasks} tasks over 12.5 ms after the first paint: ${runQueue.wallMs} ms on the clock, ` +
+            `${runQueue.ranMs} ms running, ${runQueue.waitedMs} ms runnable but waiting for a core`,
+        );
+      }
       const failing = lhr.categories.accessibility.auditRefs
         .map((r) => lhr.audits[r.id])
         .filter((a) => a.score !== null && a.score < 1);
@@ -115,4 +126,5 @@ try {
 } finally {
   await chrome.kill();
   await app.stop();
+  sampler?.stop();
 }

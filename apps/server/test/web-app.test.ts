@@ -94,6 +94,9 @@ describe.runIf(built)('the built web app as sent', () => {
         /<link rel="stylesheet"(?![^>]*\sdisabled)|<link rel="modulepreload"|<script[^>]*\ssrc=/,
       );
       expect(html, shell.file).toMatch(/<style>[\s\S]*\.bg-brand-800/);
+      // Nothing is painted until the whole shell is parsed: the element it waits for comes after #root.
+      expect(html, shell.file).toContain('<link rel="expect" href="#hiu-boot" blocking="render">');
+      expect(html.indexOf('id="hiu-boot"'), shell.file).toBeGreaterThan(html.indexOf('<div id="root">'));
       const csp = String(res.headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
       expect(scriptSrc).not.toContain('unsafe-inline');

@@ -57,6 +57,7 @@ export function prerenderShells(): Plugin {
             .filter((file) => file !== entry)
             .map((file) => `/${file}`);
           const html = template
+            .replace('</head>', `  ${RENDER_WHOLE_SHELL}\n  </head>`)
             .replace('<div id="root"></div>', `<div id="root">${shell.html}</div>`)
             .replace('</body>', `  ${bootTags({ entry: `/${entry}`, preload, me: shell.signedIn })}\n  </body>`);
           if (!html.includes(shell.html)) throw new Error('index.html has no empty <div id="root"></div>');
@@ -71,6 +72,13 @@ export function prerenderShells(): Plugin {
     },
   };
 }
+
+/**
+ * No paint before the shell is parsed whole. Without it a busy phone's parser yields mid-document and the
+ * browser paints what it has: a sign-in card with only its first field, which then grows and, being centred,
+ * moves (a layout shift). The loader's data follows the shell, so it marks the end.
+ */
+const RENDER_WHOLE_SHELL = '<link rel="expect" href="#hiu-boot" blocking="render">';
 
 /**
  * The stylesheets as <style>: no second round trip before the first paint. The link stays, disabled (never
