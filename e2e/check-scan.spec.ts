@@ -27,6 +27,25 @@ test.describe('scanning serials instead of typing them', () => {
     await expect(page.getByLabel('HIU Serial')).toHaveValue('HX-20931-B');
   });
 
+  test('the camera waits for the scanner window when its code is slow to arrive', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    await fakeCamera(page, await barcodePng('HX-555', 'Code128'));
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    // The dialog's code loads on first open; on a slow link the camera is ready long before it.
+    await page.route(/\/assets\/dialog-content-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Scan serial barcode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scan HIU serial' });
+    await expect(dialog.getByTestId('scanned-value')).toHaveText('HX-555', { timeout: 30_000 });
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+  });
+
   test('a QR code fills the HIU model; Scan again reads anew and Cancel leaves the field as it was', async ({
     engineerPage: page,
     createSite,
@@ -70,6 +89,24 @@ test.describe('scanning serials instead of typing them', () => {
     await expect(dialog.getByRole('button', { name: 'Use this value' })).toBeDisabled();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByLabel('Remote Cut Off Valve Serial')).toHaveValue('');
+  });
+
+  test('a barcode reader that cannot load is told plainly, not as a program error', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    await fakeCamera(page, await barcodePng('HX-1', 'Code128'));
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    // Chromium on Linux has no built-in barcode reader, so the scanner fetches its own: here it never arrives.
+    await page.route(/\/assets\/polyfill-detector-[^/]*\.js$/, (route) => route.abort());
+    await page.getByRole('button', { name: 'Scan serial barcode' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scan HIU serial' });
+    await expect(dialog.getByRole('alert')).toHaveText('The barcode reader could not start. Type the value instead.');
+    await dialog.getByRole('button', { name: 'Close and type it' }).click();
+    await page.getByLabel('HIU Serial').fill('SN-2');
+    await expect(page.getByLabel('HIU Serial')).toHaveValue('SN-2');
   });
 
   test('a refused camera is told plainly and the field can still be typed', async ({

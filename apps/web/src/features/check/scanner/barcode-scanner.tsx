@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { openCamera, stopCamera } from './camera';
+import { CameraError, openCamera, stopCamera } from './camera';
 import { createDetector, type Detector } from './detector';
 
 export interface BarcodeScannerProps {
@@ -23,21 +23,29 @@ const EVERY_MS = 150;
  * confirm (Use / Scan again / Cancel). Loaded only when a Scan button is tapped.
  */
 export default function BarcodeScanner({ label, onUse, onClose, check }: BarcodeScannerProps) {
-  const video = useRef<HTMLVideoElement>(null);
+  // The dialog's code loads on first open, so the preview can arrive after this component mounts; the camera
+  // starts once it is there.
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const [hasVideo, setHasVideo] = useState(false);
+  const attachVideo = useCallback((element: HTMLVideoElement | null) => {
+    videoRef.current = element;
+    setHasVideo(element !== null);
+  }, []);
   const stream = useRef<MediaStream | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    const video = videoRef.current;
+    if (!hasVideo || !video) return;
     let live = true;
     let timer: number | undefined;
     let detector: Detector | undefined;
 
     const tick = async () => {
-      const v = video.current;
-      if (!live || !v || !detector) return;
-      if (v.readyState >= 2 && v.videoWidth > 0) {
-        const found = await detector.detect(v).catch(() => []);
+      if (!live || !detector) return;
+      if (video.readyState >= 2 && video.videoWidth > 0) {
+        const found = await detector.detect(video).catch(() => []);
         const value = found.map((b) => b.rawValue.trim()).find(Boolean);
         if (!live) return;
         if (value) {
@@ -56,13 +64,16 @@ export default function BarcodeScanner({ label, onUse, onClose, check }: Barcode
         if (!live) return stopCamera(media);
         stream.current = media;
         detector = d;
-        const v = video.current!;
-        v.srcObject = media;
-        await v.play().catch(() => undefined);
+        video.srcObject = media;
+        await video.play().catch(() => undefined);
         setPhase({ kind: 'scanning' });
         void tick();
       } catch (e) {
-        if (live) setPhase({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+        if (!live) return;
+        // Anything else (the barcode reader could not load, offline before its first use) is not the camera's.
+        const message =
+          e instanceof CameraError ? e.message : 'The barcode reader could not start. Type the value instead.';
+        setPhase({ kind: 'error', message });
       }
     })();
 
@@ -72,7 +83,7 @@ export default function BarcodeScanner({ label, onUse, onClose, check }: Barcode
       stopCamera(stream.current);
       stream.current = null;
     };
-  }, [attempt]);
+  }, [hasVideo, attempt]);
 
   const scanAgain = useCallback(() => {
     setPhase({ kind: 'starting' });
@@ -110,7 +121,7 @@ export default function BarcodeScanner({ label, onUse, onClose, check }: Barcode
       <div className="space-y-3">
         <div className={showVideo ? 'relative overflow-hidden rounded-lg bg-slate-900' : 'hidden'}>
           <video
-            ref={video}
+            ref={attachVideo}
             muted
             playsInline
             aria-label="Camera preview"

@@ -1,7 +1,10 @@
-/** Opens the back camera; throws an Error whose message tells the engineer plainly what happened. */
+/** A camera problem, in words for the engineer. */
+export class CameraError extends Error {}
+
+/** Opens the back camera; throws a CameraError that tells the engineer plainly what happened. */
 export async function openCamera(): Promise<MediaStream> {
   if (!navigator.mediaDevices?.getUserMedia) {
-    throw new Error('This browser cannot use the camera here. Type the value instead.');
+    throw new CameraError('This browser cannot use the camera here. Type the value instead.');
   }
   try {
     return await navigator.mediaDevices.getUserMedia({
@@ -11,17 +14,20 @@ export async function openCamera(): Promise<MediaStream> {
   } catch (e) {
     const name = e instanceof DOMException ? e.name : '';
     if (name === 'NotAllowedError' || name === 'SecurityError')
-      throw new Error(
+      throw new CameraError(
         'Camera access was refused. Allow the camera for this site in the browser settings, or type the value instead.',
         { cause: e },
       );
     if (name === 'NotFoundError' || name === 'OverconstrainedError')
-      throw new Error('No camera was found on this device. Type the value instead.', { cause: e });
+      throw new CameraError('No camera was found on this device. Type the value instead.', { cause: e });
     if (name === 'NotReadableError')
-      throw new Error('The camera is in use by another app. Close it and scan again, or type the value instead.', {
-        cause: e,
-      });
-    throw new Error('The camera could not start. Type the value instead.', { cause: e });
+      throw new CameraError(
+        'The camera is in use by another app. Close it and scan again, or type the value instead.',
+        {
+          cause: e,
+        },
+      );
+    throw new CameraError('The camera could not start. Type the value instead.', { cause: e });
   }
 }
 
