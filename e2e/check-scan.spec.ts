@@ -1,16 +1,28 @@
+import type { Page } from '@playwright/test';
+import type { Property, Site } from '@hiu/domain';
 import { expect, test } from './fixtures';
 import { CheckJourney } from './check-journey';
 import { barcodePng, fakeCamera } from './fake-camera';
+
+/** A new check on step 1 of a one-property site, with the phone's camera showing `camera`. */
+async function checkWithCamera(
+  page: Page,
+  createSite: (input: { properties: number }) => Promise<{ site: Site; properties: Property[] }>,
+  camera: Buffer | 'refused',
+): Promise<CheckJourney> {
+  const { site, properties } = await createSite({ properties: 1 });
+  await fakeCamera(page, camera);
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+  return check;
+}
 
 test.describe('scanning serials instead of typing them', () => {
   test('a Code 128 HIU serial is read from the camera, shown for confirmation, and fills the field on Use', async ({
     engineerPage: page,
     createSite,
   }, testInfo) => {
-    const { site, properties } = await createSite({ properties: 1 });
-    await fakeCamera(page, await barcodePng('HX-20931', 'Code128'));
-    const check = new CheckJourney(page);
-    await check.start(site, properties[0]!);
+    await checkWithCamera(page, createSite, await barcodePng('HX-20931', 'Code128'));
 
     await page.getByRole('button', { name: 'Scan serial barcode' }).click();
     const dialog = page.getByRole('dialog', { name: 'Scan HIU serial' });
@@ -31,10 +43,7 @@ test.describe('scanning serials instead of typing them', () => {
     engineerPage: page,
     createSite,
   }) => {
-    const { site, properties } = await createSite({ properties: 1 });
-    await fakeCamera(page, await barcodePng('HX-555', 'Code128'));
-    const check = new CheckJourney(page);
-    await check.start(site, properties[0]!);
+    await checkWithCamera(page, createSite, await barcodePng('HX-555', 'Code128'));
     // The dialog's code loads on first open; on a slow link the camera is ready long before it.
     await page.route(/\/assets\/dialog-content-[^/]*\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 4000));
@@ -50,10 +59,7 @@ test.describe('scanning serials instead of typing them', () => {
     engineerPage: page,
     createSite,
   }) => {
-    const { site, properties } = await createSite({ properties: 1 });
-    await fakeCamera(page, await barcodePng('Evo Compact 40', 'QRCode'));
-    const check = new CheckJourney(page);
-    await check.start(site, properties[0]!);
+    await checkWithCamera(page, createSite, await barcodePng('Evo Compact 40', 'QRCode'));
     await page.getByLabel('HIU Model').fill('typed model');
 
     await page.getByRole('button', { name: 'Scan model barcode' }).click();
@@ -75,10 +81,7 @@ test.describe('scanning serials instead of typing them', () => {
     engineerPage: page,
     createSite,
   }) => {
-    const { site, properties } = await createSite({ properties: 1 });
-    await fakeCamera(page, await barcodePng('VALVE-77', 'Code128'));
-    const check = new CheckJourney(page);
-    await check.start(site, properties[0]!);
+    const check = await checkWithCamera(page, createSite, await barcodePng('VALVE-77', 'Code128'));
     await page.goto('/check/photos-signature');
     await check.expectStep(7, 'Photos & Signature');
 
@@ -95,10 +98,7 @@ test.describe('scanning serials instead of typing them', () => {
     engineerPage: page,
     createSite,
   }) => {
-    const { site, properties } = await createSite({ properties: 1 });
-    await fakeCamera(page, await barcodePng('HX-1', 'Code128'));
-    const check = new CheckJourney(page);
-    await check.start(site, properties[0]!);
+    await checkWithCamera(page, createSite, await barcodePng('HX-1', 'Code128'));
     // Chromium on Linux has no built-in barcode reader, so the scanner fetches its own: here it never arrives.
     await page.route(/\/assets\/polyfill-detector-[^/]*\.js$/, (route) => route.abort());
     await page.getByRole('button', { name: 'Scan serial barcode' }).click();
@@ -113,10 +113,7 @@ test.describe('scanning serials instead of typing them', () => {
     engineerPage: page,
     createSite,
   }) => {
-    const { site, properties } = await createSite({ properties: 1 });
-    await fakeCamera(page, 'refused');
-    const check = new CheckJourney(page);
-    await check.start(site, properties[0]!);
+    await checkWithCamera(page, createSite, 'refused');
     await page.getByRole('button', { name: 'Scan serial barcode' }).click();
     const dialog = page.getByRole('dialog', { name: 'Scan HIU serial' });
     await expect(dialog.getByRole('alert')).toHaveText(

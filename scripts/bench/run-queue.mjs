@@ -9,6 +9,7 @@ import path from 'node:path';
 const SAMPLER = `
 const fs = require('node:fs');
 const out = fs.openSync(process.argv[1], 'w');
+process.on('disconnect', () => process.exit()); // the benchmark ended, however it ended
 let pids = [];
 const scan = () => {
   pids = fs.readdirSync('/proc').filter((p) => /^\\d+$/.test(p)).filter((p) => {
@@ -33,7 +34,7 @@ setInterval(() => {
 export function startRunQueueSampler() {
   if (!fs.existsSync('/proc/self/schedstat')) return null;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hiu-runq-')), 'samples.txt');
-  const child = spawn(process.execPath, ['-e', SAMPLER, file], { stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-e', SAMPLER, file], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
   return {
     file,
     stop() {
