@@ -66,3 +66,24 @@ test.describe('first paint on a slow phone', () => {
     expect(stepShifts).toEqual([]);
   });
 });
+
+test.describe('installing the app', () => {
+  test('the manifest is linked once the screen has settled, and Chromium finds the app installable', async ({
+    page,
+  }) => {
+    // Decision 105: the HTML links no manifest, so the browser's install check and offer wait for a quiet page.
+    await page.goto('/sign-in', { waitUntil: 'load' });
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(0);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest', {
+      timeout: 10_000,
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // A test browser is a private window, which Chromium never installs from; nothing else may stand in the way.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    const { url, data } = await cdp.send('Page.getAppManifest');
+    expect(url).toMatch(/\/manifest\.webmanifest$/);
+    expect(JSON.parse(data)).toMatchObject({ name: 'HIU Commissioning', start_url: '/' });
+  });
+});

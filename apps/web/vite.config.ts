@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { manifestLinkFromApp } from './build/manifest-link';
 import { precompress } from './build/precompress';
 import { prerenderShells } from './build/prerender-shells';
 
@@ -19,7 +20,7 @@ export default defineConfig({
       // An update is offered, never forced in the middle of a check.
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['icon.svg', 'apple-touch-icon.png'],
+      includeAssets: ['icon-32.png', 'apple-touch-icon.png'],
       manifest: {
         name: 'HIU Commissioning',
         short_name: 'HIU Check',
@@ -62,6 +63,7 @@ export default defineConfig({
         ],
       },
     }),
+    manifestLinkFromApp(),
     prerenderShells(),
     precompress(),
   ],

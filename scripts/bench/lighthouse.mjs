@@ -13,6 +13,7 @@ import { median, option, verdict } from './report.mjs';
 import { runQueueInLongTasks, startRunQueueSampler } from './run-queue.mjs';
 
 const runs = Number(option('runs', 3));
+const MAX_RETRIES = 3;
 const onlyPages = option('pages', '').split(',').filter(Boolean);
 const saveDir = option('save', '');
 const sampler = process.argv.includes('--run-queue') ? startRunQueueSampler() : null;
@@ -69,7 +70,9 @@ try {
   const lines = [];
   for (const p of pages.filter((page) => !onlyPages.length || onlyPages.includes(page.name))) {
     const samples = [];
-    for (let i = 0; i < runs; i++) {
+    // A run Lighthouse could not finish (its trace sometimes lacks the navigation, NO_NAVSTART) is run again,
+    // a few times at most, so each page still gets its measured runs.
+    for (let i = 0; samples.length < runs && i < runs + MAX_RETRIES; i++) {
       const { lhr, artifacts } = await lighthouse(app.url + p.path, {
         port: chrome.port,
         output: 'json',
@@ -112,6 +115,7 @@ try {
       lines.push(`lighthouse ${p.name}  not measured  (every run failed, see above)`);
       continue;
     }
+    if (samples.length < runs) lines.push(`lighthouse ${p.name}  only ${samples.length} of ${runs} runs measured`);
     for (const t of TARGETS) {
       const value = median(samples.map((s) => s[t.key]));
       lines.push(verdict(`lighthouse ${p.name} ${t.label}`, value, t.target, t.ok(value)));

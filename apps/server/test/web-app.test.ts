@@ -110,6 +110,26 @@ describe.runIf(built)('the built web app as sent', () => {
     }
   });
 
+  it('no page links the manifest or an SVG icon from its HTML; both are served (decision 105)', async () => {
+    const pages = [
+      await page('/sign-in'),
+      await page('/', session),
+      await page('/check/dhw', session),
+      await page('/'),
+    ];
+    for (const html of pages) {
+      expect(html).not.toContain('rel="manifest"');
+      expect(html).toContain('<link rel="icon" href="/icon-32.png" sizes="32x32" type="image/png"');
+    }
+    const app = await webApp();
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(JSON.parse(manifest.body)).toMatchObject({ name: 'HIU Commissioning', display: 'standalone' });
+    const icon = await app.inject({ method: 'GET', url: '/icon-32.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+  });
+
   it('sends brotli or gzip when the browser accepts it, and caches hashed assets for a year', async () => {
     const app = await webApp();
     const index = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
