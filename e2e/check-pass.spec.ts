@@ -52,6 +52,9 @@ test.describe('a check that passes', () => {
 
     await test.step('2 Initial Checks: pressure judged live', async () => {
       await check.expectStep(2, 'Initial Checks');
+      // A new step starts at its top, with its heading focused so a screen reader announces it.
+      await expect(check.heading('Initial Checks')).toBeFocused();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await expect(check.button('Next')).toBeDisabled();
       await page.getByLabel('System Pressure').fill('1.8');
       await expect(page.getByText('Out of range (1-1.5 bar)')).toBeVisible();

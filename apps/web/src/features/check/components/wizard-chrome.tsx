@@ -32,7 +32,12 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
     setCurrentStep(step.slug);
     if (!cameFromApp()) return;
     window.scrollTo(0, 0);
-    headingRef.current?.focus({ preventScroll: true });
+    // In a task of its own: focusing dispatches focus events through React, which in the render's task
+    // made it one long task on a slow phone. Never taken from a field the engineer has tapped meanwhile.
+    const focus = setTimeout(() => {
+      if (document.activeElement === document.body) headingRef.current?.focus({ preventScroll: true });
+    }, 0);
+    return () => clearTimeout(focus);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [step.slug]);
 

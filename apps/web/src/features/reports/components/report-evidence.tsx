@@ -11,7 +11,14 @@ export function ReportEvidence({ reportId }: { reportId: string }) {
   const d = detail.data?.wizardData;
   return (
     <div className="mt-2">
-      <Button variant="ghost" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      {/* Pulled left by its padding, so its text lines up with the details above it. */}
+      <Button
+        variant="ghost"
+        className="-ml-4"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         {open ? 'Hide evidence' : 'Show evidence'}
       </Button>
       {open ? (
