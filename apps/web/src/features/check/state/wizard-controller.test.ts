@@ -15,7 +15,7 @@ let online: boolean;
 let toasts: string[];
 let controllers: WizardController[];
 
-function make(deps: { schemas?: CopyChecks } = {}): WizardController {
+function make(deps: { schemas?: CopyChecks; fetchJson?: <T>(path: string) => Promise<T> } = {}): WizardController {
   const c = new WizardController({
     ...deps,
     store,
@@ -100,6 +100,30 @@ describe('starting a check', () => {
       siteDesign: SITE.designParameters,
     });
     expect(c.hasUnsavedWork()).toBe(true);
+  });
+
+  it('opened from a link, asks for the site and the property side by side', async () => {
+    const answers: Record<string, unknown> = {
+      [`/api/sites/${SITE.id}`]: SITE,
+      [`/api/properties/${PROPERTY.id}`]: PROPERTY,
+    };
+    const asked: string[] = [];
+    let bothAsked!: () => void;
+    const answering = new Promise<void>((resolve) => (bothAsked = resolve));
+    // Each answer waits until both questions are out: one after the other would never finish.
+    const c = make({
+      fetchJson: async <T>(path: string) => {
+        asked.push(path);
+        if (asked.length === 2) bothAsked();
+        await answering;
+        return answers[path] as T;
+      },
+    });
+    c.setUser(USER);
+    await flushIo();
+    await c.start({ siteId: SITE.id, propertyId: PROPERTY.id });
+    expect(asked.sort()).toEqual(Object.keys(answers).sort());
+    expect(c.state.wizardData).toMatchObject({ siteName: 'Riverside', address: '1 High Street' });
   });
 
   it('says "Failed to fetch site" when the site cannot be loaded', async () => {

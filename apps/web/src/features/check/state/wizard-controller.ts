@@ -469,14 +469,16 @@ export class WizardController {
    * start time and the rooms of step 4. Unsaved work of another check is first queued as a draft.
    */
   start = async ({ siteId, propertyId, site, property }: StartInput): Promise<void> => {
-    const user = this.user ?? (await this.fetch<User>('/api/auth/me'));
-    const loadedSite =
-      site?.id === siteId ? site : await this.fetch<Site>(`/api/sites/${siteId}`).catch(() => undefined);
-    if (!loadedSite) throw new Error('Failed to fetch site');
-    const loadedProperty =
+    // Side by side: a check opened from a link (no site or property in hand) waits for one round trip, not one
+    // per call.
+    const [user, loadedSite, loadedProperty] = await Promise.all([
+      this.user ?? this.fetch<User>('/api/auth/me'),
+      site?.id === siteId ? site : this.fetch<Site>(`/api/sites/${siteId}`).catch(() => undefined),
       property?.id === propertyId
         ? property
-        : await this.fetch<Property>(`/api/properties/${propertyId}`).catch(() => undefined);
+        : this.fetch<Property>(`/api/properties/${propertyId}`).catch(() => undefined),
+    ]);
+    if (!loadedSite) throw new Error('Failed to fetch site');
     if (!loadedProperty || loadedProperty.siteId !== siteId) throw new Error('Failed to fetch property');
     await this.parkUnsavedWork();
     requestPersistentStorage();
