@@ -177,4 +177,31 @@ test.describe('a check that passes', () => {
     await expect(page.getByText('No photos uploaded')).toBeVisible();
     await expect(check.badge('Overall Result', 'Pass')).toBeVisible();
   });
+
+  test('a check opened from a link keeps its step on screen while it starts, and says why it cannot', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`**/api/sites/${site.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/check/basic-info?siteId=${site.id}&propertyId=${properties[0]!.id}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Starting check...' })).toBeVisible();
+    await expect(check.heading('Basic Information')).toBeVisible();
+    await expect(page.getByText('Step 1 of 8')).toBeVisible();
+    answer();
+    await expect(page.getByLabel('Address')).toHaveValue(properties[0]!.address);
+
+    // A link to a site that is gone (another property: the one above is continued, not started again).
+    await page.goto(`/check/basic-info?siteId=${crypto.randomUUID()}&propertyId=${crypto.randomUUID()}`);
+    await expect(page.getByRole('heading', { name: 'Could not start the check' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Failed to fetch site');
+    await page.getByRole('link', { name: 'Return to home' }).click();
+    await expect(page.getByRole('heading', { name: 'HIU Commissioning', level: 1 })).toBeVisible();
+  });
 });

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { STEP_COUNT, type Step } from '@hiu/domain';
 
 /**
@@ -51,11 +51,12 @@ export function WizardHeader({
   );
 }
 
-/** A step's page before its content is ready: the same background and top bar. */
-export function WizardShell({ step }: { step: Step }) {
+/** A step's page before its content is ready: the same background and top bar, and what it waits for. */
+export function WizardShell({ step, onCancel, children }: { step: Step; onCancel?: () => void; children?: ReactNode }) {
   return (
     <div className={WIZARD_PAGE_CLASS}>
-      <WizardHeader step={step} />
+      <WizardHeader step={step} onCancel={onCancel} />
+      {children}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { canProceed, formatDateTime } from '@hiu/domain';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { useWizard } from '../state/wizard-provider';
 import { MeasurementField } from '../components/measurement-field';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
+import { WizardShell } from '../components/wizard-header';
 import { useStep } from '../lib/use-step';
 import { ScanButton } from '../scanner/scan-button';
 import { HiuModelSuggestions } from '../components/hiu-model-suggestions';
@@ -16,6 +17,7 @@ export function BasicInfoStep() {
   const { state, update, start, hydrated } = useWizard();
   const { step, ranges, saveAndContinue } = useStep('basic-info');
   const [params, setParams] = useSearchParams();
+  const [, navigate] = useLocation();
   const siteId = params.get('siteId');
   const propertyId = params.get('propertyId');
   // The same property's check still on the phone is continued, unless it has ended (failed or submitted):
@@ -56,10 +58,14 @@ export function BasicInfoStep() {
     );
   }
   if (needsStart) {
+    // The step's own top bar stays while the check starts, so the screen does not blank between home and
+    // the step. Cancel leaves; the check that was being started is kept on the phone like any other.
     return (
-      <p role="status" className="p-6 text-center text-slate-600">
-        Starting check...
-      </p>
+      <WizardShell step={step} onCancel={() => navigate('/')}>
+        <p role="status" className="p-6 text-center text-slate-600">
+          Starting check...
+        </p>
+      </WizardShell>
     );
   }
 
