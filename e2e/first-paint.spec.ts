@@ -84,6 +84,6 @@ test.describe('installing the app', () => {
     expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
     const { url, data } = await cdp.send('Page.getAppManifest');
     expect(url).toMatch(/\/manifest\.webmanifest$/);
-    expect(JSON.parse(data)).toMatchObject({ name: 'HIU Commissioning', start_url: '/' });
+    expect(JSON.parse(data ?? '{}')).toMatchObject({ name: 'HIU Commissioning', start_url: '/' });
   });
 });
