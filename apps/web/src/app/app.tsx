@@ -1,15 +1,17 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Router } from 'wouter';
+import { Router, useLocation } from 'wouter';
 import { useDeferredLocation, useDeferredSearch } from '../lib/deferred-location';
 import { markInApp } from '../lib/in-app-history';
 import { queryClient } from '../lib/query-client';
 import { toasterWanted } from '../lib/toast';
 import { AppRoutes } from './router';
 import { ScrollToTop } from './scroll-to-top';
+import { ScreenErrorBoundary } from './screen-error-boundary';
+import { lazyRetry } from '../lib/lazy-retry';
 
 // Toasts are never part of a screen's start: the Toaster mounts with the first toast (lib/toast).
-const ToasterHost = lazy(() => import('./toaster-host'));
+const ToasterHost = lazyRetry(() => import('./toaster-host'));
 
 function Toasts() {
   const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, () => false);
@@ -20,12 +22,21 @@ function Toasts() {
   ) : null;
 }
 
+function Screens() {
+  const [location] = useLocation();
+  return (
+    <ScreenErrorBoundary location={location}>
+      <AppRoutes />
+    </ScreenErrorBoundary>
+  );
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Router hook={useDeferredLocation} searchHook={useDeferredSearch} aroundNav={markInApp}>
         <ScrollToTop />
-        <AppRoutes />
+        <Screens />
       </Router>
       <Toasts />
     </QueryClientProvider>

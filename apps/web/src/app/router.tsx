@@ -1,21 +1,22 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { RequireAuth } from '../features/auth/require-auth';
 import { HomeFrame } from '../features/home/home-frame';
 import { AccountBar } from './account-bar';
 import { RouteShell } from './shell/route-shell';
+import { lazyRetry } from '../lib/lazy-retry';
 
 // Each area is its own chunk: the engineer's first screen never downloads admin, reports or PDF code.
 // The check's data layer (zod, IndexedDB, outbox) loads with the engineer's screens, not with sign-in.
-const EngineerArea = lazy(() => import('./engineer-area'));
-const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
-const SetupPage = lazy(() => import('../features/auth/setup-page'));
-const HomePage = lazy(() => import('../features/home/home-page'));
-const CheckRoutes = lazy(() => import('../features/check/check-routes'));
-const AdminRoutes = lazy(() => import('../features/admin/admin-routes'));
-const ReportsPage = lazy(() => import('../features/reports/reports-page'));
-const UsersPage = lazy(() => import('../features/users/users-page'));
-const UnsavedWorkBanner = lazy(() =>
+const EngineerArea = lazyRetry(() => import('./engineer-area'));
+const SignInPage = lazyRetry(() => import('../features/auth/sign-in-page'));
+const SetupPage = lazyRetry(() => import('../features/auth/setup-page'));
+const HomePage = lazyRetry(() => import('../features/home/home-page'));
+const CheckRoutes = lazyRetry(() => import('../features/check/check-routes'));
+const AdminRoutes = lazyRetry(() => import('../features/admin/admin-routes'));
+const ReportsPage = lazyRetry(() => import('../features/reports/reports-page'));
+const UsersPage = lazyRetry(() => import('../features/users/users-page'));
+const UnsavedWorkBanner = lazyRetry(() =>
   import('../features/check/components/unsaved-work-banner').then((m) => ({ default: m.UnsavedWorkBanner })),
 );
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry';
 
 /**
  * A dialog whose code (Radix, focus trap, scroll lock) is not part of the screen's start: it loads when the
@@ -7,7 +8,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
  * it renders nothing, as the Radix dialog does.
  */
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<{ default: ComponentType<P> }>) {
-  const Content = lazy(load);
+  const Content = lazyRetry(load);
   function LazyDialog(props: P) {
     if (!props.open) return null;
     return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { stepBySlug } from '@hiu/domain';
 import { SaveBadge, useWizard } from './state/wizard-provider';
@@ -10,10 +10,11 @@ import { HeatingStep } from './pages/heating-step';
 import { DhwStep } from './pages/dhw-step';
 import { WizardShell } from './components/wizard-header';
 import { whenIdle } from '../../lib/when-idle';
+import { lazyRetry } from '../../lib/lazy-retry';
 
 // The camera and signature code loads with the step that uses them (issue 7: not with the first screen);
 // the service worker keeps it for offline use.
-const PhotosSignatureStep = lazy(() =>
+const PhotosSignatureStep = lazyRetry(() =>
   import('./pages/photos-signature-step').then((m) => ({ default: m.PhotosSignatureStep })),
 );
 
@@ -22,7 +23,7 @@ const PhotosSignatureStep = lazy(() =>
  * is fetched when the page is idle, so a tap on it rarely waits; the service worker keeps it for offline use.
  */
 function laterPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  const Page = lazy(() => load().then((page) => ({ default: page })));
+  const Page = lazyRetry(() => load().then((page) => ({ default: page })));
   if (typeof window !== 'undefined') whenIdle(() => void load());
   return Page;
 }

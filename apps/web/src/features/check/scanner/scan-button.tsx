@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { BarcodeScannerProps } from './barcode-scanner';
+import { lazyRetry } from '../../../lib/lazy-retry';
 
 // The camera code and the decoder load only when the engineer taps Scan, never with the step.
-const BarcodeScanner = lazy(() => import('./barcode-scanner'));
+const BarcodeScanner = lazyRetry(() => import('./barcode-scanner'));
 
 /**
  * A Scan button beside a text field: the scanned value fills the field only after the engineer confirms it.
