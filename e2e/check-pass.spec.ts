@@ -203,5 +203,14 @@ test.describe('a check that passes', () => {
     await expect(page.getByRole('alert')).toHaveText('Failed to fetch site');
     await page.getByRole('link', { name: 'Return to home' }).click();
     await expect(page.getByRole('heading', { name: 'HIU Commissioning', level: 1 })).toBeVisible();
+
+    // Cancel while a check starts (its site never answers) leaves for home.
+    const other = crypto.randomUUID();
+    await page.route(`**/api/sites/${other}`, () => new Promise<void>(() => undefined));
+    await page.goto(`/check/basic-info?siteId=${other}&propertyId=${crypto.randomUUID()}`);
+    await expect(page.getByRole('status').filter({ hasText: 'Starting check...' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('heading', { name: 'HIU Commissioning', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 });

@@ -1,6 +1,7 @@
 import { pwaInfo } from 'virtual:pwa-info';
+import { whenIdle } from '../lib/when-idle';
 
-/** How long after `load` the first screen is taken to have settled. */
+/** How long after the page first goes idle the first screen is taken to have settled. */
 export const MANIFEST_DELAY_MS = 3000;
 
 /**
@@ -11,16 +12,13 @@ export const MANIFEST_DELAY_MS = 3000;
 export function linkManifestWhenSettled(): void {
   if (!pwaInfo || document.querySelector('link[rel="manifest"]')) return;
   const { href, useCredentials } = pwaInfo.webManifest;
-  const link = () => {
-    const el = document.createElement('link');
-    el.rel = 'manifest';
-    el.href = href;
-    if (useCredentials) el.crossOrigin = 'use-credentials';
-    document.head.append(el);
-  };
-  const whenIdle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(link, { timeout: 2000 }) : setTimeout(link, 0);
-  const afterLoad = () => setTimeout(whenIdle, MANIFEST_DELAY_MS);
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  whenIdle(() =>
+    setTimeout(() => {
+      const link = document.createElement('link');
+      link.rel = 'manifest';
+      link.href = href;
+      if (useCredentials) link.crossOrigin = 'use-credentials';
+      document.head.append(link);
+    }, MANIFEST_DELAY_MS),
+  );
 }
