@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, projectContextOptions, signIn, test } from './fixtures';
 import { CheckJourney } from './check-journey';
 
 const PHOTOS_STEP_CODE = /\/assets\/photos-signature-step-[^/]*\.js$/;
@@ -10,9 +10,9 @@ test.describe('a screen whose code cannot be fetched', () => {
   }) => {
     const { site, properties } = await createSite({ properties: 1 });
     const check = new CheckJourney(page);
-    await check.start(site, properties[0]!);
-    // Step 7's code is refused, as when the signal drops before the phone has it.
+    // Step 7's code is refused (fetched early, then on opening), as when the signal drops before the phone has it.
     await page.route(PHOTOS_STEP_CODE, (route) => route.abort('internetdisconnected'));
+    await check.start(site, properties[0]!);
     await check.walkToDhw();
     await check.dhw();
     await check.next();
@@ -26,5 +26,31 @@ test.describe('a screen whose code cannot be fetched', () => {
     await check.button('Back').click();
     await check.expectStep(6, 'DHW Checks');
     await expect(page.getByLabel('CWS Temperature')).toHaveValue('12');
+  });
+
+  test('step 7 is fetched while a check starts, so a signal lost at step 1 does not keep it from opening', async ({
+    browser,
+    engineer,
+    createSite,
+  }, testInfo) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    // A phone whose service worker has not stored the app yet.
+    const context = await browser.newContext({ ...projectContextOptions(testInfo), serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signIn(page, engineer);
+    const check = new CheckJourney(page);
+    const fetched = page.waitForResponse(PHOTOS_STEP_CODE, { timeout: 15_000 });
+    await check.start(site, properties[0]!);
+    expect((await fetched).ok()).toBe(true);
+
+    await context.setOffline(true);
+    await check.walkToDhw();
+    await check.dhw();
+    await check.next();
+    await check.expectStep(7, 'Photos & Signature');
+    await check.photosSignature();
+    await check.next('Review & Submit');
+    await check.expectStep(8, 'Review & Submit');
+    await context.close();
   });
 });

@@ -57,3 +57,35 @@ test('online once, then a whole check with photos offline, reloaded offline, sen
   });
   console.log(`fault injection, offline from the start: 1 case, ${values} values checked on the server`);
 });
+
+test('first visit: a check started online goes on offline with no reload, every step on screen', async ({
+  engineerPage: page,
+  createSite,
+  adminApi,
+}) => {
+  const { site, properties } = await createSite({ properties: 1 });
+  const plan = checkPlan('first-visit');
+  const check = new CheckJourney(page);
+
+  await test.step('the first visit starts a check; the service worker installs meanwhile', async () => {
+    await check.start(site, properties[0]!);
+    // Once the worker holds the app, the page already open (not yet its client) finds the code cached too.
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  });
+
+  await page.context().setOffline(true);
+  for (const step of plan) {
+    await test.step(`offline: ${step.name}`, async () => {
+      await check.expectStep(step.number, step.name);
+      for (const v of [...step.first, ...step.second]) await v.enter(check);
+      if (step.next) await check.next(step.next);
+    });
+  }
+  const onDevice = await deviceFiles(page);
+  await check.button('Submit Report').click();
+  await expect(page.getByTestId('queued-reports')).toContainText('Report kept on this phone.');
+
+  await page.context().setOffline(false);
+  await expect(page.getByText('Report Submitted')).toBeVisible({ timeout: 30_000 });
+  await expectStoredOnce(adminApi, site.name, plan, onDevice);
+});

@@ -12,22 +12,22 @@ import { WizardShell } from './components/wizard-header';
 import { whenIdle } from '../../lib/when-idle';
 import { lazyRetry } from '../../lib/lazy-retry';
 
-// The camera and signature code loads with the step that uses them (issue 7: not with the first screen);
-// the service worker keeps it for offline use.
-const PhotosSignatureStep = lazyRetry(() =>
-  import('./pages/photos-signature-step').then((m) => ({ default: m.PhotosSignatureStep })),
-);
-
 /**
- * A screen no one opens first (review, outbox, failed, resume): not in the wizard's first download. Its code
- * is fetched when the page is idle, so a tap on it rarely waits; the service worker keeps it for offline use.
+ * A screen no one opens first: not in the wizard's first download. Its code is fetched when the page is idle,
+ * so a tap on it rarely waits and a lost signal finds it on the phone; the service worker keeps it too.
  */
 function laterPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Page = lazyRetry(() => load().then((page) => ({ default: page })));
-  if (typeof window !== 'undefined') whenIdle(() => void load());
+  // A failed early fetch is tried again when the screen opens.
+  if (typeof window !== 'undefined') whenIdle(() => void load().catch(() => undefined));
   return Page;
 }
 
+// The camera and signature code is not in the first download either (issue 7), but is fetched as soon as the
+// page is idle: a signal lost before the service worker has stored the app must not lose step 7.
+const PhotosSignatureStep = laterPage(() =>
+  import('./pages/photos-signature-step').then((m) => m.PhotosSignatureStep),
+);
 const ReviewStep = laterPage(() => import('./pages/review-step').then((m) => m.ReviewStep));
 const ResumePage = laterPage(() => import('./pages/resume-page').then((m) => m.ResumePage));
 const FailedPage = laterPage(() => import('./pages/failed-page').then((m) => m.FailedPage));
