@@ -10,4 +10,5 @@ new Intl.DateTimeFormat('en-GB', {
 }).format(0);
 new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(0);
 new Intl.NumberFormat('en-GB').format(1234.5);
+new Intl.RelativeTimeFormat('en-GB').format(-5, 'minute');
 self.close();

@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatTimeAgo,
   nextStepName,
   reportPdfFilename,
   reportsCsvFilename,
@@ -18,6 +19,24 @@ describe('duration (Xh Ym or Ym)', () => {
     ['', '2026-11-22T11:07:00Z', ''],
     ['nonsense', '2026-11-22T11:07:00Z', ''],
   ])('%s to %s is %j', (a, b, out) => expect(formatDuration(a, b)).toBe(out));
+});
+
+describe('time ago, in words', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it.each([
+    ['2026-11-22T11:59:31Z', 'less than a minute ago'],
+    ['2026-11-22T12:00:00Z', 'less than a minute ago'],
+    ['2026-11-22T11:59:00Z', '1 minute ago'],
+    ['2026-11-22T11:55:01Z', '4 minutes ago'],
+    ['2026-11-22T11:00:00Z', '1 hour ago'],
+    ['2026-11-22T09:30:00Z', '2 hours ago'],
+    ['2026-11-20T12:00:00Z', '2 days ago'],
+    ['2026-09-22T12:00:00Z', '2 months ago'],
+    ['2024-11-22T12:00:00Z', '2 years ago'],
+    ['2026-11-22T12:03:00Z', 'in 3 minutes'],
+    ['', ''],
+    ['nonsense', ''],
+  ])('%j is %j', (at, out) => expect(formatTimeAgo(at, now)).toBe(out));
 });
 
 describe('dates in en-GB on UK time', () => {

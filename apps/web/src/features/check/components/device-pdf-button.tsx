@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
-import { downloadDeviceReportPdf } from '../lib/device-report-pdf';
 import { useFileBlob, useWizard } from '../state/wizard-provider';
 
 /** "Download PDF": the report as it stands, built on this phone (works with no signal). */
@@ -18,6 +17,8 @@ export function DevicePdfButton({ label = 'Download PDF' }: { label?: string }) 
       onClick={async () => {
         setBusy(true);
         try {
+          // Loaded with the PDF code on the first tap, not with the review (the wizard's 120 KB budget).
+          const { downloadDeviceReportPdf } = await import('../lib/device-report-pdf');
           await downloadDeviceReportPdf(state, ranges, fileBlob);
         } catch (error) {
           console.error('Failed to build PDF', error);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { cameFromApp } from '../../../lib/in-app-history';
-import { formatDistanceToNow } from 'date-fns';
+import { formatTimeAgo } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,7 +12,7 @@ const when = (iso: string) => {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return `${time} (${formatDistanceToNow(d, { addSuffix: true })})`;
+  return `${time} (${formatTimeAgo(d)})`;
 };
 
 const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);

@@ -1,14 +1,13 @@
 import { Link } from 'wouter';
-import { formatDistanceToNow } from 'date-fns';
-import { stepByNumber, STEPS } from '@hiu/domain';
+import { formatTimeAgo, stepByNumber, STEPS } from '@hiu/domain';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTodaysDrafts } from '../api/drafts';
 
 function savedAgo(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? 'Saved' : `Saved ${formatDistanceToNow(d, { addSuffix: true })}`;
+  const ago = formatTimeAgo(iso);
+  return ago ? `Saved ${ago}` : 'Saved';
 }
 
 /** Resume Drafts: today's drafts of this engineer (spec section 2). */
