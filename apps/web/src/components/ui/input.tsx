@@ -1,5 +1,6 @@
-import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
+import { MEASUREMENT_TEXT, numberFromPaste } from './pasted-number';
 
 const base =
   'block w-full min-h-12 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 read-only:bg-slate-100 read-only:text-slate-700 aria-[invalid=true]:border-fail';
@@ -27,33 +28,57 @@ export interface NumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElem
 
 /**
  * A measurement box: decimal keypad on phones, step 0.1, the unit beside the value.
- * The value stays the string typed (spec section 3); only digits, one point and a leading minus get in.
+ * The value stays the string typed (spec section 3); only digits, one point and a leading minus get in. A paste
+ * such as "46.2 °C" keeps its number; what cannot get in is said under the box, never dropped in silence.
  */
 export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(function NumberInput(
   { value, onValueChange, unit, className, ...props },
   ref,
 ) {
+  const [refused, setRefused] = useState('');
+  const accept = (next: string) => {
+    setRefused('');
+    onValueChange(next);
+  };
   return (
-    <div className="relative flex items-stretch">
-      <input
-        ref={ref}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        data-step="0.1"
-        value={value}
-        onChange={(e) => {
-          const v = e.target.value.replace(',', '.');
-          if (/^-?\d*\.?\d*$/.test(v)) onValueChange(v);
-        }}
-        className={cn(base, 'text-lg tabular-nums', unit ? 'rounded-r-none' : '', className)}
-        {...props}
-      />
-      {unit ? (
-        <span className="flex min-w-14 items-center justify-center rounded-r-lg border border-l-0 border-slate-300 bg-slate-100 px-3 text-base font-medium text-slate-700">
-          {unit}
-        </span>
-      ) : null}
+    <div>
+      <div className="relative flex items-stretch">
+        <input
+          ref={ref}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          data-step="0.1"
+          value={value}
+          onChange={(e) => {
+            const v = e.target.value.replace(',', '.');
+            if (MEASUREMENT_TEXT.test(v)) accept(v);
+            else setRefused('Only numbers can go in this box.');
+          }}
+          onPaste={(e) => {
+            e.preventDefault();
+            const pasted = numberFromPaste(e.clipboardData.getData('text/plain'), unit);
+            if ('error' in pasted) return setRefused(pasted.error);
+            const box = e.currentTarget;
+            const next =
+              value.slice(0, box.selectionStart ?? value.length) +
+              pasted.value +
+              value.slice(box.selectionEnd ?? value.length);
+            if (MEASUREMENT_TEXT.test(next)) accept(next);
+            else setRefused(`${pasted.value} does not fit with what is already in the box.`);
+          }}
+          className={cn(base, 'text-lg tabular-nums', unit ? 'rounded-r-none' : '', className)}
+          {...props}
+        />
+        {unit ? (
+          <span className="flex min-w-14 items-center justify-center rounded-r-lg border border-l-0 border-slate-300 bg-slate-100 px-3 text-base font-medium text-slate-700">
+            {unit}
+          </span>
+        ) : null}
+      </div>
+      <p aria-live="polite" className={cn('text-sm font-medium text-fail', refused ? 'mt-1' : 'sr-only')}>
+        {refused}
+      </p>
     </div>
   );
 });
