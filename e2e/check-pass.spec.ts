@@ -182,7 +182,7 @@ test.describe('a check that passes', () => {
     engineerPage: page,
     createSite,
   }) => {
-    const { site, properties } = await createSite({ properties: 1 });
+    const { site, properties } = await createSite({ properties: 2 });
     const check = new CheckJourney(page);
     let answer!: () => void;
     const held = new Promise<void>((resolve) => (answer = resolve));
@@ -204,13 +204,25 @@ test.describe('a check that passes', () => {
     await page.getByRole('link', { name: 'Return to home' }).click();
     await expect(page.getByRole('heading', { name: 'HIU Commissioning', level: 1 })).toBeVisible();
 
-    // Cancel while a check starts (its site never answers) leaves for home.
-    const other = crypto.randomUUID();
-    await page.route(`**/api/sites/${other}`, () => new Promise<void>(() => undefined));
-    await page.goto(`/check/basic-info?siteId=${other}&propertyId=${crypto.randomUUID()}`);
+    // Cancel while another property's check starts (its site's answer held back) leaves for home, and the
+    // answer arriving later starts nothing: the phone still holds the first check.
+    let release!: () => void;
+    const heldAgain = new Promise<void>((resolve) => (release = resolve));
+    await page.unroute(`**/api/sites/${site.id}`);
+    await page.route(`**/api/sites/${site.id}`, async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page.goto(`/check/basic-info?siteId=${site.id}&propertyId=${properties[1]!.id}`);
     await expect(page.getByRole('status').filter({ hasText: 'Starting check...' })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('heading', { name: 'HIU Commissioning', level: 1 })).toBeVisible();
+    const answered = page.waitForResponse(`**/api/sites/${site.id}`);
+    release();
+    await answered;
+    // Nothing shows a start that did not happen; give one that did time to show.
+    await page.waitForTimeout(1_000);
+    await expect(page.getByTestId('unsaved-work')).toContainText(properties[0]!.address);
     await expect(page).toHaveURL(/\/$/);
   });
 });

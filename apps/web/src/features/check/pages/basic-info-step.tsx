@@ -30,17 +30,16 @@ export function BasicInfoStep() {
   // once the phone's copy is restored (it may be this property's check, to be continued).
   useEffect(() => {
     if (!needsStart || !hydrated || !siteId || !propertyId) return;
-    let live = true;
-    Promise.resolve(start({ siteId, propertyId }))
+    // Leaving (Cancel, Back) before the answers arrive abandons the start: the phone's check stays as it was.
+    const leaving = new AbortController();
+    Promise.resolve(start({ siteId, propertyId, signal: leaving.signal }))
       .then(() => {
-        if (live) setParams({}, { replace: true });
+        if (!leaving.signal.aborted) setParams({}, { replace: true });
       })
       .catch((e: unknown) => {
-        if (live) setStartError(e instanceof Error ? e.message : String(e));
+        if (!leaving.signal.aborted) setStartError(e instanceof Error ? e.message : String(e));
       });
-    return () => {
-      live = false;
-    };
+    return () => leaving.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needsStart, hydrated, siteId, propertyId]);
 
@@ -59,7 +58,7 @@ export function BasicInfoStep() {
   }
   if (needsStart) {
     // The step's own top bar stays while the check starts, so the screen does not blank between home and
-    // the step. Cancel leaves; the check that was being started is kept on the phone like any other.
+    // the step. Cancel leaves, and the check is not started.
     return (
       <WizardShell step={step} onCancel={() => navigate('/')}>
         <p role="status" className="p-6 text-center text-slate-600">

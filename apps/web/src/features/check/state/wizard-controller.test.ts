@@ -126,6 +126,26 @@ describe('starting a check', () => {
     expect(c.state.wizardData).toMatchObject({ siteName: 'Riverside', address: '1 High Street' });
   });
 
+  it('starts nothing when the engineer leaves before the answers arrive', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const c = make({
+      fetchJson: async <T>(path: string) => {
+        await held;
+        return (path.includes('/sites/') ? SITE : PROPERTY) as T;
+      },
+    });
+    c.setUser(USER);
+    await flushIo();
+    const leaving = new AbortController();
+    const starting = c.start({ siteId: SITE.id, propertyId: PROPERTY.id, signal: leaving.signal });
+    leaving.abort();
+    answer();
+    await starting;
+    expect(c.state.wizardData.siteId).toBe('');
+    expect(c.hasUnsavedWork()).toBe(false);
+  });
+
   it('says "Failed to fetch site" when the site cannot be loaded', async () => {
     const c = await load();
     await expect(c.start({ siteId: crypto.randomUUID(), propertyId: PROPERTY.id })).rejects.toThrow(

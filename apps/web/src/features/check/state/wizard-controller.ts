@@ -113,6 +113,8 @@ export interface StartInput {
   /** Already loaded by the caller (home page): saves a call and works offline. */
   site?: Site;
   property?: Property;
+  /** Aborted when the engineer leaves before the check has begun: then nothing is started. */
+  signal?: AbortSignal;
 }
 
 export interface WizardControllerDeps {
@@ -468,7 +470,7 @@ export class WizardController {
    * Starts a check for a property: site name and design (ranges), address, dwelling type, engineer,
    * start time and the rooms of step 4. Unsaved work of another check is first queued as a draft.
    */
-  start = async ({ siteId, propertyId, site, property }: StartInput): Promise<void> => {
+  start = async ({ siteId, propertyId, site, property, signal }: StartInput): Promise<void> => {
     // Side by side: a check opened from a link (no site or property in hand) waits for one round trip, not one
     // per call.
     const [user, loadedSite, loadedProperty] = await Promise.all([
@@ -480,7 +482,9 @@ export class WizardController {
     ]);
     if (!loadedSite) throw new Error('Failed to fetch site');
     if (!loadedProperty || loadedProperty.siteId !== siteId) throw new Error('Failed to fetch property');
+    if (signal?.aborted) return;
     await this.parkUnsavedWork();
+    if (signal?.aborted) return;
     requestPersistentStorage();
 
     const wizardData: WizardData = {
