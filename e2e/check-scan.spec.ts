@@ -123,4 +123,25 @@ test.describe('scanning serials instead of typing them', () => {
     await page.getByLabel('HIU Serial').fill('SN-1');
     await expect(page.getByLabel('HIU Serial')).toHaveValue('SN-1');
   });
+
+  test('a scanner whose code cannot be fetched says so and leaves the step as it was; the next tap opens it', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const scannerCode = /\/assets\/barcode-scanner-[^/]*\.js$/;
+    await page.route(scannerCode, (route) => route.abort('internetdisconnected'));
+    const check = await checkWithCamera(page, createSite, 'refused');
+    await page.getByLabel('HIU Model').fill('Thermal X5');
+
+    await page.getByRole('button', { name: 'Scan serial barcode' }).click();
+    await expect(page.getByText('Could not open')).toBeVisible();
+    await expect(page.getByText('Part of the app could not be loaded. Try again when you have signal.')).toBeVisible();
+    await check.expectStep(1, 'Basic Information');
+    await expect(page.getByLabel('HIU Model')).toHaveValue('Thermal X5');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.unroute(scannerCode);
+    await page.getByRole('button', { name: 'Scan serial barcode' }).click();
+    await expect(page.getByRole('dialog', { name: 'Scan HIU serial' })).toBeVisible();
+  });
 });

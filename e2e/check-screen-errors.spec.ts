@@ -53,4 +53,29 @@ test.describe('a screen whose code cannot be fetched', () => {
     await check.expectStep(8, 'Review & Submit');
     await context.close();
   });
+
+  test('a confirmation whose code cannot be fetched says so and stays closed; the next tap opens it', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const confirmCode = /\/assets\/confirm-dialog-content-[^/]*\.js$/;
+    await page.route(confirmCode, (route) => route.abort('internetdisconnected'));
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+
+    // Cancel with values entered asks first; that question's code cannot be fetched.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Part of the app could not be loaded. Try again when you have signal.')).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await check.expectStep(1, 'Basic Information');
+    await expect(page.getByLabel('HIU Model')).toHaveValue('Thermal X5');
+
+    await page.unroute(confirmCode);
+    // The message lies over the top bar until it times out.
+    await expect(page.getByText('Could not open')).toBeHidden({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+  });
 });

@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { BarcodeScannerProps } from './barcode-scanner';
 import { lazyRetry } from '../../../lib/lazy-retry';
+import { LoadBoundary } from '../../../lib/load-boundary';
 
 // The camera code and the decoder load only when the engineer taps Scan, never with the step.
 const BarcodeScanner = lazyRetry(() => import('./barcode-scanner'));
@@ -34,17 +35,19 @@ export function ScanButton({ label, name, onUse, check }: Omit<BarcodeScannerPro
         Scan
       </Button>
       {open ? (
-        <Suspense fallback={null}>
-          <BarcodeScanner
-            label={label}
-            check={check}
-            onClose={() => setOpen(false)}
-            onUse={(value) => {
-              setOpen(false);
-              onUse(value);
-            }}
-          />
-        </Suspense>
+        <LoadBoundary onFailed={() => setOpen(false)}>
+          <Suspense fallback={null}>
+            <BarcodeScanner
+              label={label}
+              check={check}
+              onClose={() => setOpen(false)}
+              onUse={(value) => {
+                setOpen(false);
+                onUse(value);
+              }}
+            />
+          </Suspense>
+        </LoadBoundary>
       ) : null}
     </>
   );
