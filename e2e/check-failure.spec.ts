@@ -89,11 +89,7 @@ test.describe('a device that fails', () => {
     const { site, properties } = await createSite({ properties: 1 });
     const check = new CheckJourney(page);
     await check.start(site, properties[0]!);
-    await check.basicInfo();
-    await check.next('Save and Continue');
-    await check.initialChecks();
-    await check.next();
-    await check.expectStep(3, 'Standby Mode');
+    await check.walkToStandby();
     await check.standby({ flow: '50' });
     await expect(page.getByText('Out of range (45-48 °C)')).toBeVisible();
     await expect(page.getByText('In range (40-43 °C)')).toBeVisible();

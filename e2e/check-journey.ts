@@ -145,6 +145,15 @@ export class CheckJourney {
     await b.click();
   }
 
+  /** From a started check to step 3 (Standby Mode), every value in range. */
+  async walkToStandby() {
+    await this.basicInfo();
+    await this.next('Save and Continue');
+    await this.initialChecks();
+    await this.next();
+    await this.expectStep(3, 'Standby Mode');
+  }
+
   /** From a started check to step 6 (DHW), step 4 skipped, every value in range. */
   async walkToDhw() {
     await this.basicInfo();

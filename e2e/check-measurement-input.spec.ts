@@ -10,11 +10,7 @@ test.describe('a measurement box', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const check = new CheckJourney(page);
     await check.start(site, properties[0]!);
-    await check.basicInfo();
-    await check.next('Save and Continue');
-    await check.initialChecks();
-    await check.next();
-    await check.expectStep(3, 'Standby Mode');
+    await check.walkToStandby();
 
     const paste = async (label: string, text: string) => {
       await page.evaluate((t) => navigator.clipboard.writeText(t), text);

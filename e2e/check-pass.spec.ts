@@ -151,10 +151,7 @@ test.describe('a check that passes', () => {
     const { site, properties } = await createSite({ properties: 1 });
     const check = new CheckJourney(page);
     await check.start(site, properties[0]!);
-    await check.basicInfo();
-    await check.next('Save and Continue');
-    await check.initialChecks();
-    await check.next();
+    await check.walkToStandby();
     await check.standby();
     await check.next();
     await check.expectStep(4, 'Tertiary System Checks');

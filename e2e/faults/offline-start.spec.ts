@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures';
 import { CheckJourney } from '../check-journey';
-import { checkPlan, deviceFiles, expectStoredOnce } from './check-plan';
+import { checkPlan, deviceFiles, expectStoredOnce, type PlannedStep } from './check-plan';
 
 test('online once, then a whole check with photos offline, reloaded offline, sent once when back online', async ({
   engineerPage: page,
@@ -29,13 +29,7 @@ test('online once, then a whole check with photos offline, reloaded offline, sen
     await expect(page.getByLabel('Address')).toHaveValue(properties[0]!.address);
   });
 
-  for (const step of plan) {
-    await test.step(`offline: ${step.name}`, async () => {
-      await check.expectStep(step.number, step.name);
-      for (const v of [...step.first, ...step.second]) await v.enter(check);
-      if (step.next) await check.next(step.next);
-    });
-  }
+  await walkOffline(check, plan);
   const onDevice = await deviceFiles(page);
 
   await test.step('submitted offline, reloaded offline: kept on the phone', async () => {
@@ -74,13 +68,7 @@ test('first visit: a check started online goes on offline with no reload, every 
   });
 
   await page.context().setOffline(true);
-  for (const step of plan) {
-    await test.step(`offline: ${step.name}`, async () => {
-      await check.expectStep(step.number, step.name);
-      for (const v of [...step.first, ...step.second]) await v.enter(check);
-      if (step.next) await check.next(step.next);
-    });
-  }
+  await walkOffline(check, plan);
   const onDevice = await deviceFiles(page);
   await check.button('Submit Report').click();
   await expect(page.getByTestId('queued-reports')).toContainText('Report kept on this phone.');
@@ -89,3 +77,14 @@ test('first visit: a check started online goes on offline with no reload, every 
   await expect(page.getByText('Report Submitted')).toBeVisible({ timeout: 30_000 });
   await expectStoredOnce(adminApi, site.name, plan, onDevice);
 });
+
+/** Every step of the plan, each value entered, with no network. */
+async function walkOffline(check: CheckJourney, plan: PlannedStep[]) {
+  for (const step of plan) {
+    await test.step(`offline: ${step.name}`, async () => {
+      await check.expectStep(step.number, step.name);
+      for (const v of [...step.first, ...step.second]) await v.enter(check);
+      if (step.next) await check.next(step.next);
+    });
+  }
+}
