@@ -69,6 +69,22 @@ test.describe('screen-reader and contrast rules (axe, WCAG 2.1 AA)', () => {
     expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
   });
 
+  test('the engineer: a failure confirmed, and the Failed page', async ({ engineerPage: page, createSite }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await check.initialChecks({ 'Strainer clean': false });
+    await check.next();
+    await expect(page.getByRole('alertdialog', { name: 'Confirm Device Failure' })).toBeVisible();
+    const found: Record<string, string[]> = { 'failure question': await violations(page) };
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
+    found['Failed page'] = await violations(page);
+    expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
+  });
+
   test('the admin: every tab and the reports screen', async ({ adminPage: page, createSite }) => {
     await createSite({ properties: 2 });
     const found: Record<string, string[]> = {};
