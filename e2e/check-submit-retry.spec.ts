@@ -69,3 +69,47 @@ test('a submit with no signal is kept on the phone, said so, and sent when the s
   await expect.poll(async () => (await reportsFor(adminApi, site.name)).length).toBe(1);
   await expect(notice).toHaveCount(0);
 });
+
+test('signed out during a check: Submit keeps the report, asks to sign in, and sends it after sign-in', async ({
+  engineerPage: page,
+  engineer,
+  createSite,
+  adminApi,
+}) => {
+  const { site, properties } = await createSite({ properties: 1 });
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+  await check.basicInfo();
+  await check.next('Save and Continue');
+  // The session ends (it expired, or was ended elsewhere) while the engineer works on.
+  await page.context().clearCookies();
+  await check.initialChecks();
+  await check.next();
+  await check.standby();
+  await check.next();
+  await check.button('Skip Step').click();
+  await check.heating();
+  await check.next();
+  await check.dhw();
+  await check.next();
+  await check.photosSignature();
+  await check.next('Review & Submit');
+  await check.button('Submit Report').click();
+
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page.getByRole('status')).toHaveText(
+    'You were signed out. Sign in again and the report kept on this phone is sent.',
+  );
+  await expect(page.getByText('Submission Failed')).toHaveCount(0);
+  expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+
+  await page.getByLabel('Email').fill(engineer.email);
+  await page.getByLabel('Password').fill(engineer.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'HIU Commissioning', level: 1 })).toBeVisible();
+  await expect(page.getByText('Report Submitted')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('unsaved-work')).toHaveCount(0);
+  const reports = await reportsFor(adminApi, site.name);
+  expect(reports).toHaveLength(1);
+  expect(reports[0]).toMatchObject({ hiuSerial: 'SN-1001', overallStatus: 'PASS' });
+});

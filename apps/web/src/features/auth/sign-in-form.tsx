@@ -11,15 +11,19 @@ export function SignInForm({
   error = null,
   fieldErrors = {},
   onSubmit = noop,
+  notice,
 }: {
   busy?: boolean;
   error?: string | null;
   fieldErrors?: Record<string, string>;
   onSubmit?: (values: Record<string, string>) => void;
+  /** Why the engineer is asked to sign in, when it is not the first time. */
+  notice?: string;
 }) {
   return (
     <AuthForm
       title="Sign in"
+      intro={notice ? <p role="status">{notice}</p> : undefined}
       fields={[
         { name: 'email', label: 'Email', type: 'email', autoComplete: 'username' },
         { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import type { User } from '@hiu/domain';
@@ -26,13 +27,19 @@ export default function SignInPage() {
       navigate(safeNext(params.get('next')), { replace: true });
     },
   });
+  // Sent here because the server said the session had ended: ask it again, so every screen knows.
+  const signedOut = params.get('reason') === 'signed-out';
+  useEffect(() => {
+    if (signedOut) void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  }, [signedOut, queryClient]);
   if (setup.data?.needed) return <Redirect to="/setup" replace />;
-  if (user) return <Redirect to="/" replace />;
+  if (user && !signedOut) return <Redirect to="/" replace />;
   const err = signIn.error instanceof ApiError ? signIn.error : null;
   return (
     <SignInForm
       busy={signIn.isPending}
       onSubmit={(v) => signIn.mutate(v)}
+      notice={signedOut ? 'You were signed out. Sign in again and the report kept on this phone is sent.' : undefined}
       fieldErrors={err?.status === 422 ? err.fieldErrors : {}}
       error={err ? err.userMessage : signIn.error ? 'Could not reach the server. Check your connection.' : null}
     />

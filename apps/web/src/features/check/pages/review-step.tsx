@@ -51,6 +51,14 @@ export function ReviewStep() {
       navigate('/');
       return;
     }
+    if (result.status === 'queued' && result.reason === 'signed-out') {
+      // The session has ended: the report waits in the outbox and goes once the engineer signs in again.
+      // Not reset here: a reset would send this screen home before sign-in shows. The check is marked as
+      // submitted, so home does not offer it as unsaved work and the next Start begins afresh. The sign-in page
+      // asks the server again, so every screen learns of the ended session there.
+      navigate('/sign-in?reason=signed-out');
+      return;
+    }
     if (result.status === 'queued' && result.reason !== 'server-error') {
       // Offline (or slow): the report waits in the phone's outbox and goes by itself; the check is done.
       // Home says so: the outbox lists the report until the server has it.

@@ -377,6 +377,23 @@ describe('submitting', () => {
     expect(storage.getItem(WIZARD_CACHE_KEY)).toBeNull();
   });
 
+  it('signed out at submit: says so without Submission Failed, keeps the report queued, and sends it later', async () => {
+    const c = await readyToSubmit();
+    server.failNext.push({ match: 'POST /api/reports', failure: 401 });
+    const result = await c.submit('Notes');
+    expect(result).toMatchObject({
+      status: 'queued',
+      reason: 'signed-out',
+      message: 'You were signed out. The report is kept on this phone and sent once you sign in again.',
+    });
+    expect(toasts).toEqual([]);
+    expect(server.reports.size).toBe(0);
+    // Signed in again: the next forced send (its try must be older than the force) takes it.
+    vi.setSystemTime(Date.now() + 100);
+    await c.engine.drain({ force: true });
+    expect(server.reports.size).toBe(1);
+  });
+
   it('on a server error says Submission Failed, keeps everything queued, and stores the report once on retry', async () => {
     const c = await readyToSubmit();
     server.failNext.push({ match: 'POST /api/reports', failure: 500 });

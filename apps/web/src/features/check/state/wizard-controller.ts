@@ -65,7 +65,7 @@ export type SaveResult = 'saved-server' | 'saved-local';
  */
 export type SubmitResult =
   | { status: 'sent'; reportId: string; draftRemoved: boolean }
-  | { status: 'queued'; reportId: string; reason: 'offline' | 'server-error' | 'slow'; message: string }
+  | { status: 'queued'; reportId: string; reason: 'offline' | 'signed-out' | 'server-error' | 'slow'; message: string }
   | { status: 'rejected'; reportId: string; message: string };
 
 export interface OutboxItem {
@@ -78,6 +78,8 @@ export interface OutboxItem {
   attempts: number;
   status: 'pending' | 'failed';
   lastError?: string;
+  /** The HTTP status of the last failure (null: no answer). */
+  lastStatus?: number | null;
   /** The last failure in plain words (what happened and what the app does about it). */
   problem?: string;
   nextAttemptAt: number;
@@ -262,6 +264,7 @@ export class WizardController {
         attempts: o.attempts,
         status: o.status,
         lastError: o.lastError,
+        lastStatus: o.lastStatus,
         problem: plainError(o),
         nextAttemptAt: o.nextAttemptAt,
         dependents: dependentsOf(mine, o.id).map((d) => ({
@@ -688,11 +691,21 @@ export class WizardController {
 
       const online = this.deps.isOnline();
       const blocking = this.outboxSnap.items.find((i) => i.lastError);
-      const reason = !online ? 'offline' : left.attempts > 0 || blocking ? 'server-error' : 'slow';
+      // The session ended (expired, or signed out elsewhere): nothing goes until the engineer signs in again.
+      const signedOut = left.lastStatus === 401 || this.outboxSnap.items.some((i) => i.lastStatus === 401);
+      const reason = !online
+        ? 'offline'
+        : signedOut
+          ? 'signed-out'
+          : left.attempts > 0 || blocking
+            ? 'server-error'
+            : 'slow';
       const message =
         reason === 'offline'
           ? 'No connection. The report is kept on this phone and sent when the connection returns.'
-          : `${left.lastError ?? blocking?.lastError ?? 'The server is slow to answer'}. The report is kept on this phone and sent automatically.`;
+          : reason === 'signed-out'
+            ? 'You were signed out. The report is kept on this phone and sent once you sign in again.'
+            : `${left.lastError ?? blocking?.lastError ?? 'The server is slow to answer'}. The report is kept on this phone and sent automatically.`;
       if (opts.toasts && reason === 'server-error') notify.error(...TOASTS.submissionFailed);
       this.commit(this.next({ submission: { status: 'queued', message } }));
       return { status: 'queued', reportId, reason, message };
