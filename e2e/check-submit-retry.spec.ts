@@ -97,8 +97,9 @@ test('signed out during a check: Submit keeps the report, asks to sign in, and s
   await check.button('Submit Report').click();
 
   await expect(page).toHaveURL(/\/sign-in/);
-  await expect(page.getByRole('status')).toHaveText(
-    'You were signed out. Sign in again and the report kept on this phone is sent.',
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You were signed out' })).toHaveText(
+    'You were signed out. Sign in again to send what is kept on this phone.',
   );
   await expect(page.getByText('Submission Failed')).toHaveCount(0);
   expect(await reportsFor(adminApi, site.name)).toHaveLength(0);

@@ -119,3 +119,42 @@ test('a report the server refuses is discarded only after a dialog that says wha
   await expect(page.getByText('Report Submitted')).toBeVisible();
   await expect.poll(async () => (await reportsFor(adminApi, site.name)).length).toBe(1);
 });
+
+test('signed out mid-check: the outbox says so and Sign in to send takes the engineer back with it all sent', async ({
+  engineerPage: page,
+  engineer,
+  createSite,
+}) => {
+  const { site, properties } = await createSite({ properties: 1 });
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+  await check.basicInfo();
+  await page.context().clearCookies();
+  await check.next('Save and Continue');
+  await check.expectStep(2, 'Initial Checks');
+  await check.initialChecks();
+  await check.next();
+  await check.expectStep(3, 'Standby Mode');
+
+  // Once the status settles, the pill says why nothing goes.
+  await page.getByRole('link', { name: /Signed out: \d+ waiting/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'You were signed out. Nothing can be sent until you sign in again; everything stays on this phone.',
+  );
+  await expect(page.getByRole('button', { name: 'Send now' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Sign in to send' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You were signed out' })).toHaveText(
+    'You were signed out. Sign in again to send what is kept on this phone.',
+  );
+  await page.getByLabel('Email').fill(engineer.email);
+  await page.getByLabel('Password').fill(engineer.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await expect(page.getByTestId('outbox-status')).toHaveText(
+    'Everything has been sent. Nothing is waiting on this phone.',
+    { timeout: 30_000 },
+  );
+});

@@ -39,7 +39,7 @@ export default function SignInPage() {
     <SignInForm
       busy={signIn.isPending}
       onSubmit={(v) => signIn.mutate(v)}
-      notice={signedOut ? 'You were signed out. Sign in again and the report kept on this phone is sent.' : undefined}
+      notice={signedOut ? 'You were signed out. Sign in again to send what is kept on this phone.' : undefined}
       fieldErrors={err?.status === 422 ? err.fieldErrors : {}}
       error={err ? err.userMessage : signIn.error ? 'Could not reach the server. Check your connection.' : null}
     />

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { cameFromApp } from '../../../lib/in-app-history';
 import { formatTimeAgo } from '@hiu/domain';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StorageWarning } from '../components/storage-warning';
@@ -39,7 +39,7 @@ function summary(pending: number, refusedCount: number, online: boolean): string
  */
 export function OutboxPage() {
   const [, navigate] = useLocation();
-  const { items, sent, pending, failed, refused, online, retry, discard } = useOutbox();
+  const { items, sent, pending, failed, refused, online, signedOut, retry, discard } = useOutbox();
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState('');
   const [discarding, setDiscarding] = useState<OutboxItem | null>(null);
@@ -97,7 +97,19 @@ export function OutboxPage() {
         >
           {result || summary(pending, refused, online)}
         </p>
-        {pending > 0 ? (
+        {pending > 0 && signedOut ? (
+          <>
+            <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-base text-red-900">
+              You were signed out. Nothing can be sent until you sign in again; everything stays on this phone.
+            </p>
+            <Link
+              to={`/sign-in?reason=signed-out&next=${encodeURIComponent('/check/outbox')}`}
+              className={buttonClass('primary', 'lg', 'w-full')}
+            >
+              Sign in to send
+            </Link>
+          </>
+        ) : pending > 0 ? (
           <Button size="lg" className="w-full" disabled={sending} onClick={() => void sendNow()}>
             Send now
           </Button>

@@ -35,7 +35,7 @@ const PILL =
  */
 export function SaveBadge({ className }: { className?: string }) {
   const { saveStatus, lingering, badgeVisible } = useWizard();
-  const { pending, refused } = useOutbox();
+  const { pending, refused, signedOut } = useOutbox();
   const text = badgeVisible ? saveBadgeText(saveStatus, lingering) : null;
   return (
     <div
@@ -62,7 +62,11 @@ export function SaveBadge({ className }: { className?: string }) {
           className={cn(PILL, refused > 0 ? TONES.error : TONES['saved-local'])}
         >
           <span aria-hidden="true">⇅</span>
-          {refused > 0 ? `${refused} refused` : `${pending} waiting to send`}
+          {refused > 0
+            ? `${refused} refused`
+            : signedOut
+              ? `Signed out: ${pending} waiting`
+              : `${pending} waiting to send`}
         </Link>
       ) : null}
     </div>

@@ -78,8 +78,6 @@ export interface OutboxItem {
   attempts: number;
   status: 'pending' | 'failed';
   lastError?: string;
-  /** The HTTP status of the last failure (null: no answer). */
-  lastStatus?: number | null;
   /** The last failure in plain words (what happened and what the app does about it). */
   problem?: string;
   nextAttemptAt: number;
@@ -99,6 +97,8 @@ export interface OutboxSnapshot {
   /** What this phone sent lately, newest first. */
   sent: SentItem[];
   online: boolean;
+  /** The server answered "signed out" to something waiting: nothing goes until the engineer signs in. */
+  signedOut: boolean;
 }
 
 export interface WizardSnapshot {
@@ -201,7 +201,15 @@ export class WizardController {
     this.uuid = deps.uuid ?? (() => crypto.randomUUID());
     this.schemas = deps.schemas ?? copyChecks;
     this.snap = { state: initialWizardState(undefined, new Date(this.now())), hydrated: false };
-    this.outboxSnap = { pending: 0, failed: 0, refused: 0, items: [], sent: [], online: deps.isOnline() };
+    this.outboxSnap = {
+      pending: 0,
+      failed: 0,
+      refused: 0,
+      items: [],
+      sent: [],
+      online: deps.isOnline(),
+      signedOut: false,
+    };
     this.engine = new SyncEngine({
       store: deps.store,
       transport: deps.transport,
@@ -254,6 +262,7 @@ export class WizardController {
       failed: failed.size,
       refused: mine.filter((o) => failed.has(o.id) && !o.dependsOn.some((d) => failed.has(d))).length,
       online: this.deps.isOnline(),
+      signedOut: mine.some((o) => o.lastStatus === 401),
       sent: this.user ? readSentLog(this.deps.storage, this.user.id) : [],
       items: mine.map((o) => ({
         id: o.id,
@@ -264,7 +273,6 @@ export class WizardController {
         attempts: o.attempts,
         status: o.status,
         lastError: o.lastError,
-        lastStatus: o.lastStatus,
         problem: plainError(o),
         nextAttemptAt: o.nextAttemptAt,
         dependents: dependentsOf(mine, o.id).map((d) => ({
@@ -692,7 +700,7 @@ export class WizardController {
       const online = this.deps.isOnline();
       const blocking = this.outboxSnap.items.find((i) => i.lastError);
       // The session ended (expired, or signed out elsewhere): nothing goes until the engineer signs in again.
-      const signedOut = left.lastStatus === 401 || this.outboxSnap.items.some((i) => i.lastStatus === 401);
+      const signedOut = left.lastStatus === 401 || this.outboxSnap.signedOut;
       const reason = !online
         ? 'offline'
         : signedOut
