@@ -106,4 +106,39 @@ test.describe('a device that fails', () => {
     await page.getByRole('button', { name: 'Return Home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test('signed out: the Failed page says the report waits for sign-in, and Sign in to send sends it', async ({
+    engineerPage: page,
+    engineer,
+    createSite,
+    adminApi,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await page.context().clearCookies();
+    await check.initialChecks({ 'Strainer clean': false });
+    await check.next();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'You were signed out. The failure report is stored on this phone and is sent once you sign in again.',
+      ),
+    ).toBeVisible({ timeout: 30_000 });
+    expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+
+    await page.getByRole('link', { name: 'Sign in to send' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+    await page.getByLabel('Email').fill(engineer.email);
+    await page.getByLabel('Password').fill(engineer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
+    await expect(page.getByText('✓ The failure report has been saved.')).toBeVisible({ timeout: 30_000 });
+    const reports = await reportsFor(adminApi, site.name);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ overallStatus: 'FAIL', failedStep: 2, failureReasons: ['Strainer not clean'] });
+  });
 });

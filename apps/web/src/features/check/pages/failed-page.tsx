@@ -1,8 +1,8 @@
 import { DevicePdfButton } from '../components/device-pdf-button';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { stepByNumber } from '@hiu/domain';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useOutbox, useWizard } from '../state/wizard-provider';
 
@@ -25,7 +25,7 @@ const NEXT_STEPS: Record<number, string[]> = {
 export function FailedPage() {
   const [, navigate] = useLocation();
   const { state, reset } = useWizard();
-  const { online } = useOutbox();
+  const { online, signedOut } = useOutbox();
   // Queued with no message yet means the first attempt is still under way.
   const failureReport =
     state.submission?.status === 'queued' && !state.submission.message ? 'sending' : state.submission?.status;
@@ -85,13 +85,23 @@ export function FailedPage() {
           {failureReport === 'sent'
             ? '✓ The failure report has been saved.'
             : failureReport === 'queued'
-              ? online
-                ? 'The failure report is stored on this phone; the server could not take it yet. The app keeps trying by itself.'
-                : 'The failure report is stored on this phone and will be sent when the connection returns. Keep the app open or come back online soon.'
+              ? signedOut
+                ? 'You were signed out. The failure report is stored on this phone and is sent once you sign in again.'
+                : online
+                  ? 'The failure report is stored on this phone; the server could not take it yet. The app keeps trying by itself.'
+                  : 'The failure report is stored on this phone and will be sent when the connection returns. Keep the app open or come back online soon.'
               : failureReport === 'rejected'
                 ? `The server refused the failure report${state.submission?.message ? `: ${state.submission.message}` : '.'} It is kept on this phone; tell your admin.`
                 : 'Saving the failure report...'}
         </p>
+        {failureReport === 'queued' && signedOut ? (
+          <Link
+            to={`/sign-in?reason=signed-out&next=${encodeURIComponent('/check/failed')}`}
+            className={buttonClass('primary', 'lg', 'w-full')}
+          >
+            Sign in to send
+          </Link>
+        ) : null}
 
         <Card aria-labelledby="recorded-heading">
           <h2 id="recorded-heading" className="text-lg font-bold">
