@@ -135,6 +135,8 @@ test('signed out mid-check: the outbox says so and Sign in to send takes the eng
   await check.initialChecks();
   await check.next();
   await check.expectStep(3, 'Standby Mode');
+  // The save on Next could only stay on the phone, and the badge says why.
+  await expect(page.getByRole('link', { name: 'Signed out: saved on phone' })).toBeVisible();
 
   // Once the status settles, the pill says why nothing goes.
   await page.getByRole('link', { name: /Signed out: \d+ waiting/ }).click();

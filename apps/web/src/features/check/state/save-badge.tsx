@@ -36,7 +36,7 @@ const PILL =
 export function SaveBadge({ className }: { className?: string }) {
   const { saveStatus, lingering, badgeVisible } = useWizard();
   const { pending, refused, signedOut } = useOutbox();
-  const text = badgeVisible ? saveBadgeText(saveStatus, lingering) : null;
+  const text = badgeVisible ? saveBadgeText(saveStatus, lingering, signedOut) : null;
   return (
     <div
       className={cn(

@@ -12,6 +12,11 @@ describe('saveBadgeText (ruling 9)', () => {
   ] as const)('%s (lingering %s) -> %s', (status, lingering, text) => {
     expect(saveBadgeText(status, lingering)).toBe(text);
   });
+
+  it('says why a save stayed on the phone when the engineer was signed out', () => {
+    expect(saveBadgeText('saved-local', false, true)).toBe('Signed out: saved on phone');
+    expect(saveBadgeText('saved-server', false, true)).toBe('Saved to cloud');
+  });
 });
 
 describe('SaveStatusTracker timings (spec sections 4 and 9)', () => {

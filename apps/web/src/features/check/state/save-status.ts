@@ -6,12 +6,13 @@ export const SAVED_TO_IDLE_MS = 2_000;
 export const BADGE_LINGER_MS = 3_000;
 
 /** Ruling 9's texts; `lingering` is the 3 s after returning to idle. Null when the badge is hidden. */
-export function saveBadgeText(status: SaveStatus, lingering: boolean): string | null {
+export function saveBadgeText(status: SaveStatus, lingering: boolean, signedOut = false): string | null {
   switch (status) {
     case 'saving':
       return 'Saving...';
     case 'saved-local':
-      return 'Saved locally';
+      // Signed out, a save can only stay on the phone: say why, not just where.
+      return signedOut ? 'Signed out: saved on phone' : 'Saved locally';
     case 'saved-server':
       return 'Saved to cloud';
     case 'error':
