@@ -82,7 +82,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/]/ },
-            { name: 'shared', test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*dialog-content)/ },
+            // Dialogs and the paste rules load when first used, not with the screen.
+            { name: 'shared', test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number))/ },
           ],
         },
       },

@@ -1,6 +1,5 @@
 import { forwardRef, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
-import { MEASUREMENT_TEXT, numberFromPaste } from './pasted-number';
 
 const base =
   'block w-full min-h-12 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 read-only:bg-slate-100 read-only:text-slate-700 aria-[invalid=true]:border-fail';
@@ -18,6 +17,9 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
 ) {
   return <textarea ref={ref} className={cn(base, 'py-2', className)} {...props} />;
 });
+
+/** What a measurement box keeps: digits, one point, a leading minus (spec section 3: the string typed). */
+export const MEASUREMENT_TEXT = /^-?\d*\.?\d*$/;
 
 export interface NumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> {
   value: string;
@@ -57,15 +59,17 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
           }}
           onPaste={(e) => {
             e.preventDefault();
-            const pasted = numberFromPaste(e.clipboardData.getData('text/plain'), unit);
-            if ('error' in pasted) return setRefused(pasted.error);
+            const text = e.clipboardData.getData('text/plain');
             const box = e.currentTarget;
-            const next =
-              value.slice(0, box.selectionStart ?? value.length) +
-              pasted.value +
-              value.slice(box.selectionEnd ?? value.length);
-            if (MEASUREMENT_TEXT.test(next)) accept(next);
-            else setRefused(`${pasted.value} does not fit with what is already in the box.`);
+            const at = [box.selectionStart ?? value.length, box.selectionEnd ?? value.length] as const;
+            import('./pasted-number').then(
+              ({ pasteIntoBox }) => {
+                const pasted = pasteIntoBox(value, text, at, unit);
+                if ('error' in pasted) setRefused(pasted.error);
+                else accept(pasted.value);
+              },
+              () => setRefused('The paste could not be read. Type the value instead.'),
+            );
           }}
           className={cn(base, 'text-lg tabular-nums', unit ? 'rounded-r-none' : '', className)}
           {...props}

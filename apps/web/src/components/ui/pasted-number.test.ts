@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberFromPaste } from './pasted-number';
+import { numberFromPaste, pasteIntoBox } from './pasted-number';
 
 describe('a value pasted into a measurement box', () => {
   it.each([
@@ -32,4 +32,15 @@ describe('a value pasted into a measurement box', () => {
       'Only a number can go in this box: "SN-1001 and some more w…" is not one.',
     ],
   ])('%j into a box in %s is refused', (text, unit, error) => expect(numberFromPaste(text, unit)).toEqual({ error }));
+
+  it('goes in where the cursor is, or over what is selected, and only if the whole still reads as a number', () => {
+    expect(pasteIntoBox('4', '6.2 °C', [1, 1], '°C')).toEqual({ value: '46.2' });
+    expect(pasteIntoBox('12.5', '3', [0, 2], 'bar')).toEqual({ value: '3.5' });
+    expect(pasteIntoBox('1.5', '2.5', [3, 3], 'bar')).toEqual({
+      error: '2.5 does not fit with what is already in the box.',
+    });
+    expect(pasteIntoBox('', 'abc', [0, 0], 'bar')).toEqual({
+      error: 'Only a number can go in this box: "abc" is not one.',
+    });
+  });
 });

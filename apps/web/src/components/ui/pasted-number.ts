@@ -1,5 +1,6 @@
-/** What a measurement box keeps: digits, one point, a leading minus (spec section 3: the string typed). */
-export const MEASUREMENT_TEXT = /^-?\d*\.?\d*$/;
+import { MEASUREMENT_TEXT } from './input';
+
+// Loaded on the first paste into a measurement box (input.tsx): not needed to show a step.
 
 const unitKey = (u: string) => u.toLowerCase().replace(/[\s°˚º]/g, '');
 
@@ -32,3 +33,18 @@ export function numberFromPaste(text: string, unit?: string): { value: string } 
 }
 
 const clip = (s: string) => (s.length > 24 ? `${s.slice(0, 23)}…` : s);
+
+/** The box's value after `text` is pasted over the selection [start, end), or why it cannot be. */
+export function pasteIntoBox(
+  value: string,
+  text: string,
+  [start, end]: readonly [number, number],
+  unit?: string,
+): { value: string } | { error: string } {
+  const pasted = numberFromPaste(text, unit);
+  if ('error' in pasted) return pasted;
+  const next = value.slice(0, start) + pasted.value + value.slice(end);
+  return MEASUREMENT_TEXT.test(next)
+    ? { value: next }
+    : { error: `${pasted.value} does not fit with what is already in the box.` };
+}
