@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from './fixtures';
+import { expect, signInWithForm, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
 
 test.describe('a device that fails', () => {
@@ -131,10 +131,7 @@ test.describe('a device that fails', () => {
     expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
 
     await page.getByRole('link', { name: 'Sign in to send' }).click();
-    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
-    await page.getByLabel('Email').fill(engineer.email);
-    await page.getByLabel('Password').fill(engineer.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInWithForm(page, engineer);
     await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
     await expect(page.getByText('✓ The failure report has been saved.')).toBeVisible({ timeout: 30_000 });
     const reports = await reportsFor(adminApi, site.name);

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, signInWithForm, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
 
 test('a submit that fails once keeps everything and succeeds on retry, stored once', async ({
@@ -79,21 +79,9 @@ test('signed out during a check: Submit keeps the report, asks to sign in, and s
   const { site, properties } = await createSite({ properties: 1 });
   const check = new CheckJourney(page);
   await check.start(site, properties[0]!);
-  await check.basicInfo();
-  await check.next('Save and Continue');
   // The session ends (it expired, or was ended elsewhere) while the engineer works on.
   await page.context().clearCookies();
-  await check.initialChecks();
-  await check.next();
-  await check.standby();
-  await check.next();
-  await check.button('Skip Step').click();
-  await check.heating();
-  await check.next();
-  await check.dhw();
-  await check.next();
-  await check.photosSignature();
-  await check.next('Review & Submit');
+  await check.walkToReview();
   await check.button('Submit Report').click();
 
   await expect(page).toHaveURL(/\/sign-in/);
@@ -104,9 +92,7 @@ test('signed out during a check: Submit keeps the report, asks to sign in, and s
   await expect(page.getByText('Submission Failed')).toHaveCount(0);
   expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
 
-  await page.getByLabel('Email').fill(engineer.email);
-  await page.getByLabel('Password').fill(engineer.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithForm(page, engineer);
   await expect(page.getByRole('heading', { name: 'HIU Commissioning', level: 1 })).toBeVisible();
   await expect(page.getByText('Report Submitted')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('unsaved-work')).toHaveCount(0);

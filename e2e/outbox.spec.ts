@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, signInWithForm, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
 
 test('the outbox shows what waits and why, what was sent, and Send now sends at once', async ({
@@ -151,9 +151,7 @@ test('signed out mid-check: the outbox says so and Sign in to send takes the eng
   await expect(page.getByRole('status').filter({ hasText: 'You were signed out' })).toHaveText(
     'You were signed out. Sign in again to send what is kept on this phone.',
   );
-  await page.getByLabel('Email').fill(engineer.email);
-  await page.getByLabel('Password').fill(engineer.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithForm(page, engineer);
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await expect(page.getByTestId('outbox-status')).toHaveText(
     'Everything has been sent. Nothing is waiting on this phone.',
