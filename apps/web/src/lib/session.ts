@@ -24,6 +24,17 @@ function lastKnownUser(): User | null {
   }
 }
 
+/**
+ * Where an engineer the server has signed out signs in again (the sign-in page says why), then returns to
+ * `back`.
+ */
+export function signInAgainPath(back?: string): string {
+  return `/sign-in?reason=signed-out${back ? `&next=${encodeURIComponent(back)}` : ''}`;
+}
+
+/** Whether the sign-in page was opened by `signInAgainPath`. */
+export const isSignInAgain = (params: URLSearchParams): boolean => params.get('reason') === 'signed-out';
+
 const fetchMe = getQueryFn<User>({ on401: 'returnNull' });
 
 /**

@@ -4,7 +4,7 @@ import { Redirect, useLocation, useSearchParams } from 'wouter';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
 import { SignInForm } from './sign-in-form';
-import { rememberUser, SESSION_KEY, useSession, useSetupNeeded } from '../../lib/session';
+import { isSignInAgain, rememberUser, SESSION_KEY, useSession, useSetupNeeded } from '../../lib/session';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 function safeNext(next: string | null): string {
@@ -28,7 +28,7 @@ export default function SignInPage() {
     },
   });
   // Sent here because the server said the session had ended: ask it again, so every screen knows.
-  const signedOut = params.get('reason') === 'signed-out';
+  const signedOut = isSignInAgain(params);
   useEffect(() => {
     if (signedOut) void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
   }, [signedOut, queryClient]);

@@ -1,9 +1,10 @@
 import { DevicePdfButton } from '../components/device-pdf-button';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { stepByNumber } from '@hiu/domain';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SignInToSend } from '../components/sign-in-to-send';
 import { useOutbox, useWizard } from '../state/wizard-provider';
 
 const NEXT_STEPS: Record<number, string[]> = {
@@ -94,14 +95,7 @@ export function FailedPage() {
                 ? `The server refused the failure report${state.submission?.message ? `: ${state.submission.message}` : '.'} It is kept on this phone; tell your admin.`
                 : 'Saving the failure report...'}
         </p>
-        {failureReport === 'queued' && signedOut ? (
-          <Link
-            to={`/sign-in?reason=signed-out&next=${encodeURIComponent('/check/failed')}`}
-            className={buttonClass('primary', 'lg', 'w-full')}
-          >
-            Sign in to send
-          </Link>
-        ) : null}
+        {failureReport === 'queued' && signedOut ? <SignInToSend back="/check/failed" /> : null}
 
         <Card aria-labelledby="recorded-heading">
           <h2 id="recorded-heading" className="text-lg font-bold">

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { cameFromApp } from '../../../lib/in-app-history';
 import { formatTimeAgo } from '@hiu/domain';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SignInToSend } from '../components/sign-in-to-send';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StorageWarning } from '../components/storage-warning';
 import { useOutbox, type OutboxItem } from '../state/wizard-provider';
@@ -102,12 +103,7 @@ export function OutboxPage() {
             <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-base text-red-900">
               You were signed out. Nothing can be sent until you sign in again; everything stays on this phone.
             </p>
-            <Link
-              to={`/sign-in?reason=signed-out&next=${encodeURIComponent('/check/outbox')}`}
-              className={buttonClass('primary', 'lg', 'w-full')}
-            >
-              Sign in to send
-            </Link>
+            <SignInToSend back="/check/outbox" />
           </>
         ) : pending > 0 ? (
           <Button size="lg" className="w-full" disabled={sending} onClick={() => void sendNow()}>

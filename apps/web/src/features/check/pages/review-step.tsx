@@ -12,6 +12,7 @@ import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
 import { LocationOptIn } from '../components/location-opt-in';
 import { currentLocation } from '../lib/submit-location';
+import { signInAgainPath } from '../../../lib/session';
 
 const sectionTitle = (id: SectionId) => SECTIONS.find((s) => s.id === id)?.title ?? '';
 
@@ -56,7 +57,7 @@ export function ReviewStep() {
       // Not reset here: a reset would send this screen home before sign-in shows. The check is marked as
       // submitted, so home does not offer it as unsaved work and the next Start begins afresh. The sign-in page
       // asks the server again, so every screen learns of the ended session there.
-      navigate('/sign-in?reason=signed-out');
+      navigate(signInAgainPath());
       return;
     }
     if (result.status === 'queued' && result.reason !== 'server-error') {
