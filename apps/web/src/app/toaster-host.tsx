@@ -2,7 +2,10 @@ import { useEffect } from 'react';
 import { Toaster } from 'sonner';
 import { markToasterMounted } from '../lib/toast';
 
-/** Spec section 9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the toasts. */
+/**
+ * Spec section 9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the toasts. On a phone a
+ * screen whose top bar holds a button moves the toasts below it (`--toast-top`, index.css).
+ */
 export default function ToasterHost() {
   useEffect(markToasterMounted, []);
   return (
@@ -14,6 +17,7 @@ export default function ToasterHost() {
       hotkey={['F8']}
       richColors
       closeButton
+      mobileOffset={{ top: 'var(--toast-top, 16px)' }}
       toastOptions={{ style: { fontSize: '1rem' } }}
     />
   );

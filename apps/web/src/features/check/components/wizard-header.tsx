@@ -18,7 +18,7 @@ export function WizardHeader({
   onCancel?: () => void;
 }) {
   return (
-    <header className="bg-brand-800 text-white">
+    <header className="bg-brand-800 text-white" data-toast-clearance>
       <div className="mx-auto w-full max-w-2xl px-4 pt-2 pb-3">
         <div className="flex min-h-12 items-center">
           <button
