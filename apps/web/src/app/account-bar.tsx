@@ -1,17 +1,25 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { User } from '@hiu/domain';
+import { lazyDialog } from '../components/ui/lazy-dialog';
 import { useSession } from '../lib/session';
-import { useSignOut } from '../features/auth/sign-out';
+import { whenIdle } from '../lib/when-idle';
+
+const loadSignOut = () => import('./sign-out-flow');
+const SignOutFlow = lazyDialog(loadSignOut);
+/** Fetched ahead of a tap, so a phone that has lost its signal can still count what waits and ask. */
+const prefetchSignOut = () => void loadSignOut().catch(() => undefined);
 
 /** Slim bar on home and admin screens: who is signed in, and Sign out. The wizard has its own chrome. */
 export function AccountBar({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const signOut = useSignOut();
+  const [signingOut, setSigningOut] = useState(false);
+  useEffect(() => whenIdle(prefetchSignOut), []);
   return (
     <>
-      <AccountStrip user={user} onSignOut={() => void signOut()} />
+      <AccountStrip user={user} onSignOut={() => setSigningOut(true)} />
       {children}
+      {user ? <SignOutFlow open={signingOut} onOpenChange={setSigningOut} userId={user.id} /> : null}
     </>
   );
 }

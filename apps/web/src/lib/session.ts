@@ -1,17 +1,39 @@
 import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import type { User } from '@hiu/domain';
-import { ApiError, getQueryFn } from './api-client';
+import { ApiError, apiRequest, getQueryFn } from './api-client';
 
 /** The one query for "who is signed in", shared by the guards and the check's data layer. */
 export const SESSION_KEY = ['/api/auth/me'];
 const LAST_USER_KEY = 'hiu_last_user';
+/** Set while a sign-out has not reached the server: the session cookie may still be good there. */
+const SIGN_OUT_PENDING_KEY = 'hiu_sign_out_pending';
 
+/** A new sign-in replaces the session cookie, so a sign-out still owed for the old one is settled. */
 export function rememberUser(user: User | null): void {
   try {
-    if (user) localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
-    else localStorage.removeItem(LAST_USER_KEY);
+    if (user) {
+      localStorage.setItem(LAST_USER_KEY, JSON.stringify(user));
+      localStorage.removeItem(SIGN_OUT_PENDING_KEY);
+    } else localStorage.removeItem(LAST_USER_KEY);
   } catch {
     /* storage refused: the session still works online */
+  }
+}
+
+function signOutPending(): boolean {
+  try {
+    return localStorage.getItem(SIGN_OUT_PENDING_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function setSignOutPending(pending: boolean): void {
+  try {
+    if (pending) localStorage.setItem(SIGN_OUT_PENDING_KEY, '1');
+    else localStorage.removeItem(SIGN_OUT_PENDING_KEY);
+  } catch {
+    /* storage refused: the sign-out is only as good as its request */
   }
 }
 
@@ -35,6 +57,33 @@ export function signInAgainPath(back?: string): string {
 /** Whether the sign-in page was opened by `signInAgainPath`. */
 export const isSignInAgain = (params: URLSearchParams): boolean => params.get('reason') === 'signed-out';
 
+let ending: Promise<void> | undefined;
+
+/**
+ * Signs out on this phone at once, and on the server as soon as it can be reached. Without a connection
+ * the request is owed: until it has gone, the session query answers "signed out" and sends it again, so
+ * the cookie the server still honours never signs anyone back in.
+ */
+export function endSession(): Promise<void> {
+  rememberUser(null);
+  setSignOutPending(true);
+  ending ??= apiRequest('POST', '/api/auth/logout', {})
+    .then(() => setSignOutPending(false))
+    .catch(() => undefined /* no connection, or the server failed: still owed */)
+    .finally(() => (ending = undefined));
+  return ending;
+}
+
+/**
+ * Waits (at most `capMs`) for a sign-out still on its way: its answer clears the session cookie, so it must
+ * not arrive after the next sign-in's.
+ */
+export function signOutSettled(capMs = 5000): Promise<void> {
+  const pending = ending;
+  if (!pending) return Promise.resolve();
+  return Promise.race([pending, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+}
+
 const fetchMe = getQueryFn<User>({ on401: 'returnNull' });
 
 /**
@@ -43,6 +92,10 @@ const fetchMe = getQueryFn<User>({ on401: 'returnNull' });
  * A 401 (signed out) is believed at once.
  */
 async function sessionQueryFn(ctx: QueryFunctionContext): Promise<User | null> {
+  if (signOutPending()) {
+    void endSession();
+    return null;
+  }
   try {
     const user = (await fetchMe(ctx)) as User | null;
     rememberUser(user);

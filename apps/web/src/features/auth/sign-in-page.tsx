@@ -4,7 +4,14 @@ import { Redirect, useLocation, useSearchParams } from 'wouter';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
 import { SignInForm } from './sign-in-form';
-import { isSignInAgain, rememberUser, SESSION_KEY, useSession, useSetupNeeded } from '../../lib/session';
+import {
+  isSignInAgain,
+  rememberUser,
+  SESSION_KEY,
+  signOutSettled,
+  useSession,
+  useSetupNeeded,
+} from '../../lib/session';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 function safeNext(next: string | null): string {
@@ -18,8 +25,10 @@ export default function SignInPage() {
   const { user } = useSession();
   const setup = useSetupNeeded();
   const signIn = useMutation({
-    mutationFn: (body: Record<string, string>) =>
-      api.post<User>('/api/auth/login', { email: body.email ?? '', password: body.password ?? '' }),
+    mutationFn: async (body: Record<string, string>) => {
+      await signOutSettled();
+      return api.post<User>('/api/auth/login', { email: body.email ?? '', password: body.password ?? '' });
+    },
     onSuccess: (u) => {
       queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, u);

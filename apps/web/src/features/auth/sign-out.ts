@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { api } from '../../lib/api-client';
-import { rememberUser } from '../../lib/session';
+import { endSession } from '../../lib/session';
 
+/** Signs out on this phone at once; the server is told now, or when the connection returns. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  return async () => {
-    await api.post('/api/auth/logout').catch(() => undefined);
-    rememberUser(null);
+  return () => {
+    void endSession();
     queryClient.clear();
     navigate('/sign-in', { replace: true });
   };
