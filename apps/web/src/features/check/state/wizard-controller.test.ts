@@ -24,6 +24,7 @@ function make(deps: { schemas?: CopyChecks; fetchJson?: <T>(path: string) => Pro
     notify: {
       success: (title) => toasts.push(title),
       error: (title) => toasts.push(title),
+      info: (title) => toasts.push(title),
     },
     isOnline: () => online,
     compress: async (file) => new Blob([await file.arrayBuffer()], { type: 'image/jpeg' }),
@@ -234,6 +235,76 @@ describe('nothing typed is lost', () => {
     expect(await c.saveDraft('Initial Checks')).toBe('saved-server');
     expect([...server.drafts.values()][0]!.wizardData.hiuModel).toBe('Kept');
     await expect(c.addPhoto(photo())).rejects.toThrow('This phone could not store the photo');
+  });
+
+  it('a tab left behind takes up what another tab of the app changed, so a change typed there keeps it', async () => {
+    const first = await started();
+    await first.settled();
+    const second = await load();
+    expect(second.state.wizardData.address).toBe(PROPERTY.address);
+
+    vi.setSystemTime(new Date('2026-06-01T09:05:00.000Z'));
+    first.update((d) => void (d.meterStart = '12.5'));
+    await first.settled();
+    second.catchUpSoon(0);
+    await vi.advanceTimersByTimeAsync(0);
+    await flushIo();
+    expect(second.state.wizardData.meterStart).toBe('12.5');
+    expect(toasts).toContain('Updated from another tab');
+
+    vi.setSystemTime(new Date('2026-06-01T09:06:00.000Z'));
+    second.update((d) => void (d.hiuSerial = 'SN-2'));
+    await second.settled();
+    const reopened = await load();
+    expect(reopened.state.wizardData).toMatchObject({ meterStart: '12.5', hiuSerial: 'SN-2' });
+  });
+
+  it('a tab shown again reads back nothing when the device copy is its own (no schemas loaded)', async () => {
+    const loader = vi.fn(() => import('./wizard-state-schema'));
+    const c = make({ schemas: inThreadChecks(loader) });
+    c.setUser(USER);
+    await flushIo();
+    await c.start({ siteId: SITE.id, propertyId: PROPERTY.id });
+    c.update((d) => void (d.hiuModel = 'Mine'));
+    await c.settled();
+    c.catchUpSoon(0);
+    await vi.advanceTimersByTimeAsync(0);
+    await flushIo();
+    expect(loader).not.toHaveBeenCalled();
+    expect(c.state.wizardData.hiuModel).toBe('Mine');
+  });
+
+  it('a tab left behind lets go of a check another tab submitted or cancelled', async () => {
+    const first = await started();
+    await first.settled();
+    const second = await load();
+    vi.setSystemTime(new Date('2026-06-01T09:05:00.000Z'));
+    first.reset();
+    await first.settled();
+    second.catchUpSoon(0);
+    await vi.advanceTimersByTimeAsync(0);
+    await flushIo();
+    expect(second.state.wizardData.siteId).toBe('');
+    expect(second.hasUnsavedWork()).toBe(false);
+  });
+
+  it('a tab keeps its own change when it is newer than the device copy', async () => {
+    const first = await started();
+    await first.settled();
+    const second = await load();
+    vi.setSystemTime(new Date('2026-06-01T09:05:00.000Z'));
+    second.update((d) => void (d.hiuModel = 'Newer here'));
+    await second.settled();
+    vi.setSystemTime(new Date('2026-06-01T09:06:00.000Z'));
+    first.catchUpSoon(0);
+    await vi.advanceTimersByTimeAsync(0);
+    await flushIo();
+    expect(first.state.wizardData.hiuModel).toBe('Newer here');
+    second.catchUpSoon(0);
+    await vi.advanceTimersByTimeAsync(0);
+    await flushIo();
+    expect(second.state.wizardData.hiuModel).toBe('Newer here');
+    expect(toasts.filter((t) => t === 'Updated from another tab')).toHaveLength(1);
   });
 
   it("keeps each engineer's check apart on a shared phone", async () => {

@@ -21,6 +21,7 @@ import {
   clearLocalCache,
   isQuotaError,
   peekLocalCache,
+  WIZARD_CACHE_KEY,
   writeLocalCache,
   type CacheStorage,
 } from './local-cache';
@@ -126,6 +127,7 @@ export interface WizardControllerDeps {
   notify: {
     success(title: string, description?: string): unknown;
     error(title: string, description?: string): unknown;
+    info?(title: string, description?: string): unknown;
   };
   isOnline: () => boolean;
   compress: (file: Blob) => Promise<Blob>;
@@ -186,6 +188,7 @@ export class WizardController {
   private idbDirty = false;
   private submitting = false;
   private restoreSeq = 0;
+  private catchUpTimer: ReturnType<typeof setTimeout> | undefined;
   /** Reports the server has stored since this page opened: one may be sent before its check is restored. */
   private readonly reportsSent = new Set<string>();
   /** Settles when the signed-in user's check has been restored from the device. */
@@ -400,6 +403,54 @@ export class WizardController {
       }
     })();
     return this.idbWrite;
+  }
+
+  /**
+   * Another tab of the app on this phone changed the check (its quick-cache write fired a storage event) or
+   * this tab is shown again: a newer device copy replaces this tab's, so a change typed here never writes an
+   * older check over readings taken there. A person takes longer to switch tabs than this takes.
+   */
+  catchUpSoon(delayMs = 250): void {
+    if (this.catchUpTimer) clearTimeout(this.catchUpTimer);
+    // After the other tab's IndexedDB write, which follows its quick-cache write (photos live only there).
+    this.catchUpTimer = setTimeout(() => {
+      this.catchUpTimer = undefined;
+      void this.catchUp();
+    }, delayMs);
+  }
+
+  private async catchUp(): Promise<void> {
+    const user = this.user;
+    const mine = this.snap.state;
+    if (!user || !this.snap.hydrated || this.idbWrite) return;
+    const restore = this.restoreSeq;
+    try {
+      const stored = await this.deps.store.loadWizard(user.id);
+      // Only a newer copy is read back (the schemas load for it): the usual case is this tab's own copy.
+      const storedAt = (stored as { updatedAt?: unknown } | undefined)?.updatedAt;
+      if (stored != null && !(typeof storedAt === 'string' && Date.parse(storedAt) > Date.parse(mine.updatedAt)))
+        return;
+      // Nothing stored while this tab holds a check: another tab submitted, cancelled or discarded it.
+      const theirs =
+        stored == null
+          ? hasWizardData(mine.wizardData) && !this.snap.storageWarning
+            ? initialWizardState(user.id, new Date(this.now()))
+            : undefined
+          : await this.schemas.parseWizardState(stored);
+      if (restore !== this.restoreSeq || this.snap.state !== mine) return; // this tab moved on: its change stands
+      if (!theirs || theirs.ownerId !== user.id) return;
+      if (!(Date.parse(theirs.updatedAt) > Date.parse(mine.updatedAt))) return;
+      // The other tab has written the quick cache already; a draft save due here now sends its copy.
+      this.setSnap({ state: theirs });
+      if (hasWizardData(mine.wizardData) && JSON.stringify(theirs.wizardData) !== JSON.stringify(mine.wizardData)) {
+        this.deps.notify.info?.(
+          'Updated from another tab',
+          'This check was changed in another tab of the app. This tab now shows those changes.',
+        );
+      }
+    } catch {
+      // This tab keeps what it has; the device copy is read again on the next change elsewhere.
+    }
   }
 
   /** Writes everything now (the page is being hidden or closed). */
@@ -988,9 +1039,17 @@ export class WizardController {
     const offline = () => this.setOutbox(this.engine.snapshot());
     const hidden = () => {
       if (target.document.visibilityState === 'hidden') void this.flush();
-      else void this.engine.drain();
+      else {
+        void this.engine.drain();
+        this.catchUpSoon(0);
+      }
     };
     const pagehide = () => void this.flush();
+    // Fired only in the other tabs of this origin: the quick cache is written on every change.
+    const storage = (event: StorageEvent) => {
+      if (event.key === WIZARD_CACHE_KEY || event.key === null) this.catchUpSoon();
+    };
+    target.addEventListener('storage', storage);
     target.addEventListener('online', online);
     target.addEventListener('offline', offline);
     target.addEventListener('pagehide', pagehide);
@@ -999,6 +1058,7 @@ export class WizardController {
       target.removeEventListener('online', online);
       target.removeEventListener('offline', offline);
       target.removeEventListener('pagehide', pagehide);
+      target.removeEventListener('storage', storage);
       target.document.removeEventListener('visibilitychange', hidden);
     };
   }
