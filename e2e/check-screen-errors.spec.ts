@@ -2,6 +2,7 @@ import { expect, projectContextOptions, signIn, test } from './fixtures';
 import { CheckJourney } from './check-journey';
 
 const PHOTOS_STEP_CODE = /\/assets\/photos-signature-step-[^/]*\.js$/;
+const PHOTO_REDUCER_CODE = /\/assets\/compress-image-[^/]*\.js$/;
 
 test.describe('a screen whose code cannot be fetched', () => {
   test('says so instead of a blank page, keeps the check, and opens on Try again', async ({
@@ -39,9 +40,11 @@ test.describe('a screen whose code cannot be fetched', () => {
     const page = await context.newPage();
     await signIn(page, engineer);
     const check = new CheckJourney(page);
-    const fetched = page.waitForResponse(PHOTOS_STEP_CODE, { timeout: 15_000 });
+    const fetched = [PHOTOS_STEP_CODE, PHOTO_REDUCER_CODE].map((code) =>
+      page.waitForResponse(code, { timeout: 15_000 }),
+    );
     await check.start(site, properties[0]!);
-    expect((await fetched).ok()).toBe(true);
+    for (const response of await Promise.all(fetched)) expect(response.ok()).toBe(true);
 
     await context.setOffline(true);
     await check.walkToDhw();

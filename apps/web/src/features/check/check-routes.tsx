@@ -25,7 +25,12 @@ function laterPage<P extends object>(load: () => Promise<ComponentType<P>>) {
 
 // The camera and signature code is not in the first download either (issue 7), but is fetched as soon as the
 // page is idle: a signal lost before the service worker has stored the app must not lose step 7.
-const PhotosSignatureStep = laterPage(() => import('./pages/photos-signature-step').then((m) => m.PhotosSignatureStep));
+const PhotosSignatureStep = laterPage(() =>
+  // With the reducer its photos need, so a signal lost before step 7 does not stop a photo.
+  Promise.all([import('./pages/photos-signature-step'), import('./state/compress-image')]).then(
+    ([m]) => m.PhotosSignatureStep,
+  ),
+);
 const ReviewStep = laterPage(() => import('./pages/review-step').then((m) => m.ReviewStep));
 const ResumePage = laterPage(() => import('./pages/resume-page').then((m) => m.ResumePage));
 const FailedPage = laterPage(() => import('./pages/failed-page').then((m) => m.FailedPage));

@@ -1,3 +1,5 @@
+import { PhotoError } from './photo-error';
+
 /** Ruling 8: photos are reduced on the device to about 1600 px on the longest side, as JPEG. */
 export const PHOTO_MAX_SIDE = 1600;
 export const PHOTO_QUALITY = 0.8;
@@ -17,7 +19,7 @@ export function scaledSize(width: number, height: number, max = PHOTO_MAX_SIDE):
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-export class PhotoError extends Error {}
+export { PhotoError };
 
 /**
  * Reduces a camera photo to a JPEG blob. The photo is decoded with its EXIF orientation applied, so a

@@ -14,7 +14,7 @@ import {
   type User,
   type WizardData,
 } from '@hiu/domain';
-import { PhotoError } from './compress-image';
+import { PhotoError } from './photo-error';
 import type { DeviceFile, DeviceStore } from './device-store';
 import {
   acceptLocalCache,

@@ -4,7 +4,6 @@ import { rangesFor } from '@hiu/domain';
 import { sessionQuery } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useStoreSnapshot } from '../../../lib/use-store-snapshot';
-import { compressPhoto } from './compress-image';
 import { lazyDeviceStore } from './device-store';
 import { browserStorage } from './local-cache';
 import { browserTransport } from './transport';
@@ -16,7 +15,7 @@ export { useWizard, useOutbox, usePhotoUrl, useFileBlob, type WizardContextValue
 export { SaveBadge } from './save-badge';
 export { saveBadgeText, type SaveStatus } from './save-status';
 export { hasUnsavedWork, type WizardState } from './wizard-state';
-export { PhotoError } from './compress-image';
+export { PhotoError } from './photo-error';
 export type { OutboxItem, OutboxSnapshot, SaveResult, SentItem, StartInput, SubmitResult } from './wizard-controller';
 
 let shared: WizardController | undefined;
@@ -36,7 +35,8 @@ function sharedController(queryClient: QueryClient): WizardController {
       storage: browserStorage(),
       notify,
       isOnline: () => navigator.onLine,
-      compress: compressPhoto,
+      // The photo reducer loads with step 7 (check-routes), not with every screen.
+      compress: async (file) => (await import('./compress-image')).compressPhoto(file),
       // Sites, properties and the user through the query cache: loaded once, and there when offline.
       fetchJson: (path) => queryClient.fetchQuery({ queryKey: [path] }),
       exclusive,
