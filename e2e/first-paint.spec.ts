@@ -49,6 +49,39 @@ test.describe('first paint on a slow phone', () => {
     }
   });
 
+  test('the signed-out sign-in screen, opened afresh (a reload), paints its notice first, so the form does not jump', async ({
+    browser,
+  }) => {
+    const notice = 'You were signed out. Sign in again to send what is kept on this phone.';
+    for (const [path, withNotice] of [
+      ['/sign-in?reason=signed-out', true],
+      ['/sign-in', false],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      // The app's code is held back, so the first paint (the shell from the HTML) can be looked at.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path);
+      const shell = page.locator('[inert]');
+      await expect(shell.locator('input[name="email"]')).toBeVisible();
+      if (withNotice) await expect(shell.getByText(notice)).toBeVisible();
+      else await expect(shell.getByText(notice)).toBeHidden();
+      const painted = await shell.locator('input[name="email"]').boundingBox();
+
+      release();
+      await expect(shell).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+      await expect(page.getByText(notice)).toHaveCount(withNotice ? 1 : 0);
+      expect((await page.getByLabel('Email').boundingBox())?.y, path).toBe(painted?.y);
+      await context.close();
+    }
+  });
+
   test('home and a check step are painted whole and nothing moves while they start', async ({
     engineerPage: page,
     createSite,

@@ -43,7 +43,9 @@ const bootData = (html: string) =>
   };
 /** The text inside #root: what is painted before any script runs. */
 const firstPaint = (html: string) =>
-  /<div id="root">([\s\S]*?)<\/div>\s*(?:<script[\s\S]*<\/script>\s*)?<\/body>/.exec(html)?.[1] ?? '';
+  /<div id="root">([\s\S]*?)<\/div>\s*(?:<script[\s\S]*<\/script>\s*)?(?:<template[^>]*><\/template>\s*)?<\/body>/.exec(
+    html,
+  )?.[1] ?? '';
 
 describe.runIf(built)('the built web app as sent', () => {
   it('sign-in arrives drawn, inert until the app takes over; not for a visitor who has a session', async () => {
@@ -94,9 +96,11 @@ describe.runIf(built)('the built web app as sent', () => {
         /<link rel="stylesheet"(?![^>]*\sdisabled)|<link rel="modulepreload"|<script[^>]*\ssrc=/,
       );
       expect(html, shell.file).toMatch(/<style>[\s\S]*\.bg-brand-800/);
-      // Nothing is painted until the whole shell is parsed: the element it waits for comes after #root.
-      expect(html, shell.file).toContain('<link rel="expect" href="#hiu-boot" blocking="render">');
-      expect(html.indexOf('id="hiu-boot"'), shell.file).toBeGreaterThan(html.indexOf('<div id="root">'));
+      // Nothing is painted until the whole shell is parsed and the loader has run: the element it waits for
+      // comes after #root and after the loader.
+      expect(html, shell.file).toContain('<link rel="expect" href="#hiu-shell-end" blocking="render">');
+      expect(html.indexOf('id="hiu-shell-end"'), shell.file).toBeGreaterThan(html.indexOf('<div id="root">'));
+      expect(html.indexOf('id="hiu-shell-end"'), shell.file).toBeGreaterThan(html.lastIndexOf('</script>'));
       const csp = String(res.headers['content-security-policy']);
       const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
       expect(scriptSrc).not.toContain('unsafe-inline');

@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
  * and numbers loads on a worker thread meanwhile (public/warm-intl.js).
  */
 export const BOOT_SCRIPT = `(function () {
+  // Sent to sign in again (lib/session signInAgainPath): the shell's notice shows in the first paint.
+  if (/[?&]reason=signed-out(&|$)/.test(location.search)) document.documentElement.setAttribute('data-signed-out', '');
   var boot = JSON.parse(document.getElementById('hiu-boot').textContent);
   var started = false;
   try { new Worker('/warm-intl.js'); } catch (e) { /* dates then load their data on first use */ }
@@ -38,8 +40,11 @@ export interface BootData {
   me: boolean;
 }
 
-/** The tags that end a shell's body: what to load, then the loader. */
+/** The element after the loader: the first paint waits until it is parsed, so the loader has run by then. */
+export const SHELL_END_ID = 'hiu-shell-end';
+
+/** The tags that end a shell's body: what to load, the loader, and the end marker. */
 export function bootTags(data: BootData): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="hiu-boot">${json}</script>\n    <script>${BOOT_SCRIPT}</script>`;
+  return `<script type="application/json" id="hiu-boot">${json}</script>\n    <script>${BOOT_SCRIPT}</script>\n    <template id="${SHELL_END_ID}"></template>`;
 }

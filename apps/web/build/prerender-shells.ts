@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
-import { BOOT_SCRIPT_HASH, bootTags } from './boot-loader';
+import { BOOT_SCRIPT_HASH, bootTags, SHELL_END_ID } from './boot-loader';
 
 interface Manifest {
   [key: string]: { file: string; imports?: string[]; isEntry?: boolean };
@@ -76,9 +76,9 @@ export function prerenderShells(): Plugin {
 /**
  * No paint before the shell is parsed whole. Without it a busy phone's parser yields mid-document and the
  * browser paints what it has: a sign-in card with only its first field, which then grows and, being centred,
- * moves (a layout shift). The loader's data follows the shell, so it marks the end.
+ * moves (a layout shift). The marker follows the loader, which has then set what the shell's CSS reads.
  */
-const RENDER_WHOLE_SHELL = '<link rel="expect" href="#hiu-boot" blocking="render">';
+const RENDER_WHOLE_SHELL = `<link rel="expect" href="#${SHELL_END_ID}" blocking="render">`;
 
 /**
  * The stylesheets as <style>: no second round trip before the first paint. The link stays, disabled (never

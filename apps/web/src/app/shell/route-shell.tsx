@@ -1,6 +1,7 @@
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { stepBySlug } from '@hiu/domain';
-import { SignInForm } from '../../features/auth/sign-in-form';
+import { SIGNED_OUT_NOTICE, SignInForm } from '../../features/auth/sign-in-form';
+import { isSignInAgain } from '../../lib/session';
 import { HomeFrame } from '../../features/home/home-frame';
 import { WizardShell } from '../../features/check/components/wizard-header';
 import { AccountStrip } from '../account-bar';
@@ -11,17 +12,21 @@ import { AccountStrip } from '../account-bar';
  * happens before any script runs) and the app shows the same while it loads, so nothing flashes or moves.
  * `inert`: nothing in it can be focused or typed into before the real screen replaces it.
  */
-export function ShellFor({ path }: { path: string }) {
-  return <div inert>{shellContent(path)}</div>;
+export function ShellFor({ path, search }: { path: string; search?: string }) {
+  return <div inert>{shellContent(path, search)}</div>;
 }
 
 /** The shell for the current address: the loading state of every route that has one. */
 export function RouteShell() {
-  return <ShellFor path={useLocation()[0]} />;
+  return <ShellFor path={useLocation()[0]} search={useSearch()} />;
 }
 
-function shellContent(path: string) {
-  if (path === '/sign-in') return <SignInForm />;
+/** `search` is unknown at build time: the HTML's sign-in then carries the notice for the loader to show. */
+function shellContent(path: string, search?: string) {
+  if (path === '/sign-in') {
+    if (search === undefined) return <SignInForm noticeIfSignedOut />;
+    return <SignInForm notice={isSignInAgain(new URLSearchParams(search)) ? SIGNED_OUT_NOTICE : undefined} />;
+  }
   if (path === '/') {
     return (
       <>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
-import { SignInForm } from './sign-in-form';
+import { SIGNED_OUT_NOTICE, SignInForm } from './sign-in-form';
 import {
   isSignInAgain,
   rememberUser,
@@ -48,7 +48,7 @@ export default function SignInPage() {
     <SignInForm
       busy={signIn.isPending}
       onSubmit={(v) => signIn.mutate(v)}
-      notice={signedOut ? 'You were signed out. Sign in again to send what is kept on this phone.' : undefined}
+      notice={signedOut ? SIGNED_OUT_NOTICE : undefined}
       fieldErrors={err?.status === 422 ? err.fieldErrors : {}}
       error={err ? err.userMessage : signIn.error ? 'Could not reach the server. Check your connection.' : null}
     />
