@@ -1,6 +1,6 @@
 import { request } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { CheckJourney } from './check-journey';
+import { expect, signInWithForm, test } from './fixtures';
+import { CheckJourney, reportsFor } from './check-journey';
 import { BASE_URL } from './fixtures/env';
 
 test.describe('signing out', () => {
@@ -71,5 +71,39 @@ test.describe('signing out', () => {
     await expect(page).toHaveURL(/\/sign-in/);
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByText(engineer.name)).toHaveCount(0);
+  });
+
+  test("on a shared phone the next engineer is told another's work waits; it goes when its engineer signs in again", async ({
+    engineerPage: page,
+    engineer,
+    createUser,
+    createSite,
+    adminApi,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const next = await createUser();
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.walkToReview();
+    await page.context().setOffline(true);
+    await check.button('Submit Report').click();
+    await expect(page.getByTestId('queued-reports')).toContainText('Report kept on this phone.');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('alertdialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();
+
+    await page.context().setOffline(false);
+    await signInWithForm(page, next);
+    await expect(page.getByText(next.name)).toBeVisible();
+    await expect(page.getByTestId('others-work')).toContainText(
+      /Another engineer's work is also kept on this phone \(\d+ items?\)\./,
+    );
+    await expect(page.getByTestId('queued-reports')).toHaveCount(0);
+    expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signInWithForm(page, engineer);
+    await expect(page.getByText('Report Submitted')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => (await reportsFor(adminApi, site.name)).length).toBe(1);
+    await expect(page.getByTestId('others-work')).toHaveCount(0);
   });
 });

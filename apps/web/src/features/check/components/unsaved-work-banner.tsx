@@ -16,6 +16,7 @@ export function UnsavedWorkBanner() {
     <>
       <StorageWarning />
       <QueuedReportsNotice />
+      <OthersWorkNotice />
       <OutboxLink />
       <UnsavedCheck />
     </>
@@ -43,6 +44,19 @@ function OutboxLink() {
       </span>
       <span className="shrink-0">Outbox ›</span>
     </Link>
+  );
+}
+
+/** A shared phone: another engineer's work waits here, and only they can send it (it goes as theirs). */
+function OthersWorkNotice() {
+  const { othersWaiting } = useOutbox();
+  if (othersWaiting === 0) return null;
+  const items = othersWaiting === 1 ? '1 item' : `${othersWaiting} items`;
+  return (
+    <p className="rounded-xl border border-slate-300 bg-white p-4 text-base text-slate-800" data-testid="others-work">
+      <strong>{`Another engineer's work is also kept on this phone (${items}).`}</strong> It is sent when they sign in
+      on this phone again.
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptyWizardData, type WizardData } from '@hiu/domain';
 import {
   acceptLocalCache,
+  cacheHoldsNewer,
   peekLocalCache,
   UNREADABLE_CACHE_KEY,
   WIZARD_CACHE_KEY,
@@ -97,5 +98,19 @@ describe('the hiu_wizard_cache copy', () => {
     expect(acceptLocalCache(storage, copy, parseWizardState(copy.value))).toBeUndefined();
     expect(storage.items.get(UNREADABLE_CACHE_KEY)).toBe('{"flowStatus":"from-the-future"}');
     expect(readLocalCache(storage)?.wizardData.address).toBe('typed meanwhile');
+  });
+});
+
+describe('cacheHoldsNewer', () => {
+  const at = (iso: string, owner = 'u1') => ({ ...stateWith({ address: 'x' }), ownerId: owner, updatedAt: iso });
+
+  it("is true only for a newer copy of the same engineer's check", () => {
+    const storage = new MemoryStorage();
+    expect(cacheHoldsNewer(storage, at('2026-06-01T09:00:00.000Z'))).toBe(false);
+    writeLocalCache(storage, at('2026-06-01T09:05:00.000Z'));
+    expect(cacheHoldsNewer(storage, at('2026-06-01T09:00:00.000Z'))).toBe(true);
+    expect(cacheHoldsNewer(storage, at('2026-06-01T09:05:00.000Z'))).toBe(false);
+    expect(cacheHoldsNewer(storage, at('2026-06-01T09:06:00.000Z'))).toBe(false);
+    expect(cacheHoldsNewer(storage, at('2026-06-01T09:00:00.000Z', 'u2'))).toBe(false);
   });
 });

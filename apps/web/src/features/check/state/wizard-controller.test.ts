@@ -246,6 +246,9 @@ describe('nothing typed is lost', () => {
     vi.setSystemTime(new Date('2026-06-01T09:05:00.000Z'));
     first.update((d) => void (d.meterStart = '12.5'));
     await first.settled();
+    // Hidden before it has caught up, the tab left behind does not write its older copy over the cache.
+    await second.flush();
+    expect(JSON.parse(storage.getItem(WIZARD_CACHE_KEY)!).wizardData.meterStart).toBe('12.5');
     second.catchUpSoon(0);
     await vi.advanceTimersByTimeAsync(0);
     await flushIo();
@@ -305,6 +308,25 @@ describe('nothing typed is lost', () => {
     await flushIo();
     expect(second.state.wizardData.hiuModel).toBe('Newer here');
     expect(toasts.filter((t) => t === 'Updated from another tab')).toHaveLength(1);
+  });
+
+  it('counts what another engineer left on a shared phone, and sends none of it as this one', async () => {
+    const c = await started();
+    online = false;
+    expect(await c.saveDraft('Initial Checks')).toBe('saved-local');
+    const waiting = c.getOutboxSnapshot().pending;
+    expect(waiting).toBeGreaterThan(0);
+    online = true;
+    c.setUser({ ...USER, id: 'aaaaaaaa-0000-4000-8000-000000000002', name: 'Other' });
+    await flushIo();
+    await c.syncNow();
+    expect(c.getOutboxSnapshot()).toMatchObject({ pending: 0, othersWaiting: waiting });
+    expect(server.drafts.size).toBe(0);
+    c.setUser(USER);
+    await flushIo();
+    expect(c.getOutboxSnapshot()).toMatchObject({ othersWaiting: 0 });
+    await c.syncNow();
+    expect(server.drafts.size).toBe(1);
   });
 
   it("keeps each engineer's check apart on a shared phone", async () => {

@@ -18,6 +18,7 @@ import { PhotoError } from './photo-error';
 import type { DeviceFile, DeviceStore } from './device-store';
 import {
   acceptLocalCache,
+  cacheHoldsNewer,
   clearLocalCache,
   isQuotaError,
   peekLocalCache,
@@ -100,6 +101,8 @@ export interface OutboxSnapshot {
   online: boolean;
   /** The server answered "signed out" to something waiting: nothing goes until the engineer signs in. */
   signedOut: boolean;
+  /** What other engineers left on this phone: sent only when each signs in here again. */
+  othersWaiting: number;
 }
 
 export interface WizardSnapshot {
@@ -212,6 +215,7 @@ export class WizardController {
       sent: [],
       online: deps.isOnline(),
       signedOut: false,
+      othersWaiting: 0,
     };
     this.engine = new SyncEngine({
       store: deps.store,
@@ -266,6 +270,7 @@ export class WizardController {
       refused: mine.filter((o) => failed.has(o.id) && !o.dependsOn.some((d) => failed.has(d))).length,
       online: this.deps.isOnline(),
       signedOut: mine.some((o) => o.lastStatus === 401),
+      othersWaiting: this.user ? ops.length - mine.length : 0,
       sent: this.user ? readSentLog(this.deps.storage, this.user.id) : [],
       items: mine.map((o) => ({
         id: o.id,
@@ -455,7 +460,10 @@ export class WizardController {
 
   /** Writes everything now (the page is being hidden or closed). */
   flush(): Promise<void> {
-    if (this.user) writeLocalCache(this.deps.storage, this.snap.state);
+    // A tab left behind never writes its older copy over the one another tab wrote.
+    if (this.user && !cacheHoldsNewer(this.deps.storage, this.snap.state)) {
+      writeLocalCache(this.deps.storage, this.snap.state);
+    }
     return this.idbWrite ?? Promise.resolve();
   }
 
