@@ -194,6 +194,14 @@ export class CheckJourney {
     await this.expectStep(8, 'Review & Submit');
   }
 
+  /** At the review: the signal goes, Submit, and home says the report is kept on the phone. */
+  async submitWithoutSignal() {
+    await this.page.context().setOffline(true);
+    await this.button('Submit Report').click();
+    await expect(this.page).toHaveURL(/\/$/);
+    await expect(this.page.getByTestId('queued-reports')).toContainText('Report kept on this phone.');
+  }
+
   section(title: string): Locator {
     return this.page.getByRole('region', { name: title });
   }
