@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, projectContextOptions, signIn, test, type TestUser } from './fixtures';
 import { CheckJourney } from './check-journey';
 
 test.describe('a measurement box', () => {
@@ -12,11 +13,7 @@ test.describe('a measurement box', () => {
     await check.start(site, properties[0]!);
     await check.walkToStandby();
 
-    const paste = async (label: string, text: string) => {
-      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-      await page.getByLabel(label).focus();
-      await page.keyboard.press('ControlOrMeta+V');
-    };
+    const paste = (label: string, text: string) => pasteInto(page, label, text);
     const flow = page.getByLabel('Flow Temperature');
     await paste('Flow Temperature', ' 46.2 °C');
     await expect(flow).toHaveValue('46.2');
@@ -43,4 +40,58 @@ test.describe('a measurement box', () => {
     await expect(flow).toHaveValue('46.2');
     await expect(rate).toHaveValue('2.5');
   });
+
+  test('with no signal on a first visit, a paste still reads its unit: the rules were fetched as the check started', async ({
+    browser,
+    engineer,
+    createSite,
+  }, testInfo) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const page = await freshPhone(browser, testInfo, engineer);
+    const check = new CheckJourney(page);
+    const fetched = page.waitForResponse(PASTE_RULES_CODE, { timeout: 15_000 });
+    await check.start(site, properties[0]!);
+    expect((await fetched).ok()).toBe(true);
+    await page.context().setOffline(true);
+    await check.walkToStandby();
+    await pasteInto(page, 'Flow Temperature', ' 46.2 °C');
+    await expect(page.getByLabel('Flow Temperature')).toHaveValue('46.2');
+    await page.context().close();
+  });
+
+  test('when the paste rules cannot be fetched, a plain number still goes in and anything else says so', async ({
+    browser,
+    engineer,
+    createSite,
+  }, testInfo) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const page = await freshPhone(browser, testInfo, engineer);
+    await page.route(PASTE_RULES_CODE, (route) => route.abort('internetdisconnected'));
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.walkToStandby();
+    await pasteInto(page, 'Flow Temperature', ' 46,2 ');
+    await expect(page.getByLabel('Flow Temperature')).toHaveValue('46.2');
+    await pasteInto(page, 'Return Temperature', '41 °C');
+    await expect(page.getByText('The paste could not be read. Type the value instead.')).toBeVisible();
+    await expect(page.getByLabel('Return Temperature')).toHaveValue('');
+    await page.context().close();
+  });
 });
+
+const PASTE_RULES_CODE = /\/assets\/pasted-number-[^/]*\.js$/;
+
+/** A signed-in phone whose service worker has not stored the app yet, allowed to use the clipboard. */
+async function freshPhone(browser: Browser, testInfo: TestInfo, user: TestUser) {
+  const context = await browser.newContext({ ...projectContextOptions(testInfo), serviceWorkers: 'block' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+async function pasteInto(page: Page, label: string, text: string) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.getByLabel(label).focus();
+  await page.keyboard.press('ControlOrMeta+V');
+}

@@ -68,7 +68,12 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
                 if ('error' in pasted) setRefused(pasted.error);
                 else accept(pasted.value);
               },
-              () => setRefused('The paste could not be read. Type the value instead.'),
+              () => {
+                // The rules could not be fetched (no signal yet): a plain number still goes in as typed.
+                const typed = value.slice(0, at[0]) + text.trim().replace(',', '.') + value.slice(at[1]);
+                if (MEASUREMENT_TEXT.test(typed)) accept(typed);
+                else setRefused('The paste could not be read. Type the value instead.');
+              },
             );
           }}
           className={cn(base, 'text-lg tabular-nums', unit ? 'rounded-r-none' : '', className)}

@@ -31,6 +31,9 @@ const PhotosSignatureStep = laterPage(() =>
     ([m]) => m.PhotosSignatureStep,
   ),
 );
+// The paste rules for measurement boxes (components/ui/input), so a paste with no signal still reads units.
+if (typeof window !== 'undefined')
+  whenIdle(() => void import('../../components/ui/pasted-number').catch(() => undefined));
 const ReviewStep = laterPage(() => import('./pages/review-step').then((m) => m.ReviewStep));
 const ResumePage = laterPage(() => import('./pages/resume-page').then((m) => m.ResumePage));
 const FailedPage = laterPage(() => import('./pages/failed-page').then((m) => m.FailedPage));
