@@ -81,4 +81,24 @@ test.describe('a screen whose code cannot be fetched', () => {
     await page.getByRole('button', { name: 'Cancel' }).click({ timeout: 2_000 });
     await expect(page.getByRole('alertdialog')).toBeVisible();
   });
+
+  test('a message whose toast code cannot be fetched shows as plain text; the screen stays', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    // Before, the whole app went blank here: the toast library's load failure reached the page's root.
+    await page.route(/\/assets\/(toaster-host|confirm-dialog-content)-[^/]*\.js$/, (route) =>
+      route.abort('internetdisconnected'),
+    );
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const message = page.getByRole('status').filter({ hasText: 'Could not open' });
+    await expect(message).toContainText('Part of the app could not be loaded. Try again when you have signal.');
+    await check.expectStep(1, 'Basic Information');
+    await expect(page.getByLabel('HIU Model')).toHaveValue('Thermal X5');
+    await expect(message).toHaveCount(0, { timeout: 10_000 });
+  });
 });

@@ -4,13 +4,29 @@ import type { toast as SonnerToast } from 'sonner';
 // stylesheet alone costs a slow phone tens of ms). A toast waits until the Toaster is on screen, so none
 // is lost while its code is still downloading.
 let toasterReady: () => void = () => {};
-const mounted = new Promise<void>((resolve) => (toasterReady = resolve));
+let toasterFailed: () => void = () => {};
+const mounted = new Promise<void>((resolve, reject) => {
+  toasterReady = resolve;
+  toasterFailed = reject;
+});
+mounted.catch(() => undefined);
 let wanted = false;
+let broken = false;
 const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
 
 /** Called once by the Toaster host when it is on screen. */
 export function markToasterMounted(): void {
   toasterReady();
+}
+
+/**
+ * The Toaster's code could not be fetched (no signal before the phone had it): the app must not go blank for
+ * a message, so from now on each toast shows as plain text instead.
+ */
+export function markToasterFailed(): void {
+  broken = true;
+  toasterFailed();
 }
 
 /** For the app's root: whether the Toaster should be mounted yet (useSyncExternalStore). */
@@ -22,17 +38,44 @@ export const toasterWanted = {
   get: (): boolean => wanted,
 };
 
-export function showToast(show: (toast: typeof SonnerToast) => void): void {
+/** A toast's words, shown without the toast library when it cannot load. */
+export interface PlainToast {
+  title: string;
+  description?: string;
+}
+let plain: PlainToast | null = null;
+export const plainToast = { subscribe: toasterWanted.subscribe, get: (): PlainToast | null => plain };
+
+function showPlain(toast: PlainToast | undefined): void {
+  if (!toast) return;
+  plain = toast;
+  emit();
+  setTimeout(() => {
+    if (plain !== toast) return;
+    plain = null;
+    emit();
+  }, 5000);
+}
+
+export function showToast(show: (toast: typeof SonnerToast) => void, words?: PlainToast): void {
+  if (broken) return showPlain(words);
   if (!wanted) {
     wanted = true;
-    for (const listener of listeners) listener();
+    emit();
   }
-  void mounted.then(() => import('sonner')).then(({ toast }) => show(toast));
+  void mounted
+    .then(() => import('sonner'))
+    .then(
+      ({ toast }) => show(toast),
+      () => showPlain(words),
+    );
 }
 
 /** The one way to tell the user something happened (spec section 9: one toast at a time, 5 s). */
 export const notify = {
-  success: (title: string, description?: string) => showToast((t) => t.success(title, { description })),
-  error: (title: string, description?: string) => showToast((t) => t.error(title, { description })),
-  info: (title: string, description?: string) => showToast((t) => t(title, { description })),
+  success: (title: string, description?: string) =>
+    showToast((t) => t.success(title, { description }), { title, description }),
+  error: (title: string, description?: string) =>
+    showToast((t) => t.error(title, { description }), { title, description }),
+  info: (title: string, description?: string) => showToast((t) => t(title, { description }), { title, description }),
 };
