@@ -52,8 +52,10 @@ test.describe('first run, users and roles', () => {
       await page.getByLabel('Password').fill(engineer.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(at('/'));
-      await expect(page.getByText(engineer.name)).toBeVisible();
+      await expect(page.getByText(engineer.name, { exact: true })).toBeVisible();
       await expect(page.getByText(`${engineer.name} (admin)`)).toHaveCount(0);
+      // The admin's last message ("Sam Sparks can now sign in...", 5 s) went with the admin's sign-out.
+      expect(await page.getByText(`${engineer.name} can now sign in`).count()).toBe(0);
     });
 
     await test.step('the engineer is refused the admin area', async () => {

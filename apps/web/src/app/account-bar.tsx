@@ -27,7 +27,7 @@ export function AccountBar({ children }: { children: ReactNode }) {
 /** The bar itself; without a user (still loading, or the build-time first paint) it shows only the name. */
 export function AccountStrip({ user, onSignOut }: { user: User | null; onSignOut?: () => void }) {
   return (
-    <div className="bg-brand-800 text-white">
+    <div className="bg-brand-800 text-white" data-toast-clearance>
       <div className="mx-auto flex min-h-12 max-w-5xl items-center justify-between gap-2 px-4">
         <Link to="/" className="font-bold whitespace-nowrap text-white no-underline">
           HIU Commissioning

@@ -12,8 +12,12 @@ export function signOutWarnings({ waiting, online }: { waiting: number; online: 
   return warnings;
 }
 
-/** The warnings for `userId` now: the phone's outbox is read only when Sign out is tapped. */
-export async function currentSignOutWarnings(userId: string): Promise<string[]> {
-  const waiting = await import('../features/check/state/kept-work').then((m) => m.waitingToSend(userId)).catch(() => 0);
+/**
+ * The warnings for `userId` now: the phone's outbox is read only when Sign out is tapped, and never holds the
+ * sign-out up for more than `capMs` (a phone's storage can be slow to answer).
+ */
+export async function currentSignOutWarnings(userId: string, capMs = 2000): Promise<string[]> {
+  const counted = import('../features/check/state/kept-work').then((m) => m.waitingToSend(userId)).catch(() => 0);
+  const waiting = await Promise.race([counted, new Promise<number>((resolve) => setTimeout(() => resolve(0), capMs))]);
   return signOutWarnings({ waiting, online: navigator.onLine });
 }

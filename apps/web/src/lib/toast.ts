@@ -71,6 +71,21 @@ export function showToast(show: (toast: typeof SonnerToast) => void, words?: Pla
     );
 }
 
+/** Clears what is on screen (signing out: the next person at the phone is not shown the last one's news). */
+export function dismissToasts(): void {
+  if (plain) {
+    plain = null;
+    emit();
+  }
+  if (wanted && !broken)
+    void mounted
+      .then(() => import('sonner'))
+      .then(
+        ({ toast }) => toast.dismiss(),
+        () => {},
+      );
+}
+
 /** The one way to tell the user something happened (spec section 9: one toast at a time, 5 s). */
 export const notify = {
   success: (title: string, description?: string) =>
