@@ -277,6 +277,26 @@ describe('nothing typed is lost', () => {
     expect(c.state.wizardData.hiuModel).toBe('Mine');
   });
 
+  it('says "Updated from another tab" once for a burst of changes there', async () => {
+    const first = await started();
+    await first.settled();
+    const second = await load();
+    const changeThere = async (at: string, model: string) => {
+      vi.setSystemTime(new Date(at));
+      first.update((d) => void (d.hiuModel = model));
+      await first.settled();
+      second.catchUpSoon(0);
+      await vi.advanceTimersByTimeAsync(0);
+      await flushIo();
+      expect(second.state.wizardData.hiuModel).toBe(model);
+    };
+    await changeThere('2026-06-01T09:05:00.000Z', 'A');
+    await changeThere('2026-06-01T09:05:02.000Z', 'B');
+    expect(toasts.filter((t) => t === 'Updated from another tab')).toHaveLength(1);
+    await changeThere('2026-06-01T09:05:08.000Z', 'C');
+    expect(toasts.filter((t) => t === 'Updated from another tab')).toHaveLength(2);
+  });
+
   it('a tab left behind lets go of a check another tab submitted or cancelled', async () => {
     const first = await started();
     await first.settled();

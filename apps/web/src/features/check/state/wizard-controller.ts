@@ -157,6 +157,9 @@ export function storageMessage(error: unknown): string {
   return isQuotaError(error) ? DEVICE_FULL : STORAGE_REFUSED;
 }
 
+/** How long a toast stays (spec section 9). */
+const TOAST_MS = 5000;
+
 function timeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => resolve('timeout'), ms);
@@ -192,6 +195,7 @@ export class WizardController {
   private submitting = false;
   private restoreSeq = 0;
   private catchUpTimer: ReturnType<typeof setTimeout> | undefined;
+  private tabNoticeAt = -Infinity;
   /** Reports the server has stored since this page opened: one may be sent before its check is restored. */
   private readonly reportsSent = new Set<string>();
   /** Settles when the signed-in user's check has been restored from the device. */
@@ -447,7 +451,10 @@ export class WizardController {
       if (!(Date.parse(theirs.updatedAt) > Date.parse(mine.updatedAt))) return;
       // The other tab has written the quick cache already; a draft save due here now sends its copy.
       this.setSnap({ state: theirs });
-      if (hasWizardData(mine.wizardData) && JSON.stringify(theirs.wizardData) !== JSON.stringify(mine.wizardData)) {
+      const changed = JSON.stringify(theirs.wizardData) !== JSON.stringify(mine.wizardData);
+      // One message for a burst of changes there (each answer is a change), not one per catch-up.
+      if (hasWizardData(mine.wizardData) && changed && this.now() - this.tabNoticeAt > TOAST_MS) {
+        this.tabNoticeAt = this.now();
         this.deps.notify.info?.(
           'Updated from another tab',
           'This check was changed in another tab of the app. This tab now shows those changes.',
