@@ -1,3 +1,5 @@
+import { within } from '../lib/within';
+
 /** What signing out would cost on this phone, in the engineer's words; none means sign out at once. */
 export function signOutWarnings({ waiting, online }: { waiting: number; online: boolean }): string[] {
   const warnings: string[] = [];
@@ -18,6 +20,6 @@ export function signOutWarnings({ waiting, online }: { waiting: number; online: 
  */
 export async function currentSignOutWarnings(userId: string, capMs = 2000): Promise<string[]> {
   const counted = import('../features/check/state/kept-work').then((m) => m.waitingToSend(userId)).catch(() => 0);
-  const waiting = await Promise.race([counted, new Promise<number>((resolve) => setTimeout(() => resolve(0), capMs))]);
+  const waiting = await within(counted, capMs, 0);
   return signOutWarnings({ waiting, online: navigator.onLine });
 }

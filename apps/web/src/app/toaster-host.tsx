@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
-import { markToasterMounted } from '../lib/toast';
+import { markToasterMounted, TOAST_DURATION_MS } from '../lib/toast';
 
 /**
  * Spec section 9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the toasts. On a phone a
@@ -12,7 +12,7 @@ export default function ToasterHost() {
     <Toaster
       position="top-center"
       visibleToasts={1}
-      duration={5000}
+      duration={TOAST_DURATION_MS}
       swipeDirections={['right']}
       hotkey={['F8']}
       richColors

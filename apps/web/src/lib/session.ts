@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import type { User } from '@hiu/domain';
 import { ApiError, apiRequest, getQueryFn } from './api-client';
+import { within } from './within';
 
 /** The one query for "who is signed in", shared by the guards and the check's data layer. */
 export const SESSION_KEY = ['/api/auth/me'];
@@ -79,9 +80,7 @@ export function endSession(): Promise<void> {
  * not arrive after the next sign-in's.
  */
 export function signOutSettled(capMs = 5000): Promise<void> {
-  const pending = ending;
-  if (!pending) return Promise.resolve();
-  return Promise.race([pending, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+  return ending ? within(ending, capMs, undefined) : Promise.resolve();
 }
 
 const fetchMe = getQueryFn<User>({ on401: 'returnNull' });

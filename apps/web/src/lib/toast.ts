@@ -3,6 +3,9 @@ import type { toast as SonnerToast } from 'sonner';
 // The toast library is not part of any screen's start: it loads when the first toast is asked for (its
 // stylesheet alone costs a slow phone tens of ms). A toast waits until the Toaster is on screen, so none
 // is lost while its code is still downloading.
+/** How long a toast stays (spec section 9). */
+export const TOAST_DURATION_MS = 5000;
+
 let toasterReady: () => void = () => {};
 let toasterFailed: () => void = () => {};
 const mounted = new Promise<void>((resolve, reject) => {
@@ -10,6 +13,8 @@ const mounted = new Promise<void>((resolve, reject) => {
   toasterFailed = reject;
 });
 mounted.catch(() => undefined);
+/** The toast library, once the Toaster is on screen. */
+const sonner = () => mounted.then(() => import('sonner'));
 let wanted = false;
 let broken = false;
 const listeners = new Set<() => void>();
@@ -54,7 +59,7 @@ function showPlain(toast: PlainToast | undefined): void {
     if (plain !== toast) return;
     plain = null;
     emit();
-  }, 5000);
+  }, TOAST_DURATION_MS);
 }
 
 export function showToast(show: (toast: typeof SonnerToast) => void, words?: PlainToast): void {
@@ -63,12 +68,10 @@ export function showToast(show: (toast: typeof SonnerToast) => void, words?: Pla
     wanted = true;
     emit();
   }
-  void mounted
-    .then(() => import('sonner'))
-    .then(
-      ({ toast }) => show(toast),
-      () => showPlain(words),
-    );
+  void sonner().then(
+    ({ toast }) => show(toast),
+    () => showPlain(words),
+  );
 }
 
 /** Clears what is on screen (signing out: the next person at the phone is not shown the last one's news). */
@@ -78,12 +81,10 @@ export function dismissToasts(): void {
     emit();
   }
   if (wanted && !broken)
-    void mounted
-      .then(() => import('sonner'))
-      .then(
-        ({ toast }) => toast.dismiss(),
-        () => {},
-      );
+    void sonner().then(
+      ({ toast }) => toast.dismiss(),
+      () => {},
+    );
 }
 
 /** The one way to tell the user something happened (spec section 9: one toast at a time, 5 s). */

@@ -21,6 +21,10 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
 /** What a measurement box keeps: digits, one point, a leading minus (spec section 3: the string typed). */
 export const MEASUREMENT_TEXT = /^-?\d*\.?\d*$/;
 
+/** `value` with `text` put over the selection [start, end), as a paste does. */
+export const spliceInto = (value: string, text: string, [start, end]: readonly [number, number]): string =>
+  value.slice(0, start) + text + value.slice(end);
+
 export interface NumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> {
   value: string;
   onValueChange: (value: string) => void;
@@ -70,7 +74,7 @@ export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(functi
               },
               () => {
                 // The rules could not be fetched (no signal yet): a plain number still goes in as typed.
-                const typed = value.slice(0, at[0]) + text.trim().replace(',', '.') + value.slice(at[1]);
+                const typed = spliceInto(value, text.trim().replace(',', '.'), at);
                 if (MEASUREMENT_TEXT.test(typed)) accept(typed);
                 else setRefused('The paste could not be read. Type the value instead.');
               },

@@ -1,4 +1,4 @@
-import { MEASUREMENT_TEXT } from './input';
+import { MEASUREMENT_TEXT, spliceInto } from './input';
 
 // Loaded on the first paste into a measurement box (input.tsx): not needed to show a step.
 
@@ -38,12 +38,12 @@ const clip = (s: string) => (s.length > 24 ? `${s.slice(0, 23)}…` : s);
 export function pasteIntoBox(
   value: string,
   text: string,
-  [start, end]: readonly [number, number],
+  at: readonly [number, number],
   unit?: string,
 ): { value: string } | { error: string } {
   const pasted = numberFromPaste(text, unit);
   if ('error' in pasted) return pasted;
-  const next = value.slice(0, start) + pasted.value + value.slice(end);
+  const next = spliceInto(value, pasted.value, at);
   return MEASUREMENT_TEXT.test(next)
     ? { value: next }
     : { error: `${pasted.value} does not fit with what is already in the box.` };

@@ -14,6 +14,8 @@ import {
   type User,
   type WizardData,
 } from '@hiu/domain';
+import { TOAST_DURATION_MS } from '../../../lib/toast';
+import { within } from '../../../lib/within';
 import { PhotoError } from './photo-error';
 import type { DeviceFile, DeviceStore } from './device-store';
 import {
@@ -155,25 +157,6 @@ const DEVICE_FULL =
 /** What to tell the engineer when the device store refused a write: full, or refused for another reason. */
 export function storageMessage(error: unknown): string {
   return isQuotaError(error) ? DEVICE_FULL : STORAGE_REFUSED;
-}
-
-/** How long a toast stays (spec section 9). */
-const TOAST_MS = 5000;
-
-function timeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(() => resolve('timeout'), ms);
-    promise.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e) => {
-        clearTimeout(t);
-        reject(e);
-      },
-    );
-  });
 }
 
 /**
@@ -453,7 +436,7 @@ export class WizardController {
       this.setSnap({ state: theirs });
       const changed = JSON.stringify(theirs.wizardData) !== JSON.stringify(mine.wizardData);
       // One message for a burst of changes there (each answer is a change), not one per catch-up.
-      if (hasWizardData(mine.wizardData) && changed && this.now() - this.tabNoticeAt > TOAST_MS) {
+      if (hasWizardData(mine.wizardData) && changed && this.now() - this.tabNoticeAt > TOAST_DURATION_MS) {
         this.tabNoticeAt = this.now();
         this.deps.notify.info?.(
           'Updated from another tab',
@@ -651,7 +634,7 @@ export class WizardController {
         return 'saved-local';
       }
     }
-    await timeout(this.engine.drain(), this.deps.saveWaitMs ?? SAVE_WAIT_MS);
+    await within(this.engine.drain(), this.deps.saveWaitMs ?? SAVE_WAIT_MS, 'timeout');
     if (this.engine.wasSent(op.id)) {
       settle('saved-server');
       return 'saved-server';
@@ -740,7 +723,7 @@ export class WizardController {
         return { status: 'rejected', reportId, message };
       }
 
-      await timeout(this.engine.drain({ force: true }), this.deps.submitWaitMs ?? SUBMIT_WAIT_MS);
+      await within(this.engine.drain({ force: true }), this.deps.submitWaitMs ?? SUBMIT_WAIT_MS, 'timeout');
       const left = await this.engine.queued(reportOpId).catch(() => undefined);
 
       if (!left) {
