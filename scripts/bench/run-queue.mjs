@@ -37,6 +37,7 @@ export function startRunQueueSampler() {
   const child = spawn(process.execPath, ['-e', SAMPLER, file], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
   return {
     file,
+    pid: child.pid,
     stop() {
       child.kill();
       fs.rmSync(path.dirname(file), { recursive: true, force: true });

@@ -30,6 +30,7 @@ export async function startApp({ port, env = {} }) {
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
