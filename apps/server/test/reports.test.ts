@@ -464,6 +464,28 @@ describe('one report', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await counts()).toEqual({ reports: 1, pdfs: 1 });
   });
+
+  it('says so when the stored copy is lost and the stored data cannot build it again', async () => {
+    const { admin, eng, site, property } = await setup();
+    const created = (
+      await eng.post('/api/reports', submission(await uploadedPassingCheck(eng, site, property.id)))
+    ).json();
+    const db = (await t.database()).db;
+    await db.delete(files).where(eq(files.kind, 'pdf'));
+    await db
+      .update(reports)
+      .set({ wizardData: {} as never })
+      .where(eq(reports.id, created.id));
+    const res = await admin.get(`/api/reports/${created.id}/pdf`);
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'pdf_unavailable',
+        message: "This report's PDF is missing and could not be built again from its stored data.",
+      },
+    });
+    expect(await counts()).toEqual({ reports: 1, pdfs: 0 });
+  });
 });
 
 describe('GET /api/reports/export.csv', () => {

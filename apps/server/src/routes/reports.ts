@@ -302,15 +302,25 @@ export const reportRoutes =
       let bytes = report.pdfFileId ? await reports.pdfBytes(report.pdfFileId) : undefined;
       if (!bytes) {
         // The stored copy is gone: build it again from the stored data and the ranges it was judged against.
-        bytes = await ctx.pdfs.render(reports, {
-          report,
-          wizardData: report.wizardData,
-          ranges: report.ranges,
-          rangesFrom: report.rangesSource,
-          notes: report.notes,
-          failedStep: report.failedStep,
-          failureReasons: report.failureReasons,
-        });
+        try {
+          bytes = await ctx.pdfs.render(reports, {
+            report,
+            wizardData: report.wizardData,
+            ranges: report.ranges,
+            rangesFrom: report.rangesSource,
+            notes: report.notes,
+            failedStep: report.failedStep,
+            failureReasons: report.failureReasons,
+          });
+        } catch (err) {
+          // Data stored in an older shape, or edited by hand: say what is wrong instead of "Something went wrong".
+          request.log.error({ err, reportId: report.id }, 'report PDF could not be built again');
+          throw new HttpError(
+            500,
+            'pdf_unavailable',
+            "This report's PDF is missing and could not be built again from its stored data.",
+          );
+        }
         await reports.attachPdf(report.id, { id: randomUUID(), data: bytes, ownerId: report.userId });
       }
       return reply
