@@ -452,31 +452,41 @@ describe('one report', () => {
     expect((await admin.get(`/api/reports/${randomUUID()}/pdf`)).statusCode).toBe(404);
   });
 
-  it('builds the PDF again from the stored report if its stored copy is lost', async () => {
+  /** A stored report whose stored PDF is gone; `wizardData` replaces its stored data, as an older shape would. */
+  async function reportWithoutItsPdf(wizardData?: unknown) {
     const { admin, eng, site, property } = await setup();
     const created = (
       await eng.post('/api/reports', submission(await uploadedPassingCheck(eng, site, property.id)))
     ).json();
     const db = (await t.database()).db;
     await db.delete(files).where(eq(files.kind, 'pdf'));
-    const res = await admin.get(`/api/reports/${created.id}/pdf`);
+    if (wizardData !== undefined)
+      await db
+        .update(reports)
+        .set({ wizardData: wizardData as never })
+        .where(eq(reports.id, created.id));
+    return { admin, id: created.id as string };
+  }
+
+  it('builds the PDF again from the stored report if its stored copy is lost', async () => {
+    const { admin, id } = await reportWithoutItsPdf();
+    const res = await admin.get(`/api/reports/${id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await counts()).toEqual({ reports: 1, pdfs: 1 });
+  });
+
+  it('builds it again from stored data of an older shape, the missing parts empty', async () => {
+    const { admin, id } = await reportWithoutItsPdf({});
+    const res = await admin.get(`/api/reports/${id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await counts()).toEqual({ reports: 1, pdfs: 1 });
   });
 
   it('says so when the stored copy is lost and the stored data cannot build it again', async () => {
-    const { admin, eng, site, property } = await setup();
-    const created = (
-      await eng.post('/api/reports', submission(await uploadedPassingCheck(eng, site, property.id)))
-    ).json();
-    const db = (await t.database()).db;
-    await db.delete(files).where(eq(files.kind, 'pdf'));
-    await db
-      .update(reports)
-      .set({ wizardData: {} as never })
-      .where(eq(reports.id, created.id));
-    const res = await admin.get(`/api/reports/${created.id}/pdf`);
+    const { admin, id } = await reportWithoutItsPdf({ initialChecks: 'unreadable' });
+    const res = await admin.get(`/api/reports/${id}/pdf`);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       error: {

@@ -20,6 +20,7 @@ import {
   type ReportSummary,
   type User,
   type WizardData,
+  wizardDataSchema,
 } from '@hiu/domain';
 import { HttpError, conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { attachment } from '../exports/content-disposition.js';
@@ -302,25 +303,25 @@ export const reportRoutes =
       let bytes = report.pdfFileId ? await reports.pdfBytes(report.pdfFileId) : undefined;
       if (!bytes) {
         // The stored copy is gone: build it again from the stored data and the ranges it was judged against.
-        try {
-          bytes = await ctx.pdfs.render(reports, {
-            report,
-            wizardData: report.wizardData,
-            ranges: report.ranges,
-            rangesFrom: report.rangesSource,
-            notes: report.notes,
-            failedStep: report.failedStep,
-            failureReasons: report.failureReasons,
-          });
-        } catch (err) {
-          // Data stored in an older shape, or edited by hand: say what is wrong instead of "Something went wrong".
-          request.log.error({ err, reportId: report.id }, 'report PDF could not be built again');
+        // The data is read back through its schema, so parts missing from an older shape build as empty.
+        const stored = wizardDataSchema.safeParse(report.wizardData);
+        if (!stored.success) {
+          request.log.error({ reportId: report.id, issues: stored.error.issues }, 'stored report data unreadable');
           throw new HttpError(
             500,
             'pdf_unavailable',
             "This report's PDF is missing and could not be built again from its stored data.",
           );
         }
+        bytes = await ctx.pdfs.render(reports, {
+          report,
+          wizardData: stored.data,
+          ranges: report.ranges,
+          rangesFrom: report.rangesSource,
+          notes: report.notes,
+          failedStep: report.failedStep,
+          failureReasons: report.failureReasons,
+        });
         await reports.attachPdf(report.id, { id: randomUUID(), data: bytes, ownerId: report.userId });
       }
       return reply
