@@ -4,6 +4,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 // A regex, not a gitignore group: the group `domain` (a Node built-in) would also match `@hiu/domain`.
@@ -131,6 +132,22 @@ export default defineConfig([
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { architecture },
     rules: { 'architecture/feature-boundaries': 'error' },
+  },
+  {
+    // No import circles: a module and what it imports form layers (schemas under rules, routes under the app).
+    // Type-only imports are erased and do not count. Web imports omit the extension; server imports name .js.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['packages/*/src/**/*.ts'],

@@ -14,10 +14,10 @@ import { registerInputGuard } from './http/input-guard.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { createRepositories, type Repositories } from './repositories/index.js';
+import { createRepositories } from './repositories/index.js';
 import { scheduleEmbeddedVacuum } from './jobs/embedded-vacuum.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
-import { reportPdfs, type ReportPdfs } from './exports/report-pdf.js';
+import { reportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
 import { siteRoutes } from './routes/sites.js';
@@ -26,6 +26,7 @@ import { draftRoutes } from './routes/drafts.js';
 import { fileRoutes } from './routes/files.js';
 import { reportRoutes } from './routes/reports.js';
 import { hiuModelRoutes } from './routes/hiu-models.js';
+import type { AppContext } from './context.js';
 
 export interface RouteAccess {
   method: string;
@@ -39,13 +40,8 @@ declare module 'fastify' {
   }
 }
 
-export interface AppContext {
-  config: Config;
-  database: Database;
-  repos: Repositories;
-  /** Report PDFs, built off the request thread. */
-  pdfs: ReportPdfs;
-}
+/** @deprecated import it from ./context.js (routes importing app.ts made an import circle). */
+export type { AppContext } from './context.js';
 
 /** JSON bodies are small: wizard data refers to photos by id, the photos go to /api/files. */
 export const JSON_BODY_LIMIT = 1024 * 1024;

@@ -4,7 +4,7 @@ import { firstAdminBody, signInBody, userSchema } from '@hiu/domain';
 import { HttpError, conflict } from '../http/errors.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../http/access.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../http/passwords.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const WINDOW_MS = 15 * 60_000;
 const MAX_PER_EMAIL = 5;

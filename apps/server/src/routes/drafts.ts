@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { draftSchema, saveDraftBody } from '@hiu/domain';
 import { forbidden, notFound } from '../http/errors.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const idParams = z.object({ id: z.uuid() });
 const savedDraft = z.object({ id: z.uuid(), lastSaved: z.string() });

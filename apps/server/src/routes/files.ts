@@ -2,7 +2,7 @@ import { checkImageSize } from '../http/image-limits.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, conflict, notFound } from '../http/errors.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 /** A phone photo after on-device reduction is well under 1 MB; 8 MB leaves room for an unreduced one. */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;

@@ -16,7 +16,7 @@ import {
 } from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
 import { ADDRESS_EXISTS } from '../repositories/properties.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string().max(64) });

@@ -25,7 +25,7 @@ import {
 import { HttpError, conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { attachment } from '../exports/content-disposition.js';
 import { reportsCsvStream } from '../exports/reports-csv.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const idParams = z.object({ id: z.uuid() });
 const listQuery = z.object({

@@ -25,7 +25,7 @@ import {
   type Site,
 } from '@hiu/domain';
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Any id string: one that is not a uuid is simply not found (404), like an unknown one. */

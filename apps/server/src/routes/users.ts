@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createUserBody, updateUserBody, userSchema } from '@hiu/domain';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { hashPassword } from '../http/passwords.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const idParams = z.object({ id: z.uuid() });
 

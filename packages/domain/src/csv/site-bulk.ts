@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { DEFAULT_BUILDING_TYPES } from '../schemas/design-defaults.js';
+import { DEFAULT_BUILDING_TYPES } from '../schemas/design-ranges.js';
 
 /**
  * Site bulk upload (ruling 15): one row per property, the site's name and location repeated on each row.

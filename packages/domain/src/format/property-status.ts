@@ -1,5 +1,3 @@
-import type { SiteProgress } from '../schemas/progress.js';
-
 // Plain data and wording, no zod: home shows them before the schemas have loaded.
 
 /**
@@ -23,7 +21,13 @@ export const PROPERTY_STATUS_LABELS: Record<PropertyStatus, string> = {
 };
 
 /** "143 of 200 commissioned, 9 failed": the home card's sentence, also read by screen readers. */
-export function progressSentence(p: SiteProgress): string {
+export function progressSentence(p: {
+  total: number;
+  passed: number;
+  failed: number;
+  pending: number;
+  inProgress: number;
+}): string {
   const parts = [`${p.passed} of ${p.total} commissioned`];
   if (p.failed > 0) parts.push(`${p.failed} failed`);
   if (p.pending > 0) parts.push(`${p.pending} incomplete`);

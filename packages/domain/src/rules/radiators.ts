@@ -1,8 +1,8 @@
 import type { RadiatorDesign } from '../schemas/design-parameters.js';
 import type { RoomCheck } from '../schemas/wizard-data.js';
 import { parseDecimal } from '../numbers.js';
+import { DEFAULT_VALVE_SETTING } from '../schemas/design-ranges.js';
 
-export const DEFAULT_VALVE_SETTING = '2.5';
 /** Rooms a new property type starts with (spec section 4). */
 export const NEW_TYPE_ROOMS = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1'];
 /** Rooms step 4 shows when the site has no design for the dwelling type (spec section 5). */

@@ -1,57 +1,7 @@
 import type { DesignParameters } from './design-parameters.js';
+import { DESIGN_RANGE_DEFAULTS, type DesignRangeGroup } from './design-ranges.js';
 
-// Plain data, no zod: the rule book and the engineer's screens fill in defaults without downloading the
-// schema library; `designParametersSchema` takes its defaults from here, so there is one list.
-
-/** Spec section 9 defaults, plus the per-site ranges ruling 5 adds (defaults = the spec's fixed ranges). */
-export const DESIGN_RANGE_DEFAULTS = {
-  standby: {
-    flowTempMin: '45',
-    flowTempMax: '48',
-    flowRateMin: '2.0',
-    flowRateMax: '3.0',
-    returnTempMin: '40',
-    returnTempMax: '43',
-  },
-  heating: {
-    flowTempMin: '50',
-    flowTempMax: '55',
-    returnTempMin: '40',
-    returnTempMax: '45',
-    flowRateMin: '5.0',
-    flowRateMax: '8.0',
-    primaryFlowTempMin: '60',
-    primaryFlowTempMax: '70',
-    primaryReturnTempMin: '50',
-    primaryReturnTempMax: '60',
-    powerMin: '5',
-    powerMax: '15',
-  },
-  dhw: {
-    tempMin: '55',
-    tempMax: '60',
-    flowTempMin: '55',
-    flowTempMax: '60',
-    returnTempMin: '10',
-    returnTempMax: '20',
-    flowRateMin: '8.0',
-    flowRateMax: '12.0',
-    kitchenTapTempMin: '45',
-    kitchenTapTempMax: '50',
-    primaryFlowTempMin: '55',
-    primaryFlowTempMax: '65',
-    primaryReturnTempMin: '45',
-    primaryReturnTempMax: '55',
-    powerMin: '10',
-    powerMax: '20',
-  },
-  tertiarySystem: { pressureMin: '1.0', pressureMax: '1.5' },
-} as const;
-
-export type DesignRangeGroup = keyof typeof DESIGN_RANGE_DEFAULTS;
 const RANGE_GROUPS = Object.keys(DESIGN_RANGE_DEFAULTS) as DesignRangeGroup[];
-
-export const DEFAULT_BUILDING_TYPES = ['1b2p', '2b4p', '3b5p'];
 
 /**
  * Design parameters with every missing value set to its default: what `designParametersSchema.parse`

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { decimalString } from './common.js';
-import { DEFAULT_VALVE_SETTING } from '../rules/radiators.js';
-import { DESIGN_RANGE_DEFAULTS } from './design-defaults.js';
+import { DEFAULT_VALVE_SETTING, DESIGN_RANGE_DEFAULTS } from './design-ranges.js';
 
 /** A group of ranges, each value a decimal defaulting to the spec's (from `DESIGN_RANGE_DEFAULTS`). */
 function rangeGroup<K extends string>(defaults: Record<K, string>) {

@@ -1,5 +1,3 @@
-import type { WizardData } from './wizard-data.js';
-
 /** A stored file as the wizard refers to it: `/api/files/{id}` (the `fileUrl` schema checks the same). */
 export const FILE_URL_PATTERN = /^\/api\/files\/[0-9a-f-]{36}$/i;
 
@@ -12,7 +10,9 @@ export function fileUrlFor(id: string): string {
 }
 
 /** The file ids a wizard data set refers to (photos and signature). */
-export function referencedFileIds(data: WizardData): string[] {
+export function referencedFileIds(data: {
+  photosSignature: { photos: { id: string }[]; signature: string };
+}): string[] {
   const ids = data.photosSignature.photos.map((p) => p.id);
   const sig = data.photosSignature.signature;
   if (sig) ids.push(sig.slice('/api/files/'.length));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STEPS, type StepSlug } from '../steps.js';
 import { decimalString, shortText, yesNo } from './common.js';
-import { emptyWizardData } from './empty-wizard-data.js';
+import { blankWizardData } from './blank-wizard-data.js';
 import { FILE_URL_PATTERN } from './file-refs.js';
 
 /** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
@@ -55,11 +55,11 @@ export const wizardDataSchema = z.object({
       meterOk: yesNo.default(null),
       systemPressure: n(),
     })
-    .default(() => emptyWizardData().initialChecks),
-  standbyMode: z.object({ flowTemp: n(), returnTemp: n(), flowRate: n() }).default(() => emptyWizardData().standbyMode),
+    .default(() => blankWizardData().initialChecks),
+  standbyMode: z.object({ flowTemp: n(), returnTemp: n(), flowRate: n() }).default(() => blankWizardData().standbyMode),
   radiators: z
     .object({ roomChecks: z.record(z.string().trim().min(1).max(80), roomCheckSchema).default({}) })
-    .default(() => emptyWizardData().radiators),
+    .default(() => blankWizardData().radiators),
   heatingMode: z
     .object({
       tertiaryFlow: n(),
@@ -68,7 +68,7 @@ export const wizardDataSchema = z.object({
       primaryReturn: n(),
       powerConsumption: n(),
     })
-    .default(() => emptyWizardData().heatingMode),
+    .default(() => blankWizardData().heatingMode),
   dhwChecks: z
     .object({
       cwsTemp: n(),
@@ -84,7 +84,7 @@ export const wizardDataSchema = z.object({
       primaryReturn: n(),
       dhwPower: n(),
     })
-    .default(() => emptyWizardData().dhwChecks),
+    .default(() => blankWizardData().dhwChecks),
   photosSignature: z
     .object({
       photos: z.array(photoSchema).max(30).default([]),
@@ -93,7 +93,7 @@ export const wizardDataSchema = z.object({
       remoteCutOffValveSerial: shortText(60).default(''),
       heatingControllerSet: yesNo.default(null),
     })
-    .default(() => emptyWizardData().photosSignature),
+    .default(() => blankWizardData().photosSignature),
   /** Evidence: when the engineer last completed each step (Next on it), by step slug. */
   stepCompletedAt: z.partialRecord(stepSlug, instant).default({}),
   /** Evidence: the location at submit, only when the engineer allowed it; null otherwise. */

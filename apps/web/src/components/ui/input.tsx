@@ -1,5 +1,6 @@
 import { forwardRef, useState, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
+import { MEASUREMENT_TEXT, spliceInto } from './measurement-text';
 
 const base =
   'block w-full min-h-12 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 read-only:bg-slate-100 read-only:text-slate-700 aria-[invalid=true]:border-fail';
@@ -17,13 +18,6 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
 ) {
   return <textarea ref={ref} className={cn(base, 'py-2', className)} {...props} />;
 });
-
-/** What a measurement box keeps: digits, one point, a leading minus (spec section 3: the string typed). */
-export const MEASUREMENT_TEXT = /^-?\d*\.?\d*$/;
-
-/** `value` with `text` put over the selection [start, end), as a paste does. */
-export const spliceInto = (value: string, text: string, [start, end]: readonly [number, number]): string =>
-  value.slice(0, start) + text + value.slice(end);
 
 export interface NumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'value'> {
   value: string;

@@ -1,4 +1,4 @@
-import { MEASUREMENT_TEXT, spliceInto } from './input';
+import { MEASUREMENT_TEXT, spliceInto } from './measurement-text';
 
 // Loaded on the first paste into a measurement box (input.tsx): not needed to show a step.
 

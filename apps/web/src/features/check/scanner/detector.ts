@@ -1,7 +1,6 @@
-/** The part of the standard BarcodeDetector the scanner uses; the native one and the polyfill both have it. */
-export interface Detector {
-  detect(source: ImageBitmapSource): Promise<{ rawValue: string }[]>;
-}
+import type { Detector } from './detector-type';
+
+export type { Detector };
 
 /** Labels on HIUs and valves: 1D codes (Code 128/39, EAN, ITF) and QR or Data Matrix stickers. */
 export const FORMATS = [

@@ -1,13 +1,21 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ReportSummary } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { useEarlierReports } from '../api/site-reports';
-import { ReportItem } from './report-item';
 
 const plural = (n: number) => `${n} earlier ${n === 1 ? 'report' : 'reports'}`;
 
 /** A property's history under its latest report: collapsed to "2 earlier reports", each with its own PDF. */
-export function EarlierReports({ latest, count }: { latest: ReportSummary; count: number }) {
+export function EarlierReports({
+  latest,
+  count,
+  item,
+}: {
+  latest: ReportSummary;
+  count: number;
+  /** How each earlier report shows (a ReportItem, passed in so that the two files do not import each other). */
+  item: (report: ReportSummary) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const earlier = useEarlierReports(latest.id, open);
@@ -31,9 +39,7 @@ export function EarlierReports({ latest, count }: { latest: ReportSummary; count
       <div id={listId} hidden={!open} className="mt-1 border-l-4 border-slate-200 pl-3">
         {!open ? null : earlier.data ? (
           <ul className="m-0 list-none p-0" aria-label={`Earlier reports of ${address}`}>
-            {earlier.data.map((r) => (
-              <ReportItem key={r.id} report={r} earlier />
-            ))}
+            {earlier.data.map(item)}
           </ul>
         ) : earlier.isError ? (
           <div role="alert" className="py-2 text-red-800">

@@ -84,7 +84,13 @@ export function ReportItem({ report, earlier = false }: ReportItemProps) {
       >
         {downloading ? 'Downloading...' : 'Download PDF'}
       </Button>
-      {report.earlierReports ? <EarlierReports latest={report} count={report.earlierReports} /> : null}
+      {report.earlierReports ? (
+        <EarlierReports
+          latest={report}
+          count={report.earlierReports}
+          item={(r) => <ReportItem key={r.id} report={r} earlier />}
+        />
+      ) : null}
     </li>
   );
 }

@@ -1,0 +1,13 @@
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { ReportPdfs } from './exports/report-pdf.js';
+import type { Repositories } from './repositories/index.js';
+
+/** What every route plugin is given; its own module so that routes need not import the app that registers them. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  repos: Repositories;
+  /** Report PDFs, built off the request thread. */
+  pdfs: ReportPdfs;
+}
