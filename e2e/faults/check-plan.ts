@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ReportSummary, WizardData } from '@hiu/domain';
+import { isFileUrl } from '@hiu/domain';
 import { expect } from '../fixtures';
 import { CheckJourney } from '../check-journey';
 
@@ -76,7 +77,7 @@ const signature: PlannedValue = {
   name: 'signature',
   enter: (c) => c.sign(),
   expectShown: (c) => expect(c.page.getByText('Signature captured')).toBeVisible(),
-  stored: (r) => /^\/api\/files\/[0-9a-f-]{36}$/.test(r.wizardData.photosSignature.signature),
+  stored: (r) => isFileUrl(r.wizardData.photosSignature.signature),
   expected: true,
 };
 

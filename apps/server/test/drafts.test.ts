@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { emptyWizardData, type WizardData } from '@hiu/domain';
+import { emptyWizardData, UUID_PATTERN, type WizardData } from '@hiu/domain';
 import { drafts, properties, sites } from '../src/db/schema.js';
 import { draftsRepository } from '../src/repositories/drafts.js';
 import { client, signedIn, useTestApp } from './helpers/test-app.js';
@@ -64,7 +64,7 @@ describe('saving drafts', () => {
     const { id: _omit, ...body } = draftBody();
     const res = await eng.post('/api/drafts', body);
     expect(res.statusCode).toBe(200);
-    expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json().id).toMatch(UUID_PATTERN);
     expect((await eng.get(`/api/drafts/${res.json().id}`)).statusCode).toBe(200);
   });
 

@@ -1,5 +1,7 @@
 // The one public entry of the domain package: pure TypeScript, no React, no Node, no database.
 export * from './numbers.js';
+export * from './ids.js';
+export * from './limits.js';
 export * from './steps.js';
 export * from './schemas/common.js';
 export * from './schemas/design-ranges.js';

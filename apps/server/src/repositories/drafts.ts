@@ -3,8 +3,7 @@ import type { Draft, PropertyDraft, WizardData } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports, sites, users } from '../db/schema.js';
 import { draftCounts } from './property-status.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN as UUID } from '@hiu/domain';
 
 /** The day a draft list covers is the engineer's day in the UK, whatever the server's zone. */
 const DAY_ZONE = 'Europe/London';

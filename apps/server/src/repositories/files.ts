@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { drafts, files } from '../db/schema.js';
+import { UUID_PATTERN as UUID } from '@hiu/domain';
 
 export type FileKind = (typeof files.$inferSelect)['kind'];
 
@@ -14,8 +15,6 @@ export interface StoredFile {
 }
 
 export type PutFileResult = 'created' | 'exists' | 'conflict';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function filesRepository(db: Db) {
   async function get(id: string): Promise<StoredFile | undefined> {

@@ -9,12 +9,12 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { files, properties, reportCsvLines, reportSiteCounts, reports, sites } from '../db/schema.js';
+import { isUuid } from '@hiu/domain';
 
 /** The group name of reports whose site name is missing (spec section 2). */
 export const UNKNOWN_SITE = 'Unknown Site';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => UUID.test(v);
+export { isUuid };
 
 type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;

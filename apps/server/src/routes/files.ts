@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { HttpError, conflict, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 
-/** A phone photo after on-device reduction is well under 1 MB; 8 MB leaves room for an unreduced one. */
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+import { MAX_FILE_BYTES } from '@hiu/domain';
+
+export { MAX_FILE_BYTES };
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 type ImageType = (typeof IMAGE_TYPES)[number];

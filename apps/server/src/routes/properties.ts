@@ -17,8 +17,8 @@ import {
 import { notFound, unprocessable } from '../http/errors.js';
 import { ADDRESS_EXISTS } from '../repositories/properties.js';
 import type { AppContext } from '../context.js';
+import { UUID_PATTERN as UUID } from '@hiu/domain';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string().max(64) });
 const draftParams = z.object({ id: z.string().max(64), draftId: z.string().max(64) });
 

@@ -26,8 +26,8 @@ import {
 } from '@hiu/domain';
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
 import type { AppContext } from '../context.js';
+import { UUID_PATTERN as UUID } from '@hiu/domain';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Any id string: one that is not a uuid is simply not found (404), like an unknown one. */
 const idParams = z.object({ id: z.string().max(64) });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { defaultDesignParameters } from '@hiu/domain';
+import { defaultDesignParameters, isUuid } from '@hiu/domain';
 import { useTestApp } from '../helpers/test-app.js';
 import { passingCheck } from '@hiu/domain/testing';
 import { hostileFixture, nextTransactionId, snapshot, type HostileFixture } from './helpers/fixture.js';
@@ -134,7 +134,7 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     path: () => '/api/drafts',
     ids: (f) => [f.otherDraft],
     body: (f, id) => ({
-      id: /^[0-9a-f-]{36}$/i.test(id) ? id : randomUUID(),
+      id: isUuid(id) ? id : randomUUID(),
       siteId: f.site.id,
       propertyId: f.property.id,
       currentStep: 'Initial Checks',
@@ -151,7 +151,7 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     path: () => '/api/reports',
     ids: (f) => [f.reportId],
     body: (f, id) => ({
-      id: /^[0-9a-f-]{36}$/i.test(id) ? id : randomUUID(),
+      id: isUuid(id) ? id : randomUUID(),
       wizardData: passingCheck({ site: f.site, propertyId: f.property.id, photoId: f.photo, signatureId: f.signature }),
       notes: 'Commissioned, all good',
       completedAt: '2026-03-02T10:25:00.000Z',

@@ -1,18 +1,21 @@
 import type { DesignParameters } from '../schemas/design-parameters.js';
 import type { WizardData } from '../schemas/wizard-data.js';
+import { STEPS } from '../steps.js';
 
 export type Unit = '°C' | 'L/min' | 'bar' | 'kW' | '';
 export type SectionId =
   'basicInfo' | 'initialChecks' | 'standbyMode' | 'radiators' | 'heating' | 'dhw' | 'photosSignature';
 
+/** The step of each section; its title is the step's name. */
+const section = (id: SectionId, step: number) => ({ id, step, title: STEPS[step - 1]!.name as string });
 export const SECTIONS: { id: SectionId; step: number; title: string }[] = [
-  { id: 'basicInfo', step: 1, title: 'Basic Information' },
-  { id: 'initialChecks', step: 2, title: 'Initial Checks' },
-  { id: 'standbyMode', step: 3, title: 'Standby Mode' },
-  { id: 'radiators', step: 4, title: 'Tertiary System Checks' },
-  { id: 'heating', step: 5, title: 'Heating Checks' },
-  { id: 'dhw', step: 6, title: 'DHW Checks' },
-  { id: 'photosSignature', step: 7, title: 'Photos & Signature' },
+  section('basicInfo', 1),
+  section('initialChecks', 2),
+  section('standbyMode', 3),
+  section('radiators', 4),
+  section('heating', 5),
+  section('dhw', 6),
+  section('photosSignature', 7),
 ];
 
 /** Where a measurement sits in WizardData: [group, field] or [field] at the top level. */

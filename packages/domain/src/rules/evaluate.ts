@@ -1,4 +1,5 @@
 import { isEntered, parseDecimal } from '../numbers.js';
+import { STEPS } from '../steps.js';
 import type { WizardData } from '../schemas/wizard-data.js';
 import {
   INITIAL_CHECKS,
@@ -223,7 +224,7 @@ export function skippedSteps(data: WizardData, failedStep?: number | null): stri
     if (skipped.length)
       notes.push(`Not carried out because the device failed at step ${failedStep}: ${skipped.join(', ')}.`);
   } else if (Object.keys(data.radiators.roomChecks).length === 0) {
-    notes.push('Step 4 (Tertiary System Checks) was skipped.');
+    notes.push(`Step 4 (${STEPS[3].name}) was skipped.`);
   }
   return notes;
 }

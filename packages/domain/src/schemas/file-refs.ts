@@ -1,5 +1,7 @@
+import { UUID_PATTERN } from '../ids.js';
+
 /** A stored file as the wizard refers to it: `/api/files/{id}` (the `fileUrl` schema checks the same). */
-export const FILE_URL_PATTERN = /^\/api\/files\/[0-9a-f-]{36}$/i;
+export const FILE_URL_PATTERN = new RegExp(`^/api/files/${UUID_PATTERN.source.slice(1)}`, 'i');
 
 export function isFileUrl(url: string): boolean {
   return FILE_URL_PATTERN.test(url);

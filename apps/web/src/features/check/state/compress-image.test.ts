@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compressPhoto, PHOTO_MAX_BYTES, scaledSize } from './compress-image';
 
-describe('scaledSize (longest side about 1600 px, ruling 8)', () => {
+describe('scaledSize (longest side at most PHOTO_MAX_SIDE, decision 007 ruling 8)', () => {
   it.each([
     [4032, 3024, 1600, 1200],
     [3024, 4032, 1200, 1600],

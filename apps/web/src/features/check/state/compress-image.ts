@@ -1,13 +1,11 @@
+import { MAX_FILE_BYTES as MAX_UPLOAD_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from '@hiu/domain';
 import { PhotoError } from './photo-error';
 
-/** Ruling 8: photos are reduced on the device to about 1600 px on the longest side, as JPEG. */
-export const PHOTO_MAX_SIDE = 1600;
+// The sizes come from the rule book (packages/domain/src/limits.ts); the JPEG qualities are this encoder's own.
+export { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE };
 export const PHOTO_QUALITY = 0.8;
-/** Issue 7: a reduced photo is at most 400 KB; a detailed one is encoded again at these lower qualities. */
-export const PHOTO_MAX_BYTES = 400 * 1024;
+/** A photo still above PHOTO_MAX_BYTES is encoded again at these lower qualities. */
 const FALLBACK_QUALITIES = [0.7, 0.6, 0.5];
-/** The server's limit for one file (PUT /api/files answers 413 above it). */
-export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 
 const KEPT_AS_IS = ['image/jpeg', 'image/png', 'image/webp'];
 

@@ -1,4 +1,5 @@
 import type { CreateReportBody, SaveDraftBody } from '@hiu/domain';
+import { UUIDS_IN_TEXT } from '@hiu/domain';
 
 /**
  * One piece of work for the server, kept on the device until the server has it. Every operation carries
@@ -80,8 +81,6 @@ export function classifyFailure(error: unknown): FailureClass {
   return { type: 'permanent', status, message };
 }
 
-const UUID_G = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
 /**
  * The file ids a 409 from POST /api/reports names as not yet arrived. Read from anywhere in the body,
  * so the exact shape of the error does not matter; the report's own id is left out.
@@ -89,7 +88,7 @@ const UUID_G = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 export function missingFileIdsFrom(error: unknown, reportId: string, candidates: string[]): string[] {
   const e = error as { bodyText?: unknown; payload?: unknown };
   const text = typeof e?.bodyText === 'string' ? e.bodyText : JSON.stringify(e?.payload ?? '');
-  const named = new Set((text.match(UUID_G) ?? []).map((id) => id.toLowerCase()));
+  const named = new Set((text.match(UUIDS_IN_TEXT) ?? []).map((id) => id.toLowerCase()));
   named.delete(reportId.toLowerCase());
   return candidates.filter((id) => named.has(id.toLowerCase()));
 }
