@@ -2,7 +2,6 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { manifestLinkFromApp } from './build/manifest-link';
 import { precompress } from './build/precompress';
 import { prerenderShells } from './build/prerender-shells';
 
@@ -66,7 +65,6 @@ export default defineConfig({
         ],
       },
     }),
-    manifestLinkFromApp(),
     prerenderShells(),
     precompress(),
   ],

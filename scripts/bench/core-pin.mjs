@@ -2,7 +2,8 @@
 // the last core, and everything else this benchmark starts (Chromium's browser and GPU processes, the
 // renderers' other threads, Lighthouse, the app server) on the others. On a small shared machine the page's
 // main thread otherwise waits for a core behind the tools measuring it, and Lighthouse's simulation counts
-// that wait, times 4, as blocking time (docs/benchmarks.md, decision 107).
+// that wait, times 4, as blocking time. Used only with `bench:lighthouse --pinned`: it changes the rig, not the
+// product, so its figures are an extra (docs/benchmarks.md, "How the rig measures").
 import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 

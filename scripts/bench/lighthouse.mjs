@@ -1,10 +1,7 @@
 // Lighthouse in headless Chromium with its default mobile emulation (simulated slow 4G, 4x CPU slowdown)
 // on the sign-in page, home and a wizard step; each page is measured --runs times (default 3) and the
 // median is printed, because one run on a shared machine is noisy.
-// Usage: npm run build && npm run bench:lighthouse [-- --runs=3] [-- --pages=home,wizard-step] [-- --save=DIR]
-// (--save writes each run's full Lighthouse report as JSON, to see which tasks and requests cost the time;
-// --run-queue samples the page's main thread, to tell its long tasks' running time from waiting for a core;
-// --shared-cores lets the page's main thread share every core with Lighthouse, the app and Chromium.)
+// Usage: see USAGE below, or `node scripts/bench/lighthouse.mjs --help`.
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -13,6 +10,29 @@ import { seedBasics, startApp } from './start-app.mjs';
 import { median, option, verdict } from './report.mjs';
 import { runQueueInLongTasks, startRunQueueSampler } from './run-queue.mjs';
 import { startCorePinning } from './core-pin.mjs';
+
+const USAGE = `Usage: npm run build && npm run bench:lighthouse [-- options]
+  --runs=3                 runs per page; the median is printed
+  --pages=home,wizard-step only these pages (sign-in, home, wizard-step)
+  --save=DIR               write each run's full Lighthouse report as JSON
+  --run-queue              sample the page's main thread: its long tasks' running time against waiting for a core
+  --pinned                 an extra, labelled measurement: each renderer's main thread on a core of its own, the
+                           tools on the others (docs/benchmarks.md, "How the rig measures"). By default every
+                           process shares every core, as the figures against the targets are taken.
+  --dry-run                print how it would measure, and stop
+  --help                   this text`;
+if (process.argv.includes('--help')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+// Unpinned by default: the figure against the target is the page on the machine as it is. Pinning the page's
+// thread changes the rig, not the product, so its figures are an extra, labelled "pinned".
+const pinned = process.argv.includes('--pinned');
+const rigLabel = pinned ? 'pinned: page main thread on a core of its own (--pinned)' : 'shared cores (default)';
+if (process.argv.includes('--dry-run')) {
+  console.log(`Would measure with ${rigLabel}`);
+  process.exit(0);
+}
 
 const runs = Number(option('runs', 3));
 const MAX_RETRIES = 6;
@@ -58,17 +78,16 @@ const chrome = await chromeLauncher.launch({
     '--no-first-run',
   ],
 });
-// The page's main thread gets a core of its own unless --shared-cores (decision 107).
-const pinning = process.argv.includes('--shared-cores')
-  ? null
-  : startCorePinning([process.pid, app.pid, chrome.pid, sampler?.pid].filter(Boolean));
+const pinning = pinned ? startCorePinning([process.pid, app.pid, chrome.pid, sampler?.pid].filter(Boolean)) : null;
 console.log(
   pinning
-    ? `Renderer main threads on core ${pinning.pageCore}; Lighthouse, the app and the rest of Chromium on ${pinning.otherCores}`
-    : process.argv.includes('--shared-cores')
-      ? 'Every process on every core (--shared-cores)'
-      : 'Every process on every core: pinning needs Linux, taskset and 2 cores',
+    ? `Pinned: renderer main threads on core ${pinning.pageCore}; Lighthouse, the app and the rest of Chromium on ${pinning.otherCores}`
+    : pinned
+      ? 'Every process on every core: --pinned needs Linux, taskset and 2 cores'
+      : 'Every process on every core (the default; --pinned measures with the page on a core of its own)',
 );
+// Figures taken pinned say so on every line, so they are never read as the target's figure.
+const tag = pinning ? ' (pinned)' : '';
 try {
   const seed = await seedBasics(app.url);
   const pages = [
@@ -125,20 +144,21 @@ try {
       for (const a of failing) console.log(`    accessibility: ${a.id}: ${a.title}`);
     }
     if (samples.length === 0) {
-      lines.push(`lighthouse ${p.name}  not measured  (every run failed, see above)`);
+      lines.push(`lighthouse${tag} ${p.name}  not measured  (every run failed, see above)`);
       continue;
     }
-    if (samples.length < runs) lines.push(`lighthouse ${p.name}  only ${samples.length} of ${runs} runs measured`);
+    if (samples.length < runs)
+      lines.push(`lighthouse${tag} ${p.name}  only ${samples.length} of ${runs} runs measured`);
     for (const t of TARGETS) {
       const value = median(samples.map((s) => s[t.key]));
-      lines.push(verdict(`lighthouse ${p.name} ${t.label}`, value, t.target, t.ok(value)));
+      lines.push(verdict(`lighthouse${tag} ${p.name} ${t.label}`, value, t.target, t.ok(value)));
     }
-    lines.push(`lighthouse ${p.name} FCP ms  ${median(samples.map((s) => s.fcp))}  (for reference)`);
+    lines.push(`lighthouse${tag} ${p.name} FCP ms  ${median(samples.map((s) => s.fcp))}  (for reference)`);
     lines.push(
-      `lighthouse ${p.name} TBT from CPU time ms  ${median(samples.map((s) => s.tbtCpu))}  (for reference: load-independent)`,
+      `lighthouse${tag} ${p.name} TBT from CPU time ms  ${median(samples.map((s) => s.tbtCpu))}  (for reference: load-independent)`,
     );
   }
-  console.log(`\nMedian of ${runs} run(s) per page:`);
+  console.log(`\nMedian of ${runs} run(s) per page, ${pinning ? 'pinned' : 'shared cores'}:`);
   for (const line of lines) console.log(line);
 } finally {
   pinning?.stop();

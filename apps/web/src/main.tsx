@@ -3,7 +3,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startServiceWorker } from './app/service-worker';
-import { linkManifestWhenSettled } from './app/web-manifest';
 import { queryClient } from './lib/query-client';
 import { sessionQuery } from './lib/session';
 import './index.css';
@@ -39,4 +38,3 @@ if (bootData().me) {
 }
 
 startServiceWorker();
-linkManifestWhenSettled();
