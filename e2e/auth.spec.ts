@@ -99,3 +99,43 @@ test.describe('fixtures', () => {
     expect(listed.items.map((p) => p.address).sort()).toEqual(properties.map((p) => p.address).sort());
   });
 });
+
+test.describe('sign-in refused for now', () => {
+  // The server limits sign-in attempts (429) and how many passwords it checks at once (503, decision 110).
+  test('the form says why and how long to wait', async ({ page }) => {
+    const answers = [
+      {
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'Retry-After': '600' },
+        body: JSON.stringify({
+          error: { code: 'rate_limited', message: 'Too many sign-in attempts. Please wait 10 minutes and try again.' },
+        }),
+      },
+      {
+        status: 503,
+        contentType: 'application/json',
+        headers: { 'Retry-After': '5' },
+        body: JSON.stringify({
+          error: { code: 'busy', message: 'The server is busy signing people in. Please try again in a few seconds.' },
+        }),
+      },
+      // A load balancer's own answer, with no JSON.
+      { status: 503, contentType: 'text/plain', headers: {}, body: 'Service Unavailable' },
+    ];
+    const shown = [
+      'Too many sign-in attempts. Please wait 10 minutes and try again.',
+      'The server is busy signing people in. Please try again in a few seconds.',
+      'The server is busy. Please wait a minute and try again.',
+    ];
+    await page.goto('/sign-in');
+    for (const [i, answer] of answers.entries()) {
+      await page.route('**/api/auth/login', (route) => route.fulfill(answer), { times: 1 });
+      await page.getByLabel('Email').fill('eng@example.com');
+      await page.getByLabel('Password').fill('a password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText(shown[i]!);
+      await expect(page).toHaveURL(/\/sign-in/);
+    }
+  });
+});

@@ -14,7 +14,10 @@ import { registerInputGuard } from './http/input-guard.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { configurePasswordHashing } from './http/passwords.js';
+import { warnOfUntrustedProxy } from './http/forwarded-warning.js';
 import { createRepositories } from './repositories/index.js';
+import { listenForNotices, SESSION_CHANNEL } from './db/notifications.js';
 import { scheduleEmbeddedVacuum } from './jobs/embedded-vacuum.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
 import { reportPdfs } from './exports/report-pdf.js';
@@ -56,7 +59,19 @@ export async function buildApp(
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors,
+    // Stalled and slow connections are cut (decision 110); Fastify leaves all but keep-alive unlimited.
+    connectionTimeout: config.http.idleTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs),
+      requestTimeout: config.http.requestTimeoutMs,
+      // Node checks those two only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, config.http.headersTimeoutMs / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  configurePasswordHashing({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
+  warnOfUntrustedProxy(app, config.trustProxy);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,6 +95,19 @@ export async function buildApp(
     repos: createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs }),
     pdfs: reportPdfs(app.log),
   };
+  // Sessions ended or users changed through another server are forgotten as soon as it announces them.
+  if (database.kind === 'postgres' && config.databaseUrl && config.sessionCacheMs > 0) {
+    const { users } = ctx.repos;
+    const listener = listenForNotices({
+      databaseUrl: config.databaseUrl,
+      channel: SESSION_CHANNEL,
+      onNotice: (notice) => users.heard(notice),
+      onGap: () => users.forgetAll(),
+      warn: (message) => app.log.warn(message),
+    });
+    await listener.ready;
+    app.addHook('onClose', () => listener.close());
+  }
   // A listening server loads the PDF code in the background now rather than during the first submit.
   app.addHook('onListen', async () => {
     ctx.pdfs.warm().catch((err: unknown) => app.log.error({ err }, 'report PDF worker failed to start'));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 
 export interface Config {
   port: number;
@@ -24,6 +25,15 @@ export interface Config {
   sessionCacheMs: number;
   /** Photos and signatures no report or draft refers to are deleted after this many hours. */
   orphanFileGraceHours: number;
+  /** Password hashes computed at once, and how many more may wait; past that a sign-in answers 503 (decision 110). */
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
+  /**
+   * Slow or stalled connections are cut (decision 110): a request's headers must arrive within headersTimeoutMs
+   * and the whole request within requestTimeoutMs; a connection silent for idleTimeoutMs is closed, and an idle
+   * keep-alive connection after keepAliveTimeoutMs (longer than a load balancer's own idle time).
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -34,6 +44,11 @@ function parseTrustProxy(value: string | undefined): boolean | string {
 function positiveNumber(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+function count(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,5 +64,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionCacheMs: 1000 * Number(env.SESSION_CACHE_SECONDS ?? 10),
     orphanFileGraceHours: positiveNumber(env.ORPHAN_FILE_GRACE_HOURS, 168),
+    passwordHashConcurrency: Math.max(1, count(env.PASSWORD_HASHES_AT_ONCE, availableParallelism() - 1)),
+    passwordHashQueue: count(env.PASSWORD_HASH_QUEUE, 10),
+    http: {
+      headersTimeoutMs: 1000 * positiveNumber(env.HEADERS_TIMEOUT_SECONDS, 20),
+      requestTimeoutMs: 1000 * positiveNumber(env.REQUEST_TIMEOUT_SECONDS, 300),
+      idleTimeoutMs: 1000 * positiveNumber(env.IDLE_TIMEOUT_SECONDS, 60),
+      keepAliveTimeoutMs: 1000 * positiveNumber(env.KEEP_ALIVE_SECONDS, 72),
+    },
   };
 }

@@ -77,7 +77,7 @@ describe('roles and bad input', () => {
     const login = await client(app).post('/api/auth/login', { email: 'new@example.com', password: 'password1' });
     expect(login.statusCode).toBe(401);
     const self = await admin.patch(`/api/users/${admin.userId}`, { role: 'engineer' });
-    expect(self.statusCode).toBe(422);
+    expect(self.statusCode).toBe(409);
   });
 
   it('answers malformed JSON, wrong types, unknown fields and oversized bodies with 4xx JSON', async () => {

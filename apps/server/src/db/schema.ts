@@ -49,18 +49,15 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const signInFailures = pgTable(
-  'sign_in_failures',
+/** Sign-in attempts per key (address, account, account at an address) in a window (decision 110). */
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    ip: text('ip').notNull(),
-    createdAt: createdAt(),
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('sign_in_failures_email_idx').on(t.email, t.createdAt),
-    index('sign_in_failures_ip_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('sign_in_attempts_window_idx').on(t.windowStart)],
 );
 
 export const sites = pgTable(

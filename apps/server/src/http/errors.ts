@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent with the error, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -27,7 +29,10 @@ function body(code: string, message: string, fields?: Record<string, string>) {
 /** One error shape for every failure; no stack trace leaves the server (ruling 17). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) return reply.status(err.status).send(body(err.code, err.message, err.fields));
+    if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
+      return reply.status(err.status).send(body(err.code, err.message, err.fields));
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {

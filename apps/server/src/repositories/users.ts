@@ -1,9 +1,10 @@
-import { and, count, eq, gt, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Role, User } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { sessions, signInFailures, users } from '../db/schema.js';
+import { sessions, users } from '../db/schema.js';
+import { SESSION_CHANNEL } from '../db/notifications.js';
 
 const SESSION_DAYS = 14;
 
@@ -20,8 +21,10 @@ const SESSION_CACHE_ENTRIES = 10_000;
  * Every API call reads its session; on the embedded database that read was a third of a draft save.
  * A signed-in session is remembered for `sessionCacheMs` (decision 095). Everything this process does to
  * a session or user (sign-out, deactivation, new password, role or name change) forgets it at once, so a
- * single server behaves exactly as without the cache; another server sharing the database sees such a
- * change within `sessionCacheMs`. Unknown tokens are never cached, so forged cookies cannot fill it.
+ * single server behaves exactly as without the cache. The same change is announced on SESSION_CHANNEL in its
+ * own transaction, so every other server on the database forgets it as soon as it hears (decision 110); if a
+ * server's listener is down, the cache time still bounds what it remembers. Unknown tokens are never cached,
+ * so forged cookies cannot fill it.
  */
 function sessionCache(ttlMs: number) {
   if (ttlMs <= 0) return undefined;
@@ -41,6 +44,9 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
     changes++;
     cached?.delete(id);
   };
+  // Told to every server, this one included, when the transaction commits.
+  const announce = (tx: Pick<Db, 'execute'>, notice: string) =>
+    tx.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${notice})`);
   return {
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users);
@@ -74,21 +80,33 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
         return toUser(row!);
       });
     },
-    async update(id: string, patch: Partial<{ name: string; role: Role; active: boolean; passwordHash: string }>) {
-      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
-      if (row && (patch.active === false || patch.passwordHash))
-        await db.delete(sessions).where(eq(sessions.userId, id));
+    /**
+     * Changes a user, unless the change would leave no active admin ('last_admin'). Decided in one transaction
+     * that first locks every active admin's row, so two admins removing each other at once are taken in turn
+     * and the second sees the first's change.
+     */
+    async update(
+      id: string,
+      patch: Partial<{ name: string; role: Role; active: boolean; passwordHash: string }>,
+    ): Promise<User | undefined | 'last_admin'> {
+      const result = await db.transaction(async (tx) => {
+        if (patch.active === false || patch.role === 'engineer') {
+          const admins = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.role, 'admin'), eq(users.active, true)))
+            .for('update');
+          if (admins.length <= 1 && admins.some((a) => a.id === id)) return 'last_admin' as const;
+        }
+        const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
+        if (row && (patch.active === false || patch.passwordHash))
+          await tx.delete(sessions).where(eq(sessions.userId, id));
+        if (row) await announce(tx, `user:${id}`);
+        return row && toUser(row);
+      });
       forgetUser(id); // after the writes, so no lookup that read before them keeps what it read
-      return row && toUser(row);
+      return result;
     },
-    async countActiveAdmins(): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), eq(users.active, true)));
-      return row?.n ?? 0;
-    },
-
     async createSession(userId: string): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + SESSION_DAYS * 86400_000);
@@ -111,27 +129,24 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
       return user;
     },
     async deleteSession(token: string) {
-      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
-      forgetSession(hashToken(token));
+      const id = hashToken(token);
+      await db.transaction(async (tx) => {
+        await tx.delete(sessions).where(eq(sessions.id, id));
+        await announce(tx, `session:${id}`);
+      });
+      forgetSession(id);
     },
-
-    async recentFailures(email: string, ip: string, since: Date) {
-      const [byEmail] = await db
-        .select({ n: count() })
-        .from(signInFailures)
-        .where(and(eq(signInFailures.email, email), gt(signInFailures.createdAt, since)));
-      const [byIp] = await db
-        .select({ n: count() })
-        .from(signInFailures)
-        .where(and(eq(signInFailures.ip, ip), gt(signInFailures.createdAt, since)));
-      return { email: byEmail?.n ?? 0, ip: byIp?.n ?? 0 };
+    /** A change announced by some server (SESSION_CHANNEL): forget what it affects. */
+    heard(notice: string) {
+      const [kind, id] = notice.split(':');
+      if (!id) return;
+      if (kind === 'user') forgetUser(id);
+      else if (kind === 'session') forgetSession(id);
     },
-    async recordFailure(email: string, ip: string) {
-      await db.insert(signInFailures).values({ email, ip });
-      await db.delete(signInFailures).where(lt(signInFailures.createdAt, new Date(Date.now() - 86400_000)));
-    },
-    async clearFailures(email: string) {
-      await db.delete(signInFailures).where(or(eq(signInFailures.email, email)));
+    /** Notices may have been missed: forget every remembered session. */
+    forgetAll() {
+      changes++;
+      cached?.clear();
     },
   };
 }

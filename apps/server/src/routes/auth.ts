@@ -3,18 +3,24 @@ import { z } from 'zod';
 import { firstAdminBody, signInBody, userSchema } from '@hiu/domain';
 import { HttpError, conflict } from '../http/errors.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../http/access.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../http/passwords.js';
+import {
+  DUMMY_HASH,
+  hashPassword,
+  PasswordHashingBusy,
+  passwordHashingFull,
+  verifyPassword,
+} from '../http/passwords.js';
+import { accountDelayMs, SIGN_IN_WINDOW_SECONDS, signInLimits, tooManyAttempts } from '../http/sign-in-limits.js';
+import { signInAttemptsRepository } from '../repositories/sign-in-attempts.js';
 import type { AppContext } from '../context.js';
 
-const WINDOW_MS = 15 * 60_000;
-const MAX_PER_EMAIL = 5;
-const MAX_PER_IP = 30;
 const BAD_CREDENTIALS = 'Email or password is incorrect';
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { users } = ctx.repos;
+    const attempts = signInAttemptsRepository(ctx.database.db, SIGN_IN_WINDOW_SECONDS);
 
     app.get(
       '/api/auth/setup',
@@ -47,18 +53,32 @@ export const authRoutes =
       { config: { access: 'public' }, schema: { tags: ['auth'], body: signInBody, response: { 200: userSchema } } },
       async (request, reply) => {
         const { email, password } = request.body;
-        const since = new Date(Date.now() - WINDOW_MS);
-        const recent = await users.recentFailures(email, request.ip, since);
-        if (recent.email >= MAX_PER_EMAIL || recent.ip >= MAX_PER_IP) {
-          throw new HttpError(429, 'rate_limited', 'Too many sign-in attempts. Please wait 15 minutes and try again.');
+        // No room to check a password: refuse before counting anything against this account or address.
+        if (passwordHashingFull()) throw new PasswordHashingBusy();
+        // Counted before the check, in the database, so concurrent attempts cannot all slip under the limit.
+        const limits = signInLimits(email, request.ip);
+        const taken = await attempts.take(limits.all);
+        if ('refusedBy' in taken) throw tooManyAttempts(taken.retryAfterSeconds);
+        const delay = accountDelayMs(taken.counts[2] ?? 0);
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        let row: Awaited<ReturnType<typeof users.withHashByEmail>>;
+        let ok: boolean;
+        try {
+          row = await users.withHashByEmail(email);
+          ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+        } catch (err) {
+          // Never checked (no room to hash, or the database failed): the account's counts get it back. The
+          // address keeps it, so a flood that is only ever told "busy" still runs into its own limit.
+          await attempts.giveBack([limits.pair.key, limits.account.key]).catch(() => undefined);
+          throw err;
         }
-        const row = await users.withHashByEmail(email);
-        const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
         if (!row || !ok || !row.active) {
-          await users.recordFailure(email, request.ip);
+          await attempts.removeExpired();
           throw new HttpError(401, 'bad_credentials', BAD_CREDENTIALS);
         }
-        await users.clearFailures(email);
+        // A sign-in is not a failure: this address starts again for the account, and the shared counts get it back.
+        await attempts.clear([limits.pair.key]);
+        await attempts.giveBack([limits.address.key, limits.account.key]);
         const session = await users.createSession(row.id);
         setSessionCookie(request, reply, session.token, session.expiresAt, ctx.config.secureCookies);
         return { id: row.id, email: row.email, name: row.name, role: row.role, active: row.active };

@@ -39,18 +39,13 @@ export const userRoutes =
       async (request) => {
         const { password, ...patch } = request.body;
         if (Object.keys(request.body).length === 0) throw unprocessable('Nothing to update');
-        const target = await users.byId(request.params.id);
-        if (!target) throw notFound('User not found');
-        const losesAdmin =
-          target.role === 'admin' && target.active && (patch.role === 'engineer' || patch.active === false);
-        if (losesAdmin && (await users.countActiveAdmins()) <= 1) {
-          throw unprocessable('There must always be at least one active admin');
-        }
-        const updated = await users.update(target.id, {
+        const updated = await users.update(request.params.id, {
           ...patch,
           ...(password ? { passwordHash: await hashPassword(password) } : {}),
         });
-        return updated!;
+        if (updated === 'last_admin') throw conflict('There must always be at least one active admin');
+        if (!updated) throw notFound('User not found');
+        return updated;
       },
     );
   };

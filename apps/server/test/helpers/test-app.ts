@@ -13,7 +13,7 @@ import { createRepositories } from '../../src/repositories/index.js';
  * One database and app per test worker (a PGlite start costs seconds), data wiped before each test.
  * TEST_DB=postgres runs the same tests on PostgreSQL (TEST_DATABASE_URL), one database per worker.
  */
-let shared: Promise<{ app: FastifyInstance; database: Database }> | undefined;
+let shared: Promise<{ app: FastifyInstance; database: Database; databaseUrl?: string }> | undefined;
 
 async function workerDatabaseUrl(base: string): Promise<string> {
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '1';
@@ -40,7 +40,7 @@ async function start() {
   const config = { ...loadConfig({}), databaseUrl, webDist: undefined, logLevel: 'silent' };
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
-  return { app, database };
+  return { app, database, databaseUrl };
 }
 
 // Every table in the public schema, read once per worker, so a new table is wiped too without edits here.
@@ -68,6 +68,8 @@ export function useTestApp() {
   return {
     app: () => shared!.then((s) => s.app),
     database: () => shared!.then((s) => s.database),
+    /** The PostgreSQL database's address (TEST_DB=postgres), for tests that open it a second time. */
+    databaseUrl: () => shared!.then((s) => s.databaseUrl),
   };
 }
 

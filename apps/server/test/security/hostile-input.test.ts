@@ -59,7 +59,7 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     body: (f) => ({ email: f.engineer.email, password: 'not the password' }),
     slow: true,
     once: true,
-    mayChange: ['sign_in_failures'],
+    mayChange: ['sign_in_attempts'],
   },
   'POST /api/auth/logout': { path: () => '/api/auth/logout', body: () => ({}), once: true },
   'POST /api/users': {

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { signInFailures } from '../../src/db/schema.js';
+import { signInAttempts } from '../../src/db/schema.js';
+import { signInLimits } from '../../src/http/sign-in-limits.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const t = useTestApp();
 
-/** 30 failed sign-ins from one address in the last 15 minutes (the per-address limit), made directly. */
+/** 30 failed sign-ins from one address in the last 15 minutes (the per-address limit), counted directly. */
 async function failuresFrom(ip: string) {
   const db = (await t.database()).db;
-  await db
-    .insert(signInFailures)
-    .values(Array.from({ length: 30 }, (_, i) => ({ email: `guess-${i}@example.com`, ip })));
+  await db.insert(signInAttempts).values({ key: signInLimits('any@example.com', ip).address.key, count: 30 });
 }
 
 const login = async (headers: Record<string, string> = {}) =>

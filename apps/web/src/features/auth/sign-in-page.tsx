@@ -13,6 +13,13 @@ import {
   useSetupNeeded,
 } from '../../lib/session';
 
+/** What the engineer is told when sign-in failed: the server's own words, or plain ones for a busy server. */
+function signInProblem(err: ApiError): string {
+  if (err.payload) return err.userMessage; // e.g. too many attempts (429) or busy (503), with the wait
+  if (err.status === 429 || err.status === 503) return 'The server is busy. Please wait a minute and try again.';
+  return err.userMessage;
+}
+
 /** Only same-site paths are followed after sign-in, never another origin. */
 function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
@@ -50,7 +57,7 @@ export default function SignInPage() {
       onSubmit={(v) => signIn.mutate(v)}
       notice={signedOut ? SIGNED_OUT_NOTICE : undefined}
       fieldErrors={err?.status === 422 ? err.fieldErrors : {}}
-      error={err ? err.userMessage : signIn.error ? 'Could not reach the server. Check your connection.' : null}
+      error={err ? signInProblem(err) : signIn.error ? 'Could not reach the server. Check your connection.' : null}
     />
   );
 }

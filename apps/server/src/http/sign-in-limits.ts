@@ -1,0 +1,41 @@
+import type { AttemptLimit } from '../repositories/sign-in-attempts.js';
+import { HttpError } from './errors.js';
+
+/** How sign-in attempts are limited (decision 110). Every window is 15 minutes. */
+export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+/** Wrong passwords for one account from one address: the guesser's own limit. */
+const PER_ACCOUNT_AT_ADDRESS = 5;
+/** Attempts from one address, any account (unknown emails included). */
+const PER_ADDRESS = 30;
+/**
+ * Attempts on one account from every address: far above the per-address limit, so one attacker cannot lock
+ * the owner out; reaching it takes many addresses, each slowed down on the way.
+ */
+const PER_ACCOUNT = 100;
+/** Past this many attempts on an account, each further one waits a little longer before its check. */
+const ACCOUNT_SLOW_AFTER = 10;
+const ACCOUNT_DELAY_STEP_MS = 250;
+const ACCOUNT_DELAY_MAX_MS = 5_000;
+
+export function signInLimits(email: string, ip: string) {
+  const pair: AttemptLimit = { key: `account-at-address:${email} ${ip}`, max: PER_ACCOUNT_AT_ADDRESS };
+  const address: AttemptLimit = { key: `address:${ip}`, max: PER_ADDRESS };
+  const account: AttemptLimit = { key: `account:${email}`, max: PER_ACCOUNT };
+  // Taken in this order by every attempt (see the repository).
+  return { pair, address, account, all: [pair, address, account] };
+}
+
+/** How long an attempt on an account that has seen `count` attempts in the window waits before its check. */
+export const accountDelayMs = (count: number) =>
+  Math.min(ACCOUNT_DELAY_MAX_MS, Math.max(0, count - ACCOUNT_SLOW_AFTER) * ACCOUNT_DELAY_STEP_MS);
+
+export function tooManyAttempts(retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many sign-in attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+    undefined,
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
