@@ -81,7 +81,7 @@ test.describe('a device that fails', () => {
     });
   });
 
-  test('step 3: a value out of range warns while typing and fails on Next without a dialog', async ({
+  test('step 3: a value out of range asks first, naming the value and the range; Re-measure keeps the step', async ({
     engineerPage: page,
     createSite,
     adminApi,
@@ -90,18 +90,37 @@ test.describe('a device that fails', () => {
     const check = new CheckJourney(page);
     await check.start(site, properties[0]!);
     await check.walkToStandby();
-    await check.standby({ flow: '50' });
+    await check.standby({ flow: '60' });
     await expect(page.getByText('Out of range (45-48 °C)')).toBeVisible();
     await expect(page.getByText('In range (40-43 °C)')).toBeVisible();
-    await check.next();
-    await expect(page.getByRole('alertdialog')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Failed at Step 3' })).toBeVisible();
-    await expect(page.getByText('Standby Mode', { exact: true })).toBeVisible();
-    await expect(page.getByText('Standby Flow Temperature out of range (50C, expected 45-48C)')).toBeVisible();
-    await expect(page.getByText('The failure report has been saved.')).toBeVisible();
-    const reports = await reportsFor(adminApi, site.name);
-    expect(reports).toHaveLength(1);
-    expect(reports[0]).toMatchObject({ overallStatus: 'FAIL', failedStep: 3 });
+
+    await test.step('a typo: Re-measure goes back to the reading, nothing is filed', async () => {
+      await check.next();
+      const dialog = page.getByRole('alertdialog', { name: 'Reading Out of Range' });
+      await expect(dialog).toContainText('60 °C is outside 45-48 °C: re-measure, or record the HIU as failed?');
+      await dialog.getByRole('button', { name: 'Re-measure' }).click();
+      await expect(dialog).toBeHidden();
+      await check.expectStep(3, 'Standby Mode');
+      expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+      await page.getByLabel('Flow Temperature').fill('46');
+      await check.next();
+      await check.expectStep(4, 'Tertiary System Checks');
+      await page.getByRole('button', { name: 'Back' }).click();
+      await check.expectStep(3, 'Standby Mode');
+    });
+
+    await test.step('a real fault: Record as Failed files the failure', async () => {
+      await page.getByLabel('Flow Temperature').fill('50');
+      await check.next();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Record as Failed' }).click();
+      await expect(page.getByRole('heading', { name: 'Failed at Step 3' })).toBeVisible();
+      await expect(page.getByText('Standby Mode', { exact: true })).toBeVisible();
+      await expect(page.getByText('Standby Flow Temperature out of range (50C, expected 45-48C)')).toBeVisible();
+      await expect(page.getByText('The failure report has been saved.')).toBeVisible();
+      const reports = await reportsFor(adminApi, site.name);
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatchObject({ overallStatus: 'FAIL', failedStep: 3 });
+    });
 
     await page.getByRole('button', { name: 'Return Home' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -8,6 +8,8 @@ import {
   emptyWizardData,
   evaluate,
   failureReasons,
+  outOfRangeQuestion,
+  outOfRangeReadings,
   formatRange,
   isDecimalOrEmpty,
   isValidValveSerial,
@@ -326,5 +328,27 @@ describe('wizard data schema', () => {
       photosSignature: { photos: [{ id: uuid(1), url: 'data:image/png;base64,AAAA', label: '' }] },
     });
     expect(r.success).toBe(false);
+  });
+});
+
+describe('out-of-range question (decision 135)', () => {
+  it('names the value and the range of one reading', () => {
+    const d = passingData();
+    d.standbyMode.flowTemp = '60';
+    const readings = outOfRangeReadings(3, d, DEFAULT_RANGES);
+    expect(readings.map((r) => r.id)).toEqual(['standbyFlowTemp']);
+    expect(outOfRangeQuestion(readings)).toBe('60 °C is outside 45-48 °C: re-measure, or record the HIU as failed?');
+  });
+  it('names each reading when several are out', () => {
+    const d = passingData();
+    d.standbyMode = { flowTemp: '60', returnTemp: '41', flowRate: '3.5' };
+    expect(outOfRangeQuestion(outOfRangeReadings(3, d, DEFAULT_RANGES))).toBe(
+      'Flow Temperature 60 °C is outside 45-48 °C; Flow Rate 3.5 L/min is outside 2-3 L/min: re-measure, or record the HIU as failed?',
+    );
+  });
+  it('has nothing to ask when every reading is in range or empty', () => {
+    const d = passingData();
+    d.standbyMode.flowTemp = '';
+    expect(outOfRangeReadings(3, d, DEFAULT_RANGES)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { canProceed, standbyFailures } from '@hiu/domain';
+import { canProceed, outOfRangeQuestion, outOfRangeReadings, standbyFailures } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
@@ -10,16 +12,13 @@ export function StandbyModeStep() {
   const [, navigate] = useLocation();
   const { state, fail } = useWizard();
   const { step, ranges, saveAndContinue, stampCompleted } = useStep('standby-mode');
+  const [confirming, setConfirming] = useState(false);
   const d = state.wizardData;
+  const outOfRange = outOfRangeReadings(3, d, ranges);
 
-  // Ruling 7: each field warns while typing; the failure itself happens on Next, without a dialog.
-  const next = () => {
-    const failures = standbyFailures(d, ranges);
-    if (failures.length === 0) return saveAndContinue();
-    stampCompleted();
-    void fail(3, failures);
-    navigate('/check/failed');
-  };
+  // Each field warns while typing; Next asks before an out-of-range value fails the HIU, as step 2 does,
+  // because a typo must not file a failure (decision 135).
+  const next = () => (outOfRange.length > 0 ? setConfirming(true) : saveAndContinue());
 
   return (
     <WizardChrome step={step} primary={<NextButton label="Next" disabled={!canProceed(3, d)} onClick={next} />}>
@@ -29,6 +28,22 @@ export function StandbyModeStep() {
         </p>
         <MeasurementList step={3} ranges={ranges} />
       </Card>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Reading Out of Range"
+        description={<p>{outOfRange.length > 0 ? outOfRangeQuestion(outOfRange) : null}</p>}
+        cancelLabel="Re-measure"
+        confirmLabel="Record as Failed"
+        destructive
+        onConfirm={() => {
+          setConfirming(false);
+          stampCompleted();
+          void fail(3, standbyFailures(d, ranges));
+          navigate('/check/failed');
+        }}
+      />
     </WizardChrome>
   );
 }
