@@ -27,9 +27,23 @@ test.describe('a device that fails', () => {
       await check.expectStep(2, 'Initial Checks');
     });
 
-    await test.step('Confirm Failure ends the check', async () => {
+    await test.step('Confirm Failure asks for evidence; the report waits for the signature', async () => {
       await check.next();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+      await expect(check.heading('Record the Failure')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Failure Reasons' })).toContainText('Strainer not clean');
+      await expect(check.button('File Failure Report')).toBeDisabled();
+      await expect(check.button('File Failure Report')).toHaveAccessibleDescription(
+        'Sign above to file the failure report.',
+      );
+      expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+    });
+
+    await test.step('photo with caption, notes and signature, then the report is filed', async () => {
+      await check.fileFailure({
+        photoCaption: 'Strainer full of debris',
+        notes: 'Strainer blocked, told site manager.',
+      });
       await expect(page).toHaveURL(/\/check\/failed$/);
       await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
       await expect(page.getByText('Initial Checks', { exact: true })).toBeVisible();
@@ -37,7 +51,9 @@ test.describe('a device that fails', () => {
       const recorded = page.getByRole('region', { name: 'Recorded Details' });
       for (const text of [site.name, '3 Dock Street, Hull', '2b4p', 'Heatbox 9', 'HB-77'])
         await expect(recorded).toContainText(text);
-      await expect(page.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
+      const nextSteps = page.getByRole('region', { name: 'Next Steps' });
+      await expect(nextSteps).toContainText('Clean the strainer.');
+      for (const other of ['bypass', 'transit clips', 'meter']) await expect(nextSteps).not.toContainText(other);
       await expect(page.getByText('The failure report has been saved.')).toBeVisible();
     });
 
@@ -50,6 +66,14 @@ test.describe('a device that fails', () => {
         failureReasons: ['Strainer not clean'],
         hiuSerial: 'HB-77',
       });
+      const full = await adminApi.get(`/api/reports/${reports[0]!.id}`);
+      const body = (await full.json()) as {
+        notes: string;
+        wizardData: { photosSignature: { photos: { label: string }[]; signature: string } };
+      };
+      expect(body.notes).toBe('Strainer blocked, told site manager.');
+      expect(body.wizardData.photosSignature.photos.map((p) => p.label)).toEqual(['Strainer full of debris']);
+      expect(body.wizardData.photosSignature.signature).toMatch(/^\/api\/files\//);
     });
 
     await test.step('the report PDF can be made on the phone, with the network off', async () => {
@@ -113,6 +137,10 @@ test.describe('a device that fails', () => {
       await page.getByLabel('Flow Temperature').fill('50');
       await check.next();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Record as Failed' }).click();
+      await check.fileFailure();
+      await expect(page.getByRole('region', { name: 'Next Steps' })).toContainText(
+        'Find why the standby Flow Temperature reads 50 °C (expected 45-48 °C)',
+      );
       await expect(page.getByRole('heading', { name: 'Failed at Step 3' })).toBeVisible();
       await expect(page.getByText('Standby Mode', { exact: true })).toBeVisible();
       await expect(page.getByText('Standby Flow Temperature out of range (50C, expected 45-48C)')).toBeVisible();
@@ -141,6 +169,7 @@ test.describe('a device that fails', () => {
     await check.initialChecks({ 'Strainer clean': false });
     await check.next();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    await check.fileFailure();
     await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
     await expect(
       page.getByText(

@@ -8,6 +8,7 @@ import {
   emptyWizardData,
   evaluate,
   failureReasons,
+  failureRemedies,
   outOfRangeQuestion,
   outOfRangeReadings,
   formatRange,
@@ -350,5 +351,20 @@ describe('out-of-range question (decision 135)', () => {
     const d = passingData();
     d.standbyMode.flowTemp = '';
     expect(outOfRangeReadings(3, d, DEFAULT_RANGES)).toEqual([]);
+  });
+});
+
+describe('failure remedies (decision 135)', () => {
+  it('names only the step 2 checks that failed', () => {
+    const d = passingData();
+    d.initialChecks.strainerClean = false;
+    expect(failureRemedies(2, d, DEFAULT_RANGES)).toEqual(['Clean the strainer.']);
+  });
+  it('names each standby reading out of range with its value and range', () => {
+    const d = passingData();
+    d.standbyMode.flowRate = '3.5';
+    expect(failureRemedies(3, d, DEFAULT_RANGES)).toEqual([
+      'Find why the standby Flow Rate reads 3.5 L/min (expected 2-3 L/min): check the HIU settings, the primary supply and any valve left open.',
+    ]);
   });
 });

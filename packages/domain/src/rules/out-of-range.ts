@@ -1,5 +1,11 @@
 import type { WizardData } from '../schemas/wizard-data.js';
-import { MEASUREMENTS, readMeasurement, type Measurement, type RangedMeasurementId } from './catalogue.js';
+import {
+  INITIAL_CHECKS,
+  MEASUREMENTS,
+  readMeasurement,
+  type Measurement,
+  type RangedMeasurementId,
+} from './catalogue.js';
 import { formatRange, judge, type Range, type Ranges } from './ranges.js';
 
 /** A judged reading outside its range: what the engineer entered and what the site expects. */
@@ -47,4 +53,18 @@ export function outOfRangeQuestion(readings: OutOfRangeReading[]): string {
   const what =
     readings.length === 1 ? outsideText(readings[0]!) : readings.map((r) => `${r.label} ${outsideText(r)}`).join('; ');
   return `${what}: re-measure, or record the HIU as failed?`;
+}
+
+/**
+ * What to put right after a device failure, naming only the checks that failed (decision 135): one line per
+ * No at step 2, one per standby reading out of range at step 3.
+ */
+export function failureRemedies(step: number, data: WizardData, ranges: Ranges): string[] {
+  if (step === 2) return INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => c.remedy);
+  if (step === 3)
+    return outOfRangeReadings(3, data, ranges).map(
+      (r) =>
+        `Find why the standby ${r.label} reads ${withUnit(r.value, r.unit)} (expected ${rangeWithUnit(r.range, r.unit)}): check the HIU settings, the primary supply and any valve left open.`,
+    );
+  return [];
 }

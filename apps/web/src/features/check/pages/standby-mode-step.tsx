@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { canProceed, outOfRangeQuestion, outOfRangeReadings, standbyFailures } from '@hiu/domain';
+import { canProceed, outOfRangeQuestion, outOfRangeReadings } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
@@ -10,8 +10,8 @@ import { useStep } from '../lib/use-step';
 
 export function StandbyModeStep() {
   const [, navigate] = useLocation();
-  const { state, fail } = useWizard();
-  const { step, ranges, saveAndContinue, stampCompleted } = useStep('standby-mode');
+  const { state } = useWizard();
+  const { step, ranges, saveAndContinue } = useStep('standby-mode');
   const [confirming, setConfirming] = useState(false);
   const d = state.wizardData;
   const outOfRange = outOfRangeReadings(3, d, ranges);
@@ -39,9 +39,8 @@ export function StandbyModeStep() {
         destructive
         onConfirm={() => {
           setConfirming(false);
-          stampCompleted();
-          void fail(3, standbyFailures(d, ranges));
-          navigate('/check/failed');
+          // Evidence first (decision 135); the report is filed from there.
+          navigate('/check/failure-evidence?step=3');
         }}
       />
     </WizardChrome>
