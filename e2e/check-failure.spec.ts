@@ -83,7 +83,9 @@ test.describe('a device that fails', () => {
         page.getByRole('button', { name: 'Download PDF' }).click(),
       ]);
       await page.context().setOffline(false);
-      expect(download.suggestedFilename()).toMatch(/^HIU_HB-77_\d+\.pdf$/);
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`_3-Dock-Street-Hull_HB-77_\\d{4}-\\d{2}-\\d{2}_FAIL\\.pdf$`),
+      );
       const text = execFileSync('pdftotext', [await download.path(), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
       expect(text).toContain('HIU COMMISSIONING REPORT');
       expect(text).toContain('FAIL');
@@ -143,7 +145,7 @@ test.describe('a device that fails', () => {
       );
       await expect(page.getByRole('heading', { name: 'Failed at Step 3' })).toBeVisible();
       await expect(page.getByText('Standby Mode', { exact: true })).toBeVisible();
-      await expect(page.getByText('Standby Flow Temperature out of range (50C, expected 45-48C)')).toBeVisible();
+      await expect(page.getByText('Standby Flow Temperature out of range (50 °C, expected 45-48 °C)')).toBeVisible();
       await expect(page.getByText('The failure report has been saved.')).toBeVisible();
       const reports = await reportsFor(adminApi, site.name);
       expect(reports).toHaveLength(1);

@@ -215,7 +215,7 @@ describe('device failure reasons (spec section 8)', () => {
     const d = passingData();
     d.standbyMode = { flowTemp: '50', returnTemp: '41', flowRate: '3.5' };
     expect(failureReasons(3, d, DEFAULT_RANGES)).toEqual([
-      'Standby Flow Temperature out of range (50C, expected 45-48C)',
+      'Standby Flow Temperature out of range (50 °C, expected 45-48 °C)',
       'Standby Flow Rate out of range (3.5 L/min, expected 2-3 L/min)',
     ]);
   });
