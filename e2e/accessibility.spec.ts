@@ -80,6 +80,9 @@ test.describe('screen-reader and contrast rules (axe, WCAG 2.1 AA)', () => {
     await expect(page.getByRole('alertdialog', { name: 'Confirm Device Failure' })).toBeVisible();
     const found: Record<string, string[]> = { 'failure question': await violations(page) };
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    await expect(check.heading('Record the Failure')).toBeVisible();
+    found['failure evidence'] = await violations(page);
+    await check.fileFailure();
     await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
     found['Failed page'] = await violations(page);
     expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});

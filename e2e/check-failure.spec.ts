@@ -27,9 +27,23 @@ test.describe('a device that fails', () => {
       await check.expectStep(2, 'Initial Checks');
     });
 
-    await test.step('Confirm Failure ends the check', async () => {
+    await test.step('Confirm Failure asks for evidence; the report waits for the signature', async () => {
       await check.next();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+      await expect(check.heading('Record the Failure')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Failure Reasons' })).toContainText('Strainer not clean');
+      await expect(check.button('File Failure Report')).toBeDisabled();
+      await expect(check.button('File Failure Report')).toHaveAccessibleDescription(
+        'Sign above to file the failure report.',
+      );
+      expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+    });
+
+    await test.step('photo with caption, notes and signature, then the report is filed', async () => {
+      await check.fileFailure({
+        photoCaption: 'Strainer full of debris',
+        notes: 'Strainer blocked, told site manager.',
+      });
       await expect(page).toHaveURL(/\/check\/failed$/);
       await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
       await expect(page.getByText('Initial Checks', { exact: true })).toBeVisible();
@@ -37,7 +51,9 @@ test.describe('a device that fails', () => {
       const recorded = page.getByRole('region', { name: 'Recorded Details' });
       for (const text of [site.name, '3 Dock Street, Hull', '2b4p', 'Heatbox 9', 'HB-77'])
         await expect(recorded).toContainText(text);
-      await expect(page.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
+      const nextSteps = page.getByRole('region', { name: 'Next Steps' });
+      await expect(nextSteps).toContainText('Clean the strainer.');
+      for (const other of ['bypass', 'transit clips', 'meter']) await expect(nextSteps).not.toContainText(other);
       await expect(page.getByText('The failure report has been saved.')).toBeVisible();
     });
 
@@ -50,6 +66,14 @@ test.describe('a device that fails', () => {
         failureReasons: ['Strainer not clean'],
         hiuSerial: 'HB-77',
       });
+      const full = await adminApi.get(`/api/reports/${reports[0]!.id}`);
+      const body = (await full.json()) as {
+        notes: string;
+        wizardData: { photosSignature: { photos: { label: string }[]; signature: string } };
+      };
+      expect(body.notes).toBe('Strainer blocked, told site manager.');
+      expect(body.wizardData.photosSignature.photos.map((p) => p.label)).toEqual(['Strainer full of debris']);
+      expect(body.wizardData.photosSignature.signature).toMatch(/^\/api\/files\//);
     });
 
     await test.step('the report PDF can be made on the phone, with the network off', async () => {
@@ -59,7 +83,9 @@ test.describe('a device that fails', () => {
         page.getByRole('button', { name: 'Download PDF' }).click(),
       ]);
       await page.context().setOffline(false);
-      expect(download.suggestedFilename()).toMatch(/^HIU_HB-77_\d+\.pdf$/);
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`_3-Dock-Street-Hull_HB-77_\\d{4}-\\d{2}-\\d{2}_FAIL\\.pdf$`),
+      );
       const text = execFileSync('pdftotext', [await download.path(), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
       expect(text).toContain('HIU COMMISSIONING REPORT');
       expect(text).toContain('FAIL');
@@ -81,7 +107,7 @@ test.describe('a device that fails', () => {
     });
   });
 
-  test('step 3: a value out of range warns while typing and fails on Next without a dialog', async ({
+  test('step 3: a value out of range asks first, naming the value and the range; Re-measure keeps the step', async ({
     engineerPage: page,
     createSite,
     adminApi,
@@ -90,18 +116,41 @@ test.describe('a device that fails', () => {
     const check = new CheckJourney(page);
     await check.start(site, properties[0]!);
     await check.walkToStandby();
-    await check.standby({ flow: '50' });
+    await check.standby({ flow: '60' });
     await expect(page.getByText('Out of range (45-48 °C)')).toBeVisible();
     await expect(page.getByText('In range (40-43 °C)')).toBeVisible();
-    await check.next();
-    await expect(page.getByRole('alertdialog')).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: 'Failed at Step 3' })).toBeVisible();
-    await expect(page.getByText('Standby Mode', { exact: true })).toBeVisible();
-    await expect(page.getByText('Standby Flow Temperature out of range (50C, expected 45-48C)')).toBeVisible();
-    await expect(page.getByText('The failure report has been saved.')).toBeVisible();
-    const reports = await reportsFor(adminApi, site.name);
-    expect(reports).toHaveLength(1);
-    expect(reports[0]).toMatchObject({ overallStatus: 'FAIL', failedStep: 3 });
+
+    await test.step('a typo: Re-measure goes back to the reading, nothing is filed', async () => {
+      await check.next();
+      const dialog = page.getByRole('alertdialog', { name: 'Reading Out of Range' });
+      await expect(dialog).toContainText('60 °C is outside 45-48 °C: re-measure, or record the HIU as failed?');
+      await dialog.getByRole('button', { name: 'Re-measure' }).click();
+      await expect(dialog).toBeHidden();
+      await check.expectStep(3, 'Standby Mode');
+      expect(await reportsFor(adminApi, site.name)).toHaveLength(0);
+      await page.getByLabel('Flow Temperature').fill('46');
+      await check.next();
+      await check.expectStep(4, 'Tertiary System Checks');
+      await page.getByRole('button', { name: 'Back' }).click();
+      await check.expectStep(3, 'Standby Mode');
+    });
+
+    await test.step('a real fault: Record as Failed files the failure', async () => {
+      await page.getByLabel('Flow Temperature').fill('50');
+      await check.next();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Record as Failed' }).click();
+      await check.fileFailure();
+      await expect(page.getByRole('region', { name: 'Next Steps' })).toContainText(
+        'Find why the standby Flow Temperature reads 50 °C (expected 45-48 °C)',
+      );
+      await expect(page.getByRole('heading', { name: 'Failed at Step 3' })).toBeVisible();
+      await expect(page.getByText('Standby Mode', { exact: true })).toBeVisible();
+      await expect(page.getByText('Standby Flow Temperature out of range (50 °C, expected 45-48 °C)')).toBeVisible();
+      await expect(page.getByText('The failure report has been saved.')).toBeVisible();
+      const reports = await reportsFor(adminApi, site.name);
+      expect(reports).toHaveLength(1);
+      expect(reports[0]).toMatchObject({ overallStatus: 'FAIL', failedStep: 3 });
+    });
 
     await page.getByRole('button', { name: 'Return Home' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -122,6 +171,7 @@ test.describe('a device that fails', () => {
     await check.initialChecks({ 'Strainer clean': false });
     await check.next();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    await check.fileFailure();
     await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
     await expect(
       page.getByText(

@@ -139,6 +139,20 @@ export class CheckJourney {
     await this.yesNo('Heating controller set correctly').yes.click();
   }
 
+  /** The evidence screen before a FAIL report is filed: sign (photo and notes optional), then file it. */
+  async fileFailure(v: { photoCaption?: string; notes?: string } = {}) {
+    const p = this.page;
+    await expect(this.heading('Record the Failure')).toBeVisible();
+    if (v.photoCaption !== undefined) {
+      await this.addPhoto('fault.jpg');
+      await expect(p.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+      await p.getByLabel('Label for photo 1').fill(v.photoCaption);
+    }
+    if (v.notes !== undefined) await p.getByLabel('Notes').fill(v.notes);
+    await this.sign();
+    await this.next('File Failure Report');
+  }
+
   async next(label = 'Next') {
     const b = this.button(label);
     await expect(b).toBeEnabled();

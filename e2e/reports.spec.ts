@@ -105,6 +105,7 @@ test.describe('reports screen', () => {
       await expect(failed).toContainText(engineer.name);
       await expect(failed).toContainText(formatDateTime(fail.completedAt));
       await expect(failed).toContainText('Fail');
+      await expect(failed).toContainText(`Reference${fail.reference}`);
       await expect(failed).toContainText('Notes: Secondary flow "too hot", valve to be replaced');
       await expect(items.nth(2)).toContainText('1 Mill Lane, Leeds');
       await expect(items.nth(2)).toContainText('Pass');
@@ -118,7 +119,7 @@ test.describe('reports screen', () => {
         item.getByRole('button', { name: 'Download PDF' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(pass.pdfFilename);
-      expect(download.suggestedFilename()).toMatch(/^HIU_SNPASS7_\d+\.pdf$/);
+      expect(download.suggestedFilename()).toMatch(/_1-Mill-Lane-Leeds_SNPASS7_\d{4}-\d{2}-\d{2}_PASS\.pdf$/);
       const file = testInfo.outputPath('report.pdf');
       await download.saveAs(file);
       expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');

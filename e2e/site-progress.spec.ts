@@ -104,6 +104,7 @@ test.describe('site progress', () => {
       await check.initialChecks({ 'Bypass valve closed': false });
       await check.next();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+      await check.fileFailure();
       await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
       await expect(page.getByText('The failure report has been saved.')).toBeVisible();
       // Back home without starting anew: the phone still holds the failed check.

@@ -87,8 +87,8 @@ describe('POST /api/sites/bulk', () => {
       summary: { sitesCreated: 0, propertiesCreated: 0, totalErrors: 2, totalWarnings: 1 },
       errors: [
         { row: 3, column: 'site_name', message: 'Site name is required', severity: 'error' },
-        { row: 4, column: 'property_address', message: 'Duplicate of row 2; skipped', severity: 'warning' },
         { row: 5, column: 'property_type', message: 'Property type is required', severity: 'error' },
+        { row: 4, column: 'property_address', message: 'Duplicate of row 2; skipped', severity: 'warning' },
       ],
     });
     expect(await rowCounts(await t.database())).toMatchObject({ sites: 0, properties: 0 });
@@ -124,6 +124,11 @@ describe('POST /api/sites/bulk', () => {
       csvData: csv('Oak Court,Leeds,Flat 3,1b2p', 'Oak Court,Leeds,Flat 4,3b5p', 'New,Hull,Flat 1,1b2p'),
     });
     expect(bad.json().summary).toEqual({ sitesCreated: 0, propertiesCreated: 0, totalErrors: 1, totalWarnings: 1 });
+    // The error is listed first, before the earlier row's warning.
+    expect(bad.json().errors.map((e: { row: number; severity: string }) => [e.row, e.severity])).toEqual([
+      [3, 'error'],
+      [2, 'warning'],
+    ]);
     expect(bad.json().errors).toContainEqual({
       row: 3,
       column: 'property_type',

@@ -95,6 +95,8 @@ describe('POST /api/reports', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       id: body.id,
+      reference: expect.stringMatching(/^HIU-2026-\d{6}$/),
+      siteLocation: 'York',
       siteId: site.id,
       siteName: 'Birch Court',
       propertyId: property.id,
@@ -107,7 +109,7 @@ describe('POST /api/reports', () => {
       completedAt: '2026-03-02T10:25:00.000Z',
       overallStatus: 'PASS',
       notes: 'All good',
-      pdfFilename: `HIU_SN-881_${Date.parse('2026-03-02T10:25:00.000Z')}.pdf`,
+      pdfFilename: 'Birch-Court_Flat-3-Birch-House_SN-881_2026-03-02_PASS.pdf',
       failedStep: null,
       failureReasons: [],
     });
@@ -217,7 +219,7 @@ describe('POST /api/reports', () => {
     expect(res.json()).toMatchObject({
       overallStatus: 'FAIL',
       failedStep: 3,
-      failureReasons: ['Standby Flow Temperature out of range (50C, expected 45-48C)'],
+      failureReasons: ['Standby Flow Temperature out of range (50 °C, expected 45-48 °C)'],
     });
   });
 

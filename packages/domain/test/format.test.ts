@@ -5,7 +5,9 @@ import {
   formatDuration,
   formatTimeAgo,
   nextStepName,
+  isoDay,
   reportPdfFilename,
+  reportReference,
   reportsCsvFilename,
   slugForStepName,
 } from '../src/index.js';
@@ -49,11 +51,23 @@ describe('dates in en-GB on UK time', () => {
 });
 
 describe('file names (spec section 9)', () => {
-  it('names the PDF after the serial, or Unknown', () => {
+  it('names the PDF so a person can tell reports apart, safe for any file system (decision 136)', () => {
     const at = new Date('2026-11-22T14:05:00Z');
-    expect(reportPdfFilename('SN-123', at)).toBe(`HIU_SN-123_${at.getTime()}.pdf`);
-    expect(reportPdfFilename('  ', at)).toBe(`HIU_Unknown_${at.getTime()}.pdf`);
-    expect(reportPdfFilename('a/b\\c', at)).toBe(`HIU_a-b-c_${at.getTime()}.pdf`);
+    const r = {
+      siteName: 'Riverside Court',
+      propertyAddress: 'Flat 3, 12 Dock St',
+      hiuSerial: 'SN-123',
+      completedAt: at,
+      overallStatus: 'PASS',
+    };
+    expect(reportPdfFilename(r)).toBe(`Riverside-Court_Flat-3-12-Dock-St_SN-123_${isoDay(at)}_PASS.pdf`);
+    expect(reportPdfFilename({ ...r, hiuSerial: '  ', overallStatus: 'FAIL' })).toBe(
+      `Riverside-Court_Flat-3-12-Dock-St_Unknown_${isoDay(at)}_FAIL.pdf`,
+    );
+    expect(reportPdfFilename({ ...r, siteName: 'Ça/va: "Quai" <1>', hiuSerial: 'a/b\\c_d' })).toBe(
+      `Ça-va-Quai-1_Flat-3-12-Dock-St_a-b-c-d_${isoDay(at)}_PASS.pdf`,
+    );
+    expect(reportReference(2026, 42)).toBe('HIU-2026-000042');
   });
   it('names the CSV after the site', () => {
     expect(reportsCsvFilename('Riverside Court (Block A)', new Date('2026-11-22T10:00:00Z'))).toBe(

@@ -8,6 +8,9 @@ import {
   emptyWizardData,
   evaluate,
   failureReasons,
+  failureRemedies,
+  outOfRangeQuestion,
+  outOfRangeReadings,
   formatRange,
   isDecimalOrEmpty,
   isValidValveSerial,
@@ -212,7 +215,7 @@ describe('device failure reasons (spec section 8)', () => {
     const d = passingData();
     d.standbyMode = { flowTemp: '50', returnTemp: '41', flowRate: '3.5' };
     expect(failureReasons(3, d, DEFAULT_RANGES)).toEqual([
-      'Standby Flow Temperature out of range (50C, expected 45-48C)',
+      'Standby Flow Temperature out of range (50 °C, expected 45-48 °C)',
       'Standby Flow Rate out of range (3.5 L/min, expected 2-3 L/min)',
     ]);
   });
@@ -326,5 +329,42 @@ describe('wizard data schema', () => {
       photosSignature: { photos: [{ id: uuid(1), url: 'data:image/png;base64,AAAA', label: '' }] },
     });
     expect(r.success).toBe(false);
+  });
+});
+
+describe('out-of-range question (decision 135)', () => {
+  it('names the value and the range of one reading', () => {
+    const d = passingData();
+    d.standbyMode.flowTemp = '60';
+    const readings = outOfRangeReadings(3, d, DEFAULT_RANGES);
+    expect(readings.map((r) => r.id)).toEqual(['standbyFlowTemp']);
+    expect(outOfRangeQuestion(readings)).toBe('60 °C is outside 45-48 °C: re-measure, or record the HIU as failed?');
+  });
+  it('names each reading when several are out', () => {
+    const d = passingData();
+    d.standbyMode = { flowTemp: '60', returnTemp: '41', flowRate: '3.5' };
+    expect(outOfRangeQuestion(outOfRangeReadings(3, d, DEFAULT_RANGES))).toBe(
+      'Flow Temperature 60 °C is outside 45-48 °C; Flow Rate 3.5 L/min is outside 2-3 L/min: re-measure, or record the HIU as failed?',
+    );
+  });
+  it('has nothing to ask when every reading is in range or empty', () => {
+    const d = passingData();
+    d.standbyMode.flowTemp = '';
+    expect(outOfRangeReadings(3, d, DEFAULT_RANGES)).toEqual([]);
+  });
+});
+
+describe('failure remedies (decision 135)', () => {
+  it('names only the step 2 checks that failed', () => {
+    const d = passingData();
+    d.initialChecks.strainerClean = false;
+    expect(failureRemedies(2, d, DEFAULT_RANGES)).toEqual(['Clean the strainer.']);
+  });
+  it('names each standby reading out of range with its value and range', () => {
+    const d = passingData();
+    d.standbyMode.flowRate = '3.5';
+    expect(failureRemedies(3, d, DEFAULT_RANGES)).toEqual([
+      'Find why the standby Flow Rate reads 3.5 L/min (expected 2-3 L/min): check the HIU settings, the primary supply and any valve left open.',
+    ]);
   });
 });

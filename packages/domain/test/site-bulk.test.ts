@@ -162,7 +162,14 @@ describe('planSiteBulk', () => {
     expect(plan.addToSites).toEqual([
       { siteId: existing().id, properties: [{ address: 'Flat 2', propertyType: '2b4p' }] },
     ]);
+    // The error that stops the upload is listed before the warnings of earlier rows.
     expect(plan.issues).toEqual([
+      {
+        row: 4,
+        column: 'property_type',
+        message: '3b5p is not a property type of site Oak (1b2p, 2b4p)',
+        severity: 'error',
+      },
       {
         row: 2,
         column: 'site_name',
@@ -170,12 +177,6 @@ describe('planSiteBulk', () => {
         severity: 'warning',
       },
       { row: 2, column: 'property_address', message: 'Already exists at this site; skipped', severity: 'warning' },
-      {
-        row: 4,
-        column: 'property_type',
-        message: '3b5p is not a property type of site Oak (1b2p, 2b4p)',
-        severity: 'error',
-      },
     ]);
     expect(siteBulkSummary(plan.issues, plan)).toEqual({
       sitesCreated: 0,

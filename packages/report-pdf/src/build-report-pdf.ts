@@ -4,6 +4,7 @@ import {
   MEASUREMENTS,
   SECTIONS,
   evaluate,
+  failureSummary,
   formatDateTime,
   formatDuration,
   formatLocation,
@@ -48,7 +49,9 @@ export interface ReportPdfInput {
     | 'startTime'
     | 'completedAt'
     | 'overallStatus'
-  >;
+  > &
+    /** Given once the server files the report; a PDF made on the phone before that has neither. */
+    Partial<Pick<ReportSummary, 'reference' | 'siteLocation'>>;
   wizardData: WizardData;
   /** The ranges the report was judged against (ruling 6). */
   ranges: Ranges;
@@ -266,7 +269,9 @@ function drawDetails(w: Writer, input: ReportPdfInput, failedStep: number | null
   const { report } = input;
   const start = report.startTime;
   const items: { label: string; value: string; span?: number }[] = [
+    { label: 'Report reference', value: report.reference || 'Given when filed' },
     { label: 'Site', value: report.siteName },
+    { label: 'Site location', value: report.siteLocation ?? '' },
     { label: 'Property address', value: report.propertyAddress, span: 2 },
     { label: 'Dwelling type', value: report.dwellingType },
     { label: 'HIU model', value: report.hiuModel },
@@ -370,9 +375,9 @@ function callout(w: Writer, title: string, lines: string[], colors: { color: RGB
 function drawSummary(w: Writer, input: ReportPdfInput, evaluation: Evaluation) {
   const status = input.report.overallStatus;
   if (status === 'FAIL') {
-    const reasons = input.failureReasons.length
-      ? input.failureReasons
-      : evaluation.issues.filter((i) => i.severity === 'fail').map((i) => i.text);
+    // Each line with the value found and the value expected (decision 136); the stored reasons if none.
+    const summary = failureSummary(input.wizardData, input.ranges, input.failedStep);
+    const reasons = summary.length ? summary : input.failureReasons;
     const step = input.failedStep ? stepByNumber(input.failedStep) : undefined;
     const title = step ? `Failure summary: device failed at step ${step.number} (${step.name})` : 'Failure summary';
     callout(w, title, reasons.length ? reasons : ['The check did not pass.'], STATUS_STYLE.fail);
@@ -570,7 +575,8 @@ async function drawPhotos(w: Writer, input: ReportPdfInput) {
         pair.map(async (photo, j) => {
           const img = await load(photo.id);
           const box = img ? fitBox(img, colWidth, maxImageHeight) : { width: colWidth, height: 110 };
-          const text = photo.label.trim() || `Photo ${i + j + 1}`;
+          const caption = photo.label.trim() || `Photo ${i + j + 1}`;
+          const text = photo.takenAt ? `${caption} (taken ${formatDateTime(photo.takenAt)})` : caption;
           const lines = w.lines(text, colWidth, label);
           return { img, box, text, height: box.height + 6 + lines.length * w.lineHeight(label) };
         }),
@@ -645,6 +651,7 @@ function drawFooters(w: Writer, input: ReportPdfInput) {
   const total = w.pages.length;
   const { report } = input;
   const left = [
+    report.reference,
     `HIU ${report.hiuSerial.trim() || 'Unknown'}`,
     report.propertyAddress,
     formatDateTime(report.completedAt),

@@ -100,7 +100,7 @@ describe('buildReportPdf', () => {
       }
       expect(text).toContain('02/03/2026, 09:00');
       expect(text).toContain('02/03/2026, 10:32');
-      expect(text).toContain('DURATION 1h 32m');
+      expect(text).toContain('DURATION 02/03/2026, 09:00 02/03/2026, 10:32 1h 32m');
       expect(text).toContain('Flow Temperature 46 °C 45-48 °C PASS');
       expect(text).toContain('System Pressure 1.2 bar 1-1.5 bar PASS');
       expect(text).toContain('Hall valve setting 2.5 Expected 2.5 PASS');
@@ -138,7 +138,7 @@ describe('buildReportPdf', () => {
     const text = pdfText(bytes);
     expect(text).toContain('OVERALL RESULT FAIL');
     expect(text).toContain(
-      'Failure summary: device failed at step 2 (Initial Checks) • Bypass valve not closed • Transit clips not removed',
+      'Failure summary: device failed at step 2 (Initial Checks) • Bypass valve not closed (answered No, expected Yes) • Transit clips not removed (answered No, expected Yes)',
     );
     expect(text).toContain(
       'Not carried out because the device failed at step 2: Standby Mode, Tertiary System Checks, Heating Checks, DHW Checks, Photos & Signature.',
@@ -189,7 +189,7 @@ describe('buildReportPdf', () => {
   it.skipIf(!hasPdftotext)('shows a duration under an hour as minutes only', async () => {
     const input = pdfInput();
     input.report.startTime = '2026-03-02T10:00:00.000Z';
-    expect(pdfText(await buildReportPdf(input))).toContain('DURATION 32m');
+    expect(pdfText(await buildReportPdf(input))).toMatch(/DURATION [\d/]+, [\d:]+ [\d/]+, [\d:]+ 32m /);
   });
 
   it.skipIf(!hasPdftotext)('draws text the standard fonts lack without failing, keeping ° and £', async () => {

@@ -179,9 +179,17 @@ export const reports = pgTable(
     wizardData: json('wizard_data').$type<WizardData>().notNull(),
     pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),
     pdfFilename: text('pdf_filename').notNull(),
+    /** HIU-<year>-<number>, from report_reference_seq (decision 136); the API sets it before building the PDF. */
+    reference: text('reference')
+      .notNull()
+      .default(
+        sql`('HIU-' || to_char(now() AT TIME ZONE 'UTC', 'YYYY') || '-' || lpad(nextval('report_reference_seq')::text, 6, '0'))`,
+      ),
+    siteLocation: text('site_location').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('reports_reference_key').on(t.reference),
     // Newest-first pages and keyset-paged CSV export of one site, one engineer, or everyone.
     index('reports_site_name_completed_id_idx').on(t.siteName, t.completedAt, t.id),
     index('reports_user_completed_id_idx').on(t.userId, t.completedAt, t.id),

@@ -2,6 +2,8 @@ import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   REPORT_CSV_FORMAT,
   reportCsvLine,
+  reportPdfFilename,
+  reportReference,
   type DesignParameters,
   type ReportSiteGroup,
   type ReportSummary,
@@ -38,6 +40,8 @@ const summaryColumns = {
   pdfFilename: reports.pdfFilename,
   failedStep: reports.failedStep,
   failureReasons: reports.failureReasons,
+  reference: reports.reference,
+  siteLocation: reports.siteLocation,
 };
 type SummaryRow = { [K in keyof typeof summaryColumns]: ReportRow[K] };
 
@@ -63,7 +67,8 @@ export type ExportBatch =
   { pieces: string[] } | { rows: { id: string; line: string | null; source: CsvSourceRow | undefined }[] };
 
 export function toSummary(row: SummaryRow): ReportSummary & { userId: string | null } {
-  return { ...row, completedAt: row.completedAt.toISOString() };
+  // The download name is made from the report as it is, so reports filed before decision 136 get it too.
+  return { ...row, completedAt: row.completedAt.toISOString(), pdfFilename: reportPdfFilename(row) };
 }
 
 /** Reports filed under a site name as the reports screen groups them (missing name = Unknown Site). */
@@ -131,7 +136,7 @@ export function reportsRepository(db: Db) {
     async siteContext(siteId: string, propertyId: string) {
       const [site] = isUuid(siteId)
         ? await db
-            .select({ id: sites.id, designParameters: sites.designParameters })
+            .select({ id: sites.id, designParameters: sites.designParameters, location: sites.location })
             .from(sites)
             .where(eq(sites.id, siteId))
         : [];
@@ -146,8 +151,17 @@ export function reportsRepository(db: Db) {
       return {
         siteId: site?.id ?? null,
         designParameters: (site?.designParameters ?? null) as DesignParameters | null,
+        location: site?.location ?? '',
         propertyId: property?.id ?? null,
       };
+    },
+
+    /** A new report reference (decision 136): numbered by the database, so concurrent submits never share one. */
+    async nextReference(completedAt: Date): Promise<string> {
+      const { rows } = (await db.execute(sql`SELECT nextval('report_reference_seq') AS n`)) as unknown as {
+        rows: { n: string | number }[];
+      };
+      return reportReference(completedAt.getUTCFullYear(), Number(rows[0]!.n));
     },
 
     /** Photo and signature files by id (only well-formed ids can exist). */

@@ -156,6 +156,7 @@ export const reportRoutes =
         const completedAt = new Date(body.completedAt);
         const names = {
           siteName: data.siteName.trim(),
+          siteLocation: site.location,
           propertyAddress: data.address.trim(),
           dwellingType: data.dwellingType.trim(),
           hiuModel: data.hiuModel.trim(),
@@ -175,10 +176,12 @@ export const reportRoutes =
             'site not found at submit; judged against default ranges',
           );
         }
+        // Numbered before the PDF is built, as the PDF prints it; a replay of this id wastes one number.
+        const reference = await reports.nextReference(completedAt);
         const pdf = await ctx.pdfs.render(
           reports,
           {
-            report: { ...names, completedAt: completedAt.toISOString(), overallStatus: status },
+            report: { ...names, reference, completedAt: completedAt.toISOString(), overallStatus: status },
             wizardData: data,
             ranges,
             rangesFrom: rangesSource,
@@ -203,7 +206,8 @@ export const reportRoutes =
             ranges,
             rangesSource,
             wizardData: data,
-            pdfFilename: reportPdfFilename(names.hiuSerial, completedAt),
+            reference,
+            pdfFilename: reportPdfFilename({ ...names, completedAt, overallStatus: status }),
           },
           { id: randomUUID(), data: pdf },
           ids,

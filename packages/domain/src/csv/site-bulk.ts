@@ -279,7 +279,9 @@ export function planSiteBulk(parsed: ParsedSiteBulk, existing: ExistingBulkSite[
     }
     plan.propertiesCreated += properties.length;
   }
-  issues.sort((a, b) => a.row - b.row || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+  // Errors first, then warnings, each in row order: what stops the upload is never listed below, or cut off
+  // by, warnings (the API lists the first few hundred).
+  issues.sort((a, b) => (a.severity === b.severity ? a.row - b.row : a.severity === 'error' ? -1 : 1));
   return plan;
 }
 

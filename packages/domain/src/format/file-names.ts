@@ -1,9 +1,44 @@
 import { isoDay } from './dates.js';
 
-/** HIU_{serial or Unknown}_{timestamp}.pdf (spec section 9); the serial is made safe for a file name. */
-export function reportPdfFilename(hiuSerial: string, completedAt: Date): string {
-  const serial = hiuSerial.trim().replace(/[^A-Za-z0-9._-]+/g, '-') || 'Unknown';
-  return `HIU_${serial}_${completedAt.getTime()}.pdf`;
+/** A part of a file name: characters no file system accepts, controls and whitespace runs become "-". */
+function namePart(text: string, max: number): string {
+  const safe = text
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|,;_]+/g, '-')
+    .replace(/\s+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  return [...safe]
+    .slice(0, max)
+    .join('')
+    .replace(/[-.]+$/, '');
+}
+
+/**
+ * `<site>_<address>_<serial>_<YYYY-MM-DD>_<PASS|FAIL>.pdf`, so a person can tell a folder of reports apart
+ * (decision 136). Underscores separate the parts, so none appears inside one; long parts are cut.
+ */
+export function reportPdfFilename(r: {
+  siteName: string;
+  propertyAddress: string;
+  hiuSerial: string;
+  completedAt: Date | string;
+  overallStatus: string;
+}): string {
+  const parts = [
+    namePart(r.siteName, 40) || 'Site',
+    namePart(r.propertyAddress, 60) || 'Address',
+    namePart(r.hiuSerial, 40) || 'Unknown',
+    isoDay(new Date(r.completedAt)),
+    r.overallStatus,
+  ];
+  return `${parts.join('_')}.pdf`;
+}
+
+/** HIU-<year>-<number>: the reference printed on a report and quoted by the office (decision 136). */
+export function reportReference(year: number, n: number): string {
+  return `HIU-${year}-${String(n).padStart(6, '0')}`;
 }
 
 /** {site name lower-cased, non-alphanumerics as hyphens}-reports-{YYYY-MM-DD}.csv (spec section 9). */

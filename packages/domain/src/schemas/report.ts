@@ -36,6 +36,9 @@ export const reportSummarySchema = z.object({
   pdfFilename: z.string(),
   failedStep: z.number().int().nullable(),
   failureReasons: z.array(z.string()),
+  /** HIU-<year>-<number> (decision 136). */
+  reference: z.string(),
+  siteLocation: z.string(),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 

@@ -12,6 +12,8 @@ export const photoSchema = z.object({
   id: z.uuid(),
   url: fileUrl,
   label: shortText(120).default(''),
+  /** When the photo was taken (the file's time on the phone); absent on photos kept before it was recorded. */
+  takenAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 export const roomCheckSchema = z.object({

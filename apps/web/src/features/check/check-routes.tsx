@@ -37,6 +37,11 @@ if (typeof window !== 'undefined')
 const ReviewStep = laterPage(() => import('./pages/review-step').then((m) => m.ReviewStep));
 const ResumePage = laterPage(() => import('./pages/resume-page').then((m) => m.ResumePage));
 const FailedPage = laterPage(() => import('./pages/failed-page').then((m) => m.FailedPage));
+const FailureEvidencePage = laterPage(() =>
+  Promise.all([import('./pages/failure-evidence-page'), import('./state/compress-image')]).then(
+    ([m]) => m.FailureEvidencePage,
+  ),
+);
 const OutboxPage = laterPage(() => import('./pages/outbox-page').then((m) => m.OutboxPage));
 
 /**
@@ -112,6 +117,13 @@ export default function CheckRoutes() {
           <Suspense fallback={<Loading />}>
             <OutboxPage />
           </Suspense>
+        </Route>
+        <Route path="/check/failure-evidence">
+          <ActiveCheck>
+            <Suspense fallback={<Loading />}>
+              <FailureEvidencePage />
+            </Suspense>
+          </ActiveCheck>
         </Route>
         <Route path="/check/failed">
           <FailedOnly>

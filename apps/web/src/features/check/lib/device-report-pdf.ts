@@ -25,6 +25,7 @@ export async function downloadDeviceReportPdf(
     if (blob) images[id] = { bytes: new Uint8Array(await blob.arrayBuffer()), contentType: blob.type };
   }
   const now = new Date();
+  const overallStatus = evaluate(d, ranges, failedStep).overall;
   const bytes = await buildReportPdf({
     report: {
       siteName: d.siteName,
@@ -35,7 +36,7 @@ export async function downloadDeviceReportPdf(
       engineerName: d.engineerName,
       startTime: d.startTime,
       completedAt: now.toISOString(),
-      overallStatus: evaluate(d, ranges, failedStep).overall,
+      overallStatus,
     },
     wizardData: d,
     ranges,
@@ -44,5 +45,14 @@ export async function downloadDeviceReportPdf(
     failureReasons: state.failureReasons,
     images,
   });
-  saveBlob(new Blob([bytes as BlobPart], { type: 'application/pdf' }), reportPdfFilename(d.hiuSerial, now));
+  saveBlob(
+    new Blob([bytes as BlobPart], { type: 'application/pdf' }),
+    reportPdfFilename({
+      siteName: d.siteName,
+      propertyAddress: d.address,
+      hiuSerial: d.hiuSerial,
+      completedAt: now,
+      overallStatus,
+    }),
+  );
 }

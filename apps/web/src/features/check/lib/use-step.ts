@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { nextStepName, stepByNumber, stepBySlug, type Ranges, type Step, type StepSlug } from '@hiu/domain';
 import { useWizard } from '../state/wizard-provider';
 
@@ -12,6 +12,8 @@ export function useStep(slug: StepSlug): {
   goTo: (slug: StepSlug) => void;
 } {
   const [, navigate] = useLocation();
+  // Opened by an Edit link on the review: saving goes back there, not on through the steps.
+  const fromReview = new URLSearchParams(useSearch()).get('from') === 'review';
   const { ranges, saveDraft, update } = useWizard();
   const step = stepBySlug(slug)!;
   const stampCompleted = () => update((w) => void (w.stepCompletedAt[slug] = new Date().toISOString()));
@@ -20,12 +22,12 @@ export function useStep(slug: StepSlug): {
     ranges,
     stampCompleted,
     saveAndContinue: () => {
-      const next = stepByNumber(step.number + 1)!;
+      const next = fromReview ? stepBySlug('review')! : stepByNumber(step.number + 1)!;
       stampCompleted();
       // The draft records the step the engineer goes to; the data layer queues it, so we never wait here.
-      void saveDraft(nextStepName(slug));
+      void saveDraft(fromReview ? next.name : nextStepName(slug));
       navigate(`/check/${next.slug}`);
     },
-    goTo: (to) => navigate(`/check/${to}`),
+    goTo: (to) => navigate(fromReview && to !== 'review' ? '/check/review' : `/check/${to}`),
   };
 }

@@ -1,31 +1,28 @@
 import { DevicePdfButton } from '../components/device-pdf-button';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { stepByNumber } from '@hiu/domain';
+import { failureRemedies, stepByNumber } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SignInToSend } from '../components/sign-in-to-send';
 import { useOutbox, useWizard } from '../state/wizard-provider';
 
-const NEXT_STEPS: Record<number, string[]> = {
-  2: [
-    'Do not leave the HIU in service until the failed checks have been put right.',
-    'Close the bypass valve, clean the strainer, remove the transit clips or replace the meter as listed above.',
+/** Next steps: the failed checks' remedies from the rule book between the lines every failure shares. */
+function nextSteps(step: number, remedies: string[]): string[] {
+  return [
+    step === 3
+      ? 'Do not leave the HIU in service until the standby readings are within range.'
+      : 'Do not leave the HIU in service until the failed checks have been put right.',
+    ...remedies,
     'Tell your supervisor or the site manager, quoting the HIU serial.',
     'When the fault is fixed, start a new check for this property.',
-  ],
-  3: [
-    'Do not leave the HIU in service until the standby readings are within range.',
-    'Check the HIU settings, the primary supply and the flow rate, and look for valves left open.',
-    'Tell your supervisor or the site manager, quoting the HIU serial.',
-    'When the fault is fixed, start a new check for this property.',
-  ],
-};
+  ];
+}
 
 /** /check/failed: the device failed at step 2 or 3; the failure report is saved or queued (ruling 7). */
 export function FailedPage() {
   const [, navigate] = useLocation();
-  const { state, reset } = useWizard();
+  const { state, ranges, reset } = useWizard();
   const { online, signedOut } = useOutbox();
   // Queued with no message yet means the first attempt is still under way.
   const failureReport =
@@ -116,7 +113,7 @@ export function FailedPage() {
             Next Steps
           </h2>
           <ol className="mt-2 list-decimal space-y-1 pl-5 text-base text-slate-800">
-            {(NEXT_STEPS[n] ?? NEXT_STEPS[2]!).map((t) => (
+            {nextSteps(n, failureRemedies(n, d, ranges)).map((t) => (
               <li key={t}>{t}</li>
             ))}
           </ol>

@@ -11,8 +11,8 @@ import { useStep } from '../lib/use-step';
 
 export function InitialChecksStep() {
   const [, navigate] = useLocation();
-  const { state, update, fail } = useWizard();
-  const { step, ranges, saveAndContinue, stampCompleted } = useStep('initial-checks');
+  const { state, update } = useWizard();
+  const { step, ranges, saveAndContinue } = useStep('initial-checks');
   const [confirming, setConfirming] = useState(false);
   const d = state.wizardData;
   const failures = initialCheckFailures(d);
@@ -63,9 +63,8 @@ export function InitialChecksStep() {
         destructive
         onConfirm={() => {
           setConfirming(false);
-          stampCompleted();
-          void fail(2, failures);
-          navigate('/check/failed');
+          // Evidence first (decision 135); the report is filed from there.
+          navigate('/check/failure-evidence?step=2');
         }}
       />
     </WizardChrome>

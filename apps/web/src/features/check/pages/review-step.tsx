@@ -152,7 +152,7 @@ export function ReviewStep() {
               </div>
               <SummaryList rows={sectionRows(s.id, d, ranges)} />
               <Link
-                to={`/check/${slug}`}
+                to={`/check/${slug}?from=review`}
                 className="mt-1 inline-flex min-h-12 items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
               >
                 Edit {s.title}

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { canProceed, standbyFailures } from '@hiu/domain';
+import { canProceed, outOfRangeQuestion, outOfRangeReadings } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
@@ -8,18 +10,15 @@ import { useStep } from '../lib/use-step';
 
 export function StandbyModeStep() {
   const [, navigate] = useLocation();
-  const { state, fail } = useWizard();
-  const { step, ranges, saveAndContinue, stampCompleted } = useStep('standby-mode');
+  const { state } = useWizard();
+  const { step, ranges, saveAndContinue } = useStep('standby-mode');
+  const [confirming, setConfirming] = useState(false);
   const d = state.wizardData;
+  const outOfRange = outOfRangeReadings(3, d, ranges);
 
-  // Ruling 7: each field warns while typing; the failure itself happens on Next, without a dialog.
-  const next = () => {
-    const failures = standbyFailures(d, ranges);
-    if (failures.length === 0) return saveAndContinue();
-    stampCompleted();
-    void fail(3, failures);
-    navigate('/check/failed');
-  };
+  // Each field warns while typing; Next asks before an out-of-range value fails the HIU, as step 2 does,
+  // because a typo must not file a failure (decision 135).
+  const next = () => (outOfRange.length > 0 ? setConfirming(true) : saveAndContinue());
 
   return (
     <WizardChrome step={step} primary={<NextButton label="Next" disabled={!canProceed(3, d)} onClick={next} />}>
@@ -29,6 +28,21 @@ export function StandbyModeStep() {
         </p>
         <MeasurementList step={3} ranges={ranges} />
       </Card>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Reading Out of Range"
+        description={<p>{outOfRange.length > 0 ? outOfRangeQuestion(outOfRange) : null}</p>}
+        cancelLabel="Re-measure"
+        confirmLabel="Record as Failed"
+        destructive
+        onConfirm={() => {
+          setConfirming(false);
+          // Evidence first (decision 135); the report is filed from there.
+          navigate('/check/failure-evidence?step=3');
+        }}
+      />
     </WizardChrome>
   );
 }

@@ -803,7 +803,7 @@ describe('device failure (ruling 7)', () => {
   it('offline: the failure is queued and the Failed page can say so', async () => {
     const c = await started();
     online = false;
-    const result = await c.fail(3, ['Standby Flow Temperature out of range (50C, expected 45-48C)']);
+    const result = await c.fail(3, ['Standby Flow Temperature out of range (50 °C, expected 45-48 °C)']);
     expect(result).toMatchObject({ status: 'queued', reason: 'offline' });
     expect(c.state.submission?.status).toBe('queued');
     online = true;
@@ -818,7 +818,12 @@ describe('photos and signature', () => {
     online = false;
     const c = await started();
     const p = await c.addPhoto(photo(), 'Meter');
-    expect(p).toEqual({ id: expect.any(String), url: `/api/files/${p.id}`, label: 'Meter' });
+    expect(p).toEqual({
+      id: expect.any(String),
+      url: `/api/files/${p.id}`,
+      label: 'Meter',
+      takenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
     expect(c.state.wizardData.photosSignature.photos).toEqual([p]);
     expect(await (await c.fileBlob(p.id))!.text()).toBe('photo-bytes');
     expect(c.getOutboxSnapshot().items.map((i) => i.label)).toEqual(['Photo upload']);

@@ -898,7 +898,14 @@ export class WizardController {
     const blob = await this.deps.compress(file);
     const id = this.uuid();
     await this.keepFile(id, 'photo', blob);
-    const photo: Photo = { id, url: fileUrlFor(id), label: label.slice(0, 120) };
+    // A camera file's time is when it was taken; a blob without one is stamped now.
+    const taken = file instanceof File && file.lastModified > 0 ? file.lastModified : this.now();
+    const photo: Photo = {
+      id,
+      url: fileUrlFor(id),
+      label: label.slice(0, 120),
+      takenAt: new Date(taken).toISOString(),
+    };
     this.update((d) => {
       d.photosSignature.photos.push(photo);
     });

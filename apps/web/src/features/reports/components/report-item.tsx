@@ -49,6 +49,12 @@ export function ReportItem({ report, earlier = false }: ReportItemProps) {
         <StatusBadge status={report.overallStatus} />
       </div>
       <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+        {report.reference ? (
+          <>
+            <dt className="text-slate-600">Reference</dt>
+            <dd className="text-slate-900">{report.reference}</dd>
+          </>
+        ) : null}
         <dt className="text-slate-600">HIU</dt>
         <dd className="text-slate-900">{hiu}</dd>
         <dt className="text-slate-600">Dwelling type</dt>

@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { failureReasons, isEntered, stepByNumber } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Textarea } from '../../../components/ui/input';
+import { usePhotoUrl, useWizard } from '../state/wizard-provider';
+import { PhotoCapture } from '../components/photo-capture';
+import { SignaturePad } from '../components/signature-pad';
+import { WIZARD_PAGE_CLASS } from '../components/wizard-header';
+import { StorageWarning } from '../components/storage-warning';
+
+/**
+ * /check/failure-evidence?step=2|3: before a FAIL report is filed, the engineer adds what they saw (photos
+ * with captions and notes, both optional) and signs (required), so the office gets evidence with every
+ * failure (decision 135). The report then goes through the outbox like any other.
+ */
+export function FailureEvidencePage() {
+  const [, navigate] = useLocation();
+  const { state, ranges, addPhoto, removePhoto, relabelPhoto, setSignature, setNotes, fail, update } = useWizard();
+  const n = Number(new URLSearchParams(useSearch()).get('step')) === 3 ? 3 : 2;
+  const step = stepByNumber(n)!;
+  const d = state.wizardData;
+  const p = d.photosSignature;
+  const reasons = failureReasons(n, d, ranges);
+  const signatureUrl = usePhotoUrl(p.signature || undefined);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // Nothing fails any more (the answers were changed): back to the step.
+  if (reasons.length === 0) return <Redirect to={`/check/${step.slug}`} replace />;
+
+  const addPhotos = async (files: File[]) => {
+    setPhotoError(null);
+    setAdding((k) => k + files.length);
+    for (const file of files) {
+      try {
+        await addPhoto(file, '');
+      } catch (e) {
+        setPhotoError(e instanceof Error ? e.message : 'The photo could not be added');
+      } finally {
+        setAdding((k) => k - 1);
+      }
+    }
+  };
+  const signed = isEntered(p.signature);
+
+  const file = () => {
+    update((w) => void (w.stepCompletedAt[step.slug] = new Date().toISOString()));
+    void fail(n, reasons);
+    navigate('/check/failed');
+  };
+
+  return (
+    <div className={WIZARD_PAGE_CLASS}>
+      <header className="bg-fail text-white">
+        <div className="mx-auto w-full max-w-2xl px-4 py-5">
+          <p className="text-sm font-semibold tracking-wide uppercase">
+            Device Failure: Step {n}, {step.name}
+          </p>
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+            Record the Failure
+          </h1>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-4 py-5">
+        <StorageWarning />
+        <Card aria-labelledby="evidence-reasons-heading" className="border-red-300">
+          <h2 id="evidence-reasons-heading" className="text-lg font-bold">
+            Failure Reasons
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {reasons.map((r) => (
+              <li key={r} className="flex gap-2 text-base text-red-900">
+                <span aria-hidden="true">✕</span>
+                {r}
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card className="space-y-3">
+          <h2 className="text-lg font-bold">Photos</h2>
+          <p className="text-base text-slate-700">Optional: show the fault, with a caption on each photo.</p>
+          <PhotoCapture
+            photos={p.photos}
+            onAdd={(files) => void addPhotos(files)}
+            adding={adding}
+            error={photoError}
+            onRemove={(id) => void removePhoto(id)}
+            onRelabel={(id, label) => relabelPhoto(id, label)}
+          />
+        </Card>
+
+        <Card>
+          <Field label="Notes" hint="Optional: what you found and what happens next.">
+            <Textarea
+              rows={4}
+              value={state.notes}
+              onChange={(e) => setNotes(e.target.value)}
+              maxLength={5000}
+              className="min-h-28"
+            />
+          </Field>
+        </Card>
+
+        <Card className="space-y-3">
+          <h2 id="failure-signature-heading" className="text-lg font-bold">
+            Engineer Signature <span className="text-fail">*</span>
+          </h2>
+          <SignaturePad
+            imageUrl={signatureUrl ?? null}
+            onChange={(blob) => void setSignature(blob)}
+            labelledBy="failure-signature-heading"
+          />
+        </Card>
+      </main>
+      <nav
+        aria-label="Failure navigation"
+        className="sticky bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      >
+        {!signed ? (
+          <p id="file-failure-missing" className="mx-auto max-w-2xl px-4 pt-2 text-sm text-slate-700">
+            Sign above to file the failure report.
+          </p>
+        ) : null}
+        <div className="mx-auto grid w-full max-w-2xl grid-cols-[1fr_2fr] gap-3 px-4 py-3">
+          <Button variant="secondary" size="lg" onClick={() => navigate(`/check/${step.slug}`)}>
+            Back
+          </Button>
+          <Button
+            variant="danger"
+            size="lg"
+            disabled={!signed}
+            aria-describedby={signed ? undefined : 'file-failure-missing'}
+            onClick={file}
+          >
+            File Failure Report
+          </Button>
+        </div>
+      </nav>
+    </div>
+  );
+}
