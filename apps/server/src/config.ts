@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_UNCLAIMED_LIMIT } from '@hiu/domain';
 
 export interface Config {
   port: number;
@@ -24,6 +25,11 @@ export interface Config {
   sessionCacheMs: number;
   /** Photos and signatures no report or draft refers to are deleted after this many hours. */
   orphanFileGraceHours: number;
+  /**
+   * How many photos and signatures, and how many bytes of them, one user may have uploaded that no report
+   * has claimed yet; an upload beyond answers 429 (decision 116).
+   */
+  unclaimedUploads: { count: number; bytes: number };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -49,5 +55,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionCacheMs: 1000 * Number(env.SESSION_CACHE_SECONDS ?? 10),
     orphanFileGraceHours: positiveNumber(env.ORPHAN_FILE_GRACE_HOURS, 168),
+    unclaimedUploads: {
+      count: Math.floor(positiveNumber(env.UNCLAIMED_UPLOADS_MAX_FILES, DEFAULT_UNCLAIMED_LIMIT.count)),
+      bytes: Math.floor(
+        positiveNumber(env.UNCLAIMED_UPLOADS_MAX_MB, DEFAULT_UNCLAIMED_LIMIT.bytes / 1024 / 1024) * 1024 * 1024,
+      ),
+    },
   };
 }
