@@ -35,8 +35,8 @@ export const PDF_BUILD_LIMITS = {
 /**
  * Report PDFs are built in worker threads: a PDF takes tens of milliseconds of CPU (more with photos), and on
  * the thread that answers HTTP every draft save queued behind it would wait that long. One thread fewer than
- * the cores, at least two, started at the first PDF (or by warm()); two are kept once started, the others stop
- * after a minute without work. Idle threads do not keep the process alive.
+ * the cores, at least two; one started at the first PDF (or by warm()) and kept, the others started when
+ * builds overlap and stopped after a minute without work. Idle threads do not keep the process alive.
  */
 export function reportPdfs(log: { error(obj: object, msg: string): void }): ReportPdfs {
   let pool: Tinypool | undefined;
@@ -44,9 +44,9 @@ export function reportPdfs(log: { error(obj: object, msg: string): void }): Repo
     if (!pool) {
       pool = new Tinypool({
         filename: workerEntry,
-        // Two at least, both kept ready: one user's build (one at a time each, see `queues`) always leaves a
-        // started thread to the others, who would otherwise wait a second for one to load.
-        minThreads: 2,
+        // Two at least: one user's build (one at a time each, see `queues`) always leaves a thread to the
+        // others. Only one is started with the server: loading two at once slowed its first requests.
+        minThreads: 1,
         maxThreads: Math.max(2, availableParallelism() - 1),
         idleTimeout: 60_000,
         resourceLimits: PDF_BUILD_LIMITS.resourceLimits,

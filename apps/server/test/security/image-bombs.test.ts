@@ -135,7 +135,8 @@ describe('image bombs', () => {
     const allowed: string[] = [];
     for (let i = 0; i < 8; i++) allowed.push(await upload(attacker, 'photo', largestAllowed));
 
-    await ordinaryReport(other); // warm
+    // Warm: two builds at once start the pool's second thread, as any two users' overlapping reports do.
+    await Promise.all([ordinaryReport(other), ordinaryReport(attacker)]);
     const idle: number[] = [];
     for (let i = 0; i < 5; i++) idle.push((await timed(() => ordinaryReport(other)))[1]);
 
