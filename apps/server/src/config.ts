@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
+import { DEFAULT_UNCLAIMED_LIMIT } from '@hiu/domain';
 
 export interface Config {
   port: number;
@@ -34,6 +35,11 @@ export interface Config {
    * keep-alive connection after keepAliveTimeoutMs (longer than a load balancer's own idle time).
    */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
+  /**
+   * How many photos and signatures, and how many bytes of them, one user may have uploaded that no report
+   * has claimed yet; an upload beyond answers 429 (decision 116).
+   */
+  unclaimedUploads: { count: number; bytes: number };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -71,6 +77,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestTimeoutMs: 1000 * positiveNumber(env.REQUEST_TIMEOUT_SECONDS, 300),
       idleTimeoutMs: 1000 * positiveNumber(env.IDLE_TIMEOUT_SECONDS, 60),
       keepAliveTimeoutMs: 1000 * positiveNumber(env.KEEP_ALIVE_SECONDS, 72),
+    },
+    unclaimedUploads: {
+      count: Math.floor(positiveNumber(env.UNCLAIMED_UPLOADS_MAX_FILES, DEFAULT_UNCLAIMED_LIMIT.count)),
+      bytes: Math.floor(
+        positiveNumber(env.UNCLAIMED_UPLOADS_MAX_MB, DEFAULT_UNCLAIMED_LIMIT.bytes / 1024 / 1024) * 1024 * 1024,
+      ),
     },
   };
 }

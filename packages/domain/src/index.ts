@@ -1,7 +1,6 @@
 // The one public entry of the domain package: pure TypeScript, no React, no Node, no database.
 export * from './numbers.js';
 export * from './ids.js';
-export * from './limits.js';
 export * from './steps.js';
 export * from './schemas/common.js';
 export * from './schemas/design-ranges.js';
@@ -35,3 +34,5 @@ export * from './csv/report-csv-line.js';
 export * from './csv/property-import.js';
 export * from './csv/site-bulk.js';
 export * from './rules/design-fields.js';
+export * from './images/limits.js';
+export * from './images/dimensions.js';

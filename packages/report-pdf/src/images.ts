@@ -1,3 +1,4 @@
+import { imageDimensions, UPLOAD_LIMITS } from '@hiu/domain';
 import type { PDFDocument, PDFImage } from 'pdf-lib';
 
 export interface ReportImage {
@@ -13,15 +14,31 @@ export function imageKind(bytes: Uint8Array): 'jpeg' | 'png' | null {
   return null;
 }
 
-/** Embeds a photo or signature; null when it is missing, not JPEG/PNG, or damaged (the PDF shows a placeholder). */
+/**
+ * Whether an image is within what uploads may be, read from its header before any decoding (decision 115).
+ * Files stored before the limits can be larger; a 143 KB PNG can declare 7000 x 7000 pixels.
+ */
+export function withinUploadLimits(bytes: Uint8Array, kind: 'jpeg' | 'png'): boolean {
+  const limit = UPLOAD_LIMITS.photo; // the larger of the kinds
+  if (bytes.length > limit.maxBytes) return false;
+  const size = imageDimensions(bytes, kind === 'jpeg' ? 'image/jpeg' : 'image/png');
+  return !!size && Math.max(size.width, size.height) <= limit.maxSide && size.width * size.height <= limit.maxPixels;
+}
+
+/**
+ * Embeds a photo or signature; null when it is missing, not JPEG/PNG, damaged or larger than uploads may be
+ * (the PDF shows a placeholder). It is written into the document at once, so a decoded PNG's pixels are
+ * let go before the next image is read rather than all kept until the PDF is saved.
+ */
 export async function embedImage(doc: PDFDocument, image: ReportImage | undefined): Promise<PDFImage | null> {
   if (!image) return null;
   const kind = imageKind(image.bytes);
+  if (!kind || !withinUploadLimits(image.bytes, kind)) return null;
   try {
-    if (kind === 'jpeg') return await doc.embedJpg(image.bytes);
-    if (kind === 'png') return await doc.embedPng(image.bytes);
+    const embedded = kind === 'jpeg' ? await doc.embedJpg(image.bytes) : await doc.embedPng(image.bytes);
+    await embedded.embed();
+    return embedded;
   } catch {
     return null;
   }
-  return null;
 }

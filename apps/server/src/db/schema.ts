@@ -147,6 +147,10 @@ export const files = pgTable(
     index('files_unclaimed_idx')
       .on(t.createdAt)
       .where(sql`${t.reportId} IS NULL AND ${t.kind} <> 'pdf'`),
+    // Each upload counts its owner's unclaimed files against the upload limit (decision 116).
+    index('files_unclaimed_owner_idx')
+      .on(t.ownerId)
+      .where(sql`${t.reportId} IS NULL AND ${t.kind} <> 'pdf'`),
   ],
 );
 

@@ -3,13 +3,17 @@ import { Tinypool } from 'tinypool';
 import type { ReportPdfInput } from '@hiu/report-pdf';
 import { referencedFileIds } from '@hiu/domain';
 import type { ReportsRepository } from '../repositories/reports.js';
+import { HttpError } from '../http/errors.js';
 
 type Input = Omit<ReportPdfInput, 'images'>;
 type ImageFiles = Awaited<ReturnType<ReportsRepository['imageFiles']>>;
 
 export interface ReportPdfs {
-  /** Builds a report's PDF, embedding its photos and signature from the files table (or those given). */
-  render(repo: ReportsRepository, input: Input, preloaded?: ImageFiles): Promise<Buffer>;
+  /**
+   * Builds a report's PDF, embedding its photos and signature from the files table (or those given). One
+   * build at a time per `who` (the user asking), so one user's reports never hold every worker thread.
+   */
+  render(repo: ReportsRepository, input: Input, preloaded?: ImageFiles, who?: string): Promise<Buffer>;
   /** Starts a worker thread now (a listening server), so the first report does not wait for one to load. */
   warm(): Promise<void>;
   /** Stops the worker threads (the app's onClose). */
@@ -19,10 +23,20 @@ export interface ReportPdfs {
 const workerEntry = new URL('./pdf-worker.mjs', import.meta.url).href;
 
 /**
+ * Bounds of one build (decision 117). Its inputs are bounded already (at most 31 images within the upload
+ * limits, each embedded and let go in turn); these stop whatever still runs away: the thread's JavaScript
+ * heap, and its time, after which the thread is ended and the build fails.
+ */
+export const PDF_BUILD_LIMITS = {
+  resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+  timeoutMs: 30_000,
+} as const;
+
+/**
  * Report PDFs are built in worker threads: a PDF takes tens of milliseconds of CPU (more with photos), and on
  * the thread that answers HTTP every draft save queued behind it would wait that long. One thread fewer than
- * the cores, at least one, started at the first PDF (or by warm()); one is kept once started, the others stop
- * after a minute without work. Idle threads do not keep the process alive.
+ * the cores, at least two; one started at the first PDF (or by warm()) and kept, the others started when
+ * builds overlap and stopped after a minute without work. Idle threads do not keep the process alive.
  */
 export function reportPdfs(log: { error(obj: object, msg: string): void }): ReportPdfs {
   let pool: Tinypool | undefined;
@@ -30,22 +44,54 @@ export function reportPdfs(log: { error(obj: object, msg: string): void }): Repo
     if (!pool) {
       pool = new Tinypool({
         filename: workerEntry,
+        // Two at least: one user's build (one at a time each, see `queues`) always leaves a thread to the
+        // others. Only one is started with the server: loading two at once slowed its first requests.
         minThreads: 1,
-        maxThreads: Math.max(1, availableParallelism() - 1),
+        maxThreads: Math.max(2, availableParallelism() - 1),
         idleTimeout: 60_000,
+        resourceLimits: PDF_BUILD_LIMITS.resourceLimits,
       });
       // A thread that dies outside a task (it cannot start) is reported here; unheard, it would stop the server.
       pool.on('error', (err: unknown) => log.error({ err }, 'report PDF worker failed'));
     }
     return pool;
   };
+  // Each user's builds, one after another: the tail of each user's chain.
+  const queues = new Map<string, Promise<unknown>>();
+  const build = async (repo: ReportsRepository, input: Input, preloaded?: ImageFiles): Promise<Buffer> => {
+    const files = preloaded ?? (await repo.imageFiles(referencedFileIds(input.wizardData)));
+    const images: ReportPdfInput['images'] = {};
+    for (const f of files) {
+      if (!f.data) continue; // larger than uploads may be: a placeholder
+      images[f.id.toLowerCase()] = {
+        bytes: new Uint8Array(f.data.buffer, f.data.byteOffset, f.data.byteLength),
+        contentType: f.contentType,
+      };
+    }
+    let pdf: Uint8Array;
+    try {
+      pdf = await started().run({ ...input, images } satisfies ReportPdfInput, {
+        signal: AbortSignal.timeout(PDF_BUILD_LIMITS.timeoutMs),
+      });
+    } catch (err) {
+      const e = err as { name?: string; code?: string };
+      if (e?.name !== 'AbortError' && e?.code !== 'ERR_WORKER_OUT_OF_MEMORY') throw err;
+      log.error({ err }, 'report PDF build ran out of time or memory');
+      // 503: the phone's outbox sends the report again later.
+      throw new HttpError(503, 'pdf_build_failed', "The report's PDF could not be built just now. It is tried again.");
+    }
+    return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+  };
   return {
-    async render(repo, input, preloaded) {
-      const files = preloaded ?? (await repo.imageFiles(referencedFileIds(input.wizardData)));
-      const images: ReportPdfInput['images'] = {};
-      for (const f of files) images[f.id.toLowerCase()] = { bytes: new Uint8Array(f.data), contentType: f.contentType };
-      const pdf: Uint8Array = await started().run({ ...input, images } satisfies ReportPdfInput);
-      return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+    render(repo, input, preloaded, who) {
+      if (!who) return build(repo, input, preloaded);
+      const next = (queues.get(who) ?? Promise.resolve()).catch(() => {}).then(() => build(repo, input, preloaded));
+      queues.set(who, next);
+      const forget = () => {
+        if (queues.get(who) === next) queues.delete(who);
+      };
+      next.then(forget, forget);
+      return next;
     },
     async warm() {
       await started().run(undefined, { name: 'ready' });

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { drafts, files } from '../db/schema.js';
+import { drafts, files, users } from '../db/schema.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 
 export type FileKind = (typeof files.$inferSelect)['kind'];
@@ -15,6 +15,20 @@ export interface StoredFile {
 }
 
 export type PutFileResult = 'created' | 'exists' | 'conflict';
+
+/** How many photos and signatures, and how many bytes, one user may hold that no report has claimed. */
+export interface UnclaimedLimit {
+  count: number;
+  bytes: number;
+}
+
+export interface UnclaimedUploads {
+  count: number;
+  bytes: number;
+}
+
+/** Photos and signatures no report has claimed yet (a check in progress, or taken out of one). */
+const unclaimed = and(isNull(files.reportId), ne(files.kind, 'pdf'));
 
 export function filesRepository(db: Db) {
   async function get(id: string): Promise<StoredFile | undefined> {
@@ -37,19 +51,66 @@ export function filesRepository(db: Db) {
 
     /**
      * Stores a file under its client-made id, once. Sending the same bytes again under the same id by the
-     * same owner is a harmless retry ('exists'); anything else under a taken id is a 'conflict'.
+     * same owner is a harmless retry ('exists'); anything else under a taken id is a 'conflict'. With a
+     * `limit`, a new file that would take its owner's unclaimed files over it is not stored and the owner's
+     * current holding is returned; the owner's row is locked meanwhile, so concurrent uploads are counted
+     * one after another and cannot pass the limit together (decision 116).
      */
-    async put(file: Omit<StoredFile, 'size'>): Promise<PutFileResult> {
-      const [row] = await db
-        .insert(files)
-        .values({ ...file, size: file.data.length })
-        .onConflictDoNothing({ target: files.id })
-        .returning({ id: files.id });
-      if (row) return 'created';
-      const existing = await get(file.id);
-      const same =
-        existing && existing.ownerId === file.ownerId && existing.kind === file.kind && existing.data.equals(file.data);
-      return same ? 'exists' : 'conflict';
+    async put(
+      file: Omit<StoredFile, 'size'>,
+      limit?: UnclaimedLimit,
+    ): Promise<PutFileResult | { overLimit: UnclaimedUploads }> {
+      const retry = async (): Promise<PutFileResult> => {
+        const existing = await get(file.id);
+        const same =
+          existing &&
+          existing.ownerId === file.ownerId &&
+          existing.kind === file.kind &&
+          existing.data.equals(file.data);
+        return same ? 'exists' : 'conflict';
+      };
+      const { ownerId } = file;
+      if (!limit || !ownerId) {
+        const [row] = await db
+          .insert(files)
+          .values({ ...file, size: file.data.length })
+          .onConflictDoNothing({ target: files.id })
+          .returning({ id: files.id });
+        return row ? 'created' : retry();
+      }
+      if (await get(file.id)) return retry();
+      const outcome = await db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+        const [held] = await tx
+          .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+          .from(files)
+          .where(and(eq(files.ownerId, ownerId), unclaimed));
+        const holding = { count: Number(held?.count ?? 0), bytes: Number(held?.bytes ?? 0) };
+        if (holding.count + 1 > limit.count || holding.bytes + file.data.length > limit.bytes) {
+          return { overLimit: holding };
+        }
+        const [row] = await tx
+          .insert(files)
+          .values({ ...file, size: file.data.length })
+          .onConflictDoNothing({ target: files.id })
+          .returning({ id: files.id });
+        return row ? ('created' as const) : ('taken' as const);
+      });
+      return outcome === 'taken' ? retry() : outcome;
+    },
+
+    /** Each user's unclaimed photos and signatures, for the admin's users list; users with none are absent. */
+    async unclaimedByOwner(): Promise<Map<string, UnclaimedUploads>> {
+      const rows = await db
+        .select({
+          ownerId: files.ownerId,
+          count: sql<number>`count(*)::int`,
+          bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint`,
+        })
+        .from(files)
+        .where(and(unclaimed, sql`${files.ownerId} IS NOT NULL`))
+        .groupBy(files.ownerId);
+      return new Map(rows.map((r) => [r.ownerId!, { count: Number(r.count), bytes: Number(r.bytes) }]));
     },
 
     /**

@@ -7,6 +7,7 @@ import {
   type DesignParameters,
   type ReportSiteGroup,
   type ReportSummary,
+  UPLOAD_LIMITS,
 } from '@hiu/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
@@ -120,8 +121,13 @@ export interface ImageFile {
   ownerId: string | null;
   kind: string;
   contentType: string;
-  data: Buffer;
+  /** Null for a file larger than uploads may be (stored before the limits): it is not read (decision 117). */
+  data: Buffer | null;
 }
+
+/** Both drivers' bytea (a Buffer from pg, a Uint8Array from PGlite) as a Buffer, without a copy. */
+const asBuffer = (v: Uint8Array | null): Buffer | null =>
+  v == null ? null : Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 
 export function reportsRepository(db: Db) {
   async function summary(id: string) {
@@ -174,7 +180,10 @@ export function reportsRepository(db: Db) {
           ownerId: files.ownerId,
           kind: files.kind,
           contentType: files.contentType,
-          data: files.data,
+          // A report of thirty 8 MB photos would otherwise be read whole into this process at every build.
+          data: sql<Buffer | null>`CASE WHEN ${files.size} <= ${UPLOAD_LIMITS.photo.maxBytes} THEN ${files.data} END`.mapWith(
+            asBuffer,
+          ),
         })
         .from(files)
         .where(inArray(files.id, valid));

@@ -1,18 +1,25 @@
+import { MAX_UPLOAD_BYTES, sniffImageType, type ImageType } from '@hiu/domain';
 import { checkImageSize } from '../http/image-limits.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, conflict, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
+import type { UnclaimedLimit, UnclaimedUploads } from '../repositories/files.js';
 
-import { MAX_FILE_BYTES } from '@hiu/domain';
+/** The request body limit: the largest file any kind may be (each kind's own limit is checked after). */
+export const MAX_FILE_BYTES = MAX_UPLOAD_BYTES;
 
-export { MAX_FILE_BYTES };
+/** Twice that, so a file a little over its kind's limit is told that limit rather than only 'too large'. */
+const BODY_LIMIT = 2 * MAX_FILE_BYTES;
 
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-type ImageType = (typeof IMAGE_TYPES)[number];
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const satisfies readonly ImageType[];
 
+/**
+ * The app sends photos as JPEG and signatures as PNG. A PNG photo is refused: the PDF must decode a PNG
+ * (about 3 s for 2048 x 2048 pixels), while it embeds a JPEG as it is (decision 115).
+ */
 const ACCEPTED: Record<'photo' | 'signature', readonly ImageType[]> = {
-  photo: IMAGE_TYPES,
+  photo: ['image/jpeg', 'image/webp'],
   signature: ['image/png'],
 };
 
@@ -23,16 +30,16 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 
-/** What the bytes are, from their signature; the Content-Type header is only a claim. */
-export function sniffImageType(data: Buffer): ImageType | undefined {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'image/png';
-  }
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') {
-    return 'image/webp';
-  }
-  return undefined;
+const mb = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024)} MB`;
+
+/** 429, not 413: the upload goes through by itself once the engineer's finished checks are submitted. */
+function overLimit(held: UnclaimedUploads, limit: UnclaimedLimit): HttpError {
+  return new HttpError(
+    429,
+    'too_many_uploads',
+    `You have ${held.count} photos and signatures (${mb(held.bytes)}) that are not in a submitted report yet; ` +
+      `one person may hold at most ${limit.count} (${mb(limit.bytes)}). Submit your finished checks and this one is sent by itself.`,
+  );
 }
 
 const idParams = z.object({ id: z.uuid() });
@@ -54,16 +61,14 @@ export const fileRoutes =
     const { files } = ctx.repos;
 
     // Scoped to this plugin: only the file routes accept image bodies, with their own size limit.
-    app.addContentTypeParser(
-      [...IMAGE_TYPES],
-      { parseAs: 'buffer', bodyLimit: MAX_FILE_BYTES },
-      (_request, body, done) => done(null, body),
+    app.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
     );
 
     app.put(
       '/api/files/:id',
       {
-        bodyLimit: MAX_FILE_BYTES,
+        bodyLimit: BODY_LIMIT,
         schema: {
           tags: ['files'],
           params: idParams,
@@ -85,13 +90,15 @@ export const fileRoutes =
         if (data.length === 0) throw new HttpError(400, 'bad_request', 'The file is empty');
         const contentType = sniffImageType(data);
         if (!contentType || !ACCEPTED[kind].includes(contentType)) {
-          const allowed = kind === 'signature' ? 'a PNG image' : 'a JPEG, PNG or WebP image';
+          const allowed = kind === 'signature' ? 'a PNG image' : 'a JPEG or WebP image';
           throw new HttpError(415, 'unsupported_media_type', `A ${kind} must be ${allowed}`);
         }
         // A tiny file can claim a huge picture; the PDF would try to decode it.
         checkImageSize(data, contentType, kind);
-        const result = await files.put({ id, ownerId: request.user!.id, kind, contentType, data });
+        const limit = ctx.config.unclaimedUploads;
+        const result = await files.put({ id, ownerId: request.user!.id, kind, contentType, data }, limit);
         if (result === 'conflict') throw conflict('A different file is already stored under this id');
+        if (typeof result === 'object') throw overLimit(result.overLimit, limit);
         return reply.status(result === 'created' ? 201 : 200).send({ id, kind, contentType, size: data.length });
       },
     );

@@ -190,6 +190,7 @@ export const reportRoutes =
             failureReasons: reasons,
           },
           files,
+          user.id,
         );
         const created = await reports.create(
           {
@@ -317,15 +318,20 @@ export const reportRoutes =
             "This report's PDF is missing and could not be built again from its stored data.",
           );
         }
-        bytes = await ctx.pdfs.render(reports, {
-          report,
-          wizardData: stored.data,
-          ranges: report.ranges,
-          rangesFrom: report.rangesSource,
-          notes: report.notes,
-          failedStep: report.failedStep,
-          failureReasons: report.failureReasons,
-        });
+        bytes = await ctx.pdfs.render(
+          reports,
+          {
+            report,
+            wizardData: stored.data,
+            ranges: report.ranges,
+            rangesFrom: report.rangesSource,
+            notes: report.notes,
+            failedStep: report.failedStep,
+            failureReasons: report.failureReasons,
+          },
+          undefined,
+          request.user!.id,
+        );
         await reports.attachPdf(report.id, { id: randomUUID(), data: bytes, ownerId: report.userId });
       }
       return reply

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createUserBody, updateUserBody, userSchema } from '@hiu/domain';
+import { createUserBody, updateUserBody, userListItemSchema, userSchema } from '@hiu/domain';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { hashPassword } from '../http/passwords.js';
 import type { AppContext } from '../context.js';
@@ -13,8 +13,13 @@ export const userRoutes =
     const { users } = ctx.repos;
     const admin = { access: 'admin' as const };
 
-    app.get('/api/users', { config: admin, schema: { tags: ['users'], response: { 200: z.array(userSchema) } } }, () =>
-      users.list(),
+    app.get(
+      '/api/users',
+      { config: admin, schema: { tags: ['users'], response: { 200: z.array(userListItemSchema) } } },
+      async () => {
+        const [list, held] = await Promise.all([users.list(), ctx.repos.files.unclaimedByOwner()]);
+        return list.map((u) => ({ ...u, unclaimedUploads: held.get(u.id) ?? { count: 0, bytes: 0 } }));
+      },
     );
 
     app.post(

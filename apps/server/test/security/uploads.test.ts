@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { files } from '../../src/db/schema.js';
 import { MAX_FILE_BYTES } from '../../src/routes/files.js';
 import { filesRepository } from '../../src/repositories/files.js';
-import { checkImageSize, imageDimensions, MAX_PIXELS } from '../../src/http/image-limits.js';
+import { imageDimensions, PHOTO_REDUCED, UPLOAD_LIMITS } from '@hiu/domain';
+import { checkImageSize } from '../../src/http/image-limits.js';
 import { HttpError } from '../../src/http/errors.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { hostileFixture, JPEG, PNG, quickUser } from './helpers/fixture.js';
@@ -101,24 +102,29 @@ describe('image header dimensions', () => {
       }
       return 'accepted';
     };
+    const { photo, signature } = UPLOAD_LIMITS;
     expect(checkImageSize(JPEG, 'image/jpeg', 'photo')).toEqual({ width: 800, height: 600 });
     expect(refusal(() => checkImageSize(pngClaiming(30000, 30000), 'image/png', 'photo'))).toEqual([
       413,
-      'The image is 30000 x 30000 pixels; a photo may have at most 50 megapixels and 20000 pixels a side',
+      `The image is 30000 x 30000 pixels; a photo may be at most ${photo.maxSide} pixels on its longest side. The app reduces photos to that size itself: add the photo through the app.`,
     ]);
-    expect(refusal(() => checkImageSize(jpegClaiming(8000, 6000), 'image/jpeg', 'photo'))).toBe('accepted');
-    expect(refusal(() => checkImageSize(jpegClaiming(8000, 6251), 'image/jpeg', 'photo'))).toEqual([
+    expect(refusal(() => checkImageSize(jpegClaiming(photo.maxSide, 1536), 'image/jpeg', 'photo'))).toBe('accepted');
+    expect(refusal(() => checkImageSize(jpegClaiming(photo.maxSide + 1, 1536), 'image/jpeg', 'photo'))).toEqual([
       413,
-      expect.stringContaining('8000 x 6251'),
+      expect.stringContaining(`${photo.maxSide + 1} x 1536`),
     ]);
     expect(refusal(() => checkImageSize(pngClaiming(1, 30000), 'image/png', 'photo'))[0]).toBe(413);
-    expect(refusal(() => checkImageSize(pngClaiming(2000, 2000), 'image/png', 'signature'))).toBe('accepted');
-    expect(refusal(() => checkImageSize(pngClaiming(2001, 2000), 'image/png', 'signature'))[0]).toBe(413);
+    expect(refusal(() => checkImageSize(pngClaiming(1200, 400), 'image/png', 'signature'))).toBe('accepted');
+    expect(refusal(() => checkImageSize(pngClaiming(signature.maxSide + 1, 400), 'image/png', 'signature'))[0]).toBe(
+      413,
+    );
     expect(refusal(() => checkImageSize(POLYGLOT, 'image/jpeg', 'photo'))).toEqual([
       415,
       'The image is damaged or incomplete',
     ]);
-    expect(MAX_PIXELS.photo).toBeGreaterThanOrEqual(48_000_000);
+    // What the app makes fits with room to spare.
+    expect(photo.maxSide).toBeGreaterThanOrEqual(1.25 * PHOTO_REDUCED.maxSide);
+    expect(photo.maxBytes).toBeGreaterThanOrEqual(3 * PHOTO_REDUCED.maxBytes);
   });
 });
 
@@ -128,7 +134,7 @@ describe('uploads through the API', () => {
     return (await db.select({ n: count() }).from(files))[0]!.n;
   }
 
-  it('stores only JPEG, PNG and WebP photos and PNG signatures, judged by their bytes whatever the header claims', async () => {
+  it('stores only JPEG and WebP photos and PNG signatures, judged by their bytes whatever the header claims', async () => {
     const app = await t.app();
     const eng = await quickUser(app, await t.database(), 'engineer');
     const images = { jpeg: JPEG, png: PNG, webp: WEBP_LOSSY, webpLossless: WEBP_LOSSLESS, webpExtended: WEBP_LOSSY_X };
@@ -161,7 +167,7 @@ describe('uploads through the API', () => {
           // The header only has to be one of the three image types (it selects the body parser); the bytes decide.
           const allowed =
             real !== undefined &&
-            (kind === 'photo' || real === 'image/png') &&
+            (kind === 'photo' ? real !== 'image/png' : real === 'image/png') &&
             ['image/jpeg', 'image/png', 'image/webp'].includes(header);
           const what = `${name} as ${kind} sent as ${header}`;
           if (allowed) {
@@ -189,10 +195,13 @@ describe('uploads through the API', () => {
       ['image/png', PNG],
       ['image/webp', WEBP_LOSSY],
     ] as const) {
-      const big = Buffer.concat([head, Buffer.alloc(MAX_FILE_BYTES + 1 - head.length)]);
-      const res = await eng.put(`/api/files/${randomUUID()}?kind=photo`, big, { 'content-type': header });
-      expect(res.statusCode, header).toBe(413);
-      expect(res.json().error.code).toBe('too_large');
+      const kind = header === 'image/png' ? 'signature' : 'photo';
+      for (const size of [UPLOAD_LIMITS[kind].maxBytes + 1, 2 * MAX_FILE_BYTES + 1]) {
+        const big = Buffer.concat([head, Buffer.alloc(size - head.length)]);
+        const res = await eng.put(`/api/files/${randomUUID()}?kind=${kind}`, big, { 'content-type': header });
+        expect(res.statusCode, `${header} ${size}`).toBe(413);
+        expect(res.json().error.code).toBe('too_large');
+      }
     }
     // JSON is not an image, however it is sized.
     const json = await eng.put(
@@ -212,7 +221,7 @@ describe('uploads through the API', () => {
     const eng = await quickUser(app, await t.database(), 'engineer');
     const before = await fileCount();
     for (const [kind, data, header] of [
-      ['photo', pngClaiming(30000, 30000), 'image/png'],
+      ['signature', pngClaiming(30000, 30000), 'image/png'],
       ['photo', jpegClaiming(30000, 30000), 'image/jpeg'],
       ['signature', pngClaiming(5000, 5000), 'image/png'],
     ] as const) {

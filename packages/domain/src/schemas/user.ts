@@ -13,6 +13,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * A user as the admin's users list shows them: with the photos and signatures they uploaded that no report
+ * has claimed yet, which count against their upload limit (decision 116).
+ */
+export const userListItemSchema = userSchema.extend({
+  unclaimedUploads: z.object({ count: z.number().int(), bytes: z.number().int() }),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
 const email = z
   .string()
   .trim()

@@ -3,6 +3,7 @@ import { STEPS, type StepSlug } from '../steps.js';
 import { decimalString, shortText, yesNo } from './common.js';
 import { blankWizardData } from './blank-wizard-data.js';
 import { FILE_URL_PATTERN } from './file-refs.js';
+import { PHOTOS_PER_CHECK } from '../images/limits.js';
 
 /** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
  * (IndexedDB) until uploaded, then on the server; never inline in JSON (ruling 8). */
@@ -89,7 +90,7 @@ export const wizardDataSchema = z.object({
     .default(() => blankWizardData().dhwChecks),
   photosSignature: z
     .object({
-      photos: z.array(photoSchema).max(30).default([]),
+      photos: z.array(photoSchema).max(PHOTOS_PER_CHECK).default([]),
       signature: z.union([z.literal(''), fileUrl]).default(''),
       meterEnd: n(),
       remoteCutOffValveSerial: shortText(60).default(''),

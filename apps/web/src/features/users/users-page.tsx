@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role, User } from '@hiu/domain';
+import type { Role, User, UserListItem } from '@hiu/domain';
 import { AdminLayout } from '../../components/admin-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -28,7 +28,7 @@ const emptyForm: UserForm = { name: '', email: '', role: 'engineer', password: '
 export default function UsersPage() {
   const queryClient = useQueryClient();
   const { user: me } = useSession();
-  const users = useQuery<User[]>({ queryKey: USERS_KEY });
+  const users = useQuery<UserListItem[]>({ queryKey: USERS_KEY });
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -78,6 +78,7 @@ export default function UsersPage() {
                     <span className="font-medium capitalize">{u.role}</span>
                     {u.active ? null : <span className="ml-2 font-semibold text-fail">Deactivated</span>}
                   </p>
+                  <UnclaimedUploads held={u.unclaimedUploads} />
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <Button size="sm" variant="secondary" onClick={() => setEditing(u)} aria-label={`Edit ${u.name}`}>
@@ -274,5 +275,17 @@ function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: ()
         </Field>
       </form>
     </Dialog>
+  );
+}
+
+/** Photos and signatures uploaded that no report has claimed yet: they count against the upload limit. */
+function UnclaimedUploads({ held }: { held: UserListItem['unclaimedUploads'] | undefined }) {
+  if (!held || held.count === 0) return null;
+  const size =
+    held.bytes >= 1024 * 1024 ? `${(held.bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(held.bytes / 1024)} KB`;
+  return (
+    <p className="text-sm text-slate-600">
+      Uploads not in a report: {held.count} ({size})
+    </p>
   );
 }

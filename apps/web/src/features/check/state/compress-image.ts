@@ -1,13 +1,17 @@
-import { MAX_FILE_BYTES as MAX_UPLOAD_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from '@hiu/domain';
+import { PHOTO_REDUCED, UPLOAD_LIMITS } from '@hiu/domain';
 import { PhotoError } from './photo-error';
 
-// The sizes come from the rule book (packages/domain/src/limits.ts); the JPEG qualities are this encoder's own.
-export { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE };
+/** Photos are reduced on the device to about 1600 px on the longest side, as JPEG (decision 115). */
+export const PHOTO_MAX_SIDE = PHOTO_REDUCED.maxSide;
 export const PHOTO_QUALITY = 0.8;
-/** A photo still above PHOTO_MAX_BYTES is encoded again at these lower qualities. */
+/** A reduced photo is at most 400 KB; a detailed one is encoded again at these lower qualities. */
+export const PHOTO_MAX_BYTES = PHOTO_REDUCED.maxBytes;
 const FALLBACK_QUALITIES = [0.7, 0.6, 0.5];
+/** The server's limit for one photo (PUT /api/files answers 413 above it). */
+export const MAX_UPLOAD_BYTES = UPLOAD_LIMITS.photo.maxBytes;
 
-const KEPT_AS_IS = ['image/jpeg', 'image/png', 'image/webp'];
+/** What the server takes as a photo (not PNG: the PDF would have to decode it). */
+const KEPT_AS_IS = ['image/jpeg', 'image/webp'];
 
 /** The size to draw at: the longest side at most `max`, proportions kept, never enlarged. */
 export function scaledSize(width: number, height: number, max = PHOTO_MAX_SIDE): { width: number; height: number } {
@@ -38,7 +42,7 @@ export async function compressPhoto(file: Blob): Promise<Blob> {
     return out;
   } catch {
     if (KEPT_AS_IS.includes(file.type) && file.size <= MAX_UPLOAD_BYTES) return file;
-    throw new PhotoError('This photo could not be read. Take it again, or choose a JPEG or PNG image.');
+    throw new PhotoError('This photo could not be read. Take it again, or choose a JPEG image.');
   } finally {
     bitmap?.close();
   }

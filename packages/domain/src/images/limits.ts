@@ -1,0 +1,48 @@
+/**
+ * What the app makes of a photo or a signature, and what the server takes (decision 115). The app reduces a
+ * camera photo to a JPEG of about 1600 px on its longest side and at most about 400 KB; the server takes
+ * that plus a margin and refuses anything larger before any pixel is decoded, so no upload can cost more
+ * memory or time than a reduced photo does.
+ */
+export const PHOTO_REDUCED = { maxSide: 1600, maxBytes: 400 * 1024 } as const;
+
+/** The signature pad draws at this size (a PNG). */
+export const SIGNATURE_DRAWN = { width: 600, height: 200 } as const;
+
+/** The most photos one check may have. */
+export const PHOTOS_PER_CHECK = 30;
+
+export type UploadKind = 'photo' | 'signature';
+
+export interface UploadLimit {
+  /** Longest side in pixels. */
+  maxSide: number;
+  /** Width times height. */
+  maxPixels: number;
+  maxBytes: number;
+}
+
+const PHOTO_SIDE = 2048; // 1600 plus a quarter
+
+/** The largest upload the server takes, per kind. */
+export const UPLOAD_LIMITS: Record<UploadKind, UploadLimit> = {
+  photo: { maxSide: PHOTO_SIDE, maxPixels: PHOTO_SIDE * PHOTO_SIDE, maxBytes: 1536 * 1024 },
+  signature: {
+    maxSide: 2 * SIGNATURE_DRAWN.width,
+    maxPixels: 4 * SIGNATURE_DRAWN.width * SIGNATURE_DRAWN.height,
+    maxBytes: 512 * 1024,
+  },
+};
+
+/** The largest request body a file upload may have (the larger of the kinds). */
+export const MAX_UPLOAD_BYTES = Math.max(UPLOAD_LIMITS.photo.maxBytes, UPLOAD_LIMITS.signature.maxBytes);
+
+/**
+ * The default of how many photos and signatures, and bytes, one user may hold that no report has claimed
+ * (decision 116): a full check's photos and signature at their largest, twice over. The server's settings
+ * can change it.
+ */
+export const DEFAULT_UNCLAIMED_LIMIT = {
+  count: 2 * (PHOTOS_PER_CHECK + 1),
+  bytes: 2 * (PHOTOS_PER_CHECK * UPLOAD_LIMITS.photo.maxBytes + UPLOAD_LIMITS.signature.maxBytes),
+} as const;
