@@ -30,3 +30,4 @@ export * from './csv/report-csv-line.js';
 export * from './csv/property-import.js';
 export * from './csv/site-bulk.js';
 export * from './rules/design-fields.js';
+export * from './drafts/merge-drafts.js';

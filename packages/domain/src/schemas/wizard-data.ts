@@ -4,6 +4,9 @@ import { decimalString, shortText, yesNo } from './common.js';
 import { emptyWizardData } from './empty-wizard-data.js';
 import { FILE_URL_PATTERN } from './file-refs.js';
 
+/** The most photos one check holds. */
+export const PHOTOS_PER_CHECK_MAX = 30;
+
 /** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
  * (IndexedDB) until uploaded, then on the server; never inline in JSON (ruling 8). */
 export const fileUrl = z.string().regex(FILE_URL_PATTERN, { message: 'Must be a stored file reference' });
@@ -87,7 +90,7 @@ export const wizardDataSchema = z.object({
     .default(() => emptyWizardData().dhwChecks),
   photosSignature: z
     .object({
-      photos: z.array(photoSchema).max(30).default([]),
+      photos: z.array(photoSchema).max(PHOTOS_PER_CHECK_MAX).default([]),
       signature: z.union([z.literal(''), fileUrl]).default(''),
       meterEnd: n(),
       remoteCutOffValveSerial: shortText(60).default(''),
