@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { DRAFT_VERSION_MAX } from '../drafts/merge-drafts.js';
 import { wizardDataSchema } from './wizard-data.js';
-
-/** The highest edit sequence a draft save may carry (the database keeps it as a 32-bit integer). */
-export const DRAFT_VERSION_MAX = 2_147_483_647;
 
 export const saveDraftBody = z.strictObject({
   /** Client-made id, so a retried save updates the same draft instead of making another. */

@@ -3,6 +3,9 @@ import type { WizardData } from './wizard-data.js';
 /** A stored file as the wizard refers to it: `/api/files/{id}` (the `fileUrl` schema checks the same). */
 export const FILE_URL_PATTERN = /^\/api\/files\/[0-9a-f-]{36}$/i;
 
+/** The most photos one check holds. */
+export const PHOTOS_PER_CHECK_MAX = 30;
+
 export function isFileUrl(url: string): boolean {
   return FILE_URL_PATTERN.test(url);
 }

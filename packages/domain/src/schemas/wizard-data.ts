@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { STEPS, type StepSlug } from '../steps.js';
 import { decimalString, shortText, yesNo } from './common.js';
 import { emptyWizardData } from './empty-wizard-data.js';
-import { FILE_URL_PATTERN } from './file-refs.js';
-
-/** The most photos one check holds. */
-export const PHOTOS_PER_CHECK_MAX = 30;
+import { FILE_URL_PATTERN, PHOTOS_PER_CHECK_MAX } from './file-refs.js';
 
 /** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
  * (IndexedDB) until uploaded, then on the server; never inline in JSON (ruling 8). */
