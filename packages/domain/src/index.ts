@@ -31,3 +31,4 @@ export * from './csv/property-import.js';
 export * from './csv/site-bulk.js';
 export * from './rules/design-fields.js';
 export * from './drafts/merge-drafts.js';
+export * from './rules/plausible-times.js';

@@ -125,6 +125,16 @@ export function draftsRepository(db: Db) {
       return rows.map(toDraft);
     },
 
+    /** When the server first had the user's draft; null when it is gone, another's, or saved before this was kept. */
+    async createdAt(id: string, userId: string): Promise<Date | null> {
+      if (!UUID.test(id)) return null;
+      const [row] = await db
+        .select({ createdAt: drafts.createdAt })
+        .from(drafts)
+        .where(and(eq(drafts.id, id), eq(drafts.userId, userId)));
+      return row?.createdAt ?? null;
+    },
+
     async byIdForUser(id: string, userId: string): Promise<Draft | undefined> {
       const [row] = await db
         .select()

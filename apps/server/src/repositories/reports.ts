@@ -131,7 +131,7 @@ export function reportsRepository(db: Db) {
     async siteContext(siteId: string, propertyId: string) {
       const [site] = isUuid(siteId)
         ? await db
-            .select({ id: sites.id, designParameters: sites.designParameters })
+            .select({ id: sites.id, designParameters: sites.designParameters, createdAt: sites.createdAt })
             .from(sites)
             .where(eq(sites.id, siteId))
         : [];
@@ -147,6 +147,8 @@ export function reportsRepository(db: Db) {
         siteId: site?.id ?? null,
         designParameters: (site?.designParameters ?? null) as DesignParameters | null,
         propertyId: property?.id ?? null,
+        /** When the site was created: no check of it can be older. */
+        createdAt: site?.createdAt ?? null,
       };
     },
 

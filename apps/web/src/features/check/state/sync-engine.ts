@@ -410,7 +410,7 @@ export class SyncEngine {
       (o): o is typeof op =>
         o.kind === 'saveDraft' && o.payload.id === op.payload.id && o.userId === op.userId && o.id !== op.id,
     );
-    const latest = inSendingOrder(queued).at(-1) ?? op;
+    const latest = (inSendingOrder(queued).at(-1) as typeof op | undefined) ?? op;
     const deviceData = await copyChecks.parseWizardData(latest.payload.wizardData).catch(() => undefined);
     if (!deviceData) return undefined;
     const server: ServerDraft = {
