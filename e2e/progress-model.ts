@@ -5,13 +5,20 @@ import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
 import { expect } from './fixtures';
 import { uploadPhotoAndSignature } from './report-files';
 
-/** A check of this property: its site, address and type, and the unit's serial. */
-const of = (site: Site, property: Property, serial: string) => ({
+/**
+ * A time `n` minutes before now. A report's times must fall after its site was made (a moment ago in a
+ * test) and not in the future (decision 120), so tests date their checks within these few minutes.
+ */
+export const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+/** A check of this property: its site, address and type, the unit's serial, begun a minute before `completedAt`. */
+const of = (site: Site, property: Property, serial: string, completedAt: string) => ({
   site,
   propertyId: property.id,
   address: property.address,
   dwellingType: property.propertyType,
   hiuSerial: serial,
+  startTime: new Date(Date.parse(completedAt) - 60_000).toISOString(),
 });
 
 async function post(page: Page, body: Record<string, unknown>): Promise<ReportSummary> {
@@ -23,7 +30,10 @@ async function post(page: Page, body: Record<string, unknown>): Promise<ReportSu
 /** Files a device failure at step 2 (bypass valve open) through the API, as the Failed page does. */
 export function fileFailedCheck(page: Page, site: Site, property: Property, completedAt: string, serial = 'SN-F1') {
   return post(page, {
-    wizardData: checkUpToStep(2, { ...of(site, property, serial), initialChecks: { bypassClosed: false } }),
+    wizardData: checkUpToStep(2, {
+      ...of(site, property, serial, completedAt),
+      initialChecks: { bypassClosed: false },
+    }),
     failedStep: 2,
     completedAt,
   });
@@ -39,7 +49,7 @@ export async function filePassedCheck(
 ) {
   const { photo, signature } = await uploadPhotoAndSignature(page);
   return post(page, {
-    wizardData: passingCheck({ ...of(site, property, serial), photoId: photo, signatureId: signature }),
+    wizardData: passingCheck({ ...of(site, property, serial, completedAt), photoId: photo, signatureId: signature }),
     failedStep: null,
     completedAt,
   });
@@ -53,7 +63,7 @@ export async function saveDraft(page: Page, site: Site, property: Property) {
       siteId: site.id,
       propertyId: property.id,
       currentStep: 'Initial Checks',
-      wizardData: checkUpToStep(1, of(site, property, 'SN-D1')),
+      wizardData: checkUpToStep(1, of(site, property, 'SN-D1', new Date().toISOString())),
     },
   });
   expect(res.status()).toBe(200);

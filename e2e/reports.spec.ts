@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import {
   REPORT_CSV_COLUMNS,
   formatDateTime,
+  formatDuration,
   reportsCsvFilename,
   type ReportSummary,
   type Site,
@@ -18,6 +19,8 @@ import { uploadPhotoAndSignature } from './report-files';
 
 /** Uploads a photo and a signature as the engineer and submits a report through the API, as the wizard does. */
 async function submit(page: Page, site: Site, property: Property, kind: 'pass' | 'fail' | 'pending') {
+  // Begun and completed after the site was made (a moment ago) and not in the future (decision 120).
+  const begun = Date.now() - 4 * 60_000;
   const { photo, signature } = await uploadPhotoAndSignature(page);
   const wizardData = passingCheck({
     site,
@@ -30,6 +33,7 @@ async function submit(page: Page, site: Site, property: Property, kind: 'pass' |
     // One value out of range fails the check; one left empty leaves it pending.
     heatingMode: kind === 'fail' ? { tertiaryFlow: '58' } : {},
     dhwChecks: kind === 'pending' ? { dhwPower: '' } : {},
+    startTime: new Date(begun).toISOString(),
   });
   const res = await page.request.post('/api/reports', {
     data: {
@@ -37,7 +41,7 @@ async function submit(page: Page, site: Site, property: Property, kind: 'pass' |
       wizardData,
       notes: kind === 'fail' ? 'Secondary flow "too hot", valve to be replaced' : '',
       failedStep: null,
-      completedAt: `2026-03-02T10:${kind === 'pass' ? '25' : kind === 'fail' ? '35' : '45'}:00.000Z`,
+      completedAt: new Date(begun + 60_000 * (kind === 'pass' ? 1 : kind === 'fail' ? 2 : 3)).toISOString(),
     },
   });
   expect(res.status()).toBe(201);
@@ -155,9 +159,9 @@ test.describe('reports screen', () => {
         'HIU Serial': 'SNFAIL7',
         'Engineer Name': engineer.name,
         'Overall Status': 'FAIL',
-        'Start Time': '02/03/2026, 09:00',
-        'Completed At': '02/03/2026, 10:35',
-        Duration: '1h 35m',
+        'Start Time': formatDateTime(fail.startTime),
+        'Completed At': formatDateTime(fail.completedAt),
+        Duration: formatDuration(fail.startTime, fail.completedAt),
         'Meter Start Reading': '100.5',
         'Meter End Reading': '101.25',
         'Remote Cut Off Valve Serial': '12345',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { formatDateTime } from '@hiu/domain';
 import { expect, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
-import { chooseSite, fileFailedCheck, filePassedCheck, option, saveDraft } from './progress-model';
+import { chooseSite, fileFailedCheck, filePassedCheck, minutesAgo, option, saveDraft } from './progress-model';
 
 test.describe('site progress', () => {
   test('the picker marks each property, filters to not started and failed, and home shows the progress', async ({
@@ -24,8 +24,8 @@ test.describe('site progress', () => {
       (typeof properties)[0],
       (typeof properties)[0],
     ];
-    await filePassedCheck(page, site, passed, '2026-03-02T10:30:00.000Z');
-    await fileFailedCheck(page, site, failed, '2026-03-02T10:40:00.000Z');
+    await filePassedCheck(page, site, passed, minutesAgo(3));
+    await fileFailedCheck(page, site, failed, minutesAgo(2));
     // Another engineer has a check of the third property under way.
     const colleague = await pageFor(await createUser());
     await saveDraft(colleague, site, underWay);
@@ -151,9 +151,9 @@ test.describe('site progress', () => {
         { address: '2 Mill Lane, Leeds', propertyType: '1b2p' },
       ],
     });
-    const firstTry = await fileFailedCheck(engineerPage, site, properties[0]!, '2026-03-02T10:35:00.000Z', 'SN-A1');
-    const retest = await filePassedCheck(engineerPage, site, properties[0]!, '2026-03-03T11:20:00.000Z', 'SN-A1');
-    await filePassedCheck(engineerPage, site, properties[1]!, '2026-03-02T12:00:00.000Z', 'SN-B1');
+    const firstTry = await fileFailedCheck(engineerPage, site, properties[0]!, minutesAgo(3), 'SN-A1');
+    const retest = await filePassedCheck(engineerPage, site, properties[0]!, minutesAgo(1), 'SN-A1');
+    await filePassedCheck(engineerPage, site, properties[1]!, minutesAgo(2), 'SN-B1');
 
     await page.goto('/admin/reports');
     await expect(page.getByTestId('site-card').first()).toBeVisible();

@@ -219,7 +219,8 @@ async function soak({ server, sql, seconds, engineers, log }) {
       address: member.property.address,
       dwellingType: '1b2p',
       hiuSerial: `SN-${randomUUID().slice(0, 8)}`,
-      startTime: new Date(Date.now() - 3600_000).toISOString(),
+      // Not before the site, made when the soak began: the server refuses a check older than its site (decision 120).
+      startTime: new Date(Date.now() - 60_000).toISOString(),
       photoId,
       signatureId,
     });
@@ -236,6 +237,8 @@ async function soak({ server, sql, seconds, engineers, log }) {
           propertyId: member.property.id,
           currentStep: 'Initial Checks',
           wizardData: wizardData(member),
+          // The app's edit sequence: each save of the draft above the last (decision 120).
+          version: step + 1,
         });
         stats.drafts++;
         await sleep(2000 + Math.random() * 2000);

@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { emptyWizardData, UUID_PATTERN, type WizardData } from '@hiu/domain';
 import { drafts, properties, sites } from '../src/db/schema.js';
 import { draftsRepository } from '../src/repositories/drafts.js';
-import { client, signedIn, useTestApp } from './helpers/test-app.js';
+import { SESSION_COOKIE } from '../src/http/access.js';
+import { createRepositories } from '../src/repositories/index.js';
+import { client, signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 
 const t = useTestApp();
 
@@ -43,7 +45,7 @@ describe('saving drafts', () => {
     const body = draftBody();
     const first = await eng.post('/api/drafts', body);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ id: body.id, lastSaved: expect.any(String) });
+    expect(first.json()).toEqual({ id: body.id, lastSaved: expect.any(String), version: 0 });
 
     const again = await eng.post('/api/drafts', {
       ...body,
@@ -134,6 +136,111 @@ describe('saving drafts', () => {
     const anon = client(app);
     expect((await anon.post('/api/drafts', draftBody())).statusCode).toBe(401);
     expect((await anon.get('/api/drafts')).statusCode).toBe(401);
+  });
+});
+
+/** Another device of the same engineer: a session of its own. */
+async function otherDevice(of: TestClient) {
+  const session = await createRepositories((await t.database()).db).users.createSession(of.userId);
+  return client(await t.app(), `${SESSION_COOKIE}=${session.token}`, of.userId);
+}
+
+describe('saves that arrive out of order (decision 120)', () => {
+  const atStep7 = wizardData({
+    hiuModel: 'Vital 2',
+    meterStart: '100.5',
+    initialChecks: { ...emptyWizardData().initialChecks, systemPressure: '1.2' },
+    heatingMode: { ...emptyWizardData().heatingMode, primaryFlow: '65' },
+    photosSignature: { ...emptyWizardData().photosSignature, meterEnd: '101.25' },
+  });
+  const atStep2 = wizardData({ hiuModel: 'Vital 2', meterStart: '100.5' });
+
+  it('refuses a save older than the stored copy with 409 and the stored copy, which stays', async () => {
+    const eng = await signedIn(await t.app(), 'engineer');
+    const id = randomUUID();
+    const newer = await eng.post(
+      '/api/drafts',
+      draftBody({ id, currentStep: 'Photos & Signature', wizardData: atStep7, version: 7 }),
+    );
+    expect(newer.statusCode).toBe(200);
+    expect(newer.json().version).toBe(7);
+
+    const stale = await eng.post(
+      '/api/drafts',
+      draftBody({ id, currentStep: 'Initial Checks', wizardData: atStep2, version: 2 }),
+    );
+    expect(stale.statusCode).toBe(409);
+    const { error } = stale.json();
+    expect(error.code).toBe('draft_conflict');
+    expect(error.message).toMatch(/newer copy/);
+    expect(error.draft).toMatchObject({ id, version: 7, currentStep: 'Photos & Signature' });
+    expect(error.draft.wizardData.heatingMode.primaryFlow).toBe('65');
+    expect(error.draft.wizardData.photosSignature.meterEnd).toBe('101.25');
+
+    const stored = (await eng.get(`/api/drafts/${id}`)).json();
+    expect(stored).toMatchObject({ version: 7, currentStep: 'Photos & Signature' });
+    expect(stored.wizardData.photosSignature.meterEnd).toBe('101.25');
+  });
+
+  it('takes a retry of the same save again, but not other data under the same version', async () => {
+    const eng = await signedIn(await t.app(), 'engineer');
+    const body = draftBody({ currentStep: 'Heating Checks', wizardData: atStep7, version: 3 });
+    expect((await eng.post('/api/drafts', body)).statusCode).toBe(200);
+    expect((await eng.post('/api/drafts', body)).statusCode).toBe(200);
+    const other = await eng.post('/api/drafts', { ...body, wizardData: atStep2 });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.draft.wizardData.heatingMode.primaryFlow).toBe('65');
+    expect((await eng.post('/api/drafts', { ...body, wizardData: atStep2, version: 4 })).statusCode).toBe(200);
+  });
+
+  it('refuses a save that knows no version once a versioned one is stored', async () => {
+    const eng = await signedIn(await t.app(), 'engineer');
+    const id = randomUUID();
+    expect((await eng.post('/api/drafts', draftBody({ id, wizardData: atStep2 }))).statusCode).toBe(200);
+    expect((await eng.post('/api/drafts', draftBody({ id, wizardData: atStep7, version: 1 }))).statusCode).toBe(200);
+    const legacy = await eng.post('/api/drafts', draftBody({ id, wizardData: atStep2 }));
+    expect(legacy.statusCode).toBe(409);
+    expect(legacy.json().error.draft.version).toBe(1);
+  });
+
+  it('refuses a version the database cannot hold with 422', async () => {
+    const eng = await signedIn(await t.app(), 'engineer');
+    for (const version of [-1, 1.5, 2 ** 31, 'x']) {
+      const res = await eng.post('/api/drafts', draftBody({ version }));
+      expect(res.statusCode, String(version)).toBe(422);
+      expect(Object.keys(res.json().error.fields)).toContain('version');
+    }
+  });
+
+  it('keeps the highest version whatever order concurrent saves from two devices land in', async () => {
+    const phone = await signedIn(await t.app(), 'engineer');
+    const tablet = await otherDevice(phone);
+    for (let round = 0; round < 5; round++) {
+      const id = randomUUID();
+      const versions = Array.from({ length: 12 }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
+      const results = await Promise.all(
+        versions.map((version, i) =>
+          (i % 2 ? phone : tablet).post(
+            '/api/drafts',
+            draftBody({
+              id,
+              currentStep: 'Heating Checks',
+              wizardData: wizardData({ meterStart: String(version) }),
+              version,
+            }),
+          ),
+        ),
+      );
+      results.forEach((res, i) => {
+        if (res.statusCode === 409) expect(res.json().error.draft.version).toBeGreaterThan(versions[i]!);
+        else expect(res.statusCode).toBe(200);
+      });
+      // The highest is never refused, and is what stays.
+      expect(results[versions.indexOf(12)]!.statusCode).toBe(200);
+      const stored = (await tablet.get(`/api/drafts/${id}`)).json();
+      expect(stored.version).toBe(12);
+      expect(stored.wizardData.meterStart).toBe('12');
+    }
   });
 });
 

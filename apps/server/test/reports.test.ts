@@ -13,7 +13,7 @@ import {
   type WizardDataInput,
 } from '@hiu/domain';
 import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
-import { files, reportCsvLines, reports } from '../src/db/schema.js';
+import { drafts, files, reportCsvLines, reports, sites } from '../src/db/schema.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
@@ -331,6 +331,100 @@ describe('POST /api/reports', () => {
     const { app } = await setup();
     const anon = await app.inject({ method: 'POST', url: '/api/reports', payload: {} });
     expect(anon.statusCode).toBe(401);
+  });
+});
+
+describe('times a report cannot have (decision 120)', () => {
+  const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+  const days = (n: number) => minutes(n * 24 * 60);
+
+  /** A site made `ageDays` ago, a check of it started an hour ago and completed now. */
+  async function recentCheck(ageDays: number) {
+    const { eng, site, property } = await setup();
+    const db = (await t.database()).db;
+    await db
+      .update(sites)
+      .set({ createdAt: new Date(days(-ageDays)) })
+      .where(eq(sites.id, site.id));
+    const data = await uploadedPassingCheck(eng, site, property.id, { startTime: minutes(-60) });
+    return { eng, site, property, data };
+  }
+
+  it.each([
+    [
+      'a start in 1970',
+      { startTime: '1970-01-01T09:00:00.000Z' },
+      {},
+      'wizardData.startTime',
+      /Start time is before the site was created/,
+    ],
+    [
+      'a completion in 1970',
+      { startTime: '' },
+      { completedAt: '1970-01-01T10:00:00.000Z' },
+      'completedAt',
+      /Completion time is before the site was created/,
+    ],
+    [
+      'a completion ten minutes ahead',
+      {},
+      { completedAt: minutes(10) },
+      'completedAt',
+      /Completion time is in the future/,
+    ],
+    ['a completion a day ahead', {}, { completedAt: days(1) }, 'completedAt', /in the future/],
+    [
+      'a step completed before the site existed',
+      { stepCompletedAt: { 'initial-checks': days(-40) } },
+      {},
+      'wizardData.stepCompletedAt.initial-checks',
+      /Initial Checks completion time is before the site was created/,
+    ],
+  ])('refuses %s with 422 naming the field, and stores nothing', async (_what, dataChange, extra, field, message) => {
+    const { eng, data } = await recentCheck(30);
+    const res = await eng.post(
+      '/api/reports',
+      submission({ ...data, ...dataChange }, { completedAt: minutes(0), ...extra }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.fields[field]).toMatch(message);
+    expect(res.json().error.message).toMatch(message);
+    expect(await counts()).toEqual({ reports: 0, pdfs: 0 });
+  });
+
+  it('takes a phone clock a couple of minutes fast, and a check begun on the day the site was made', async () => {
+    const { eng, data } = await recentCheck(0);
+    const res = await eng.post(
+      '/api/reports',
+      submission({ ...data, startTime: minutes(-1) }, { completedAt: minutes(2) }),
+    );
+    expect(res.statusCode).toBe(201);
+  });
+
+  it("refuses a start more than a day before the check's draft was first saved, and takes one within the day", async () => {
+    const { eng, data } = await recentCheck(30);
+    const draftId = randomUUID();
+    const draft = { id: draftId, currentStep: 'Review & Submit', wizardData: data, version: 1 };
+    expect((await eng.post('/api/drafts', draft)).statusCode).toBe(200);
+    const db = (await t.database()).db;
+    const [row] = await db.select({ createdAt: drafts.createdAt }).from(drafts).where(eq(drafts.id, draftId));
+    expect(row!.createdAt).not.toBeNull();
+
+    const early = await eng.post(
+      '/api/reports',
+      submission({ ...data, startTime: days(-2) }, { completedAt: minutes(0), draftId }),
+    );
+    expect(early.statusCode).toBe(422);
+    expect(early.json().error.fields['wizardData.startTime']).toMatch(
+      /more than a day before the check's draft was first saved/,
+    );
+
+    const ok = await eng.post(
+      '/api/reports',
+      submission({ ...data, startTime: minutes(-20 * 60) }, { completedAt: minutes(0), draftId }),
+    );
+    expect(ok.statusCode).toBe(201);
   });
 });
 

@@ -36,3 +36,5 @@ export * from './csv/site-bulk.js';
 export * from './rules/design-fields.js';
 export * from './images/limits.js';
 export * from './images/dimensions.js';
+export * from './drafts/merge-drafts.js';
+export * from './rules/plausible-times.js';

@@ -115,6 +115,10 @@ export const drafts = pgTable(
     // json keeps the rooms in the order the engineer walked them (jsonb would sort the keys).
     wizardData: json('wizard_data').$type<WizardData>().notNull(),
     lastSaved: timestamp('last_saved', { withTimezone: true }).notNull().defaultNow(),
+    // The device's edit sequence of the stored copy: a save with a lower one is refused (decision 120).
+    version: integer('version').notNull().default(0),
+    // When the server first had the draft; null for drafts saved before it was kept.
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [
     index('drafts_user_saved_idx').on(t.userId, t.lastSaved),

@@ -16,6 +16,7 @@ function toDraft(row: typeof drafts.$inferSelect): Draft {
     currentStep: row.currentStep,
     lastSaved: row.lastSaved.toISOString(),
     wizardData: row.wizardData,
+    version: row.version,
   };
 }
 
@@ -26,13 +27,21 @@ export interface SaveDraftInput {
   propertyId: string;
   currentStep: string;
   wizardData: WizardData;
+  version: number;
 }
+
+/** What a save did: stored, refused for a newer stored copy (returned), or refused as another user's draft. */
+export type SaveDraftOutcome =
+  { saved: { id: string; lastSaved: string; version: number } } | { newer: Draft } | { forbidden: true };
 
 /**
  * Insert or update by the client-made id, in one statement built once (the most frequent write: every
  * engineer saves every few seconds), so a save neither builds SQL nor, on PostgreSQL, has it parsed and
  * planned again. A site or property that is gone is stored as null; a property only counts with its own
- * site. The update is refused by the WHERE when the id belongs to another user's draft.
+ * site. The update is refused by the WHERE when the id belongs to another user's draft, and when the stored
+ * copy is newer (decision 120): only a higher version replaces it, decided by the row lock the upsert takes,
+ * so of two saves racing the higher always stands. The same version with the same content is a retry and is
+ * taken again; 0 is a save that knows no version, taken only over a stored copy that has none either.
  */
 function prepareSave(db: Db) {
   const siteId = sql.placeholder('siteId');
@@ -45,6 +54,8 @@ function prepareSave(db: Db) {
     currentStep: sql.placeholder('currentStep'),
     wizardData: sql`${sql.placeholder('wizardData')}::json`,
     lastSaved: sql`now()`,
+    version: sql`${sql.placeholder('version')}::integer`,
+    createdAt: sql`now()`,
   };
   return (
     db
@@ -59,10 +70,15 @@ function prepareSave(db: Db) {
           currentStep: sql`excluded.current_step`,
           wizardData: sql`excluded.wizard_data`,
           lastSaved: sql`excluded.last_saved`,
+          version: sql`excluded.version`,
         },
-        setWhere: sql`${drafts.userId} = excluded.user_id`,
+        setWhere: sql`${drafts.userId} = excluded.user_id AND (
+          ${drafts.version} < excluded.version
+          OR (${drafts.version} = 0 AND excluded.version = 0)
+          OR (${drafts.version} = excluded.version AND ${drafts.currentStep} = excluded.current_step
+              AND ${drafts.wizardData}::text = excluded.wizard_data::text))`,
       })
-      .returning({ id: drafts.id, lastSaved: drafts.lastSaved })
+      .returning({ id: drafts.id, lastSaved: drafts.lastSaved, version: drafts.version })
       .prepare('save_draft')
   );
 }
@@ -70,19 +86,28 @@ function prepareSave(db: Db) {
 export function draftsRepository(db: Db) {
   const saveStatement = prepareSave(db);
   return {
-    /** Saves a draft (see prepareSave); undefined when the id belongs to another user's draft. */
-    async save(input: SaveDraftInput): Promise<{ id: string; lastSaved: string } | undefined> {
+    /** Saves a draft (see prepareSave), or says why not: a newer stored copy, or another user's draft. */
+    async save(input: SaveDraftInput): Promise<SaveDraftOutcome> {
       // An empty or malformed site or property id is stored as null rather than failing the save.
       const siteId = UUID.test(input.siteId) ? input.siteId : null;
-      const [row] = await saveStatement.execute({
+      const params = {
         id: input.id,
         userId: input.userId,
         siteId,
         propertyId: siteId && UUID.test(input.propertyId) ? input.propertyId : null,
         currentStep: input.currentStep,
         wizardData: JSON.stringify(input.wizardData),
-      });
-      return row && { id: row.id, lastSaved: row.lastSaved.toISOString() };
+        version: input.version,
+      };
+      // A refused save reads the row that refused it; one deleted in between (the report removed it) is saved again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [row] = await saveStatement.execute(params);
+        if (row) return { saved: { id: row.id, lastSaved: row.lastSaved.toISOString(), version: row.version } };
+        const [stored] = await db.select().from(drafts).where(eq(drafts.id, input.id));
+        if (!stored) continue;
+        return stored.userId === input.userId ? { newer: toDraft(stored) } : { forbidden: true };
+      }
+      throw new Error('draft save neither stored nor refused');
     },
 
     /** The user's drafts saved on the same London calendar day as `now`, newest first. */
@@ -97,6 +122,16 @@ export function draftsRepository(db: Db) {
         .orderBy(desc(drafts.lastSaved), desc(drafts.id))
         .limit(200);
       return rows.map(toDraft);
+    },
+
+    /** When the server first had the user's draft; null when it is gone, another's, or saved before this was kept. */
+    async createdAt(id: string, userId: string): Promise<Date | null> {
+      if (!UUID.test(id)) return null;
+      const [row] = await db
+        .select({ createdAt: drafts.createdAt })
+        .from(drafts)
+        .where(and(eq(drafts.id, id), eq(drafts.userId, userId)));
+      return row?.createdAt ?? null;
     },
 
     async byIdForUser(id: string, userId: string): Promise<Draft | undefined> {

@@ -142,7 +142,12 @@ export function reportsRepository(db: Db) {
     async siteContext(siteId: string, propertyId: string) {
       const [site] = isUuid(siteId)
         ? await db
-            .select({ id: sites.id, designParameters: sites.designParameters, location: sites.location })
+            .select({
+              id: sites.id,
+              designParameters: sites.designParameters,
+              location: sites.location,
+              createdAt: sites.createdAt,
+            })
             .from(sites)
             .where(eq(sites.id, siteId))
         : [];
@@ -159,6 +164,8 @@ export function reportsRepository(db: Db) {
         designParameters: (site?.designParameters ?? null) as DesignParameters | null,
         location: site?.location ?? '',
         propertyId: property?.id ?? null,
+        /** When the site was created: no check of it can be older. */
+        createdAt: site?.createdAt ?? null,
       };
     },
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { draftSchema, saveDraftBody } from '@hiu/domain';
+import { draftConflictSchema, draftSchema, saveDraftBody, type DraftConflict } from '@hiu/domain';
 import { forbidden, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 
 const idParams = z.object({ id: z.uuid() });
-const savedDraft = z.object({ id: z.uuid(), lastSaved: z.string() });
+const savedDraft = z.object({ id: z.uuid(), lastSaved: z.string(), version: z.number().int() });
 
 /** Engineers' drafts: each engineer sees and changes only their own. */
 export const draftRoutes =
@@ -16,13 +16,26 @@ export const draftRoutes =
 
     app.post(
       '/api/drafts',
-      { schema: { tags: ['drafts'], body: saveDraftBody, response: { 200: savedDraft } } },
-      async (request) => {
+      {
+        schema: { tags: ['drafts'], body: saveDraftBody, response: { 200: savedDraft, 409: draftConflictSchema } },
+      },
+      async (request, reply) => {
         const { id, ...body } = request.body;
         // The client sends its own id so a retried save updates the same draft; one is made if it does not.
-        const saved = await drafts.save({ ...body, id: id ?? randomUUID(), userId: request.user!.id });
-        if (!saved) throw forbidden('This draft belongs to another user');
-        return saved;
+        const outcome = await drafts.save({ ...body, id: id ?? randomUUID(), userId: request.user!.id });
+        if ('forbidden' in outcome) throw forbidden('This draft belongs to another user');
+        if ('newer' in outcome) {
+          // An older copy than the stored one (a late save, another tab or device): the device merges (decision 120).
+          const conflict: DraftConflict = {
+            error: {
+              code: 'draft_conflict',
+              message: 'A newer copy of this draft is on the server; this copy was not saved over it',
+              draft: outcome.newer,
+            },
+          };
+          return reply.status(409).send(conflict);
+        }
+        return outcome.saved;
       },
     );
 

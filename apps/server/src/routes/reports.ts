@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createReportBody,
+  EVIDENCE_SLACK_MS,
   evaluate,
   failureReasons,
   fileUrlFor,
   FORTY_FIVE_REASON_MESSAGE,
   fortyFiveReasonMissing,
+  implausibleTimes,
+  type TimeBounds,
   latestReportSchema,
   page,
   rangesFor,
@@ -36,11 +39,6 @@ const listQuery = z.object({
 const latestQuery = listQuery.extend({ siteName: z.string().max(200) });
 const exportQuery = z.object({ siteName: z.string().min(1, 'Choose a site to export').max(200) });
 
-/** A device clock may run a little fast; a completion time further ahead than this is refused. */
-const FUTURE_TOLERANCE_MS = 24 * 3600_000;
-/** Evidence stamps may be this much later than completedAt (rounding, a slow tap on Submit). */
-const CLOCK_SLACK_MS = 60_000;
-
 type Owned = { userId: string | null };
 const publicSummary = <T extends ReportSummary & Owned>({ userId: _userId, ...summary }: T): Omit<T, 'userId'> =>
   summary;
@@ -63,25 +61,26 @@ function missingFiles(data: WizardData, missing: string[]): HttpError {
   return new HttpError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, fields);
 }
 
-function checkShape(data: WizardData, completedAt: string) {
+function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds) {
   const fields: Record<string, string> = {};
   data.photosSignature.photos.forEach((p, i) => {
     if (p.url.toLowerCase() !== fileUrlFor(p.id).toLowerCase())
       fields[`wizardData.photosSignature.photos.${i}.url`] = 'Must be the url of this photo id';
   });
   const done = Date.parse(completedAt);
-  if (done > Date.now() + FUTURE_TOLERANCE_MS) fields.completedAt = 'Completion time is in the future';
+  // Times no check can have: in the future, before the site existed, long before its draft (decision 120).
+  Object.assign(fields, implausibleTimes(data, completedAt, bounds));
   const started = Date.parse(data.startTime);
   if (data.startTime && Number.isNaN(started)) fields['wizardData.startTime'] = 'Must be a date and time';
-  else if (started > done) fields.completedAt = 'Completion time is before the start time';
+  else if (started > done) fields.completedAt ??= 'Completion time is before the start time';
   // Evidence comes from the same device clock as completedAt, so none of it can be later than the submit.
   for (const [slug, at] of Object.entries(data.stepCompletedAt)) {
-    if (Date.parse(at) > done + CLOCK_SLACK_MS)
-      fields[`wizardData.stepCompletedAt.${slug}`] = 'Step completion time is after the report was completed';
+    if (Date.parse(at) > done + EVIDENCE_SLACK_MS)
+      fields[`wizardData.stepCompletedAt.${slug}`] ??= 'Step completion time is after the report was completed';
   }
   const located = data.submitLocation?.at;
-  if (located && Date.parse(located) > done + CLOCK_SLACK_MS)
-    fields['wizardData.submitLocation.at'] = 'Location time is after the report was completed';
+  if (located && Date.parse(located) > done + EVIDENCE_SLACK_MS)
+    fields['wizardData.submitLocation.at'] ??= 'Location time is after the report was completed';
   if (fortyFiveReasonMissing(data.dhwChecks))
     fields['wizardData.dhwChecks.fortyFiveOverrideReason'] = FORTY_FIVE_REASON_MESSAGE;
   const first = Object.values(fields)[0];
@@ -117,10 +116,11 @@ export const reportRoutes =
         // The engineer is whoever is signed in (ruling 11), whatever the device cached.
         const data: WizardData = { ...body.wizardData, engineerName: user.name };
         const notes = body.notes.trim();
-        checkShape(data, body.completedAt);
-
         // The server decides (ruling 6): the site's ranges as they are now, or the spec's defaults if it is gone.
         const site = await reports.siteContext(data.siteId, data.propertyId);
+        const draftCreatedAt = body.draftId ? await ctx.repos.drafts.createdAt(body.draftId, user.id) : null;
+        checkShape(data, body.completedAt, { now: new Date(), siteCreatedAt: site.createdAt, draftCreatedAt });
+
         const ranges = rangesFor(site.designParameters);
         const failedStep = body.failedStep;
         const deviceFailure = failedStep ? failureReasons(failedStep, data, ranges) : [];

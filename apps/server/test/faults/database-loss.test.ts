@@ -81,9 +81,16 @@ async function seed(app: FastifyInstance, database: Database) {
   const signature = await upload(eng, 'signature', PNG);
   const report = (id = randomUUID()) => ({
     id,
-    wizardData: passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature }),
+    // Times of a check done now: the site was made a moment ago, and none can be older (decision 120).
+    wizardData: passingCheck({
+      site,
+      propertyId: property.id,
+      photoId: photo,
+      signatureId: signature,
+      startTime: new Date(Date.now() - 60_000).toISOString(),
+    }),
     notes: '',
-    completedAt: '2026-03-02T10:25:00.000Z',
+    completedAt: new Date().toISOString(),
   });
   return { admin, eng, report };
 }

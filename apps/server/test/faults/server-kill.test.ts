@@ -94,9 +94,16 @@ describe('server killed in the middle of a submit', () => {
       ).toBe(201);
       const report = () => ({
         id: randomUUID(),
-        wizardData: passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature }),
+        // Times of a check done now: the site was made a moment ago, and none can be older (decision 120).
+        wizardData: passingCheck({
+          site,
+          propertyId: property.id,
+          photoId: photo,
+          signatureId: signature,
+          startTime: new Date(Date.now() - 60_000).toISOString(),
+        }),
         notes: '',
-        completedAt: '2026-03-02T10:25:00.000Z',
+        completedAt: new Date().toISOString(),
       });
 
       // How long a submit takes here, so the kills can be spread over it.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRAFT_VERSION_MAX } from '../drafts/merge-drafts.js';
 import { wizardDataSchema } from './wizard-data.js';
 
 export const saveDraftBody = z.strictObject({
@@ -8,6 +9,12 @@ export const saveDraftBody = z.strictObject({
   propertyId: z.string().max(64).default(''),
   currentStep: z.string().trim().min(1).max(60),
   wizardData: wizardDataSchema,
+  /**
+   * The device's edit sequence for this copy: higher for every newer save. The server keeps the highest
+   * and refuses a lower one with the copy it holds (decision 120). 0 (or missing) is a save that knows no
+   * sequence: it is taken only while the stored copy has none either.
+   */
+  version: z.number().int().min(0).max(DRAFT_VERSION_MAX).default(0),
 });
 export type SaveDraftBody = z.input<typeof saveDraftBody>;
 
@@ -18,8 +25,19 @@ export const draftSchema = z.object({
   currentStep: z.string(),
   lastSaved: z.string(),
   wizardData: wizardDataSchema,
+  version: z.number().int(),
 });
 export type Draft = z.infer<typeof draftSchema>;
+
+/** The answer to a save older than the stored copy: 409 with that copy, for the device to merge (decision 120). */
+export const draftConflictSchema = z.object({
+  error: z.object({
+    code: z.literal('draft_conflict'),
+    message: z.string(),
+    draft: draftSchema,
+  }),
+});
+export type DraftConflict = z.infer<typeof draftConflictSchema>;
 
 /**
  * A property's saved draft as the admin sees it, without its data: whose, where in the check, when. Only

@@ -71,6 +71,47 @@ async function queueReport(photos: string[]) {
   });
 }
 
+describe('a draft save older than the server copy (decision 120)', () => {
+  const atStep7 = () => {
+    const d = emptyWizardData();
+    d.meterStart = '100.5';
+    d.heatingMode.primaryFlow = '65';
+    d.photosSignature.meterEnd = '101.25';
+    return d;
+  };
+
+  it('merges the server copy with the refused one and sends the merge above both; no reading is lost', async () => {
+    server.drafts.set(DRAFT, { id: DRAFT, currentStep: 'Photos & Signature', wizardData: atStep7(), version: 7 });
+    const late = emptyWizardData();
+    late.meterStart = '100.5';
+    late.initialChecks.systemPressure = '1.4';
+    await engine.enqueueDraftSave({ id: DRAFT, currentStep: 'Initial Checks', wizardData: late, version: 2 });
+    const outcomes: string[] = [];
+    engine.onOutcome((o) => outcomes.push(o.result));
+    await engine.drain();
+
+    expect(outcomes).toEqual(['merged', 'sent']);
+    expect(server.calls).toEqual(['POST /api/drafts', 'POST /api/drafts']);
+    const stored = server.drafts.get(DRAFT)!;
+    expect(stored).toMatchObject({ currentStep: 'Photos & Signature', version: 8 });
+    expect(stored.wizardData).toMatchObject({
+      meterStart: '100.5',
+      initialChecks: { systemPressure: '1.4' },
+      heatingMode: { primaryFlow: '65' },
+      photosSignature: { meterEnd: '101.25' },
+    });
+    expect(await store.listOps()).toEqual([]);
+  });
+
+  it('keeps a refused save that is not a draft conflict as refused', async () => {
+    server.drafts.set(DRAFT, { id: DRAFT, currentStep: 'Initial Checks', wizardData: atStep7(), version: 3 });
+    server.failNext.push({ match: 'POST /api/drafts', failure: 422 });
+    await engine.enqueueDraftSave({ id: DRAFT, currentStep: 'Initial Checks', wizardData: atStep7(), version: 4 });
+    await engine.drain();
+    expect((await store.listOps())[0]).toMatchObject({ status: 'failed', lastStatus: 422 });
+  });
+});
+
 describe('draining the outbox', () => {
   it('sends photos before the report that lists them, then removes the draft, and empties the outbox', async () => {
     server.drafts.set(DRAFT, { id: DRAFT, currentStep: 'Review & Submit', wizardData: emptyWizardData() });

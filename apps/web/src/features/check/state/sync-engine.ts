@@ -1,4 +1,4 @@
-import { fileUrlFor, referencedFileIds } from '@hiu/domain';
+import { DRAFT_VERSION_MAX, fileUrlFor, mergeDrafts, referencedFileIds, type WizardData } from '@hiu/domain';
 import type { DeviceStore } from './device-store';
 import {
   backoffDelay,
@@ -6,6 +6,7 @@ import {
   dependentsOf,
   describeError,
   describeOp,
+  inSendingOrder,
   missingFileIdsFrom,
   nextStep,
   opId,
@@ -17,8 +18,18 @@ import type { Transport } from './transport';
 /** How long one call may take before it counts as no answer (and is retried). */
 export const TIMEOUTS = { saveDraft: 15_000, uploadFile: 60_000, submitReport: 30_000, deleteDraft: 15_000 };
 
+/** The copy a 409 draft_conflict carried: the server's, newer than the save refused (decision 120). */
+export interface ServerDraft {
+  id: string;
+  currentStep: string;
+  version: number;
+  wizardData: WizardData;
+}
+
 export type OpOutcome =
   | { op: OutboxOp; result: 'sent' }
+  /** The server held a newer copy: it is merged with the device's and queued as a save with a higher version. */
+  | { op: OutboxOp; result: 'merged'; server: ServerDraft; version: number; base?: WizardData }
   | { op: OutboxOp; result: 'retry'; status: number | null; message: string }
   | { op: OutboxOp; result: 'failed'; status: number | null; message: string };
 
@@ -58,6 +69,10 @@ export class SyncEngine {
   private ops: OutboxOp[] = [];
   /** Ids sent by this page, so a caller can tell "sent" from "replaced by a newer save". */
   private readonly sent = new Set<string>();
+  /** A draft save refused for a newer copy, to the merged save that took its place. */
+  private readonly superseded = new Map<string, string>();
+  /** Per draft, the copy the server last had from (or gave to) this page: the base of a merge. */
+  private readonly serverCopies = new Map<string, unknown>();
   private readonly opsListeners = new Set<Listener<OutboxOp[]>>();
   private readonly outcomeListeners = new Set<Listener<OpOutcome>>();
   private readonly now: () => number;
@@ -227,8 +242,17 @@ export class SyncEngine {
     return this.deps.store.getOp(id);
   }
 
+  /** The server holds this copy of the draft (it was resumed from there): later merges start from it. */
+  knownServerCopy(draftId: string, wizardData: WizardData): void {
+    this.serverCopies.set(draftId, wizardData);
+  }
+
+  /** Whether the server has it, or the merged save that took its place (decision 120). */
   wasSent(id: string): boolean {
-    return this.sent.has(id);
+    for (let at: string | undefined = id, hops = 0; at && hops < 20; at = this.superseded.get(at), hops++) {
+      if (this.sent.has(at)) return true;
+    }
+    return false;
   }
 
   stop(): void {
@@ -294,6 +318,7 @@ export class SyncEngine {
     const { store } = this.deps;
     try {
       await this.send(op);
+      if (op.kind === 'saveDraft') this.serverCopies.set(op.payload.id, op.payload.wizardData);
       await store.deleteOp(op.id);
       if (op.kind === 'uploadFile') await store.markUploaded(op.payload.fileId, true);
       return { op, result: 'sent' };
@@ -306,6 +331,10 @@ export class SyncEngine {
       }
       if (op.kind === 'submitReport' && status === 409) {
         const handled = await this.photosNotArrived(op, error);
+        if (handled) return handled;
+      }
+      if (op.kind === 'saveDraft' && status === 409) {
+        const handled = await this.newerDraftOnServer(op, error);
         if (handled) return handled;
       }
       const failure = classifyFailure(error);
@@ -353,6 +382,57 @@ export class SyncEngine {
         await transport.delete(`/api/drafts/${op.payload.draftId}`, TIMEOUTS.deleteDraft);
         return;
     }
+  }
+
+  /**
+   * The server holds a newer copy of the draft than this save (a late save, another tab or device): the
+   * two are merged, losing no reading of either, and the merge goes as a save above both versions in place
+   * of this one and of any newer unsent save of the same draft (decision 120).
+   */
+  private async newerDraftOnServer(
+    op: Extract<OutboxOp, { kind: 'saveDraft' }>,
+    error: unknown,
+  ): Promise<OpOutcome | undefined> {
+    const { store } = this.deps;
+    const body = describeError(error).body as
+      | {
+          error?: {
+            code?: unknown;
+            draft?: { id?: unknown; currentStep?: unknown; version?: unknown; wizardData?: unknown };
+          };
+        }
+      | undefined;
+    const draft = body?.error?.code === 'draft_conflict' ? body.error.draft : undefined;
+    if (!draft || typeof draft.currentStep !== 'string' || typeof draft.version !== 'number') return undefined;
+    const serverData = await copyChecks.parseWizardData(draft.wizardData).catch(() => undefined);
+    if (!serverData) return undefined;
+    const queued = (await store.listOps()).filter(
+      (o): o is typeof op =>
+        o.kind === 'saveDraft' && o.payload.id === op.payload.id && o.userId === op.userId && o.id !== op.id,
+    );
+    const latest = (inSendingOrder(queued).at(-1) as typeof op | undefined) ?? op;
+    const deviceData = await copyChecks.parseWizardData(latest.payload.wizardData).catch(() => undefined);
+    if (!deviceData) return undefined;
+    const server: ServerDraft = {
+      id: op.payload.id,
+      currentStep: draft.currentStep,
+      version: draft.version,
+      wizardData: serverData,
+    };
+    const known = this.serverCopies.get(op.payload.id);
+    const base = known === undefined ? undefined : await copyChecks.parseWizardData(known).catch(() => undefined);
+    const merged = mergeDrafts(server, { currentStep: latest.payload.currentStep, wizardData: deviceData }, base);
+    const version = Math.min(
+      DRAFT_VERSION_MAX,
+      Math.max(server.version, latest.payload.version ?? 0, op.payload.version ?? 0) + 1,
+    );
+    // No version above the server's is left: kept as refused rather than sent round and round.
+    if (version <= server.version) return undefined;
+    await store.deleteOp(op.id);
+    const next = await this.enqueueDraftSave({ ...latest.payload, ...merged, version });
+    this.superseded.set(op.id, next.id);
+    if (latest !== op) this.superseded.set(latest.id, next.id);
+    return { op, result: 'merged', server, version, base };
   }
 
   /**

@@ -54,7 +54,8 @@ type Failure = 'offline' | 500 | 503 | 401 | 422 | 'hang';
 
 /**
  * A stand-in for the API with the behaviour the data layer relies on: idempotent ids, 409 for a report
- * whose photos have not arrived, 200 for a repeated report, 404 for an unknown draft. Failures can be
+ * whose photos have not arrived, 200 for a repeated report, 404 for an unknown draft, 409 with the stored
+ * copy for a draft save older than it (decision 120). Failures can be
  * switched on for every call or for the next calls to one path.
  */
 export class FakeServer implements Transport {
@@ -93,7 +94,7 @@ export class FakeServer implements Transport {
     if (what === 'properties' && id && this.properties[id]) return this.properties[id] as T;
     if (what === 'drafts' && id && this.drafts.has(id)) {
       const d = this.drafts.get(id)!;
-      return { ...d, id, lastSaved: new Date().toISOString() } as T;
+      return { ...d, id, version: d.version ?? 0, lastSaved: new Date().toISOString() } as T;
     }
     throw apiError(404, 'not_found', 'Not found');
   }
@@ -104,8 +105,18 @@ export class FakeServer implements Transport {
     await this.fail(call);
     if (path === '/api/drafts') {
       const draft = structuredClone(body) as SaveDraftBody & { id: string };
+      const stored = this.drafts.get(draft.id);
+      const [had, version] = [stored?.version ?? 0, draft.version ?? 0];
+      const same =
+        JSON.stringify([stored?.currentStep, stored?.wizardData]) ===
+        JSON.stringify([draft.currentStep, draft.wizardData]);
+      if (stored && !(had < version || (had === 0 && version === 0) || (had === version && same))) {
+        throw apiError(409, 'draft_conflict', 'A newer copy of this draft is on the server', {
+          draft: { ...stored, version: had, lastSaved: new Date().toISOString() },
+        });
+      }
       this.drafts.set(draft.id, draft);
-      return { id: draft.id, lastSaved: new Date().toISOString() } as T;
+      return { id: draft.id, lastSaved: new Date().toISOString(), version } as T;
     }
     if (path === '/api/reports') {
       const report = structuredClone(body) as CreateReportBody;

@@ -15,12 +15,19 @@ let online: boolean;
 let toasts: string[];
 let controllers: WizardController[];
 
-function make(deps: { schemas?: CopyChecks; fetchJson?: <T>(path: string) => Promise<T> } = {}): WizardController {
+function make(
+  deps: {
+    schemas?: CopyChecks;
+    fetchJson?: <T>(path: string) => Promise<T>;
+    store?: DeviceStore;
+    storage?: MemoryStorage;
+  } = {},
+): WizardController {
   const c = new WizardController({
-    ...deps,
     store,
-    transport: server,
     storage,
+    ...deps,
+    transport: server,
     notify: {
       success: (title) => toasts.push(title),
       error: (title) => toasts.push(title),
@@ -448,6 +455,67 @@ describe('save status and drafts (spec section 4)', () => {
     expect(c.state.wizardData.hiuModel).toBe('Newer on the phone');
 
     expect(await c.resumeDraft(crypto.randomUUID())).toBeNull();
+  });
+});
+
+describe('one draft saved from two devices (decision 120)', () => {
+  /** The same engineer's other phone: its own storage, the same server. */
+  async function otherDevice(): Promise<WizardController> {
+    const c = make({ store: await openDeviceStore(`test-${crypto.randomUUID()}`), storage: new MemoryStorage() });
+    c.setUser(USER);
+    await flushIo();
+    return c;
+  }
+
+  it('a save behind the server copy is merged: both devices end with both sides’ readings', async () => {
+    const phone = await started();
+    phone.update((d) => {
+      d.meterStart = '100.5';
+      d.initialChecks.systemPressure = '1.2';
+    });
+    await phone.saveDraft('Initial Checks');
+    const draftId = phone.state.draftId!;
+
+    const tablet = await otherDevice();
+    expect(await tablet.resumeDraft(draftId)).toBe('initial-checks');
+
+    // The phone goes on to step 7; the tablet, behind it, records a step 2 reading.
+    phone.update((d) => {
+      d.heatingMode.primaryFlow = '65';
+      d.photosSignature.meterEnd = '101.25';
+    });
+    await phone.saveDraft('Heating Checks');
+    await phone.saveDraft('Photos & Signature');
+    tablet.update((d) => void (d.initialChecks.systemPressure = '1.4'));
+    expect(await tablet.saveDraft('Standby Mode')).toBe('saved-server');
+
+    expect(toasts).toContain('Draft merged');
+    expect(tablet.state.wizardData).toMatchObject({
+      meterStart: '100.5',
+      initialChecks: { systemPressure: '1.4' },
+      heatingMode: { primaryFlow: '65' },
+      photosSignature: { meterEnd: '101.25' },
+    });
+    const stored = server.drafts.get(draftId)!;
+    expect(stored.currentStep).toBe('Photos & Signature');
+    expect(stored.wizardData).toMatchObject({
+      initialChecks: { systemPressure: '1.4' },
+      photosSignature: { meterEnd: '101.25' },
+    });
+
+    // The phone's next save meets the tablet's merge and takes up its reading too: the pressure the tablet
+    // corrected wins over the phone's older one, which the phone has not changed since.
+    phone.update((d) => void (d.dhwChecks.cwsTemp = '11'));
+    await phone.saveDraft('Photos & Signature');
+    expect(phone.state.wizardData).toMatchObject({
+      initialChecks: { systemPressure: '1.4' },
+      dhwChecks: { cwsTemp: '11' },
+      photosSignature: { meterEnd: '101.25' },
+    });
+    expect(server.drafts.get(draftId)!.wizardData).toMatchObject({
+      initialChecks: { systemPressure: '1.4' },
+      dhwChecks: { cwsTemp: '11' },
+    });
   });
 });
 

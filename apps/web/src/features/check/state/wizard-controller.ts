@@ -1,6 +1,8 @@
 import {
+  DRAFT_VERSION_MAX,
   emptyWizardData,
   fileUrlFor,
+  mergeWizardData,
   referencedFileIds,
   roomChecksFor,
   slugForStepName,
@@ -581,11 +583,13 @@ export class WizardController {
   }
 
   private async queueDraftSave(currentStep: string): Promise<OutboxOp> {
-    let state = this.snap.state;
-    if (!state.draftId) {
-      state = this.next({ draftId: this.uuid() });
-      this.commit(state);
-    }
+    // Every save carries the next edit sequence, so the server can tell a late, older save (decision 120).
+    const prior = this.snap.state;
+    const state = this.next({
+      draftId: prior.draftId ?? this.uuid(),
+      draftVersion: Math.min(DRAFT_VERSION_MAX, (prior.draftVersion ?? 0) + 1),
+    });
+    this.commit(state);
     const d = state.wizardData;
     return this.engine.enqueueDraftSave({
       id: state.draftId!,
@@ -593,6 +597,7 @@ export class WizardController {
       propertyId: d.propertyId,
       currentStep,
       wizardData: d,
+      version: state.draftVersion,
     });
   }
 
@@ -626,6 +631,7 @@ export class WizardController {
           propertyId: st.wizardData.propertyId,
           currentStep: currentStepName,
           wizardData: st.wizardData,
+          version: st.draftVersion,
         });
         settle('saved-server');
         return 'saved-server';
@@ -814,6 +820,7 @@ export class WizardController {
   /** A report queued earlier reached the server (or was refused) while the engineer carried on. */
   private onOutcome(outcome: OpOutcome) {
     const { op } = outcome;
+    if (outcome.result === 'merged') this.takeUpServerCopy(outcome);
     if (outcome.result === 'sent' && this.user?.id === op.userId) {
       const property = addressesByOp([...this.engine.snapshot(), op], this.snap.state).get(op.id);
       recordSent(this.deps.storage, {
@@ -838,6 +845,26 @@ export class WizardController {
       void this.collectFiles();
     } else if (outcome.result === 'failed') {
       this.commit(this.next({ submission: { status: 'rejected', message: outcome.message } }));
+    }
+  }
+
+  /**
+   * A save of the check on screen met a newer copy on the server (another tab or device, or a late save):
+   * its readings are merged into the check here too, the engineer's own on top, and later saves go above
+   * the merged one's version (decision 120).
+   */
+  private takeUpServerCopy(outcome: Extract<OpOutcome, { result: 'merged' }>) {
+    const s = this.snap.state;
+    if (this.user?.id !== outcome.op.userId || s.draftId !== outcome.server.id) return;
+    if (s.flowStatus !== 'active' || s.submittedReportId) return;
+    const wizardData = mergeWizardData(outcome.server.wizardData, s.wizardData, outcome.base);
+    const changed = JSON.stringify(wizardData) !== JSON.stringify(s.wizardData);
+    this.commit(this.next({ wizardData, draftVersion: Math.max(s.draftVersion ?? 0, outcome.version) }));
+    if (changed) {
+      this.deps.notify.info?.(
+        'Draft merged',
+        'This check was also saved from another tab or device. Readings from both are kept.',
+      );
     }
   }
 
@@ -877,11 +904,13 @@ export class WizardController {
     const site = data.siteId ? await this.fetch<Site>(`/api/sites/${data.siteId}`).catch(() => undefined) : undefined;
     await this.parkUnsavedWork();
     this.clearAutosave();
+    this.engine.knownServerCopy(id, data);
     const currentStep = slugForStepName(draft.currentStep);
     this.commit({
       ...initialWizardState(this.user?.id, new Date(this.now())),
       wizardData: data,
       draftId: id,
+      draftVersion: draft.version ?? 0,
       currentStep,
       siteDesign: site?.designParameters,
     });

@@ -18,6 +18,8 @@ export const wizardStateSchema = z.object({
   wizardData: wizardDataSchema,
   /** Made on the device at the first save, so every retried save updates one draft. */
   draftId: z.uuid().optional(),
+  /** The draft's edit sequence as last saved from (or merged into) this check (decision 120). */
+  draftVersion: z.number().int().min(0).optional(),
   failedStep: z.union([z.literal(2), z.literal(3)]).optional(),
   currentStep: z.enum(stepSlugs),
   /** The site's design parameters, kept so ranges judge the same offline and after a reload. */
