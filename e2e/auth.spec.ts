@@ -103,7 +103,7 @@ test.describe('fixtures', () => {
 test.describe('sign-in refused for now', () => {
   // The server limits sign-in attempts (429) and how many passwords it checks at once (503, decision 110).
   test('the form says why and how long to wait', async ({ page }) => {
-    const answers = [
+    const answers: { status: number; contentType: string; headers: Record<string, string>; body: string }[] = [
       {
         status: 429,
         contentType: 'application/json',
