@@ -59,7 +59,7 @@ export const authRoutes =
         const limits = signInLimits(email, request.ip);
         const taken = await attempts.take(limits.all);
         if ('refusedBy' in taken) throw tooManyAttempts(taken.retryAfterSeconds);
-        const delay = accountDelayMs(taken.counts[2] ?? 0);
+        const delay = accountDelayMs(taken.counts[limits.all.indexOf(limits.account)] ?? 0);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         let row: Awaited<ReturnType<typeof users.withHashByEmail>>;
         let ok: boolean;

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { vi, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { signInAttempts } from '../../src/db/schema.js';
-import { passwordChecks } from '../../src/http/passwords.js';
+import { loadConfig } from '../../src/config.js';
+import { configurePasswordHashing, passwordChecks } from '../../src/http/passwords.js';
 import { signInLimits } from '../../src/http/sign-in-limits.js';
 import { signedIn, TEST_PASSWORD, useTestApp } from '../helpers/test-app.js';
 
@@ -99,6 +101,39 @@ describe('sign-in limits under concurrent attempts', () => {
   );
 });
 
+describe('password hashing under a flood', () => {
+  it(
+    'past the checks the server runs and queues, a sign-in is told to come back (503) and nothing is counted',
+    async () => {
+      const app = await t.app();
+      await signedIn(app, 'engineer', { email: 'target@example.com' });
+      configurePasswordHashing({ concurrency: 1, queue: 0 });
+      try {
+        const before = passwordChecks();
+        const res = await Promise.all(
+          ['192.0.2.1', '192.0.2.2', '192.0.2.3'].map((ip) => login(app, 'target@example.com', 'a guess', ip)),
+        );
+        expect(passwordChecks() - before).toBe(1);
+        expect(statuses(res)).toEqual({ 401: 1, 503: 2 });
+        const busy = res.find((r) => r.statusCode === 503)!;
+        expect(busy.json().error.code).toBe('busy');
+        expect(busy.headers['retry-after']).toBe('5');
+      } finally {
+        const { passwordHashConcurrency, passwordHashQueue } = loadConfig({});
+        configurePasswordHashing({ concurrency: passwordHashConcurrency, queue: passwordHashQueue });
+      }
+      // The busy ones' account counts were given back: the owner still has every attempt but the one checked.
+      const db = (await t.database()).db;
+      const [account] = await db
+        .select()
+        .from(signInAttempts)
+        .where(eq(signInAttempts.key, signInLimits('target@example.com', OWNER).account.key));
+      expect(account?.count).toBe(1);
+    },
+    SLOW,
+  );
+});
+
 describe('lockout is not a weapon', () => {
   it(
     "an attacker's failures from one address do not lock the owner out from another",
@@ -111,6 +146,26 @@ describe('lockout is not a weapon', () => {
       expect(owner.statusCode).toBe(200);
       // The attacker's own address stays limited, whatever it sends now.
       expect((await login(app, 'owner@example.com', TEST_PASSWORD, ATTACKER)).statusCode).toBe(429);
+    },
+    SLOW,
+  );
+
+  it(
+    'many attempts on an account from everywhere slow its sign-in down, and only very many refuse it',
+    async () => {
+      const app = await t.app();
+      const db = (await t.database()).db;
+      await signedIn(app, 'engineer', { email: 'owner@example.com' });
+      const { account } = signInLimits('owner@example.com', OWNER);
+      // 13 attempts from elsewhere: the 14th waits 4 x 250 ms before its check, and still signs in.
+      await db.insert(signInAttempts).values({ key: account.key, count: 13 });
+      const started = Date.now();
+      expect((await login(app, 'owner@example.com', TEST_PASSWORD, OWNER)).statusCode).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      // At the account's own limit (reached from 20 addresses or more) even the owner waits for the window.
+      await db.update(signInAttempts).set({ count: account.max });
+      const refused = await login(app, 'owner@example.com', TEST_PASSWORD, OWNER);
+      expect(refused.statusCode).toBe(429);
     },
     SLOW,
   );
