@@ -26,6 +26,10 @@ import { draftRoutes } from './routes/drafts.js';
 import { fileRoutes } from './routes/files.js';
 import { reportRoutes } from './routes/reports.js';
 import { hiuModelRoutes } from './routes/hiu-models.js';
+import { memberRoutes } from './routes/members.js';
+import { auditRoutes } from './routes/audit.js';
+import { assignmentRoutes } from './routes/assignments.js';
+import { reviewRoutes } from './routes/review.js';
 
 export interface RouteAccess {
   method: string;
@@ -118,6 +122,10 @@ export async function buildApp(
   await app.register(fileRoutes(ctx));
   await app.register(reportRoutes(ctx));
   await app.register(hiuModelRoutes(ctx));
+  await app.register(memberRoutes(ctx));
+  await app.register(auditRoutes(ctx));
+  await app.register(assignmentRoutes(ctx));
+  await app.register(reviewRoutes(ctx));
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
   scheduleEmbeddedVacuum(app, database);

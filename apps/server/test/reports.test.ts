@@ -110,6 +110,7 @@ describe('POST /api/reports', () => {
       pdfFilename: `HIU_SN-881_${Date.parse('2026-03-02T10:25:00.000Z')}.pdf`,
       failedStep: null,
       failureReasons: [],
+      reviewState: 'awaiting_review',
     });
     const detail = (await eng.get(`/api/reports/${body.id}`)).json();
     expect(detail.ranges.standbyFlowTemp).toEqual({ min: 45, max: 48 });

@@ -30,3 +30,5 @@ export * from './csv/report-csv-line.js';
 export * from './csv/property-import.js';
 export * from './csv/site-bulk.js';
 export * from './rules/design-fields.js';
+export * from './review/review-state.js';
+export * from './schemas/team.js';

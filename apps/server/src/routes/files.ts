@@ -62,6 +62,7 @@ export const fileRoutes =
     app.put(
       '/api/files/:id',
       {
+        config: { access: 'field' },
         bodyLimit: MAX_FILE_BYTES,
         schema: {
           tags: ['files'],

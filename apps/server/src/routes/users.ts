@@ -25,7 +25,7 @@ export const userRoutes =
         if (await users.withHashByEmail(rest.email)) {
           throw conflict('A user with this email already exists', { email: 'A user with this email already exists' });
         }
-        const user = await users.create({ ...rest, passwordHash: await hashPassword(password) });
+        const user = await users.create({ ...rest, passwordHash: await hashPassword(password) }, request.user);
         return reply.status(201).send(user);
       },
     );
@@ -42,14 +42,17 @@ export const userRoutes =
         const target = await users.byId(request.params.id);
         if (!target) throw notFound('User not found');
         const losesAdmin =
-          target.role === 'admin' && target.active && (patch.role === 'engineer' || patch.active === false);
+          target.role === 'admin' &&
+          target.active &&
+          ((patch.role && patch.role !== 'admin') || patch.active === false);
         if (losesAdmin && (await users.countActiveAdmins()) <= 1) {
           throw unprocessable('There must always be at least one active admin');
         }
-        const updated = await users.update(target.id, {
-          ...patch,
-          ...(password ? { passwordHash: await hashPassword(password) } : {}),
-        });
+        const updated = await users.update(
+          target.id,
+          { ...patch, ...(password ? { passwordHash: await hashPassword(password) } : {}) },
+          request.user,
+        );
         return updated!;
       },
     );
