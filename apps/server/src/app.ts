@@ -30,6 +30,10 @@ import { fileRoutes } from './routes/files.js';
 import { reportRoutes } from './routes/reports.js';
 import { hiuModelRoutes } from './routes/hiu-models.js';
 import type { AppContext } from './context.js';
+import { memberRoutes } from './routes/members.js';
+import { auditRoutes } from './routes/audit.js';
+import { assignmentRoutes } from './routes/assignments.js';
+import { reviewRoutes } from './routes/review.js';
 
 export interface RouteAccess {
   method: string;
@@ -142,6 +146,10 @@ export async function buildApp(
   await app.register(fileRoutes(ctx));
   await app.register(reportRoutes(ctx));
   await app.register(hiuModelRoutes(ctx));
+  await app.register(memberRoutes(ctx));
+  await app.register(auditRoutes(ctx));
+  await app.register(assignmentRoutes(ctx));
+  await app.register(reviewRoutes(ctx));
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
   scheduleEmbeddedVacuum(app, database);

@@ -5,9 +5,11 @@ const t = useTestApp();
 
 /**
  * Who may call what. A new route must be added here, or the first test fails:
- * public = anyone; user = any signed-in user (ownership is checked inside); admin = admins only.
+ * public = anyone; user = any signed-in user (ownership and site membership are checked inside);
+ * field = everyone but clients; supervisor = supervisors and admins; admin = admins only (decision 145).
  */
-const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
+type Access = 'public' | 'user' | 'field' | 'supervisor' | 'admin';
+const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/docs': 'public',
   'GET /api/auth/setup': 'public',
@@ -37,13 +39,13 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'PATCH /api/properties/:id': 'admin',
   'DELETE /api/properties/:id': 'admin',
   'POST /api/properties/bulk': 'admin',
-  'POST /api/drafts': 'user',
-  'GET /api/drafts': 'user',
-  'GET /api/drafts/:id': 'user',
-  'DELETE /api/drafts/:id': 'user',
-  'PUT /api/files/:id': 'user',
+  'POST /api/drafts': 'field',
+  'GET /api/drafts': 'field',
+  'GET /api/drafts/:id': 'field',
+  'DELETE /api/drafts/:id': 'field',
+  'PUT /api/files/:id': 'field',
   'GET /api/files/:id': 'user',
-  'POST /api/reports': 'user',
+  'POST /api/reports': 'field',
   'GET /api/reports/sites': 'admin',
   'GET /api/reports/latest': 'admin',
   'GET /api/reports': 'user',
@@ -51,6 +53,21 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'GET /api/reports/:id': 'user',
   'GET /api/reports/:id/pdf': 'user',
   'GET /api/reports/:id/earlier': 'admin',
+  'GET /api/sites/:id/members': 'admin',
+  'PUT /api/sites/:id/members/:userId': 'admin',
+  'DELETE /api/sites/:id/members/:userId': 'admin',
+  'GET /api/audit': 'admin',
+  'POST /api/sites/:id/assignments': 'supervisor',
+  'GET /api/me/assignments': 'user',
+  'POST /api/reports/:id/review': 'supervisor',
+};
+
+/** Which roles each access level lets through the door (what happens inside is tested per route). */
+const ALLOWED: Record<Exclude<Access, 'public'>, string[]> = {
+  user: ['admin', 'supervisor', 'engineer', 'client'],
+  field: ['admin', 'supervisor', 'engineer'],
+  supervisor: ['admin', 'supervisor'],
+  admin: ['admin'],
 };
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -63,10 +80,14 @@ describe('access table', () => {
     expect(actual).toEqual(ACCESS);
   });
 
-  it('answers each route by role: 401 signed out, 403 for engineers on admin routes, never either for admins', async () => {
+  it('answers each route by role: 401 signed out, 403 for a role the route is not for, never either for the rest', async () => {
     const app = await t.app();
-    const admin = await signedIn(app, 'admin');
-    const engineer = await signedIn(app, 'engineer');
+    const roles = {
+      admin: await signedIn(app, 'admin'),
+      supervisor: await signedIn(app, 'supervisor'),
+      engineer: await signedIn(app, 'engineer'),
+      client: await signedIn(app, 'client'),
+    };
     const anon = client(app);
     let checked = 0;
     for (const [key, access] of Object.entries(ACCESS)) {
@@ -77,24 +98,27 @@ describe('access table', () => {
         if (method === 'DELETE') return c.delete(path);
         if (method === 'POST') return c.post(path, {});
         if (method === 'PATCH') return c.patch(path, {});
-        return c.put(path, Buffer.from([0xff, 0xd8, 0xff]), { 'content-type': 'image/jpeg' });
+        if (url.startsWith('/api/files'))
+          return c.put(path, Buffer.from([0xff, 0xd8, 0xff]), { 'content-type': 'image/jpeg' });
+        return c.put(path, {});
       };
       const out = (await call(anon)).statusCode;
-      // Signing out would end the sessions the remaining checks use.
-      const keepsSession = key !== 'POST /api/auth/logout';
-      const eng = keepsSession ? (await call(engineer)).statusCode : 204;
-      const adm = keepsSession ? (await call(admin)).statusCode : 204;
       if (access === 'public') {
         expect(out, `${key} signed out`).not.toBe(401);
-      } else {
-        expect(out, `${key} signed out`).toBe(401);
-        if (access === 'admin') expect(eng, `${key} as engineer`).toBe(403);
-        else expect([401, 403], `${key} as engineer`).not.toContain(eng);
-        expect([401, 403], `${key} as admin`).not.toContain(adm);
+        checked++;
+        continue;
+      }
+      expect(out, `${key} signed out`).toBe(401);
+      // Signing out would end the sessions the remaining checks use.
+      if (key === 'POST /api/auth/logout') continue;
+      for (const [role, who] of Object.entries(roles)) {
+        const status = (await call(who)).statusCode;
+        if (ALLOWED[access].includes(role)) expect([401, 403], `${key} as ${role}`).not.toContain(status);
+        else expect(status, `${key} as ${role}`).toBe(403);
       }
       checked++;
     }
     expect(checked).toBe(Object.keys(ACCESS).length);
-    console.log(`access table: ${checked} routes checked as signed out, engineer and admin`);
+    console.log(`access table: ${checked} routes checked as signed out, admin, supervisor, engineer and client`);
   });
 });

@@ -112,6 +112,7 @@ describe('POST /api/reports', () => {
       pdfFilename: 'Birch-Court_Flat-3-Birch-House_SN-881_2026-03-02_PASS.pdf',
       failedStep: null,
       failureReasons: [],
+      reviewState: 'awaiting_review',
     });
     const detail = (await eng.get(`/api/reports/${body.id}`)).json();
     expect(detail.ranges.standbyFlowTemp).toEqual({ min: 45, max: 48 });

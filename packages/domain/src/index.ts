@@ -38,3 +38,5 @@ export * from './images/limits.js';
 export * from './images/dimensions.js';
 export * from './drafts/merge-drafts.js';
 export * from './rules/plausible-times.js';
+export * from './review/review-state.js';
+export * from './schemas/team.js';

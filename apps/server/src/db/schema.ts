@@ -1,18 +1,21 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   json,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DesignParameters, Ranges, WizardData } from '@hiu/domain';
+import { REVIEW_STATES, ROLES, type DesignParameters, type Ranges, type WizardData } from '@hiu/domain';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -27,7 +30,7 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['engineer', 'admin'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
@@ -69,6 +72,8 @@ export const sites = pgTable(
     availableBuildingTypes: jsonb('available_building_types').$type<string[]>().notNull(),
     // json, not jsonb: jsonb reorders object keys, and the order of a type's rooms is the order the engineer walks them.
     designParameters: json('design_parameters').$type<DesignParameters>().notNull(),
+    /** A passing report of this site is approved at submit instead of waiting for a reviewer (decision 145). */
+    autoApprovePassing: boolean('auto_approve_passing').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -195,6 +200,11 @@ export const reports = pgTable(
       ),
     siteLocation: text('site_location').notNull().default(''),
     createdAt: createdAt(),
+    // Decision 145: reports from before review existed were migrated as approved.
+    reviewState: text('review_state', { enum: REVIEW_STATES }).notNull().default('awaiting_review'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewReason: text('review_reason'),
   },
   (t) => [
     uniqueIndex('reports_reference_key').on(t.reference),
@@ -217,6 +227,8 @@ export const reports = pgTable(
     ),
     // A site delete sets site_id to null on its reports and counts them first.
     index('reports_site_idx').on(t.siteId),
+    // The review queue: a site's reports awaiting review, oldest first.
+    index('reports_review_site_idx').on(t.reviewState, t.siteId, t.completedAt),
   ],
 );
 
@@ -251,4 +263,63 @@ export const reportCsvLines = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('report_csv_lines_site_completed_id_idx').on(t.siteName, t.completedAt, t.reportId)],
+);
+
+/** Who belongs to which site (decision 145): non-admins see and act only on the sites they belong to. */
+export const siteMembers = pgTable(
+  'site_members',
+  {
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'site_members_pkey', columns: [t.siteId, t.userId] }),
+    index('site_members_user_idx').on(t.userId, t.siteId),
+  ],
+);
+
+/** One engineer per property at a time, with an optional due date. */
+export const assignments = pgTable(
+  'assignments',
+  {
+    propertyId: uuid('property_id')
+      .primaryKey()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    engineerId: uuid('engineer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('assignments_engineer_idx').on(t.engineerId, t.dueDate), index('assignments_site_idx').on(t.siteId)],
+);
+
+/**
+ * The history of every change, written in the transaction of the change itself. Append-only: a trigger
+ * (migration 0020) refuses every UPDATE and DELETE. No foreign keys, so history outlives what it describes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    reason: text('reason'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id)],
 );

@@ -3,8 +3,12 @@ import type { User } from '@hiu/domain';
 import { HttpError } from './errors.js';
 import type { UsersRepository } from '../repositories/users.js';
 
-/** Who may call a route. Every route declares it in `config.access`; the default is signed-in users. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route. Every route declares it in `config.access`; the default is signed-in users.
+ * `field`: everyone but clients (they only read); `supervisor`: supervisors and admins (decision 145).
+ * Which sites a caller may touch is checked inside the route (site-access.ts).
+ */
+export type Access = 'public' | 'user' | 'field' | 'supervisor' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,6 +58,9 @@ export function registerAccess(app: FastifyInstance, users: UsersRepository) {
     if (access === 'public') return;
     const user = requireUser(request);
     if (access === 'admin' && user.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admins only');
+    if (access === 'supervisor' && user.role !== 'admin' && user.role !== 'supervisor')
+      throw new HttpError(403, 'forbidden', 'Supervisors and admins only');
+    if (access === 'field' && user.role === 'client') throw new HttpError(403, 'forbidden', 'Clients can only read');
   });
 }
 

@@ -6,6 +6,9 @@ import { draftsRepository } from './drafts.js';
 import { filesRepository } from './files.js';
 import { reportsRepository } from './reports.js';
 import { hiuModelsRepository } from './hiu-models.js';
+import { membersRepository } from './members.js';
+import { auditRepository } from './audit.js';
+import { assignmentsRepository } from './assignments.js';
 
 export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {}) {
   return {
@@ -16,6 +19,9 @@ export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {
     files: filesRepository(db),
     reports: reportsRepository(db),
     hiuModels: hiuModelsRepository(db),
+    members: membersRepository(db),
+    audit: auditRepository(db),
+    assignments: assignmentsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

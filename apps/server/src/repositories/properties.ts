@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import { drafts, properties, reports } from '../db/schema.js';
 import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
 import { propertyStatusQueries } from './property-status.js';
+import { changedFields, writeAudit, type Actor } from './audit.js';
 
 export const ADDRESS_EXISTS = 'A property with this address already exists at this site';
 
@@ -55,23 +56,29 @@ export function propertiesRepository(db: Db) {
       return row;
     },
 
-    async create(input: { siteId: string; address: string; propertyType: string }): Promise<Property> {
-      const [row] = await db
-        .insert(properties)
-        .values(input)
-        .returning(columns)
+    async create(input: { siteId: string; address: string; propertyType: string }, actor: Actor = null) {
+      return db
+        .transaction(async (tx): Promise<Property> => {
+          const [row] = await tx.insert(properties).values(input).returning(columns);
+          const { id, ...after } = row!;
+          await writeAudit(tx, { actor, entityType: 'property', entityId: id, action: 'created', after });
+          return row!;
+        })
         .catch(rethrowUnique(ADDRESS_EXISTS, { address: ADDRESS_EXISTS }));
-      return row!;
     },
 
-    async update(id: string, patch: { address?: string; propertyType?: string }): Promise<Property | undefined> {
-      const [row] = await db
-        .update(properties)
-        .set(patch)
-        .where(eq(properties.id, id))
-        .returning(columns)
+    async update(id: string, patch: { address?: string; propertyType?: string }, actor: Actor = null) {
+      return db
+        .transaction(async (tx): Promise<Property | undefined> => {
+          const [was] = await tx.select(columns).from(properties).where(eq(properties.id, id)).for('update');
+          if (!was) return undefined;
+          const [row] = await tx.update(properties).set(patch).where(eq(properties.id, id)).returning(columns);
+          const change = changedFields(was, patch);
+          if (Object.keys(change.after).length > 0)
+            await writeAudit(tx, { actor, entityType: 'property', entityId: id, action: 'updated', ...change });
+          return row;
+        })
         .catch(rethrowUnique(ADDRESS_EXISTS, { address: ADDRESS_EXISTS }));
-      return row;
     },
 
     async deleteImpact(id: string): Promise<PropertyDeleteImpact> {
@@ -83,10 +90,15 @@ export function propertiesRepository(db: Db) {
     },
 
     /** Deletes the property and its drafts together; reports keep their copy (property_id set null). */
-    async delete(id: string): Promise<boolean> {
+    async delete(id: string, actor: Actor = null): Promise<boolean> {
       return db.transaction(async (tx) => {
         await tx.delete(drafts).where(eq(drafts.propertyId, id));
-        const deleted = await tx.delete(properties).where(eq(properties.id, id)).returning({ id: properties.id });
+        const deleted = await tx.delete(properties).where(eq(properties.id, id)).returning(columns);
+        const [was] = deleted;
+        if (was) {
+          const { id: _id, ...before } = was;
+          await writeAudit(tx, { actor, entityType: 'property', entityId: id, action: 'deleted', before });
+        }
         return deleted.length > 0;
       });
     },
@@ -108,11 +120,23 @@ export function propertiesRepository(db: Db) {
     },
 
     /** Inserts all or none. */
-    async createMany(siteId: string, rows: { address: string; propertyType: string }[]): Promise<number> {
+    async createMany(
+      siteId: string,
+      rows: { address: string; propertyType: string }[],
+      actor: Actor = null,
+    ): Promise<number> {
       await db
         .transaction(async (tx) => {
           for (const part of chunks(rows, 5000))
             await tx.insert(properties).values(part.map((r) => ({ siteId, ...r })));
+          // One entry per import: its rows are the import's own data, kept by the properties themselves.
+          await writeAudit(tx, {
+            actor,
+            entityType: 'site',
+            entityId: siteId,
+            action: 'properties_imported',
+            after: { count: rows.length },
+          });
         })
         .catch(rethrowUnique(ADDRESS_EXISTS));
       return rows.length;

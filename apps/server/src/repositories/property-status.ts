@@ -13,7 +13,7 @@ import { containsIgnoringCase } from './sql-helpers.js';
 export const draftCounts = (draftSaved: SQL, reportAt: SQL) =>
   sql`(${draftSaved} IS NOT NULL AND (${reportAt} IS NULL OR ${draftSaved} > ${reportAt}))`;
 
-const statusCase = (draftSaved: SQL, reportAt: SQL, reportStatus: SQL) => sql`
+export const statusCase = (draftSaved: SQL, reportAt: SQL, reportStatus: SQL) => sql`
   CASE
     WHEN ${draftCounts(draftSaved, reportAt)} THEN 'in_progress'
     WHEN ${reportStatus} = 'PASS' THEN 'passed'

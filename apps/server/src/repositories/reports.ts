@@ -8,11 +8,14 @@ import {
   type ReportSiteGroup,
   type ReportSummary,
   UPLOAD_LIMITS,
+  type ReviewDecision,
+  type ReviewState,
 } from '@hiu/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { files, properties, reportCsvLines, reportSiteCounts, reports, sites } from '../db/schema.js';
+import { files, properties, reportCsvLines, reportSiteCounts, reports, siteMembers, sites } from '../db/schema.js';
 import { isUuid } from '@hiu/domain';
+import { writeAudit, type Actor } from './audit.js';
 
 /** The group name of reports whose site name is missing (spec section 2). */
 export const UNKNOWN_SITE = 'Unknown Site';
@@ -43,6 +46,7 @@ const summaryColumns = {
   failureReasons: reports.failureReasons,
   reference: reports.reference,
   siteLocation: reports.siteLocation,
+  reviewState: reports.reviewState,
 };
 type SummaryRow = { [K in keyof typeof summaryColumns]: ReportRow[K] };
 
@@ -138,6 +142,38 @@ export function reportsRepository(db: Db) {
   return {
     summary,
 
+    /**
+     * Records a reviewer's decision, decided by the database: the UPDATE only matches a report still awaiting
+     * review, so of two reviewers at the same moment exactly one changes it. Undefined when no report
+     * matched (gone, or decided already: the caller reads the current state).
+     */
+    async review(id: string, decision: ReviewDecision, reason: string | null, actor: Actor) {
+      return db.transaction(async (tx) => {
+        const state: ReviewState = decision === 'approve' ? 'approved' : 'sent_back';
+        const [row] = await tx
+          .update(reports)
+          .set({ reviewState: state, reviewedBy: actor?.id ?? null, reviewedAt: new Date(), reviewReason: reason })
+          .where(and(eq(reports.id, id), eq(reports.reviewState, 'awaiting_review')))
+          .returning({
+            id: reports.id,
+            reviewState: reports.reviewState,
+            reviewedAt: reports.reviewedAt,
+            reviewReason: reports.reviewReason,
+          });
+        if (!row) return undefined;
+        await writeAudit(tx, {
+          actor,
+          entityType: 'report',
+          entityId: id,
+          action: decision === 'approve' ? 'approved' : 'sent_back',
+          before: { reviewState: 'awaiting_review' },
+          after: { reviewState: state },
+          reason,
+        });
+        return { ...row, reviewedAt: row.reviewedAt?.toISOString() ?? null };
+      });
+    },
+
     /** The site's design parameters and whether the property still exists; undefined ids for deleted ones. */
     async siteContext(siteId: string, propertyId: string) {
       const [site] = isUuid(siteId)
@@ -147,6 +183,7 @@ export function reportsRepository(db: Db) {
               designParameters: sites.designParameters,
               location: sites.location,
               createdAt: sites.createdAt,
+              autoApprovePassing: sites.autoApprovePassing,
             })
             .from(sites)
             .where(eq(sites.id, siteId))
@@ -166,6 +203,7 @@ export function reportsRepository(db: Db) {
         propertyId: property?.id ?? null,
         /** When the site was created: no check of it can be older. */
         createdAt: site?.createdAt ?? null,
+        autoApprovePassing: site?.autoApprovePassing ?? false,
       };
     },
 
@@ -206,6 +244,7 @@ export function reportsRepository(db: Db) {
       report: NewReport,
       pdf: { id: string; data: Buffer },
       fileIds: string[] = [],
+      actor: Actor = null,
     ): Promise<'created' | 'exists' | { missing: string[] }> {
       const taken = new Error('report id taken');
       const wanted = [...new Set(fileIds.map((id) => id.toLowerCase()))].filter(isUuid);
@@ -227,6 +266,18 @@ export function reportsRepository(db: Db) {
             .onConflictDoNothing({ target: reports.id })
             .returning({ id: reports.id });
           if (inserted.length === 0) throw taken;
+          await writeAudit(tx, {
+            actor,
+            entityType: 'report',
+            entityId: report.id,
+            action: 'submitted',
+            after: {
+              propertyId: report.propertyId ?? null,
+              siteId: report.siteId ?? null,
+              overallStatus: report.overallStatus,
+              reviewState: report.reviewState ?? 'awaiting_review',
+            },
+          });
           await tx.insert(reportCsvLines).values({
             reportId: report.id,
             format: REPORT_CSV_FORMAT,
@@ -261,12 +312,15 @@ export function reportsRepository(db: Db) {
           ranges: reports.ranges,
           rangesSource: reports.rangesSource,
           pdfFileId: reports.pdfFileId,
+          reviewedAt: reports.reviewedAt,
+          reviewReason: reports.reviewReason,
         })
         .from(reports)
         .where(eq(reports.id, id));
       if (!row) return undefined;
-      const { wizardData, ranges, rangesSource, pdfFileId } = row;
-      return { ...toSummary(row), wizardData, ranges, rangesSource, pdfFileId };
+      const { wizardData, ranges, rangesSource, pdfFileId, reviewReason } = row;
+      const reviewedAt = row.reviewedAt?.toISOString() ?? null;
+      return { ...toSummary(row), wizardData, ranges, rangesSource, pdfFileId, reviewedAt, reviewReason };
     },
 
     async pdfBytes(fileId: string): Promise<Buffer | undefined> {
@@ -308,10 +362,22 @@ export function reportsRepository(db: Db) {
     },
 
     /** One page of summaries, newest first; optionally one site's and/or one engineer's. */
-    async list(q: { siteName?: string; userId?: string; limit: number; offset: number }) {
+    async list(q: {
+      siteName?: string;
+      userId?: string;
+      limit: number;
+      offset: number;
+      /** Only reports of the sites this user belongs to (supervisors and clients, decision 145). */
+      memberId?: string;
+      reviewState?: ReviewState;
+    }) {
       const where = and(
         q.siteName !== undefined ? siteNameIs(q.siteName) : undefined,
         q.userId ? eq(reports.userId, q.userId) : undefined,
+        q.memberId
+          ? sql`EXISTS (SELECT 1 FROM ${siteMembers} m WHERE m.site_id = ${reports.siteId} AND m.user_id = ${q.memberId})`
+          : undefined,
+        q.reviewState ? eq(reports.reviewState, q.reviewState) : undefined,
       );
       const rows = await db
         .select(summaryColumns)

@@ -13,8 +13,9 @@ import {
   type SiteSummary,
 } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { drafts, properties, reports, sites } from '../db/schema.js';
+import { drafts, properties, reports, siteMembers, sites } from '../db/schema.js';
 import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
+import { changedFields, writeAudit, type Actor } from './audit.js';
 
 const SITE_EXISTS = 'A site with this name and location already exists';
 
@@ -37,6 +38,7 @@ function toSite(row: typeof sites.$inferSelect & { propertyCount: number }): Sit
     // Stored parameters from before a field existed get that field's default.
     designParameters: designParametersSchema.parse(row.designParameters),
     propertyCount: Number(row.propertyCount),
+    autoApprovePassing: row.autoApprovePassing,
   };
 }
 
@@ -45,7 +47,17 @@ export interface NewSite {
   location: string;
   availableBuildingTypes: string[];
   designParameters: DesignParameters;
+  autoApprovePassing?: boolean;
 }
+
+/** What the history keeps of a site. */
+const audited = (s: NewSite | Site) => ({
+  name: s.name,
+  location: s.location,
+  availableBuildingTypes: s.availableBuildingTypes,
+  designParameters: s.designParameters,
+  autoApprovePassing: s.autoApprovePassing ?? false,
+});
 
 export function sitesRepository(db: Db) {
   const byId = async (id: string): Promise<Site | undefined> => {
@@ -60,11 +72,22 @@ export function sitesRepository(db: Db) {
     byId,
 
     /** One page of sites in name order, searched by name or location; counts, never the properties. */
-    async list(query: { q?: string; limit: number; offset: number }): Promise<{ items: SiteSummary[]; total: number }> {
+    async list(query: {
+      q?: string;
+      limit: number;
+      offset: number;
+      /** Only the sites this user belongs to (everyone but admins, decision 145). */
+      memberId?: string;
+    }): Promise<{ items: SiteSummary[]; total: number }> {
       const q = query.q?.trim();
-      const where: SQL | undefined = q
-        ? or(containsIgnoringCase(sql`${sites.name}`, q), containsIgnoringCase(sql`${sites.location}`, q))
-        : undefined;
+      const where: SQL | undefined = and(
+        q
+          ? or(containsIgnoringCase(sql`${sites.name}`, q), containsIgnoringCase(sql`${sites.location}`, q))
+          : undefined,
+        query.memberId
+          ? sql`EXISTS (SELECT 1 FROM ${siteMembers} m WHERE m.site_id = ${sites.id} AND m.user_id = ${query.memberId})`
+          : undefined,
+      );
       // One statement (the page, its total and each of its sites' property counts): on the embedded database
       // every statement has a fixed cost of its own, and this list is the busiest read in the app.
       // Counted for this page only, after paging: a count in the paged select would run for every skipped row.
@@ -97,23 +120,41 @@ export function sitesRepository(db: Db) {
       return { items: rows.map(({ total: _, ...s }) => ({ ...s, propertyCount: Number(s.propertyCount) })), total };
     },
 
-    async create(input: NewSite): Promise<Site> {
-      const [row] = await db
-        .insert(sites)
-        .values(input)
-        .returning({ id: sites.id })
+    /** A new site gets every active engineer as a member (a trigger, decision 145). */
+    async create(input: NewSite, actor: Actor = null): Promise<Site> {
+      const id = await db
+        .transaction(async (tx) => {
+          const [row] = await tx.insert(sites).values(input).returning({ id: sites.id });
+          await writeAudit(tx, {
+            actor,
+            entityType: 'site',
+            entityId: row!.id,
+            action: 'created',
+            after: audited(input),
+          });
+          return row!.id;
+        })
         .catch(rethrowUnique(SITE_EXISTS, { name: SITE_EXISTS }));
-      return (await byId(row!.id))!;
+      return (await byId(id))!;
     },
 
-    async update(id: string, patch: Partial<NewSite>): Promise<Site | undefined> {
-      const [row] = await db
-        .update(sites)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(eq(sites.id, id))
-        .returning({ id: sites.id })
+    async update(id: string, patch: Partial<NewSite>, actor: Actor = null): Promise<Site | undefined> {
+      const updated = await db
+        .transaction(async (tx) => {
+          const [was] = await tx.select().from(sites).where(eq(sites.id, id)).for('update');
+          if (!was) return undefined;
+          const [row] = await tx
+            .update(sites)
+            .set({ ...patch, updatedAt: new Date() })
+            .where(eq(sites.id, id))
+            .returning({ id: sites.id });
+          const change = changedFields(audited(was), patch);
+          if (Object.keys(change.after).length > 0)
+            await writeAudit(tx, { actor, entityType: 'site', entityId: id, action: 'updated', ...change });
+          return row;
+        })
         .catch(rethrowUnique(SITE_EXISTS, { name: SITE_EXISTS }));
-      return row && byId(row.id);
+      return updated && byId(updated.id);
     },
 
     /** How many of the site's properties have each type (a type in use cannot be removed). */
@@ -140,12 +181,15 @@ export function sitesRepository(db: Db) {
     },
 
     /** Deletes the site, its properties and their drafts together; reports keep their copy (site_id set null). */
-    async delete(id: string): Promise<boolean> {
+    async delete(id: string, actor: Actor = null): Promise<boolean> {
       return db.transaction(async (tx) => {
         const siteProperties = tx.select({ id: properties.id }).from(properties).where(eq(properties.siteId, id));
         await tx.delete(drafts).where(or(eq(drafts.siteId, id), inArray(drafts.propertyId, siteProperties)));
         await tx.delete(properties).where(eq(properties.siteId, id));
-        const deleted = await tx.delete(sites).where(eq(sites.id, id)).returning({ id: sites.id });
+        const deleted = await tx.delete(sites).where(eq(sites.id, id)).returning();
+        const [was] = deleted;
+        if (was)
+          await writeAudit(tx, { actor, entityType: 'site', entityId: id, action: 'deleted', before: audited(was) });
         return deleted.length > 0;
       });
     },
@@ -181,7 +225,7 @@ export function sitesRepository(db: Db) {
     },
 
     /** Creates everything a checked upload plans, all or nothing. */
-    async applyBulk(plan: SiteBulkPlan): Promise<void> {
+    async applyBulk(plan: SiteBulkPlan, actor: Actor = null): Promise<void> {
       await db
         .transaction(async (tx) => {
           const rows: { siteId: string; address: string; propertyType: string }[] = [];
@@ -194,6 +238,16 @@ export function sitesRepository(db: Db) {
               designParameters: defaultDesignParameters(),
             }));
             await tx.insert(sites).values(values);
+            await writeAudit(
+              tx,
+              values.map((v) => ({
+                actor,
+                entityType: 'site' as const,
+                entityId: v.id,
+                action: 'created',
+                after: { ...audited(v), source: 'bulk upload' },
+              })),
+            );
             part.forEach((s, i) => rows.push(...s.properties.map((p) => ({ siteId: values[i]!.id, ...p }))));
           }
           for (const add of plan.addToSites) rows.push(...add.properties.map((p) => ({ siteId: add.siteId, ...p })));

@@ -5,6 +5,7 @@ import type { Role, User } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { SESSION_CHANNEL } from '../db/notifications.js';
+import { changedFields, writeAudit, type Actor } from './audit.js';
 
 const SESSION_DAYS = 14;
 
@@ -63,9 +64,18 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
       const [row] = await db.select().from(users).where(eq(users.email, email));
       return row;
     },
-    async create(input: { email: string; name: string; role: Role; passwordHash: string }): Promise<User> {
-      const [row] = await db.insert(users).values(input).returning();
-      return toUser(row!);
+    /** The account and its history are written together (a new engineer joins every site: decision 145). */
+    async create(
+      input: { email: string; name: string; role: Role; passwordHash: string },
+      actor: Actor = null,
+    ): Promise<User> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values(input).returning();
+        const user = toUser(row!);
+        const { id: _id, ...after } = user;
+        await writeAudit(tx, { actor, entityType: 'user', entityId: user.id, action: 'created', after });
+        return user;
+      });
     },
     /** Creates the first admin only while there are no users, in one statement so two visitors cannot both win. */
     async createFirstAdmin(input: { email: string; name: string; passwordHash: string }): Promise<User | undefined> {
@@ -77,7 +87,10 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
           .insert(users)
           .values({ ...input, role: 'admin' })
           .returning();
-        return toUser(row!);
+        const user = toUser(row!);
+        const { id: _id, ...after } = user;
+        await writeAudit(tx, { actor: user, entityType: 'user', entityId: user.id, action: 'created', after });
+        return user;
       });
     },
     /**
@@ -88,9 +101,10 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
     async update(
       id: string,
       patch: Partial<{ name: string; role: Role; active: boolean; passwordHash: string }>,
+      actor: Actor = null,
     ): Promise<User | undefined | 'last_admin'> {
       const result = await db.transaction(async (tx) => {
-        if (patch.active === false || patch.role === 'engineer') {
+        if (patch.active === false || (patch.role !== undefined && patch.role !== 'admin')) {
           const admins = await tx
             .select({ id: users.id })
             .from(users)
@@ -98,9 +112,18 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
             .for('update');
           if (admins.length <= 1 && admins.some((a) => a.id === id)) return 'last_admin' as const;
         }
+        const [was] = await tx.select().from(users).where(eq(users.id, id)).for('update');
         const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
         if (row && (patch.active === false || patch.passwordHash))
           await tx.delete(sessions).where(eq(sessions.userId, id));
+        if (was && row) {
+          const { passwordHash: _h, ...visible } = patch;
+          const change = changedFields(toUser(was), visible);
+          // A new password is recorded as changed, never its hash.
+          if (patch.passwordHash) change.after.password = 'changed';
+          if (Object.keys(change.after).length > 0)
+            await writeAudit(tx, { actor, entityType: 'user', entityId: id, action: 'updated', ...change });
+        }
         if (row) await announce(tx, `user:${id}`);
         return row && toUser(row);
       });

@@ -5,22 +5,32 @@ import { draftConflictSchema, draftSchema, saveDraftBody, type DraftConflict } f
 import { forbidden, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const idParams = z.object({ id: z.uuid() });
 const savedDraft = z.object({ id: z.uuid(), lastSaved: z.string(), version: z.number().int() });
 
-/** Engineers' drafts: each engineer sees and changes only their own. */
+/** Engineers' drafts: each engineer sees and changes only their own; clients have none (decision 145). */
 export const draftRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { drafts } = ctx.repos;
+    const { drafts, members, sites } = ctx.repos;
+    const field = { access: 'field' as const };
+
+    /** A check of a site the caller does not belong to is refused; a site that is gone is stored as none. */
+    const mayWorkOn = async (siteId: string, userId: string, role: string) =>
+      role === 'admin' || !UUID.test(siteId) || (await members.isMember(siteId, userId)) || !(await sites.byId(siteId));
 
     app.post(
       '/api/drafts',
       {
+        config: field,
         schema: { tags: ['drafts'], body: saveDraftBody, response: { 200: savedDraft, 409: draftConflictSchema } },
       },
       async (request, reply) => {
         const { id, ...body } = request.body;
+        const me = request.user!;
+        if (!(await mayWorkOn(body.siteId, me.id, me.role))) throw forbidden('You are not a member of this site');
         // The client sends its own id so a retried save updates the same draft; one is made if it does not.
         const outcome = await drafts.save({ ...body, id: id ?? randomUUID(), userId: request.user!.id });
         if ('forbidden' in outcome) throw forbidden('This draft belongs to another user');
@@ -39,13 +49,15 @@ export const draftRoutes =
       },
     );
 
-    app.get('/api/drafts', { schema: { tags: ['drafts'], response: { 200: z.array(draftSchema) } } }, (request) =>
-      drafts.listForDay(request.user!.id),
+    app.get(
+      '/api/drafts',
+      { config: field, schema: { tags: ['drafts'], response: { 200: z.array(draftSchema) } } },
+      (request) => drafts.listForDay(request.user!.id),
     );
 
     app.get(
       '/api/drafts/:id',
-      { schema: { tags: ['drafts'], params: idParams, response: { 200: draftSchema } } },
+      { config: field, schema: { tags: ['drafts'], params: idParams, response: { 200: draftSchema } } },
       async (request) => {
         const draft = await drafts.byIdForUser(request.params.id, request.user!.id);
         if (!draft) throw notFound('Draft not found');
@@ -55,7 +67,7 @@ export const draftRoutes =
 
     app.delete(
       '/api/drafts/:id',
-      { schema: { tags: ['drafts'], params: idParams, response: { 204: z.null() } } },
+      { config: field, schema: { tags: ['drafts'], params: idParams, response: { 204: z.null() } } },
       async (request, reply) => {
         if (!(await drafts.deleteForUser(request.params.id, request.user!.id))) throw notFound('Draft not found');
         return reply.status(204).send(null);

@@ -68,6 +68,7 @@ export const fileRoutes =
     app.put(
       '/api/files/:id',
       {
+        config: { access: 'field' },
         bodyLimit: BODY_LIMIT,
         schema: {
           tags: ['files'],

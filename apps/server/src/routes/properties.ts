@@ -18,6 +18,7 @@ import { notFound, unprocessable } from '../http/errors.js';
 import { ADDRESS_EXISTS } from '../repositories/properties.js';
 import type { AppContext } from '../context.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
+import { siteAccess } from '../http/site-access.js';
 
 const idParams = z.object({ id: z.string().max(64) });
 const draftParams = z.object({ id: z.string().max(64), draftId: z.string().max(64) });
@@ -52,6 +53,7 @@ export const propertyRoutes =
       if (!property) throw notFound('Property not found');
       return property;
     };
+    const access = siteAccess(ctx.repos.members);
     const typeOr422 = (site: Site, type: string, field = 'propertyType') => {
       const found = siteTypeFor(site, type);
       if (!found) throw unprocessable(notATypeMessage(site, type), { [field]: notATypeMessage(site, type) });
@@ -66,6 +68,7 @@ export const propertyRoutes =
         schema: { tags, querystring: propertyListQuery, response: { 200: page(propertyWithStatusSchema) } },
       },
       async (request) => {
+        if (UUID.test(request.query.siteId)) await access.orNotFound(request.user!, request.query.siteId);
         await siteOr404(request.query.siteId);
         return properties.list(request.query);
       },
@@ -74,7 +77,11 @@ export const propertyRoutes =
     app.get(
       '/api/properties/:id',
       { config: user, schema: { tags, params: idParams, response: { 200: propertySchema } } },
-      (request) => propertyOr404(request.params.id),
+      async (request) => {
+        const property = await propertyOr404(request.params.id);
+        await access.orNotFound(request.user!, property.siteId, 'Property not found');
+        return property;
+      },
     );
 
     app.get(
@@ -109,7 +116,10 @@ export const propertyRoutes =
       async (request, reply) => {
         const site = await siteOr404(request.body.siteId);
         const propertyType = typeOr422(site, request.body.propertyType);
-        const property = await properties.create({ siteId: site.id, address: request.body.address, propertyType });
+        const property = await properties.create(
+          { siteId: site.id, address: request.body.address, propertyType },
+          request.user,
+        );
         return reply.status(201).send(property);
       },
     );
@@ -125,10 +135,14 @@ export const propertyRoutes =
         const { address, propertyType } = request.body;
         if (address === undefined && propertyType === undefined) throw unprocessable('Nothing to update');
         const site = await siteOr404(property.siteId);
-        const updated = await properties.update(property.id, {
-          ...(address !== undefined ? { address } : {}),
-          ...(propertyType !== undefined ? { propertyType: typeOr422(site, propertyType) } : {}),
-        });
+        const updated = await properties.update(
+          property.id,
+          {
+            ...(address !== undefined ? { address } : {}),
+            ...(propertyType !== undefined ? { propertyType: typeOr422(site, propertyType) } : {}),
+          },
+          request.user,
+        );
         if (!updated) throw notFound('Property not found');
         return updated;
       },
@@ -136,7 +150,7 @@ export const propertyRoutes =
 
     app.delete('/api/properties/:id', { config: admin, schema: { tags, params: idParams } }, async (request, reply) => {
       const property = await propertyOr404(request.params.id);
-      if (!(await properties.delete(property.id))) throw notFound('Property not found');
+      if (!(await properties.delete(property.id, request.user))) throw notFound('Property not found');
       return reply.status(204).send();
     });
 
@@ -173,7 +187,7 @@ export const propertyRoutes =
           const message = count === 1 ? first : `${count} properties cannot be imported; the first: ${first}`;
           throw unprocessable(message, fields);
         }
-        const count = await properties.createMany(site.id, rows);
+        const count = await properties.createMany(site.id, rows, request.user);
         return reply.status(201).send({ count });
       },
     );

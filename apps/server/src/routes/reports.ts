@@ -20,7 +20,10 @@ import {
   reportSiteGroupSchema,
   reportSummarySchema,
   reportsCsvFilename,
+  initialReviewState,
+  REVIEW_STATES,
   type ReportSummary,
+  type ReviewState,
   type User,
   type WizardData,
   wizardDataSchema,
@@ -29,23 +32,23 @@ import { HttpError, conflict, forbidden, notFound, unprocessable } from '../http
 import { attachment } from '../exports/content-disposition.js';
 import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { AppContext } from '../context.js';
+import { siteAccess } from '../http/site-access.js';
 
 const idParams = z.object({ id: z.uuid() });
 const listQuery = z.object({
   siteName: z.string().max(200).optional(),
+  reviewState: z.enum(REVIEW_STATES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
-const latestQuery = listQuery.extend({ siteName: z.string().max(200) });
+const latestQuery = listQuery.omit({ reviewState: true }).extend({ siteName: z.string().max(200) });
 const exportQuery = z.object({ siteName: z.string().min(1, 'Choose a site to export').max(200) });
 
 type Owned = { userId: string | null };
 const publicSummary = <T extends ReportSummary & Owned>({ userId: _userId, ...summary }: T): Omit<T, 'userId'> =>
   summary;
 
-function canRead(user: User, report: Owned) {
-  return user.role === 'admin' || report.userId === user.id;
-}
+type Readable = Owned & { siteId: string | null; reviewState: ReviewState };
 
 /** The checks the body schema cannot make: file references, dates, and the wizard's own submit rules. */
 /** 409 naming the photos and signature not on the server (the phone uploads them and sends the report again). */
@@ -91,6 +94,20 @@ export const reportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { reports } = ctx.repos;
+    const access = siteAccess(ctx.repos.members);
+
+    /**
+     * Who may read a report (decision 145): admins; its author; a supervisor of its site; a client of its
+     * site once it is approved. Another engineer's report is refused (403); to anyone else it does not exist.
+     */
+    const readableOrThrow = async (user: User, report: Readable | undefined) => {
+      if (!report) throw notFound('Report not found');
+      if (user.role === 'admin' || report.userId === user.id) return;
+      if (user.role === 'engineer') throw forbidden('This report belongs to another engineer');
+      const approvedOnly = user.role === 'client';
+      if ((approvedOnly && report.reviewState !== 'approved') || !(await access.canSee(user, report.siteId)))
+        throw notFound('Report not found');
+    };
 
     /** Same id again: the stored report to its author (a retry), 409 to anyone else. */
     const replay = (existing: ReportSummary & Owned, user: User) => {
@@ -101,6 +118,7 @@ export const reportRoutes =
     app.post(
       '/api/reports',
       {
+        config: { access: 'field' },
         schema: {
           tags: ['reports'],
           body: createReportBody,
@@ -118,6 +136,8 @@ export const reportRoutes =
         const notes = body.notes.trim();
         // The server decides (ruling 6): the site's ranges as they are now, or the spec's defaults if it is gone.
         const site = await reports.siteContext(data.siteId, data.propertyId);
+        if (site.siteId && !(await access.canSee(user, site.siteId)))
+          throw forbidden('You are not a member of this site');
         const draftCreatedAt = body.draftId ? await ctx.repos.drafts.createdAt(body.draftId, user.id) : null;
         checkShape(data, body.completedAt, { now: new Date(), siteCreatedAt: site.createdAt, draftCreatedAt });
 
@@ -209,9 +229,11 @@ export const reportRoutes =
             wizardData: data,
             reference,
             pdfFilename: reportPdfFilename({ ...names, completedAt, overallStatus: status }),
+            reviewState: initialReviewState({ overallStatus: status, autoApprovePassing: site.autoApprovePassing }),
           },
           { id: randomUUID(), data: pdf },
           ids,
+          user,
         );
         // A file deleted between the check above and the insert (orphan clean-up): the phone uploads it again.
         if (typeof created === 'object') {
@@ -238,10 +260,12 @@ export const reportRoutes =
       { schema: { tags: ['reports'], querystring: listQuery, response: { 200: z.array(reportSummarySchema) } } },
       async (request) => {
         const user = request.user!;
+        // Engineers see their own reports; supervisors their sites'; clients their sites' approved ones; admins all.
         const rows = await reports.list({
           ...request.query,
-          // Engineers see their own reports only; admins see everyone's.
-          userId: user.role === 'admin' ? undefined : user.id,
+          ...(user.role === 'engineer' ? { userId: user.id } : {}),
+          ...(user.role === 'supervisor' || user.role === 'client' ? { memberId: user.id } : {}),
+          ...(user.role === 'client' ? { reviewState: 'approved' as const } : {}),
         });
         return rows.map(publicSummary);
       },
@@ -294,17 +318,16 @@ export const reportRoutes =
       { schema: { tags: ['reports'], params: idParams, response: { 200: reportDetailSchema } } },
       async (request) => {
         const report = await reports.detail(request.params.id);
-        if (!report) throw notFound('Report not found');
-        if (!canRead(request.user!, report)) throw forbidden('This report belongs to another engineer');
-        const { userId: _u, pdfFileId: _p, rangesSource: _r, ...detail } = report;
+        await readableOrThrow(request.user!, report);
+        const { userId: _u, pdfFileId: _p, rangesSource: _r, ...detail } = report!;
         return detail;
       },
     );
 
     app.get('/api/reports/:id/pdf', { schema: { tags: ['reports'], params: idParams } }, async (request, reply) => {
-      const report = await reports.detail(request.params.id);
-      if (!report) throw notFound('Report not found');
-      if (!canRead(request.user!, report)) throw forbidden('This report belongs to another engineer');
+      const found = await reports.detail(request.params.id);
+      await readableOrThrow(request.user!, found);
+      const report = found!;
       let bytes = report.pdfFileId ? await reports.pdfBytes(report.pdfFileId) : undefined;
       if (!bytes) {
         // The stored copy is gone: build it again from the stored data and the ranges it was judged against.

@@ -23,10 +23,12 @@ import {
   updateSiteBody,
   type DesignParameters,
   type Site,
+  type User,
 } from '@hiu/domain';
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
+import { siteAccess } from '../http/site-access.js';
 
 /** Any id string: one that is not a uuid is simply not found (404), like an unknown one. */
 const idParams = z.object({ id: z.string().max(64) });
@@ -58,17 +60,27 @@ export const siteRoutes =
     const user = { access: 'user' as const };
     const tags = ['sites'];
 
+    const access = siteAccess(ctx.repos.members);
     const siteOr404 = async (id: string): Promise<Site> => {
       const site = UUID.test(id) ? await sites.byId(id) : undefined;
       if (!site) throw notFound('Site not found');
       return site;
     };
+    /** The site, if the caller belongs to it (admins to every site); 404 otherwise. */
+    const visibleSiteOr404 = async (id: string, caller: User): Promise<Site> => {
+      if (UUID.test(id)) await access.orNotFound(caller, id);
+      return siteOr404(id);
+    };
 
-    // Engineers need the list for the site picker, so any signed-in user may read sites.
+    // Engineers need the list for the site picker: everyone sees the sites they belong to, admins all.
     app.get(
       '/api/sites',
       { config: user, schema: { tags, querystring: pageQuery, response: { 200: page(siteSummarySchema) } } },
-      (request) => sites.list(request.query),
+      (request) =>
+        sites.list({
+          ...request.query,
+          ...(request.user!.role === 'admin' ? {} : { memberId: request.user!.id }),
+        }),
     );
 
     app.get(
@@ -109,7 +121,7 @@ export const siteRoutes =
         const plan = planSiteBulk(parsed, await sites.existingForBulk(parsed));
         const summary = siteBulkSummary(plan.issues, plan);
         if (summary.totalErrors === 0 && summary.sitesCreated + summary.propertiesCreated > 0)
-          await sites.applyBulk(plan);
+          await sites.applyBulk(plan, request.user);
         return { summary, errors: plan.issues.slice(0, MAX_LISTED_ISSUES) };
       },
     );
@@ -117,14 +129,15 @@ export const siteRoutes =
     app.get(
       '/api/sites/:id',
       { config: user, schema: { tags, params: idParams, response: { 200: siteSchema } } },
-      (request) => siteOr404(request.params.id),
+      (request) => visibleSiteOr404(request.params.id, request.user!),
     );
 
     // Home's "143 of 200 commissioned, 9 failed" for the chosen site; engineers see it too.
     app.get(
       '/api/sites/:id/progress',
       { config: user, schema: { tags, params: idParams, response: { 200: siteProgressSchema } } },
-      async (request) => ctx.repos.properties.siteProgress((await siteOr404(request.params.id)).id),
+      async (request) =>
+        ctx.repos.properties.siteProgress((await visibleSiteOr404(request.params.id, request.user!)).id),
     );
 
     app.get(
@@ -141,7 +154,11 @@ export const siteRoutes =
         const availableBuildingTypes = request.body.availableBuildingTypes ?? [...DEFAULT_BUILDING_TYPES];
         const designParameters = request.body.designParameters ?? defaultDesignParameters();
         checkDesign(designParameters, availableBuildingTypes);
-        const site = await sites.create({ name, location, availableBuildingTypes, designParameters });
+        const { autoApprovePassing } = request.body;
+        const site = await sites.create(
+          { name, location, availableBuildingTypes, designParameters, autoApprovePassing },
+          request.user,
+        );
         return reply.status(201).send(site);
       },
     );
@@ -174,12 +191,17 @@ export const siteRoutes =
           }
         }
         if (designParameters) checkDesign(designParameters, types);
-        const updated = await sites.update(site.id, {
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.location !== undefined ? { location: body.location } : {}),
-          ...(body.availableBuildingTypes ? { availableBuildingTypes: types } : {}),
-          ...(designParameters ? { designParameters } : {}),
-        });
+        const updated = await sites.update(
+          site.id,
+          {
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.location !== undefined ? { location: body.location } : {}),
+            ...(body.availableBuildingTypes ? { availableBuildingTypes: types } : {}),
+            ...(designParameters ? { designParameters } : {}),
+            ...(body.autoApprovePassing !== undefined ? { autoApprovePassing: body.autoApprovePassing } : {}),
+          },
+          request.user,
+        );
         if (!updated) throw notFound('Site not found');
         return updated;
       },
@@ -187,7 +209,7 @@ export const siteRoutes =
 
     app.delete('/api/sites/:id', { config: admin, schema: { tags, params: idParams } }, async (request, reply) => {
       const site = await siteOr404(request.params.id);
-      if (!(await sites.delete(site.id))) throw notFound('Site not found');
+      if (!(await sites.delete(site.id, request.user))) throw notFound('Site not found');
       return reply.status(204).send();
     });
   };

@@ -30,7 +30,7 @@ export const userRoutes =
         if (await users.withHashByEmail(rest.email)) {
           throw conflict('A user with this email already exists', { email: 'A user with this email already exists' });
         }
-        const user = await users.create({ ...rest, passwordHash: await hashPassword(password) });
+        const user = await users.create({ ...rest, passwordHash: await hashPassword(password) }, request.user);
         return reply.status(201).send(user);
       },
     );
@@ -44,10 +44,11 @@ export const userRoutes =
       async (request) => {
         const { password, ...patch } = request.body;
         if (Object.keys(request.body).length === 0) throw unprocessable('Nothing to update');
-        const updated = await users.update(request.params.id, {
-          ...patch,
-          ...(password ? { passwordHash: await hashPassword(password) } : {}),
-        });
+        const updated = await users.update(
+          request.params.id,
+          { ...patch, ...(password ? { passwordHash: await hashPassword(password) } : {}) },
+          request.user,
+        );
         if (updated === 'last_admin') throw conflict('There must always be at least one active admin');
         if (!updated) throw notFound('User not found');
         return updated;

@@ -79,7 +79,7 @@ export function useTestApp() {
   };
 }
 
-export type Role = 'admin' | 'engineer';
+export type Role = 'admin' | 'engineer' | 'supervisor' | 'client';
 
 // Hashing is slow on purpose; tests reuse one hash.
 let cachedHash: Promise<string> | undefined;

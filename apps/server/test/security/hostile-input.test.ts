@@ -157,6 +157,25 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
       completedAt: '2026-03-02T10:25:00.000Z',
     }),
   },
+  'PUT /api/sites/:id/members/:userId': {
+    path: (f, id) => `/api/sites/${f.site.id}/members/${id}`,
+    ids: (f) => [f.other.userId, f.admin.userId],
+    body: () => ({}),
+  },
+  'DELETE /api/sites/:id/members/:userId': {
+    path: (f, id) => `/api/sites/${f.site.id}/members/${id}`,
+    ids: (f) => [f.other.userId],
+  },
+  'POST /api/sites/:id/assignments': {
+    path: (_f, id) => `/api/sites/${id}/assignments`,
+    ids: (f) => [f.site.id],
+    body: (f) => ({ engineerId: f.engineer.userId, propertyIds: [f.property.id], dueDate: '2026-12-01' }),
+  },
+  'POST /api/reports/:id/review': {
+    path: (_f, id) => `/api/reports/${id}/review`,
+    ids: (f) => [f.reportId],
+    body: () => ({ decision: 'send_back', reason: 'Retake the photo of the plate' }),
+  },
 };
 
 type BodyPlan =

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wizardDataSchema } from './wizard-data.js';
+import { REVIEW_STATES } from '../review/review-state.js';
 
 export const overallStatusSchema = z.enum(['PASS', 'FAIL', 'PENDING']);
 
@@ -39,6 +40,8 @@ export const reportSummarySchema = z.object({
   /** HIU-<year>-<number> (decision 136). */
   reference: z.string(),
   siteLocation: z.string(),
+  /** Decision 145: awaiting_review, approved or sent_back. */
+  reviewState: z.enum(REVIEW_STATES),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
@@ -57,5 +60,8 @@ export const rangesSchema = z.record(z.string(), z.object({ min: z.number().null
 export const reportDetailSchema = reportSummarySchema.extend({
   wizardData: wizardDataSchema,
   ranges: rangesSchema,
+  reviewedAt: z.string().nullable(),
+  /** Why a reviewer sent the report back. */
+  reviewReason: z.string().nullable(),
 });
 export type ReportDetail = z.infer<typeof reportDetailSchema>;

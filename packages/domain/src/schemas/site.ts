@@ -10,10 +10,12 @@ export const siteSchema = z.object({
   availableBuildingTypes: z.array(z.string()),
   designParameters: designParametersSchema,
   propertyCount: z.number().int(),
+  /** Passing reports are approved at submit instead of waiting for a reviewer (decision 145); the API always sends it. */
+  autoApprovePassing: z.boolean().optional(),
 });
 export type Site = z.infer<typeof siteSchema>;
 
-export const siteSummarySchema = siteSchema.omit({ designParameters: true });
+export const siteSummarySchema = siteSchema.omit({ designParameters: true, autoApprovePassing: true });
 export type SiteSummary = z.infer<typeof siteSummarySchema>;
 
 const name = z.string().trim().min(1, 'Please fill in all fields').max(120);
@@ -30,6 +32,7 @@ export const createSiteBody = z.strictObject({
   location,
   availableBuildingTypes: buildingTypes.optional(),
   designParameters: designParametersSchema.optional(),
+  autoApprovePassing: z.boolean().optional(),
 });
 export type CreateSiteBody = z.infer<typeof createSiteBody>;
 
@@ -39,6 +42,7 @@ export const updateSiteBody = z
     location: location.optional(),
     availableBuildingTypes: buildingTypes.optional(),
     designParameters: designParametersSchema.optional(),
+    autoApprovePassing: z.boolean().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateSiteBody = z.infer<typeof updateSiteBody>;

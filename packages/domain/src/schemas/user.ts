@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ROLES } from './roles.js';
 
-export const ROLES = ['engineer', 'admin'] as const;
+export { ROLES, ROLE_LABELS } from './roles.js';
+
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role, User, UserListItem } from '@hiu/domain';
+import { ROLE_LABELS, ROLES, type Role, type User, type UserListItem } from '@hiu/domain';
 import { AdminLayout } from '../../components/admin-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -201,8 +201,11 @@ function UserDialog({
         )}
         <Field label="Role" required>
           <Select value={form.role} onChange={set('role')}>
-            <option value="engineer">Engineer</option>
-            <option value="admin">Admin</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
           </Select>
         </Field>
         {user ? null : (

@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSiteBody, Site, SiteBulkResult, SiteDeleteImpact, SiteSummary, UpdateSiteBody } from '@hiu/domain';
+import type {
+  CreateSiteBody,
+  Site,
+  SiteBulkResult,
+  SiteDeleteImpact,
+  SiteMember,
+  SiteSummary,
+  UpdateSiteBody,
+} from '@hiu/domain';
 import { api, downloadFile } from '../../../lib/api-client';
 import { PAGE_SIZE, refreshSitesAndProperties, withQuery, type PageOf } from './query';
 
@@ -54,3 +62,19 @@ export function useBulkUpload() {
 }
 
 export const downloadSiteTemplate = () => downloadFile('/api/sites/bulk/template', 'site-upload-template.csv');
+
+/** GET /api/sites/:id/members: who belongs to the site (decision 145). */
+export function useSiteMembers(id: string | undefined) {
+  return useQuery<SiteMember[]>({ queryKey: [`/api/sites/${id}/members`], enabled: !!id });
+}
+
+export function useChangeMember(siteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, add }: { userId: string; add: boolean }): Promise<void> => {
+      if (add) await api.put<SiteMember>(`/api/sites/${siteId}/members/${userId}`, {});
+      else await api.delete(`/api/sites/${siteId}/members/${userId}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [`/api/sites/${siteId}/members`] }),
+  });
+}

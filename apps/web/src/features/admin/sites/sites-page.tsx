@@ -12,6 +12,7 @@ import { PAGE_SIZE } from '../api/query';
 import { downloadSiteTemplate, useSiteList } from '../api/sites';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { DeleteSiteDialog } from './delete-site-dialog';
+import { MembersDialog } from './members-dialog';
 import { SiteFormDialog } from './site-form-dialog';
 
 /** Sites tab (/admin/sites): search, add, edit, delete, template download and bulk upload. */
@@ -25,6 +26,7 @@ export function SitesPage() {
   const list = useSiteList(search, offset);
   const [editing, setEditing] = useState<SiteSummary | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SiteSummary | null>(null);
+  const [members, setMembers] = useState<SiteSummary | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -95,7 +97,10 @@ export function SitesPage() {
                       {site.availableBuildingTypes.join(', ') || 'none'}
                     </p>
                   </div>
-                  <div className="flex gap-2">
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="secondary" onClick={() => setMembers(site)} aria-label={`Members of ${site.name}`}>
+                      Members
+                    </Button>
                     <Button variant="secondary" onClick={() => setEditing(site)} aria-label={`Edit ${site.name}`}>
                       Edit
                     </Button>
@@ -117,6 +122,7 @@ export function SitesPage() {
         onClose={() => setEditing(null)}
       />
       <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
+      <MembersDialog site={members} onClose={() => setMembers(null)} />
       <BulkUploadDialog open={bulkOpen} onClose={() => setBulkOpen(false)} />
     </AdminLayout>
   );

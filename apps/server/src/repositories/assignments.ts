@@ -1,0 +1,162 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { MyAssignment, PropertyStatus, ReviewState } from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { assignments, properties, siteMembers, users } from '../db/schema.js';
+import { writeAudit, type Actor } from './audit.js';
+import { chunks, containsIgnoringCase } from './sql-helpers.js';
+import { statusCase } from './property-status.js';
+
+/** Which properties an assignment covers: a list of ids, or every property of the site matching a filter. */
+export type AssignTarget = { propertyIds: string[] } | { filter: { q?: string; propertyType?: string } };
+
+/** The most assignments one engineer's list answers (nearest due first). */
+const MAX_MY_ASSIGNMENTS = 1000;
+
+export function assignmentsRepository(db: Db) {
+  return {
+    /** Whether the user is an active engineer and a member of the site (who may be assigned there). */
+    async isEngineerOf(siteId: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql`1` })
+        .from(siteMembers)
+        .innerJoin(users, eq(users.id, siteMembers.userId))
+        .where(
+          and(
+            eq(siteMembers.siteId, siteId),
+            eq(siteMembers.userId, userId),
+            eq(users.role, 'engineer'),
+            eq(users.active, true),
+          ),
+        );
+      return rows.length > 0;
+    },
+
+    /**
+     * Assigns the target properties to the engineer, replacing any earlier assignment, with one history entry
+     * per property. The engineer's membership is part of the INSERT itself, so an engineer taken off the site
+     * at the same moment is never assigned. 'not_engineer' when they are not (nothing written); 'unknown'
+     * with the ids that are not properties of the site.
+     */
+    async assign(
+      input: { siteId: string; engineerId: string; dueDate: string | null; target: AssignTarget },
+      actor: Actor,
+    ): Promise<{ assigned: number } | 'not_engineer' | { unknown: string[] }> {
+      const notEngineer = new Error('not engineer');
+      try {
+        return await db.transaction(async (tx) => {
+          let ids: string[];
+          if ('propertyIds' in input.target) {
+            const wanted = [...new Set(input.target.propertyIds.map((id) => id.toLowerCase()))];
+            const found = new Set<string>();
+            for (const part of chunks(wanted, 1000)) {
+              const rows = await tx
+                .select({ id: properties.id })
+                .from(properties)
+                .where(and(eq(properties.siteId, input.siteId), inArray(properties.id, part)));
+              for (const r of rows) found.add(r.id);
+            }
+            const unknown = wanted.filter((id) => !found.has(id));
+            if (unknown.length) return { unknown };
+            ids = wanted;
+          } else {
+            const { q, propertyType } = input.target.filter;
+            const where: SQL | undefined = and(
+              eq(properties.siteId, input.siteId),
+              q ? containsIgnoringCase(sql`${properties.address}`, q) : undefined,
+              propertyType ? sql`lower(${properties.propertyType}) = lower(${propertyType})` : undefined,
+            );
+            ids = (await tx.select({ id: properties.id }).from(properties).where(where)).map((r) => r.id);
+          }
+          let assigned = 0;
+          for (const part of chunks(ids, 1000)) {
+            const before = await tx
+              .select({
+                propertyId: assignments.propertyId,
+                engineerId: assignments.engineerId,
+                dueDate: assignments.dueDate,
+              })
+              .from(assignments)
+              .where(inArray(assignments.propertyId, part))
+              .for('update');
+            const was = new Map(before.map((b) => [b.propertyId, b]));
+            const { rows } = (await tx.execute(sql`
+              INSERT INTO ${assignments} (property_id, site_id, engineer_id, due_date, assigned_by, assigned_at)
+              SELECT p.id, p.site_id, ${input.engineerId}::uuid, ${input.dueDate}::date, ${actor?.id ?? null}::uuid, now()
+              FROM ${properties} p
+              WHERE p.site_id = ${input.siteId}::uuid AND p.id = ANY(${sql.param(part)}::uuid[])
+                AND EXISTS (SELECT 1 FROM ${siteMembers} m JOIN ${users} u ON u.id = m.user_id
+                  WHERE m.site_id = ${input.siteId}::uuid AND m.user_id = ${input.engineerId}::uuid
+                    AND u.role = 'engineer' AND u.active)
+              ON CONFLICT (property_id) DO UPDATE SET engineer_id = excluded.engineer_id,
+                due_date = excluded.due_date, assigned_by = excluded.assigned_by, assigned_at = excluded.assigned_at
+              RETURNING property_id`)) as unknown as { rows: { property_id: string }[] };
+            if (rows.length < part.length) throw notEngineer;
+            assigned += rows.length;
+            await writeAudit(
+              tx,
+              part.map((propertyId) => {
+                const old = was.get(propertyId);
+                return {
+                  actor,
+                  entityType: 'assignment' as const,
+                  entityId: propertyId,
+                  action: 'assigned',
+                  before: old ? { engineerId: old.engineerId, dueDate: old.dueDate } : null,
+                  after: { siteId: input.siteId, engineerId: input.engineerId, dueDate: input.dueDate },
+                };
+              }),
+            );
+          }
+          return { assigned };
+        });
+      } catch (err) {
+        if (err === notEngineer) return 'not_engineer';
+        throw err;
+      }
+    },
+
+    /** The engineer's assigned properties whose latest report is not approved, nearest due date first. */
+    async forEngineer(engineerId: string): Promise<MyAssignment[]> {
+      const { rows } = (await db.execute(sql`
+        SELECT a.property_id, a.site_id, s.name AS site_name, p.address, p.property_type,
+          a.due_date::text AS due_date, a.assigned_at, lr.review_state,
+          ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
+        FROM assignments a
+        JOIN properties p ON p.id = a.property_id
+        JOIN sites s ON s.id = a.site_id
+        LEFT JOIN LATERAL (
+          SELECT r.review_state, r.completed_at, r.overall_status FROM reports r
+          WHERE r.property_id = p.id ORDER BY r.completed_at DESC, r.id DESC LIMIT 1
+        ) lr ON true
+        LEFT JOIN LATERAL (SELECT max(d.last_saved) AS saved FROM drafts d WHERE d.property_id = p.id) ld ON true
+        WHERE a.engineer_id = ${engineerId}::uuid AND (lr.review_state IS NULL OR lr.review_state <> 'approved')
+          AND EXISTS (SELECT 1 FROM site_members m WHERE m.site_id = a.site_id AND m.user_id = a.engineer_id)
+        ORDER BY a.due_date NULLS LAST, p.address_key, p.id
+        LIMIT ${MAX_MY_ASSIGNMENTS}`)) as unknown as {
+        rows: {
+          property_id: string;
+          site_id: string;
+          site_name: string;
+          address: string;
+          property_type: string;
+          due_date: string | null;
+          assigned_at: Date | string;
+          review_state: ReviewState | null;
+          status: PropertyStatus;
+        }[];
+      };
+      return rows.map((r) => ({
+        propertyId: r.property_id,
+        siteId: r.site_id,
+        siteName: r.site_name,
+        address: r.address,
+        propertyType: r.property_type,
+        dueDate: r.due_date,
+        assignedAt: new Date(r.assigned_at).toISOString(),
+        status: r.status,
+        reviewState: r.review_state,
+      }));
+    },
+  };
+}
+export type AssignmentsRepository = ReturnType<typeof assignmentsRepository>;

@@ -1,0 +1,80 @@
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { AuditEntry } from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+import { chunks } from './sql-helpers.js';
+
+/** A database handle or an open transaction: audit entries are written in the change's own transaction. */
+export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who made a change; null for the system itself (a migration, an automatic approval has its own actor). */
+export type Actor = { id: string; name: string } | null;
+
+export interface AuditInput {
+  actor: Actor;
+  entityType: 'user' | 'site' | 'site_member' | 'property' | 'report' | 'assignment';
+  entityId: string;
+  action: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  reason?: string | null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields of `patch` whose value differs from `before`, as they were and as they are. */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (value === undefined || same(before[key], value)) continue;
+    was[key] = before[key] ?? null;
+    now[key] = value;
+  }
+  return { before: was, after: now };
+}
+
+export async function writeAudit(tx: Tx, entries: AuditInput | AuditInput[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries];
+  for (const part of chunks(list, 1000)) {
+    if (part.length === 0) continue;
+    await tx.insert(auditLog).values(
+      part.map((e) => ({
+        actorId: e.actor?.id ?? null,
+        actorName: e.actor?.name ?? 'System',
+        entityType: e.entityType,
+        entityId: e.entityId,
+        action: e.action,
+        before: e.before ?? null,
+        after: e.after ?? null,
+        reason: e.reason ?? null,
+      })),
+    );
+  }
+}
+
+export function auditRepository(db: Db) {
+  return {
+    /** One page, newest first, keyset-paged by id (ids only grow). */
+    async list(q: { entityType?: string; entityId?: string; before?: number; limit: number }) {
+      const where: SQL | undefined = and(
+        q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
+        q.entityId ? eq(auditLog.entityId, q.entityId) : undefined,
+        q.before ? lt(auditLog.id, q.before) : undefined,
+      );
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.id))
+        .limit(q.limit + 1);
+      const items: AuditEntry[] = rows.slice(0, q.limit).map((r) => ({ ...r, at: r.at.toISOString() }));
+      const last = items[items.length - 1];
+      return { items, nextBefore: rows.length > q.limit && last ? last.id : null };
+    },
+  };
+}
+export type AuditRepository = ReturnType<typeof auditRepository>;

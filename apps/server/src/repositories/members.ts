@@ -1,0 +1,89 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Role, SiteMember } from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { siteMembers, users } from '../db/schema.js';
+import { writeAudit, type Actor } from './audit.js';
+
+/**
+ * Who belongs to which site (decision 145). Engineers are members of every site unless an admin takes
+ * them off: triggers (migration 0020) add every active engineer to a new site and a new engineer to every site.
+ */
+export function membersRepository(db: Db) {
+  return {
+    async isMember(siteId: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql`1` })
+        .from(siteMembers)
+        .where(and(eq(siteMembers.siteId, siteId), eq(siteMembers.userId, userId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Which of these sites the user belongs to. */
+    async memberSites(userId: string, siteIds: string[]): Promise<Set<string>> {
+      if (siteIds.length === 0) return new Set();
+      const rows = await db
+        .select({ siteId: siteMembers.siteId })
+        .from(siteMembers)
+        .where(and(eq(siteMembers.userId, userId), inArray(siteMembers.siteId, siteIds)));
+      return new Set(rows.map((r) => r.siteId));
+    },
+
+    async list(siteId: string): Promise<SiteMember[]> {
+      const rows = await db
+        .select({
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          role: users.role,
+          active: users.active,
+          addedAt: siteMembers.createdAt,
+        })
+        .from(siteMembers)
+        .innerJoin(users, eq(users.id, siteMembers.userId))
+        .where(eq(siteMembers.siteId, siteId))
+        .orderBy(asc(users.name), asc(users.id));
+      return rows.map((r) => ({ ...r, addedAt: r.addedAt.toISOString() }));
+    },
+
+    /** Adds the user to the site; false when they already were a member (nothing written). */
+    async add(siteId: string, user: { id: string; role: Role }, actor: Actor): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const added = await tx
+          .insert(siteMembers)
+          .values({ siteId, userId: user.id })
+          .onConflictDoNothing()
+          .returning({ siteId: siteMembers.siteId });
+        if (added.length === 0) return false;
+        await writeAudit(tx, {
+          actor,
+          entityType: 'site_member',
+          entityId: siteId,
+          action: 'member_added',
+          after: { userId: user.id, role: user.role },
+        });
+        return true;
+      });
+    },
+
+    /** Takes the user off the site; false when they were not a member. */
+    async remove(siteId: string, userId: string, actor: Actor): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(siteMembers)
+          .where(and(eq(siteMembers.siteId, siteId), eq(siteMembers.userId, userId)))
+          .returning({ siteId: siteMembers.siteId });
+        if (removed.length === 0) return false;
+        await writeAudit(tx, {
+          actor,
+          entityType: 'site_member',
+          entityId: siteId,
+          action: 'member_removed',
+          before: { userId },
+        });
+        return true;
+      });
+    },
+  };
+}
+export type MembersRepository = ReturnType<typeof membersRepository>;

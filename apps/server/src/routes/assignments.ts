@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { assignBody, assignResultSchema, myAssignmentSchema } from '@hiu/domain';
+import { notFound, unprocessable } from '../http/errors.js';
+import { siteAccess } from '../http/site-access.js';
+import type { AppContext } from '../app.js';
+
+const siteParams = z.object({ id: z.uuid() });
+const NOT_ENGINEER = 'Choose an engineer who is a member of this site';
+
+/** Supervisors and admins assign a site's properties to its engineers (decision 145). */
+export const assignmentRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { assignments, sites } = ctx.repos;
+    const access = siteAccess(ctx.repos.members);
+
+    app.post(
+      '/api/sites/:id/assignments',
+      {
+        config: { access: 'supervisor' },
+        schema: { tags: ['assignments'], params: siteParams, body: assignBody, response: { 200: assignResultSchema } },
+      },
+      async (request) => {
+        const siteId = request.params.id;
+        await access.orNotFound(request.user!, siteId);
+        if (!(await sites.byId(siteId))) throw notFound('Site not found');
+        const { engineerId, dueDate, propertyIds, filter } = request.body;
+        if (!(await assignments.isEngineerOf(siteId, engineerId)))
+          throw unprocessable(NOT_ENGINEER, { engineerId: NOT_ENGINEER });
+        const result = await assignments.assign(
+          {
+            siteId,
+            engineerId,
+            dueDate: dueDate ?? null,
+            target: propertyIds ? { propertyIds } : { filter: filter ?? {} },
+          },
+          request.user,
+        );
+        if (result === 'not_engineer') throw unprocessable(NOT_ENGINEER, { engineerId: NOT_ENGINEER });
+        if ('unknown' in result) {
+          const message = `${result.unknown.length === 1 ? 'A property is' : `${result.unknown.length} properties are`} not on this site`;
+          throw unprocessable(message, { propertyIds: message });
+        }
+        return result;
+      },
+    );
+
+    // Anyone signed in may ask; only engineers are ever assigned, so everyone else gets an empty list.
+    app.get(
+      '/api/me/assignments',
+      { config: { access: 'user' }, schema: { tags: ['assignments'], response: { 200: z.array(myAssignmentSchema) } } },
+      (request) => assignments.forEngineer(request.user!.id),
+    );
+  };

@@ -1,0 +1,14 @@
+/**
+ * Who a user is (decision 145): an admin runs the office and sees everything; a supervisor assigns and
+ * reviews on the sites they belong to; an engineer commissions on the sites they belong to; a client reads
+ * progress and approved reports of the sites they are granted.
+ */
+export const ROLES = ['engineer', 'admin', 'supervisor', 'client'] as const;
+
+/** How each role reads on screen. Plain data, no zod, so a screen can list roles without the schemas. */
+export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
+  engineer: 'Engineer',
+  admin: 'Admin',
+  supervisor: 'Supervisor',
+  client: 'Client (read-only)',
+};
