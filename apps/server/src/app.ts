@@ -25,6 +25,7 @@ import { propertyRoutes } from './routes/properties.js';
 import { draftRoutes } from './routes/drafts.js';
 import { fileRoutes } from './routes/files.js';
 import { reportRoutes } from './routes/reports.js';
+import { reportTableRoutes } from './routes/report-table.js';
 import { hiuModelRoutes } from './routes/hiu-models.js';
 
 export interface RouteAccess {
@@ -117,6 +118,7 @@ export async function buildApp(
   await app.register(draftRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(reportRoutes(ctx));
+  await app.register(reportTableRoutes(ctx));
   await app.register(hiuModelRoutes(ctx));
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);

@@ -46,6 +46,8 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'POST /api/reports': 'user',
   'GET /api/reports/sites': 'admin',
   'GET /api/reports/latest': 'admin',
+  'GET /api/reports/by-site': 'admin',
+  'GET /api/reports/table': 'admin',
   'GET /api/reports': 'user',
   'GET /api/reports/export.csv': 'admin',
   'GET /api/reports/:id': 'user',

@@ -204,6 +204,13 @@ export const reports = pgTable(
     ),
     // A site delete sets site_id to null on its reports and counts them first.
     index('reports_site_idx').on(t.siteId),
+    // The reports table's latest report per flat of a site, by site id, without a sort (decision 140).
+    index('reports_site_id_property_latest_idx').on(
+      t.siteId,
+      t.propertyId,
+      t.completedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
