@@ -61,6 +61,8 @@ for (const [name, viewport] of [
 ] as const) {
   test.describe(`reports table on a ${name} (${viewport.width}x${viewport.height})`, () => {
     test.use({ viewport });
+    // 55 flats and four submits through the API before the screen opens.
+    test.setTimeout(180_000);
 
     test('counts flats by current result, filters, sorts, searches and pages, with failure reasons and values', async ({
       engineer,

@@ -25,6 +25,7 @@ export * from './rules/failure-details.js';
 export * from './format/dates.js';
 export * from './format/time-ago.js';
 export * from './format/property-status.js';
+export * from './format/report-verdicts.js';
 export * from './format/file-names.js';
 export * from './format/evidence.js';
 export * from './csv/report-csv.js';

@@ -1,21 +1,7 @@
 import { z } from 'zod';
+import { REPORT_TABLE_SORTS, REPORT_VERDICTS } from '../format/report-verdicts.js';
 
-/**
- * The reports screen's table (decision 140): one row per flat of one site (by site id), with the verdict of
- * its latest report. A failure superseded by a later pass is history: the flat counts as passed.
- */
-export const REPORT_VERDICTS = ['failed', 'pending', 'passed', 'not_tested'] as const;
-export type ReportVerdict = (typeof REPORT_VERDICTS)[number];
-export const REPORT_VERDICT_LABELS: Record<ReportVerdict, string> = {
-  failed: 'Failed',
-  pending: 'Incomplete',
-  passed: 'Passed',
-  not_tested: 'Not tested',
-};
-
-export const REPORT_TABLE_SORTS = ['address', 'verdict', 'engineer', 'completed', 'serial'] as const;
-export type ReportTableSort = (typeof REPORT_TABLE_SORTS)[number];
-
+/** The reports screen's table (decision 140): one row per flat of one site, found by site id. */
 const isoDate = z.iso.date({ message: 'Must be a date (YYYY-MM-DD)' });
 
 export const reportTableQuery = z

@@ -47,7 +47,7 @@ export function ReportTableRow({ row }: { row: Row }) {
 
   return (
     <tr className="border-t border-slate-200 align-top" data-testid="report-row">
-      <th scope="row" className="sticky left-0 bg-white px-3 py-3 font-semibold whitespace-nowrap text-slate-900">
+      <th scope="row" className="px-3 py-3 font-semibold whitespace-nowrap text-slate-900">
         {row.address}
         <span className="block text-xs font-normal text-slate-600">{row.propertyType}</span>
       </th>

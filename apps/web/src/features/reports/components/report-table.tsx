@@ -131,7 +131,6 @@ export function ReportTable({ site }: { site: ReportSite }) {
                         key={c.sort}
                         scope="col"
                         aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                        className={c.sort === 'address' ? 'sticky left-0 z-10 bg-slate-50' : undefined}
                       >
                         <button
                           type="button"
