@@ -79,14 +79,14 @@ test.describe('evidence stamps on a report', () => {
 
     await test.step('the reports screen shows them under the report', async () => {
       await adminPage.goto('/admin/reports');
-      await expect(adminPage.getByTestId('site-card').first()).toBeVisible();
+      await expect(adminPage.getByTestId('site-reports').first()).toBeVisible();
       const find = adminPage.getByRole('searchbox', { name: 'Find a site' });
       if (await find.isVisible()) await find.fill(site.name);
       const card = adminPage
-        .getByTestId('site-card')
+        .getByTestId('site-reports')
         .filter({ has: adminPage.getByRole('heading', { name: site.name }) });
       await card.getByRole('button', { name: new RegExp(site.name) }).click();
-      const item = card.getByTestId('report-item');
+      const item = card.getByTestId('report-row');
       await item.getByRole('button', { name: 'Show evidence' }).click();
       await expect(item.getByText(/^\d+\.\d s$/)).toBeVisible();
       await expect(item.getByText('Step 6 DHW Checks')).toBeVisible();

@@ -48,12 +48,12 @@ async function submit(page: Page, site: Site, property: Property, kind: 'pass' |
   return (await res.json()) as ReportSummary;
 }
 
-/** The site's card; other tests' sites share the screen, so use Find a site when the screen offers it. */
+/** The site's section; other tests' sites share the screen, so use Find a site when the screen offers it. */
 async function siteCard(page: Page, name: string) {
-  await expect(page.getByTestId('site-card').first()).toBeVisible();
+  await expect(page.getByTestId('site-reports').first()).toBeVisible();
   const find = page.getByRole('searchbox', { name: 'Find a site' });
   if (await find.isVisible()) await find.fill(name);
-  return page.getByTestId('site-card').filter({ has: page.getByRole('heading', { name }) });
+  return page.getByTestId('site-reports').filter({ has: page.getByRole('heading', { name }) });
 }
 
 function pdfText(file: string): string {
@@ -86,38 +86,41 @@ test.describe('reports screen', () => {
 
     const card = await siteCard(page, site.name);
     const toggle = card.getByRole('button', { name: new RegExp(site.name) });
-    await test.step('one collapsed card per site with its count and pass/fail badges', async () => {
+    await test.step('one collapsed section per site, by name and location', async () => {
       await expect(card).toHaveCount(1);
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      await expect(card.getByText('3 reports')).toBeVisible();
-      await expect(card.getByText('1 Pass', { exact: true })).toBeVisible();
-      await expect(card.getByText('1 Fail', { exact: true })).toBeVisible();
-      await expect(card.getByTestId('report-item')).toHaveCount(0);
+      await expect(card.getByText(site.location, { exact: true })).toBeVisible();
+      await expect(card.getByTestId('report-row')).toHaveCount(0);
     });
 
-    await test.step('expanded: every report with its details, newest first', async () => {
+    await test.step('expanded: each flat with its current result and details, in address order', async () => {
       await toggle.click();
       await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      const items = card.getByTestId('report-item');
+      await expect(card.getByTestId('site-counts')).toContainText('3 flats:');
+      await expect(card.getByTestId('site-counts')).toContainText('1 failed');
+      await expect(card.getByTestId('site-counts')).toContainText('1 incomplete');
+      await expect(card.getByTestId('site-counts')).toContainText('1 passed');
+      const items = card.getByTestId('report-row');
       await expect(items).toHaveCount(3);
-      await expect(items.nth(0)).toContainText('3 Mill Lane, Leeds');
-      await expect(items.nth(0)).toContainText('Pending');
+      await expect(items.nth(0)).toContainText('1 Mill Lane, Leeds');
+      await expect(items.nth(0)).toContainText('Passed');
+      await expect(items.nth(0)).not.toContainText('Notes:');
       const failed = items.nth(1);
       await expect(failed).toContainText('2 Mill Lane, Leeds');
       await expect(failed).toContainText('Evo 40 · SNFAIL7');
       await expect(failed).toContainText('2b4p');
       await expect(failed).toContainText(engineer.name);
       await expect(failed).toContainText(formatDateTime(fail.completedAt));
-      await expect(failed).toContainText('Fail');
-      await expect(failed).toContainText(`Reference${fail.reference}`);
+      await expect(failed).toContainText('Failed');
+      await expect(failed).toContainText('Tertiary Flow Temperature out of range: 58 °C (expected 50-55 °C)');
+      await expect(failed).toContainText(fail.reference);
       await expect(failed).toContainText('Notes: Secondary flow "too hot", valve to be replaced');
-      await expect(items.nth(2)).toContainText('1 Mill Lane, Leeds');
-      await expect(items.nth(2)).toContainText('Pass');
-      await expect(items.nth(2)).not.toContainText('Notes:');
+      await expect(items.nth(2)).toContainText('3 Mill Lane, Leeds');
+      await expect(items.nth(2)).toContainText('Incomplete');
     });
 
     await test.step('Download PDF saves the stored report under its file name', async () => {
-      const item = card.getByTestId('report-item').filter({ hasText: '1 Mill Lane, Leeds' });
+      const item = card.getByTestId('report-row').filter({ hasText: '1 Mill Lane, Leeds' });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         item.getByRole('button', { name: 'Download PDF' }).click(),
@@ -209,7 +212,7 @@ test.describe('reports screen', () => {
 
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/reports/sites', async (route) => {
+    await page.route('**/api/reports/by-site', async (route) => {
       await held;
       await route.continue();
     });
@@ -217,8 +220,7 @@ test.describe('reports screen', () => {
     await expect(page.getByTestId('report-skeleton')).toHaveCount(3);
     release();
     const card = await siteCard(page, site.name);
-    await expect(card.getByText('1 report', { exact: true })).toBeVisible();
-    await expect(card.getByText(/Fail$/)).toHaveCount(0);
+    await expect(card.getByText(site.location, { exact: true })).toBeVisible();
 
     await page.route('**/api/reports/*/pdf', (route) =>
       route.fulfill({
@@ -228,6 +230,7 @@ test.describe('reports screen', () => {
       }),
     );
     await card.getByRole('button', { name: site.name }).click();
+    await expect(card.getByTestId('site-counts')).toContainText('1 passed');
     await card.getByRole('button', { name: 'Download PDF' }).click();
     await expectToast(page, 'Download failed', 'The database is not available.');
     await expect(card.getByRole('button', { name: 'Download PDF' })).toBeEnabled();

@@ -156,16 +156,16 @@ test.describe('site progress', () => {
     await filePassedCheck(engineerPage, site, properties[1]!, minutesAgo(2), 'SN-B1');
 
     await page.goto('/admin/reports');
-    await expect(page.getByTestId('site-card').first()).toBeVisible();
+    await expect(page.getByTestId('site-reports').first()).toBeVisible();
     const find = page.getByRole('searchbox', { name: 'Find a site' });
     if (await find.isVisible()) await find.fill(site.name);
-    const card = page.getByTestId('site-card').filter({ has: page.getByRole('heading', { name: site.name }) });
-    await expect(card.getByText('3 reports')).toBeVisible();
+    const card = page.getByTestId('site-reports').filter({ has: page.getByRole('heading', { name: site.name }) });
     await card.getByRole('button', { name: new RegExp(site.name) }).click();
 
-    const items = card.getByTestId('report-item');
-    await test.step('one entry per property, latest first, the re-tested one with its history folded', async () => {
-      await expect(card.getByText('Latest report of each property (2 properties)')).toBeVisible();
+    const items = card.getByTestId('report-row');
+    await test.step('one row per property with its latest result, the re-tested one with its history folded', async () => {
+      await expect(card.getByTestId('site-counts')).toContainText('2 flats:');
+      await expect(card.getByTestId('site-counts')).toContainText('2 passed');
       await expect(items).toHaveCount(2);
       await expect(items.nth(0)).toContainText('1 Mill Lane, Leeds');
       await expect(items.nth(0)).toContainText('Pass');

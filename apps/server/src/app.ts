@@ -28,6 +28,7 @@ import { propertyRoutes } from './routes/properties.js';
 import { draftRoutes } from './routes/drafts.js';
 import { fileRoutes } from './routes/files.js';
 import { reportRoutes } from './routes/reports.js';
+import { reportTableRoutes } from './routes/report-table.js';
 import { hiuModelRoutes } from './routes/hiu-models.js';
 import type { AppContext } from './context.js';
 import { memberRoutes } from './routes/members.js';
@@ -145,6 +146,7 @@ export async function buildApp(
   await app.register(draftRoutes(ctx));
   await app.register(fileRoutes(ctx));
   await app.register(reportRoutes(ctx));
+  await app.register(reportTableRoutes(ctx));
   await app.register(hiuModelRoutes(ctx));
   await app.register(memberRoutes(ctx));
   await app.register(auditRoutes(ctx));

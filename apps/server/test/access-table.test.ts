@@ -48,6 +48,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/reports': 'field',
   'GET /api/reports/sites': 'admin',
   'GET /api/reports/latest': 'admin',
+  'GET /api/reports/by-site': 'admin',
+  'GET /api/reports/table': 'admin',
   'GET /api/reports': 'user',
   'GET /api/reports/export.csv': 'admin',
   'GET /api/reports/:id': 'user',

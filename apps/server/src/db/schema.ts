@@ -229,6 +229,13 @@ export const reports = pgTable(
     index('reports_site_idx').on(t.siteId),
     // The review queue: a site's reports awaiting review, oldest first.
     index('reports_review_site_idx').on(t.reviewState, t.siteId, t.completedAt),
+    // The reports table's latest report per flat of a site, by site id, without a sort (decision 140).
+    index('reports_site_id_property_latest_idx').on(
+      t.siteId,
+      t.propertyId,
+      t.completedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
