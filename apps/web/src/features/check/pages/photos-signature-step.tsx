@@ -13,7 +13,7 @@ import { useStep } from '../lib/use-step';
 import { ScanButton } from '../scanner/scan-button';
 
 export function PhotosSignatureStep() {
-  const { state, update, addPhoto, removePhoto, relabelPhoto, setSignature } = useWizard();
+  const { state, update, addPhoto, removePhoto, relabelPhoto, drawSignature } = useWizard();
   const { step, ranges, saveAndContinue } = useStep('photos-signature');
   const d = state.wizardData;
   const p = d.photosSignature;
@@ -65,7 +65,7 @@ export function PhotosSignatureStep() {
           </h2>
           <SignaturePad
             imageUrl={signatureUrl ?? null}
-            onChange={(blob) => void setSignature(blob)}
+            onChange={(png) => void drawSignature(png)}
             labelledBy="signature-heading"
           />
         </Card>

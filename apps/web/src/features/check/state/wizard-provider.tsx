@@ -88,6 +88,7 @@ export function WizardProvider({ children, controller }: { children: ReactNode; 
       removePhoto: c.removePhoto,
       relabelPhoto: c.relabelPhoto,
       setSignature: c.setSignature,
+      drawSignature: c.drawSignature,
       hasUnsavedWork: c.hasUnsavedWork,
     }),
     [c, snap, save, ranges],
