@@ -8,7 +8,7 @@ import {
 } from '@hiu/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { files, properties, reportCsvLines, reportSiteCounts, reports, sites } from '../db/schema.js';
+import { drafts, files, properties, reportCsvLines, reportSiteCounts, reports, sites } from '../db/schema.js';
 
 /** The group name of reports whose site name is missing (spec section 2). */
 export const UNKNOWN_SITE = 'Unknown Site';
@@ -204,6 +204,9 @@ export function reportsRepository(db: Db) {
             siteName: report.siteName,
             completedAt: report.completedAt,
           });
+          // The flat's check is done: its drafts (anyone's) go with the same commit, so none lingers as a
+          // second "in progress" beside the report. A phone still holding one saves it again if it is changed.
+          if (report.propertyId) await tx.delete(drafts).where(eq(drafts.propertyId, report.propertyId));
           if (wanted.length === 0) return;
           // Row locks taken here make a concurrent clean-up skip these files (it uses SKIP LOCKED).
           const claimed = await tx
