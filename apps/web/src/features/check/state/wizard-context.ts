@@ -33,8 +33,6 @@ export interface WizardContextValue {
   removePhoto(id: string): void;
   relabelPhoto(id: string, label: string): void;
   setSignature(png: Blob | null): Promise<void>;
-  /** The signature pad's drawing as a PNG data URL, kept on the device the moment a stroke ends. */
-  drawSignature(dataUrl: string | null): Promise<void>;
   /** Home's Unsaved Work Found banner; Continue Check goes to `/check/${state.currentStep}` (ruling 10). */
   hasUnsavedWork(): boolean;
 }

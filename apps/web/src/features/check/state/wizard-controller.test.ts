@@ -3,7 +3,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { emptyWizardData, type CreateReportBody } from '@hiu/domain';
 import { lazyDeviceStore, openDeviceStore, type DeviceStore } from './device-store';
 import { WIZARD_CACHE_KEY } from './local-cache';
-import { keepPendingSignature, PENDING_SIGNATURE_KEY } from './pending-signature';
+import {
+  drawSignature,
+  keepPendingSignature,
+  PENDING_SIGNATURE_KEY,
+  recoverPendingSignature,
+} from '../lib/pending-signature';
 import { inThreadChecks, type CopyChecks, type Schemas } from './schemas';
 import { FakeServer, flushIo, MemoryStorage, PROPERTY, SITE, USER } from './test-helpers';
 import { TOASTS, WizardController } from './wizard-controller';
@@ -859,8 +864,8 @@ describe('photos and signature', () => {
     online = false;
     const c = await started();
     const url = (text: string) => `data:image/png;base64,${btoa(text)}`;
-    void c.drawSignature(url('stroke one'));
-    await c.drawSignature(url('stroke two'));
+    void drawSignature(storage, USER.id, url('stroke one'), c.setSignature);
+    await drawSignature(storage, USER.id, url('stroke two'), c.setSignature);
     await flushIo();
     const id = c.state.wizardData.photosSignature.signature.slice('/api/files/'.length);
     expect(await (await c.fileBlob(id))!.text()).toBe('stroke two');
@@ -878,6 +883,7 @@ describe('photos and signature', () => {
     keepPendingSignature(storage, USER.id, `data:image/png;base64,${btoa('the signature')}`);
     const next = await reload(c);
     await next.settled();
+    await recoverPendingSignature(storage, next.state, next.setSignature);
     await flushIo();
     const ref = next.state.wizardData.photosSignature.signature;
     expect(ref).toMatch(/^\/api\/files\//);

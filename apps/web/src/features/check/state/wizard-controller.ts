@@ -17,7 +17,6 @@ import {
 import { TOAST_DURATION_MS } from '../../../lib/toast';
 import { within } from '../../../lib/within';
 import { PhotoError } from './photo-error';
-import { clearPendingSignature, keepPendingSignature, peekPendingSignature, pngFromDataUrl } from './pending-signature';
 import type { DeviceFile, DeviceStore } from './device-store';
 import {
   acceptLocalCache,
@@ -184,8 +183,6 @@ export class WizardController {
   private readonly reportsSent = new Set<string>();
   /** Settles when the signed-in user's check has been restored from the device. */
   private restoring: Promise<void> = Promise.resolve();
-  /** Signature saves, one after another, so a later stroke always ends up as the check's signature. */
-  private signatureChain: Promise<void> = Promise.resolve();
   private readonly schemas: CopyChecks;
   readonly saveStatus = new SaveStatusTracker();
   readonly engine: SyncEngine;
@@ -348,7 +345,6 @@ export class WizardController {
     this.restoring = restored.then(() => undefined);
     void restored.then(async (ok) => {
       try {
-        if (ok) await this.recoverPendingSignature(restore, user.id);
         if (ok) await this.requeueLostSubmit(restore);
       } catch (error) {
         if (restore === this.restoreSeq) this.setSnap({ storageWarning: storageMessage(error) });
@@ -874,7 +870,12 @@ export class WizardController {
     try {
       draft = await this.deps.transport.getJson<Draft>(`/api/drafts/${id}`);
     } catch {
-      return null;
+      // Without a connection, the copy of the engineer's drafts kept on the phone (decision 130).
+      const kept = this.deps.fetchJson
+        ? await this.fetch<Draft>(`/api/drafts/${id}`).catch(() => undefined)
+        : undefined;
+      if (!kept) return null;
+      draft = kept;
     }
     const data = await this.schemas.parseWizardData(draft?.wizardData).catch(() => undefined);
     if (!data) return null;
@@ -942,38 +943,6 @@ export class WizardController {
     }
     if (old) void this.dropFile(old.slice('/api/files/'.length));
   };
-
-  /**
-   * The pad's drawing as a PNG data URL (null: cleared). Kept in the quick cache at once, then stored as
-   * the signature's file; a page that goes in between finds it on the next start (recoverPendingSignature).
-   */
-  drawSignature = (dataUrl: string | null): Promise<void> => {
-    if (dataUrl && this.user) keepPendingSignature(this.deps.storage, this.user.id, dataUrl);
-    const run = async () => {
-      if (!dataUrl) {
-        const pending = this.user && peekPendingSignature(this.deps.storage, this.user.id);
-        if (pending) clearPendingSignature(this.deps.storage, pending);
-        return this.setSignature(null);
-      }
-      await this.setSignature(pngFromDataUrl(dataUrl));
-      clearPendingSignature(this.deps.storage, dataUrl);
-    };
-    const done = this.signatureChain.then(run);
-    this.signatureChain = done.catch(() => undefined);
-    return done;
-  };
-
-  /** A signature drawn just before the page went: stored now, into the check it was drawn on. */
-  private async recoverPendingSignature(restore: number, userId: string) {
-    const pending = peekPendingSignature(this.deps.storage, userId);
-    if (!pending || restore !== this.restoreSeq) return;
-    const s = this.snap.state;
-    if (s.flowStatus !== 'active' || s.submittedReportId || !hasWizardData(s.wizardData)) {
-      clearPendingSignature(this.deps.storage, pending);
-      return;
-    }
-    await this.drawSignature(pending);
-  }
 
   private async keepFile(id: string, kind: DeviceFile['kind'], blob: Blob) {
     if (!this.user) throw new PhotoError('Sign in to add photos');

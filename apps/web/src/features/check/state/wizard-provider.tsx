@@ -88,7 +88,6 @@ export function WizardProvider({ children, controller }: { children: ReactNode; 
       removePhoto: c.removePhoto,
       relabelPhoto: c.relabelPhoto,
       setSignature: c.setSignature,
-      drawSignature: c.drawSignature,
       hasUnsavedWork: c.hasUnsavedWork,
     }),
     [c, snap, save, ranges],

@@ -1,4 +1,4 @@
-import type { CacheStorage } from './local-cache';
+import type { CacheStorage } from '../state/local-cache';
 
 /**
  * A signature drawn but not yet in IndexedDB. Written synchronously when a stroke ends (a PNG of the pad is
@@ -49,4 +49,51 @@ export function pngFromDataUrl(dataUrl: string): Blob {
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
   return new Blob([bytes], { type: 'image/png' });
+}
+
+let chain: Promise<void> = Promise.resolve();
+
+/**
+ * The pad's drawing (a PNG data URL; null: cleared) for `ownerId`'s check: kept in the quick cache at once,
+ * then stored as the signature's file through `setSignature`. Saves run one after another, so the last stroke
+ * is the signature.
+ */
+export function drawSignature(
+  storage: CacheStorage | null,
+  ownerId: string | undefined,
+  dataUrl: string | null,
+  setSignature: (png: Blob | null) => Promise<void>,
+): Promise<void> {
+  if (dataUrl && ownerId) keepPendingSignature(storage, ownerId, dataUrl);
+  const run = async () => {
+    if (!dataUrl) {
+      const pending = ownerId && peekPendingSignature(storage, ownerId);
+      if (pending) clearPendingSignature(storage, pending);
+      return setSignature(null);
+    }
+    await setSignature(pngFromDataUrl(dataUrl));
+    clearPendingSignature(storage, dataUrl);
+  };
+  const done = chain.then(run);
+  chain = done.catch(() => undefined);
+  return done;
+}
+
+/**
+ * A signature whose stroke ended just before the page went (reload, closed tab) is stored now. A reload
+ * returns to the step the engineer was on, so step 7 is where it is found.
+ */
+export function recoverPendingSignature(
+  storage: CacheStorage | null,
+  state: { ownerId?: string; flowStatus: string; submittedReportId?: string },
+  setSignature: (png: Blob | null) => Promise<void>,
+): Promise<void> | undefined {
+  if (!state.ownerId) return undefined;
+  const pending = peekPendingSignature(storage, state.ownerId);
+  if (!pending) return undefined;
+  if (state.flowStatus !== 'active' || state.submittedReportId) {
+    clearPendingSignature(storage, pending);
+    return undefined;
+  }
+  return drawSignature(storage, state.ownerId, pending, setSignature);
 }
