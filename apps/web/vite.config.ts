@@ -89,8 +89,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/]/ },
-            // Dialogs and the paste rules load when first used, not with the screen.
-            { name: 'shared', test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number))/ },
+            // Dialogs, the paste rules and the offline copy of field data load when first used, not with the screen.
+            {
+              name: 'shared',
+              test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number|field-cache))/,
+            },
           ],
         },
       },

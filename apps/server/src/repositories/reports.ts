@@ -13,7 +13,16 @@ import {
 } from '@hiu/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { files, properties, reportCsvLines, reportSiteCounts, reports, siteMembers, sites } from '../db/schema.js';
+import {
+  drafts,
+  files,
+  properties,
+  reportCsvLines,
+  reportSiteCounts,
+  reports,
+  siteMembers,
+  sites,
+} from '../db/schema.js';
 import { isUuid } from '@hiu/domain';
 import { writeAudit, type Actor } from './audit.js';
 
@@ -285,6 +294,9 @@ export function reportsRepository(db: Db) {
             siteName: report.siteName,
             completedAt: report.completedAt,
           });
+          // The flat's check is done: its drafts (anyone's) go with the same commit, so none lingers as a
+          // second "in progress" beside the report. A phone still holding one saves it again if it is changed.
+          if (report.propertyId) await tx.delete(drafts).where(eq(drafts.propertyId, report.propertyId));
           if (wanted.length === 0) return;
           // Row locks taken here make a concurrent clean-up skip these files (it uses SKIP LOCKED).
           const claimed = await tx

@@ -1,11 +1,28 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
+import { servedFromNetwork } from './offline-status';
+
+const fromServer = getQueryFn({ on401: 'throw' });
+
+/** The server's answer; without one, the signed-in engineer's kept copy (decision 130), whose code loads only then. */
+const queryFn: QueryFunction<unknown> = async (context) => {
+  try {
+    const data = await fromServer(context);
+    servedFromNetwork();
+    return data;
+  } catch (error) {
+    return import('./field-cache').then(
+      (m) => m.answerWithoutServer(error, context.queryKey, queryClient),
+      () => Promise.reject(error),
+    );
+  }
+};
 
 /** Spec section 9: cached data never goes stale, no automatic retries, no refetch on focus, no polling. */
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
+      queryFn,
       staleTime: Infinity,
       retry: false,
       refetchOnWindowFocus: false,

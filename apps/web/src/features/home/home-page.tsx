@@ -2,7 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
+import { useFieldDataRefresh } from './api/field-data';
 import { DraftsList } from './components/drafts-list';
+import { OfflineNotice } from './components/offline-notice';
 import { HomeFrame } from './home-frame';
 import { START_CHECK_ID, StartCheckCard } from './components/start-check-card';
 
@@ -15,6 +17,7 @@ interface HomePageProps {
 export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
   const { user } = useSession();
   const [path] = useLocation();
+  useFieldDataRefresh(user?.id);
 
   // /#start-check (the reports empty state) lands on the Start New Check card.
   useEffect(() => {
@@ -39,6 +42,7 @@ export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
         ) : null
       }
     >
+      <OfflineNotice />
       {unsavedWorkBanner}
       <StartCheckCard />
       <DraftsList />

@@ -3,13 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 /** Drawing size from spec section 9; the canvas is scaled by CSS to the screen width. */
 const WIDTH = 600;
 const HEIGHT = 200;
-/** Wait this long after the last stroke before saving, so a signature in several strokes is one file. */
-const SAVE_DELAY_MS = 400;
 
 interface SignaturePadProps {
   /** URL of the saved signature (object URL or /api/files/...), drawn back on the canvas after a reload. */
   imageUrl: string | null;
-  onChange: (png: Blob | null) => void;
+  /** The drawing as a PNG data URL, the moment each stroke ends (null when cleared). */
+  onChange: (png: string | null) => void;
   labelledBy: string;
 }
 
@@ -18,7 +17,6 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
   const drawing = useRef<{ id: number; x: number; y: number } | null>(null);
   /** Drawn on in this visit: the canvas then already shows the truth, newer than any saved copy. */
   const touched = useRef(false);
-  const saveTimer = useRef<number | undefined>(undefined);
   const [hasInk, setHasInk] = useState(Boolean(imageUrl));
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -46,8 +44,6 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
     };
   }, [imageUrl]);
 
-  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
-
   function point(e: React.PointerEvent<HTMLCanvasElement>) {
     const rect = e.currentTarget.getBoundingClientRect();
     return {
@@ -72,7 +68,6 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
     touched.current = true;
-    window.clearTimeout(saveTimer.current);
     const p = point(e);
     drawing.current = { id: e.pointerId, ...p };
     const ctx = context();
@@ -111,16 +106,12 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
   function onPointerEnd(e: React.PointerEvent<HTMLCanvasElement>) {
     if (!drawing.current || drawing.current.id !== e.pointerId) return;
     drawing.current = null;
-    window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(() => {
-      canvasRef.current?.toBlob((blob) => {
-        if (blob) onChangeRef.current(blob);
-      }, 'image/png');
-    }, SAVE_DELAY_MS);
+    // Synchronously, like a typed field: a reload a moment after the stroke must not lose it.
+    const png = canvasRef.current?.toDataURL('image/png');
+    if (png) onChangeRef.current(png);
   }
 
   function clear() {
-    window.clearTimeout(saveTimer.current);
     canvasRef.current?.getContext('2d')?.clearRect(0, 0, WIDTH, HEIGHT);
     setHasInk(false);
     onChange(null);

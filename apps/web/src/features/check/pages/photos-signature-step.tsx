@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { canProceed, isEntered, isValidValveSerial, VALVE_SERIAL_MESSAGE } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -10,10 +10,12 @@ import { SignaturePad } from '../components/signature-pad';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { YesNoField } from '../components/yes-no-field';
 import { useStep } from '../lib/use-step';
+import { drawSignature, recoverPendingSignature } from '../lib/pending-signature';
+import { browserStorage } from '../state/local-cache';
 import { ScanButton } from '../scanner/scan-button';
 
 export function PhotosSignatureStep() {
-  const { state, update, addPhoto, removePhoto, relabelPhoto, setSignature } = useWizard();
+  const { state, update, addPhoto, removePhoto, relabelPhoto, setSignature, hydrated } = useWizard();
   const { step, ranges, saveAndContinue } = useStep('photos-signature');
   const d = state.wizardData;
   const p = d.photosSignature;
@@ -21,6 +23,12 @@ export function PhotosSignatureStep() {
   const [serialTouched, setSerialTouched] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [addingPhotos, setAddingPhotos] = useState(0);
+  const recovered = useRef(false);
+  useEffect(() => {
+    if (!hydrated || recovered.current) return;
+    recovered.current = true;
+    void recoverPendingSignature(browserStorage(), state, setSignature);
+  }, [hydrated, state, setSignature]);
 
   // Photos are reduced on the phone before they are kept; one at a time keeps memory low on old phones.
   const addPhotos = async (files: File[]) => {
@@ -65,7 +73,7 @@ export function PhotosSignatureStep() {
           </h2>
           <SignaturePad
             imageUrl={signatureUrl ?? null}
-            onChange={(blob) => void setSignature(blob)}
+            onChange={(png) => void drawSignature(browserStorage(), state.ownerId, png, setSignature)}
             labelledBy="signature-heading"
           />
         </Card>

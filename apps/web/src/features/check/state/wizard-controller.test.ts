@@ -3,6 +3,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { emptyWizardData, type CreateReportBody } from '@hiu/domain';
 import { lazyDeviceStore, openDeviceStore, type DeviceStore } from './device-store';
 import { WIZARD_CACHE_KEY } from './local-cache';
+import {
+  drawSignature,
+  keepPendingSignature,
+  PENDING_SIGNATURE_KEY,
+  recoverPendingSignature,
+} from '../lib/pending-signature';
 import { inThreadChecks, type CopyChecks, type Schemas } from './schemas';
 import { FakeServer, flushIo, MemoryStorage, PROPERTY, SITE, USER } from './test-helpers';
 import { TOASTS, WizardController } from './wizard-controller';
@@ -925,6 +931,38 @@ describe('photos and signature', () => {
     expect((await c.fileBlob(second.slice(11)))!.type).toBe('image/png');
     await c.setSignature(null);
     expect(c.state.wizardData.photosSignature.signature).toBe('');
+  });
+
+  it('a signature drawn in quick strokes ends as the last stroke, with one file kept for it', async () => {
+    online = false;
+    const c = await started();
+    const url = (text: string) => `data:image/png;base64,${btoa(text)}`;
+    void drawSignature(storage, USER.id, url('stroke one'), c.setSignature);
+    await drawSignature(storage, USER.id, url('stroke two'), c.setSignature);
+    await flushIo();
+    const id = c.state.wizardData.photosSignature.signature.slice('/api/files/'.length);
+    expect(await (await c.fileBlob(id))!.text()).toBe('stroke two');
+    const signatures = (await store.listFiles()).filter((f) => f.kind === 'signature');
+    expect(signatures.map((f) => f.id)).toEqual([id]);
+    expect(storage.getItem(PENDING_SIGNATURE_KEY)).toBeNull();
+  });
+
+  it('a signature whose stroke ended just before the page went is stored on the next start', async () => {
+    online = false;
+    const c = await started();
+    c.update((d) => void (d.photosSignature.meterEnd = '1240.2'));
+    await c.flush();
+    // The page went after the stroke was kept in the quick cache, before its file reached IndexedDB.
+    keepPendingSignature(storage, USER.id, `data:image/png;base64,${btoa('the signature')}`);
+    const next = await reload(c);
+    await next.settled();
+    await recoverPendingSignature(storage, next.state, next.setSignature);
+    await flushIo();
+    const ref = next.state.wizardData.photosSignature.signature;
+    expect(ref).toMatch(/^\/api\/files\//);
+    expect(await (await next.fileBlob(ref.slice('/api/files/'.length)))!.text()).toBe('the signature');
+    expect(next.state.wizardData.photosSignature.meterEnd).toBe('1240.2');
+    expect(storage.getItem(PENDING_SIGNATURE_KEY)).toBeNull();
   });
 
   it('refuses a 31st photo with a message', async () => {

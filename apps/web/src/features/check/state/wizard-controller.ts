@@ -897,7 +897,12 @@ export class WizardController {
     try {
       draft = await this.deps.transport.getJson<Draft>(`/api/drafts/${id}`);
     } catch {
-      return null;
+      // Without a connection, the copy of the engineer's drafts kept on the phone (decision 130).
+      const kept = this.deps.fetchJson
+        ? await this.fetch<Draft>(`/api/drafts/${id}`).catch(() => undefined)
+        : undefined;
+      if (!kept) return null;
+      draft = kept;
     }
     const data = await this.schemas.parseWizardData(draft?.wizardData).catch(() => undefined);
     if (!data) return null;

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { whenIdle } from '../../../lib/when-idle';
+
+/**
+ * Each time home opens with a connection, the phone's copy of what the engineer works from is refreshed in
+ * the background (decision 130); its code loads then, after the screen has settled.
+ */
+export function useFieldDataRefresh(userId: string | undefined) {
+  useEffect(() => {
+    if (!userId || !navigator.onLine) return;
+    let live = true;
+    whenIdle(() => {
+      if (!live) return;
+      void import('../../../lib/field-cache')
+        .then((m) => m.refreshFieldData(userId))
+        .catch(() => undefined /* kept as it was; the next visit tries again */);
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+}

@@ -1,0 +1,80 @@
+import type { Draft, PropertyWithStatus, Site, SiteProgress, SiteSummary } from '@hiu/domain';
+
+/**
+ * What the phone keeps for one signed-in engineer so home and a check start without a signal (decision 130):
+ * the sites they can work on, each site's design (ranges, radiator rooms) and properties with status, and
+ * their drafts.
+ */
+export interface FieldSnapshot {
+  userId: string;
+  /** When the server gave it (ISO). */
+  savedAt: string;
+  /** When every site's design and properties were last fetched (the sites and drafts are every time). */
+  fullAt?: string;
+  sites: SiteSummary[];
+  siteDetails: Record<string, Site>;
+  properties: Record<string, PropertyWithStatus[]>;
+  drafts: Draft[];
+}
+
+const contains = (text: string, q: string) => text.toLocaleLowerCase().includes(q.toLocaleLowerCase());
+
+/**
+ * The answer the server would give to a GET the app makes on home or when a check starts, built from the
+ * kept copy; undefined when the copy cannot answer it (the app then shows its usual error).
+ */
+export function answerFromSnapshot(snapshot: FieldSnapshot, path: string): unknown {
+  const url = new URL(path, 'http://device');
+  const p = url.searchParams;
+  const q = (p.get('q') ?? '').trim();
+  const limit = Number(p.get('limit') ?? 50);
+  const offset = Number(p.get('offset') ?? 0);
+  const page = <T>(all: T[]) => ({ items: all.slice(offset, offset + limit), total: all.length });
+  const parts = url.pathname.split('/').filter(Boolean); // ['api', 'sites', id?, 'progress'?]
+  if (parts[0] !== 'api') return undefined;
+
+  if (parts[1] === 'sites') {
+    if (parts.length === 2) {
+      return page(snapshot.sites.filter((s) => !q || contains(s.name, q) || contains(s.location, q)));
+    }
+    const id = parts[2]!;
+    if (parts.length === 3) return snapshot.siteDetails[id];
+    if (parts.length === 4 && parts[3] === 'progress') {
+      const list = snapshot.properties[id];
+      return list ? progressOf(list) : undefined;
+    }
+    return undefined;
+  }
+  if (parts[1] === 'properties') {
+    if (parts.length === 2) {
+      const list = snapshot.properties[p.get('siteId') ?? ''];
+      if (!list) return undefined;
+      const status = p.get('status');
+      return page(list.filter((x) => (!q || contains(x.address, q)) && (!status || x.status === status)));
+    }
+    if (parts.length === 3) {
+      for (const list of Object.values(snapshot.properties)) {
+        const found = list.find((x) => x.id === parts[2]);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  }
+  if (parts[1] === 'drafts') {
+    if (parts.length === 2) return snapshot.drafts;
+    if (parts.length === 3) return snapshot.drafts.find((d) => d.id === parts[2]);
+  }
+  return undefined;
+}
+
+function progressOf(list: PropertyWithStatus[]): SiteProgress {
+  const count = (s: PropertyWithStatus['status']) => list.filter((x) => x.status === s).length;
+  return {
+    total: list.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    pending: count('pending'),
+    inProgress: count('in_progress'),
+    notStarted: count('not_started'),
+  };
+}

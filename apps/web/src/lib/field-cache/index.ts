@@ -1,0 +1,37 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { User } from '@hiu/domain';
+import { ApiError } from '../api-client';
+import { servedFromDevice } from '../offline-status';
+import { answerFromSnapshot } from './field-snapshot';
+import { loadSnapshot } from './field-store';
+
+export { refreshFieldData } from './refresh';
+
+/** The kept answer to a GET for this engineer, and when it was kept; undefined when the phone has none. */
+export async function offlineAnswer(
+  userId: string,
+  path: string,
+): Promise<{ body: unknown; savedAt: string } | undefined> {
+  const snapshot = await loadSnapshot(userId).catch(() => undefined);
+  if (!snapshot) return undefined;
+  const body = answerFromSnapshot(snapshot, path);
+  // The oldest part of the copy is the honest "as of": properties are fetched less often than drafts.
+  return body === undefined ? undefined : { body, savedAt: snapshot.fullAt ?? snapshot.savedAt };
+}
+
+/**
+ * A GET the server could not answer (no answer at all, or 502-504 from a proxy in front of a stopped server):
+ * the signed-in engineer's kept copy answers it if it can; otherwise the error stands.
+ */
+export async function answerWithoutServer(error: unknown, queryKey: QueryKey, client: QueryClient): Promise<unknown> {
+  const userId = client.getQueryData<User | null>(['/api/auth/me'])?.id;
+  if (!userId || (error instanceof ApiError && error.status < 502)) throw error;
+  const path = queryKey
+    .map(String)
+    .join('/')
+    .replace(/\/{2,}/g, '/');
+  const kept = await offlineAnswer(userId, path);
+  if (!kept) throw error;
+  servedFromDevice(kept.savedAt);
+  return kept.body;
+}
