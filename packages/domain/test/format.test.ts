@@ -48,7 +48,7 @@ describe('dates in en-GB on UK time', () => {
   });
 });
 
-describe('file names (spec section 9)', () => {
+describe('file names', () => {
   it('names the PDF after the serial, or Unknown', () => {
     const at = new Date('2026-11-22T14:05:00Z');
     expect(reportPdfFilename('SN-123', at)).toBe(`HIU_SN-123_${at.getTime()}.pdf`);

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.js';
 import { files, properties, reportCsvLines, reportSiteCounts, reports, sites } from '../db/schema.js';
 import { isUuid } from '@hiu/domain';
 
-/** The group name of reports whose site name is missing (spec section 2). */
+/** The group name of reports whose site name is missing (docs/product.md#reports). */
 export const UNKNOWN_SITE = 'Unknown Site';
 
 export { isUuid };

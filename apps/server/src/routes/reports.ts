@@ -139,7 +139,7 @@ export const reportRoutes =
           throw unprocessable('Basic information is incomplete', fields);
         }
         const status = evaluation.overall;
-        // Notes explain a failed check (spec section 5); a device failure is sent from the Failed page without them (ruling 7).
+        // Notes explain a failed check (docs/product.md#step-rules); a device failure is sent from the Failed page without them (ruling 7).
         if (status === 'FAIL' && !failedStep && !notes) {
           throw unprocessable('Notes are required when the check fails', {
             notes: 'Notes are required when the check fails',
@@ -275,7 +275,7 @@ export const reportRoutes =
       { config: { access: 'admin' }, schema: { tags: ['reports'], querystring: exportQuery } },
       async (request, reply) => {
         const { siteName } = request.query;
-        // Nothing is exported for a site without reports (spec section 9).
+        // Nothing is exported for a site without reports (docs/product.md#csv-export).
         if (!(await reports.siteHasReports(siteName))) throw notFound('This site has no reports to export');
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 
-/** Spec section 9: cached data never goes stale, no automatic retries, no refetch on focus, no polling. */
+/** docs/product.md#messages-and-errors: cached data never goes stale, no automatic retries, no refetch on focus, no polling. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

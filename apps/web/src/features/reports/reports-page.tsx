@@ -40,7 +40,7 @@ function EmptyState() {
   );
 }
 
-/** /admin/reports: submitted reports grouped by site, with PDF downloads and CSV export (spec section 2). */
+/** /admin/reports: submitted reports grouped by site, with PDF downloads and CSV export (docs/product.md#reports). */
 export default function ReportsPage() {
   const sites = useReportSites();
   const [filter, setFilter] = useState('');

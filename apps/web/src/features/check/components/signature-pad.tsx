@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Drawing size from spec section 9; the canvas is scaled by CSS to the screen width. */
+/** A fixed drawing size (docs/product.md#messages-and-errors); the canvas is scaled by CSS to the screen width. */
 const WIDTH = 600;
 const HEIGHT = 200;
 /** Wait this long after the last stroke before saving, so a signature in several strokes is one file. */
