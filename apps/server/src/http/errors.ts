@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Typed parts of the body beside code and message (the domain's apiErrorSchema lists them). */
+    readonly details?: { missingFileIds?: string[] },
   ) {
     super(message);
   }
@@ -20,14 +22,15 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
 export const unprocessable = (message: string, fields?: Record<string, string>) =>
   new HttpError(422, 'validation_failed', message, fields);
 
-function body(code: string, message: string, fields?: Record<string, string>) {
-  return { error: fields ? { code, message, fields } : { code, message } };
+function body(code: string, message: string, fields?: Record<string, string>, details?: HttpError['details']) {
+  return { error: { ...(fields ? { code, message, fields } : { code, message }), ...details } };
 }
 
 /** One error shape for every failure; no stack trace leaves the server (ruling 17). */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) return reply.status(err.status).send(body(err.code, err.message, err.fields));
+    if (err instanceof HttpError)
+      return reply.status(err.status).send(body(err.code, err.message, err.fields, err.details));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {

@@ -60,7 +60,9 @@ function missingFiles(data: WizardData, missing: string[]): HttpError {
   if (sig && missing.some((id) => fileUrlFor(id) === sig)) {
     fields['wizardData.photosSignature.signature'] = 'Signature is not uploaded';
   }
-  return new HttpError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, fields);
+  return new HttpError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, fields, {
+    missingFileIds: missing,
+  });
 }
 
 function checkShape(data: WizardData, completedAt: string) {
