@@ -12,7 +12,7 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(toast).toContainText(description);
 }
 
-/** The Admin Panel chrome every admin tab shares (spec section 2). */
+/** The Admin Panel chrome every admin tab shares (docs/product.md#admin-panel). */
 export async function expectAdminChrome(page: Page, current: 'Sites' | 'Properties' | 'Design Parameters') {
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   await expect(page.getByText('Manage sites, properties and design parameters')).toBeVisible();

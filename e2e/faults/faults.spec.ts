@@ -7,7 +7,7 @@ import { CheckJourney } from '../check-journey';
 import { checkPlan, deviceFiles, expectStoredOnce, type PlannedStep } from './check-plan';
 
 /**
- * Fault injection (issue 6): one test per fault walks a whole check and injects the fault in the middle
+ * Fault injection (docs/product.md#robustness): one test per fault walks a whole check and injects the fault in the middle
  * of entering each of the 8 steps, then in the middle of submitting. Each injection is a case. Afterwards
  * the server must hold exactly one report with every value as typed and every photo with the phone's bytes.
  */

@@ -1,4 +1,4 @@
-// npm run bench: every benchmark of issue 7 in turn, each printing its figures beside their targets, then a
+// npm run bench: every benchmark of docs/benchmarks.md in turn, each printing its figures beside their targets, then a
 // summary of all of them. A benchmark not (yet) in package.json is skipped with a note. Not part of npm test.
 //   npm run bench [-- --skip=lighthouse,scale]
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// API under load (issue 7, target 5): 200 engineers, each signed in with their own session, save a draft
+// API under load (docs/benchmarks.md, current figures): 200 engineers, each signed in with their own session, save a draft
 // every 3 seconds while reports with photos are submitted at the same time, on the embedded database and
 // on PostgreSQL. Then the busiest read call (the site list every engineer's home loads) at full speed,
 // beside a bare Fastify hello-world route measured in the same run on the same machine.

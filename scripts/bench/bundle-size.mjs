@@ -78,7 +78,7 @@ for (const [name, alternatives] of Object.entries(routes)) {
   });
   rows.push(measured.reduce((a, b) => (Number.isNaN(b.kb) || b.kb > a.kb ? b : a)));
 }
-// Code that must load only on the screens that use it (issue 7), by the manifest keys of its chunks.
+// Code that must load only on the screens that use it (docs/product.md#speed-and-size), by the manifest keys of its chunks.
 const lazyOnly = {
   PDF: /report-pdf/,
   'signature and photo': /photos-signature-step/,

@@ -1,4 +1,4 @@
-// Data at scale (issue 7, target 6), on PostgreSQL: 500,000 reports, 1,000+ sites, 100,000 properties in one
+// Data at scale (docs/benchmarks.md, current figures), on PostgreSQL: 500,000 reports, 1,000+ sites, 100,000 properties in one
 // database. Seeds it when it is not already seeded (slow: minutes), then runs the admin and reports
 // benchmarks against it and prints each figure beside its target.
 //   npm run bench:scale [-- --db=hiu_bench] [-- --reseed] [-- --runs=20]

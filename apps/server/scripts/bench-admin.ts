@@ -125,7 +125,7 @@ await timedGet(
   `Engineer's property picker, typical site (${typical.propertyCount})`,
   `/api/properties?siteId=${typical.id}&q=${enc('Flat 1')}&limit=20`,
 );
-// Issue 9: where each property stands (seed-admin's results on the big site).
+// Where each property stands (seed-admin's results on the big site; docs/product.md#site-progress).
 await timedGet('Picker in the big site, first page with marks', `/api/properties?siteId=${bigSite.id}&limit=20`);
 await timedGet(
   'Picker in the big site, "Not started" filter',

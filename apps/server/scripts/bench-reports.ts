@@ -122,7 +122,7 @@ const [one] = JSON.parse(
 );
 await timed('One PDF download (stored copy)', `/api/reports/${one.id}/pdf`);
 
-// Issue 9: the screen's latest report per property (each address is one property here) and one history.
+// The reports screen's latest report per property (each address is one property here) and one history.
 await timed(
   `Expand a site, latest per property (first page of 20, ${typical.count} reports)`,
   `/api/reports/latest?siteName=${enc(typical.siteName)}&limit=20`,

@@ -19,7 +19,7 @@ const { values: args } = parseArgs({
     properties: { type: 'string', default: '100000' },
     big: { type: 'string', default: '20000' },
     batch: { type: 'string', default: '5000' },
-    // Results on the big site for the picker's status filter and home's progress (issue 9).
+    // Results on the big site for the picker's status filter and home's progress (docs/product.md#site-progress).
     'no-results': { type: 'boolean', default: false },
   },
 });

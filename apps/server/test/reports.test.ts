@@ -299,6 +299,7 @@ describe('POST /api/reports', () => {
     const res = await eng.post('/api/reports', submission(data));
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('missing_files');
+    expect(res.json().error.missingFileIds.sort()).toEqual([notUploaded, theirs].sort());
     expect(res.json().error.message).toContain(notUploaded);
     expect(res.json().error.message).toContain(theirs);
     expect(res.json().error.fields).toEqual({

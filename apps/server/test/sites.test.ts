@@ -7,7 +7,7 @@ const t = useTestApp();
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('POST /api/sites', () => {
-  it('creates a site with the spec section 9 defaults when none are sent', async () => {
+  it('creates a site with the default design parameters when none are sent', async () => {
     const admin = await signedIn(await t.app(), 'admin');
     const res = await admin.post('/api/sites', { name: '  Oak Court ', location: 'Leeds' });
     expect(res.statusCode).toBe(201);

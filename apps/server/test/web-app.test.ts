@@ -10,7 +10,7 @@ import { useTestApp } from './helpers/test-app.js';
 const t = useTestApp();
 
 /**
- * How the built web app is sent (issue 7): each screen's first paint (its shell) for the visitor who will
+ * How the built web app is sent (docs/product.md#speed-and-size): each screen's first paint (its shell) for the visitor who will
  * see that screen, compressed copies, and long caching only for hashed assets.
  */
 const dist = path.resolve(import.meta.dirname, '../../web/dist');

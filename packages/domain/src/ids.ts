@@ -1,7 +1,5 @@
 // The one pattern of an id: the server issues UUIDs for sites, properties, drafts, reports and files.
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Every UUID within a text (an error message naming ids, for instance). */
-export const UUIDS_IN_TEXT = new RegExp(UUID_PATTERN.source.slice(1, -1), 'gi');
 
 export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);

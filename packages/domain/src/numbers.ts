@@ -1,4 +1,4 @@
-/** Measurements travel as strings (spec section 3); this is the one place they become numbers. */
+/** Measurements travel as strings (docs/product.md#numbers); this is the one place they become numbers. */
 const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 
 /** True for "" (not entered) or a plain decimal such as "2", "2.50", "-0.5", ".5". */

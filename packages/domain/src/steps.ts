@@ -1,4 +1,4 @@
-/** The eight wizard steps in order (spec section 2). `name` is what a draft stores as currentStep. */
+/** The eight wizard steps in order (docs/product.md#steps). `name` is what a draft stores as currentStep. */
 export const STEPS = [
   { number: 1, slug: 'basic-info', name: 'Basic Information' },
   { number: 2, slug: 'initial-checks', name: 'Initial Checks' },

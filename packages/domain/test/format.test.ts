@@ -50,7 +50,7 @@ describe('dates in en-GB on UK time', () => {
   });
 });
 
-describe('file names (spec section 9)', () => {
+describe('file names (docs/product.md#file-names)', () => {
   it('names the PDF so a person can tell reports apart, safe for any file system (decision 136)', () => {
     const at = new Date('2026-11-22T14:05:00Z');
     const r = {

@@ -92,7 +92,7 @@ describe('default ranges come from the spec', () => {
   });
 });
 
-describe('site creation defaults (spec section 9)', () => {
+describe('site creation defaults', () => {
   it('fills the spec values', () => {
     const p = defaultDesignParameters();
     expect(p.standby).toEqual({
@@ -167,7 +167,7 @@ describe('radiator rooms', () => {
   ] as const)('%j -> %s', (check, verdict) => expect(judgeRoom(check)).toBe(verdict));
 });
 
-describe('canProceed per step (spec section 5)', () => {
+describe('canProceed per step', () => {
   it('step 1 needs site name, model, serial and a numeric meter start', () => {
     const d = passingData();
     expect(canProceed(1, d)).toBe(true);
@@ -204,7 +204,7 @@ describe('canProceed per step (spec section 5)', () => {
   });
 });
 
-describe('device failure reasons (spec section 8)', () => {
+describe('device failure reasons', () => {
   it('lists every No at step 2', () => {
     const d = passingData();
     d.initialChecks.bypassClosed = false;
@@ -305,7 +305,7 @@ describe('evaluate: sections, issues and overall', () => {
   });
 });
 
-describe('canSubmit (spec section 5)', () => {
+describe('canSubmit', () => {
   it('needs basic info, and notes when the result is a fail', () => {
     const ok = evaluate(passingData(), DEFAULT_RANGES);
     expect(canSubmit(ok, '')).toBe(true);

@@ -3,7 +3,7 @@ import { reportCsvHeaderLine, reportCsvLine } from '@hiu/domain';
 import type { ReportsRepository } from '../repositories/reports.js';
 
 /**
- * A site's reports as CSV (spec section 9, ruling 2), produced batch by batch as the client reads it:
+ * A site's reports as CSV (docs/product.md#csv-export, decision 052), produced batch by batch as the client reads it:
  * the stream pulls the next batch only when the previous one has been sent, so memory does not grow
  * with the number of reports. Lines are read as stored; a report without a stored line of the current
  * format has its line built here, and kept for the next export.

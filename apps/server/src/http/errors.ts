@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly fields?: Record<string, string>,
     /** Sent with the error, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
+    /** Typed parts of the body beside code and message (the domain's apiErrorSchema lists them). */
+    readonly details?: { missingFileIds?: string[] },
   ) {
     super(message);
   }
@@ -22,8 +24,8 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
 export const unprocessable = (message: string, fields?: Record<string, string>) =>
   new HttpError(422, 'validation_failed', message, fields);
 
-function body(code: string, message: string, fields?: Record<string, string>) {
-  return { error: fields ? { code, message, fields } : { code, message } };
+function body(code: string, message: string, fields?: Record<string, string>, details?: HttpError['details']) {
+  return { error: { ...(fields ? { code, message, fields } : { code, message }), ...details } };
 }
 
 /** One error shape for every failure; no stack trace leaves the server (ruling 17). */
@@ -31,7 +33,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
-      return reply.status(err.status).send(body(err.code, err.message, err.fields));
+      return reply.status(err.status).send(body(err.code, err.message, err.fields, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

@@ -26,7 +26,7 @@ import {
 import { isUuid } from '@hiu/domain';
 import { writeAudit, type Actor } from './audit.js';
 
-/** The group name of reports whose site name is missing (spec section 2). */
+/** The group name of reports whose site name is missing (docs/product.md#reports). */
 export const UNKNOWN_SITE = 'Unknown Site';
 
 export { isUuid };

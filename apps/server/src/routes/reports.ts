@@ -61,7 +61,9 @@ function missingFiles(data: WizardData, missing: string[]): HttpError {
   if (sig && missing.some((id) => fileUrlFor(id) === sig)) {
     fields['wizardData.photosSignature.signature'] = 'Signature is not uploaded';
   }
-  return new HttpError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, fields);
+  return new HttpError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, fields, undefined, {
+    missingFileIds: missing,
+  });
 }
 
 function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds) {
@@ -159,7 +161,7 @@ export const reportRoutes =
           throw unprocessable('Basic information is incomplete', fields);
         }
         const status = evaluation.overall;
-        // Notes explain a failed check (spec section 5); a device failure is sent from the Failed page without them (ruling 7).
+        // Notes explain a failed check (docs/product.md#step-rules); a device failure is sent from the Failed page without them (ruling 7).
         if (status === 'FAIL' && !failedStep && !notes) {
           throw unprocessable('Notes are required when the check fails', {
             notes: 'Notes are required when the check fails',
@@ -304,7 +306,7 @@ export const reportRoutes =
       { config: { access: 'admin' }, schema: { tags: ['reports'], querystring: exportQuery } },
       async (request, reply) => {
         const { siteName } = request.query;
-        // Nothing is exported for a site without reports (spec section 9).
+        // Nothing is exported for a site without reports (docs/product.md#csv-export).
         if (!(await reports.siteHasReports(siteName))) throw notFound('This site has no reports to export');
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')

@@ -182,7 +182,7 @@ export const siteRoutes =
             const message = `Property type ${what} is still used. Change or delete those properties first.`;
             throw conflict(message, { availableBuildingTypes: message });
           }
-          // Removing a type removes its room configuration (spec section 4).
+          // Removing a type removes its room configuration (docs/product.md#design-parameters).
           if (!designParameters) {
             const radiators = Object.fromEntries(
               Object.entries(site.designParameters.radiators).filter(([t]) => types.includes(t)),

@@ -25,7 +25,7 @@ const lazyPage = (node: ReactNode, fallback: ReactNode = <RouteShell />) => (
   <Suspense fallback={fallback}>{node}</Suspense>
 );
 
-/** Spec section 2: any other path is the plain text 404 - Not Found. */
+/** docs/product.md#not-found: any other path is the plain text 404 - Not Found. */
 function NotFound() {
   return <p className="p-4">404 - Not Found</p>;
 }

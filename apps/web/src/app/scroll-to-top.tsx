@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
-/** Spec section 2: every change of location scrolls to the top. */
+/** docs/product.md#not-found: every change of location scrolls to the top. */
 export function ScrollToTop() {
   const [pathname] = useLocation();
   const search = useSearch();

@@ -3,7 +3,7 @@ import { Toaster } from 'sonner';
 import { markToasterMounted, TOAST_DURATION_MS } from '../lib/toast';
 
 /**
- * Spec section 9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the toasts. On a phone a
+ * docs/product.md#messages-and-errors: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the toasts. On a phone a
  * screen whose top bar holds a button moves the toasts below it (`--toast-top`, index.css).
  */
 export default function ToasterHost() {

@@ -10,7 +10,7 @@ const TABS = [
   { to: '/admin/users', label: 'Users' },
 ];
 
-/** The Admin Panel frame (spec section 2): header, subtitle, Reports and Home, and the tabs. */
+/** The Admin Panel frame (docs/product.md#admin-panel): header, subtitle, Reports and Home, and the tabs. */
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-5">

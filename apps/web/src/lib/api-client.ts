@@ -1,7 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ApiError as ApiErrorBody } from '@hiu/domain';
 
-/** A non-successful answer. `message` is "{status}: {body text or status text}" (spec section 8). */
+/** A non-successful answer. `message` is "{status}: {body text or status text}" (docs/product.md#messages-and-errors). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -32,7 +32,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, text, payload);
 }
 
-/** Every call sends credentials; bodies are JSON (spec section 7). */
+/** Every call sends credentials; bodies are JSON (docs/product.md#messages-and-errors). */
 export async function apiRequest(
   method: string,
   path: string,

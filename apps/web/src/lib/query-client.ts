@@ -18,7 +18,7 @@ const queryFn: QueryFunction<unknown> = async (context) => {
   }
 };
 
-/** Spec section 9: cached data never goes stale, no automatic retries, no refetch on focus, no polling. */
+/** docs/product.md#messages-and-errors: cached data never goes stale, no automatic retries, no refetch on focus, no polling. */
 export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -3,7 +3,7 @@ import type { toast as SonnerToast } from 'sonner';
 // The toast library is not part of any screen's start: it loads when the first toast is asked for (its
 // stylesheet alone costs a slow phone tens of ms). A toast waits until the Toaster is on screen, so none
 // is lost while its code is still downloading.
-/** How long a toast stays (spec section 9). */
+/** How long a toast stays (docs/product.md#messages-and-errors). */
 export const TOAST_DURATION_MS = 5000;
 
 let toasterReady: () => void = () => {};
@@ -87,7 +87,7 @@ export function dismissToasts(): void {
     );
 }
 
-/** The one way to tell the user something happened (spec section 9: one toast at a time, 5 s). */
+/** The one way to tell the user something happened (docs/product.md#messages-and-errors: one toast at a time, 5 s). */
 export const notify = {
   success: (title: string, description?: string) =>
     showToast((t) => t.success(title, { description }), { title, description }),

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 
-/** Texts of the property CSV import (spec sections 5 and 8). */
+/** Texts of the property CSV import (decision 023). */
 export const PROPERTY_IMPORT_TEXT = {
   pasteData: 'Please paste CSV data',
   noValid: 'No valid properties found in CSV',

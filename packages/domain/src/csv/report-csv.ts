@@ -8,7 +8,7 @@ import { formatLocation, stepStampsText } from '../format/evidence.js';
 import { formatSeconds } from '../rules/forty-five.js';
 
 /**
- * The per-site report export (spec section 9 with ruling 2): the spec's columns and order, with the
+ * The per-site report export (docs/product.md#csv-export, decision 007 ruling 2): the spec's columns and order, with the
  * eleven columns of the phantom "heatingChecks" reading replaced by what the wizard records, in step order,
  * then the field evidence columns (decision 092).
  */
@@ -50,7 +50,7 @@ export const REPORT_CSV_COLUMNS = [
   'Heating Controller Confirmed',
   'Signature Captured',
   'Notes',
-  // Field evidence (issue 9), after the spec's columns so their positions never move.
+  // Field evidence (docs/product.md#field-tools), after the spec's columns so their positions never move.
   'Time to 45C',
   '45C Answer Override Reason',
   'Steps Completed',
@@ -167,7 +167,7 @@ export function reportCsvRow(report: ReportCsvInput): string[] {
 
 export const CSV_LINE_END = '\r\n';
 
-/** One CSV line (with its line end): every value quoted, quotes doubled (spec section 9, RFC 4180). */
+/** One CSV line (with its line end): every value quoted, quotes doubled (docs/product.md#csv-export, RFC 4180). */
 export function csvLine(cells: readonly string[]): string {
   return Papa.unparse([cells as string[]], { quotes: true, header: false, newline: CSV_LINE_END }) + CSV_LINE_END;
 }

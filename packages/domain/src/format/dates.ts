@@ -27,7 +27,7 @@ export function formatDateTime(iso: string | Date | null | undefined): string {
   return d ? `${dateFmt.format(d)}, ${timeFmt.format(d)}` : '';
 }
 
-/** Duration between two instants as "Xh Ym" or "Ym" (spec section 9); empty when either is missing. */
+/** Duration between two instants as "Xh Ym" or "Ym" (docs/product.md#numbers); empty when either is missing. */
 export function formatDuration(startIso: string | null | undefined, endIso: string | null | undefined): string {
   const start = toDate(startIso);
   const end = toDate(endIso);

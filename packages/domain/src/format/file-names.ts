@@ -41,7 +41,7 @@ export function reportReference(year: number, n: number): string {
   return `HIU-${year}-${String(n).padStart(6, '0')}`;
 }
 
-/** {site name lower-cased, non-alphanumerics as hyphens}-reports-{YYYY-MM-DD}.csv (spec section 9). */
+/** {site name lower-cased, non-alphanumerics as hyphens}-reports-{YYYY-MM-DD}.csv (docs/product.md#file-names). */
 export function reportsCsvFilename(siteName: string, today: Date): string {
   return `${siteName.toLowerCase().replace(/[^a-z0-9]/g, '-')}-reports-${isoDay(today)}.csv`;
 }

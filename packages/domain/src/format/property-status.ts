@@ -1,7 +1,7 @@
 // Plain data and wording, no zod: home shows them before the schemas have loaded.
 
 /**
- * Where a property stands on its site (issue 9), from its latest report and any newer draft:
+ * Where a property stands on its site (docs/product.md#site-progress), from its latest report and any newer draft:
  * - in_progress: some engineer (anyone's draft counts, an admin wants to know) saved a draft for it after
  *   its latest report, or it has a draft and no report;
  * - passed / failed / pending: the overall result of its latest report (newest completion time);

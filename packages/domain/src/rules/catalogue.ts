@@ -228,7 +228,7 @@ export function readMeasurement(data: WizardData, m: Measurement): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** The yes/no answers of step 2, with the failure reason a No gives (spec section 8). */
+/** The yes/no answers of step 2, with the failure reason a No gives (docs/product.md#device-failure). */
 export const INITIAL_CHECKS = [
   {
     key: 'bypassClosed',

@@ -25,7 +25,7 @@ function field(group: RangeGroup, key: string, label: string, unit: Unit): Desig
 }
 
 /**
- * The ranges each design-parameter tab edits, in the spec's order (section 2), followed by the judged
+ * The ranges each design-parameter tab edits, in the Overview's order (docs/product.md#design-parameters), followed by the judged
  * values ruling 5 adds. Heating also edits the tertiary system pressure, as the spec places it there.
  */
 export const DESIGN_RANGE_FIELDS: Record<DesignTab, DesignRangeField[]> = {
@@ -55,7 +55,7 @@ export const DESIGN_RANGE_FIELDS: Record<DesignTab, DesignRangeField[]> = {
   ],
 };
 
-/** The Overview's read-only sections (spec section 2): Standby, Heating, DHW, then Tertiary System. */
+/** The Overview's read-only sections (docs/product.md#design-parameters): Standby, Heating, DHW, then Tertiary System. */
 export const DESIGN_OVERVIEW_SECTIONS: { title: string; fields: DesignRangeField[] }[] = [
   { title: 'Standby', fields: DESIGN_RANGE_FIELDS.standby },
   { title: 'Heating', fields: DESIGN_RANGE_FIELDS.heating.filter((f) => f.group !== 'tertiarySystem') },

@@ -39,14 +39,14 @@ export function judgeMeasurement(data: WizardData, m: Measurement, ranges: Range
   return judge(readMeasurement(data, m), range);
 }
 
-/** Digits only, or NA in any case (spec section 5). */
+/** Digits only, or NA in any case (docs/product.md#step-rules). */
 export function isValidValveSerial(value: string): boolean {
   const v = value.trim();
   return /^\d+$/.test(v) || /^na$/i.test(v);
 }
 export const VALVE_SERIAL_MESSAGE = 'Invalid format. Enter numbers only or "NA"';
 
-/** Whether Next is allowed on a step (spec section 5). Step 8 is handled by canSubmit. */
+/** Whether Next is allowed on a step (docs/product.md#step-rules). Step 8 is handled by canSubmit. */
 export function canProceed(step: number, data: WizardData): boolean {
   const required = all.filter((m) => m.step === step && m.required);
   const measured = required.every((m) => parseDecimal(readMeasurement(data, m)) !== null);
@@ -244,7 +244,7 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
   return { sections, issues, overall };
 }
 
-/** Submit is allowed unless basic info is pending, or the result is a fail with no notes (spec section 5). */
+/** Submit is allowed unless basic info is pending, or the result is a fail with no notes (docs/product.md#step-rules). */
 export function canSubmit(evaluation: Evaluation, notes: string): boolean {
   if (evaluation.sections.basicInfo === 'pending') return false;
   if (evaluation.overall === 'FAIL' && notes.trim() === '') return false;

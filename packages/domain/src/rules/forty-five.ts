@@ -1,7 +1,7 @@
 import { isEntered, parseDecimal } from '../numbers.js';
 import type { WizardData } from '../schemas/wizard-data.js';
 
-/** The DHW test (spec section 5, step 6): the kitchen tap must reach 45 °C within this many seconds. */
+/** The DHW test (docs/product.md#steps, step 6): the kitchen tap must reach 45 °C within this many seconds. */
 export const FORTY_FIVE_LIMIT_SECONDS = 45;
 
 export const FORTY_FIVE_REASON_MESSAGE = 'Give a reason for changing the timed answer';

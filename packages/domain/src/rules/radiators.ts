@@ -3,9 +3,9 @@ import type { RoomCheck } from '../schemas/wizard-data.js';
 import { parseDecimal } from '../numbers.js';
 import { DEFAULT_VALVE_SETTING } from '../schemas/design-ranges.js';
 
-/** Rooms a new property type starts with (spec section 4). */
+/** Rooms a new property type starts with (docs/product.md#design-parameters). */
 export const NEW_TYPE_ROOMS = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1'];
-/** Rooms step 4 shows when the site has no design for the dwelling type (spec section 5). */
+/** Rooms step 4 shows when the site has no design for the dwelling type (docs/product.md#steps). */
 export const FALLBACK_ROOMS = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'];
 
 export const ROOM_TEMPLATES = [

@@ -6,6 +6,8 @@ export const apiErrorSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** 409 missing_files from POST /api/reports: the file ids the server does not have yet (upload them first). */
+    missingFileIds: z.array(z.string()).optional(),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -20,7 +20,7 @@ export function withDesignDefaults(params: Partial<DesignParameters> | null | un
   return out as DesignParameters;
 }
 
-/** What POST /api/sites fills in when the caller sends no design parameters (spec section 9). */
+/** What POST /api/sites fills in when the caller sends no design parameters (docs/product.md#site-defaults). */
 export function defaultDesignParameters(): DesignParameters {
   return withDesignDefaults({
     radiatorDefaults: {

@@ -22,7 +22,7 @@ export const buildingType = z.string().trim().min(1).max(40);
 /** property type -> room -> expected valve setting */
 export const radiatorDesign = z.record(buildingType, z.record(roomName, roomDesign));
 
-/** The per-type flow/return/flow-rate defaults spec section 9 puts on a new site. Kept apart from
+/** The per-type flow/return/flow-rate defaults a new site gets (docs/product.md#site-defaults). Kept apart from
  * the room map so they are never mistaken for rooms. */
 export const radiatorTypeDefaults = z.record(
   buildingType,

@@ -2,7 +2,7 @@
 // defaults without downloading the schema library; `designParametersSchema` takes its defaults from here, so
 // there is one list.
 
-/** Spec section 9 defaults, plus the per-site ranges ruling 5 adds (defaults = the spec's fixed ranges). */
+/** A new site's ranges (docs/product.md#site-defaults), including those decision 007 ruling 5 made per site. */
 export const DESIGN_RANGE_DEFAULTS = {
   standby: {
     flowTempMin: '45',

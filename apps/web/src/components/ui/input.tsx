@@ -28,7 +28,7 @@ export interface NumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElem
 
 /**
  * A measurement box: decimal keypad on phones, step 0.1, the unit beside the value.
- * The value stays the string typed (spec section 3); only digits, one point and a leading minus get in. A paste
+ * The value stays the string typed (docs/product.md#numbers); only digits, one point and a leading minus get in. A paste
  * such as "46.2 °C" keeps its number; what cannot get in is said under the box, never dropped in silence.
  */
 export const NumberInput = forwardRef<HTMLInputElement, NumberInputProps>(function NumberInput(

@@ -1,6 +1,6 @@
 // Shared by the number box and its paste rules (loaded later), so neither imports the other.
 
-/** What a measurement box keeps: digits, one point, a leading minus (spec section 3: the string typed). */
+/** What a measurement box keeps: digits, one point, a leading minus (docs/product.md#numbers: the string typed). */
 export const MEASUREMENT_TEXT = /^-?\d*\.?\d*$/;
 
 /** `value` with `text` put over the selection [start, end), as a paste does. */

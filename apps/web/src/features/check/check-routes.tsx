@@ -23,7 +23,7 @@ function laterPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   return Page;
 }
 
-// The camera and signature code is not in the first download either (issue 7), but is fetched as soon as the
+// The camera and signature code is not in the first download either (docs/product.md#speed-and-size), but is fetched as soon as the
 // page is idle: a signal lost before the service worker has stored the app must not lose step 7.
 const PhotosSignatureStep = laterPage(() =>
   // With the reducer its photos need, so a signal lost before step 7 does not stop a photo.
@@ -98,7 +98,7 @@ const STEP_PAGES: [string, ReactNode][] = [
   ],
 ];
 
-/** The engineer's checklist under /check/* (spec section 2). */
+/** The engineer's checklist under /check/* (docs/product.md#check). */
 export default function CheckRoutes() {
   return (
     <>

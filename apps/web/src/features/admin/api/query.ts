@@ -18,7 +18,7 @@ export function withQuery(path: string, params: Record<string, string | number |
 
 /**
  * After a site or property change every cached site and property answer is out of date, on this screen
- * and on others (the home page's picker): mark them all stale so they load again (spec section 4).
+ * and on others (the home page's picker): mark them all stale so they load again (docs/product.md#admin-panel).
  */
 export function refreshSitesAndProperties(queryClient: QueryClient) {
   return queryClient.invalidateQueries({

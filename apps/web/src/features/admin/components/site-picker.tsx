@@ -8,7 +8,7 @@ import { SearchBox } from './search-box';
 const PICKER_LIMIT = 100;
 
 /**
- * Choose a site: the Select lists sites by name (spec section 2); with hundreds of sites a search box
+ * Choose a site: the Select lists sites by name (docs/product.md#admin-panel); with hundreds of sites a search box
  * above it narrows the list on the server, so no screen loads every site.
  */
 export function SitePicker({

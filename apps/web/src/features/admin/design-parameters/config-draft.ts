@@ -8,7 +8,7 @@ import {
   type Site,
 } from '@hiu/domain';
 
-/** What Save Changes sends (spec section 7): edited locally until then. */
+/** What Save Changes sends (docs/product.md#design-parameters): edited locally until then. */
 export interface ConfigDraft {
   availableBuildingTypes: string[];
   designParameters: DesignParameters;
@@ -28,7 +28,8 @@ const withRadiators = (d: ConfigDraft, radiators: DesignParameters['radiators'])
 
 export type AddTypeResult = { ok: true; draft: ConfigDraft } | { ok: false; reason: 'blank' | 'duplicate' };
 
-/** A new type is trimmed, ignored when blank, refused when it exists, and starts with the default rooms (spec 4, 5). */
+/** A new type is trimmed, ignored when blank, refused when it exists, and starts with the default rooms
+ * (docs/product.md#design-parameters). */
 export function addType(d: ConfigDraft, input: string): AddTypeResult {
   const type = input.trim();
   if (!type) return { ok: false, reason: 'blank' };

@@ -3,7 +3,7 @@ import { Card } from '../../../components/ui/card';
 
 const headingId = (title: string) => `overview-${title.toLowerCase().replace(/\W+/g, '-')}`;
 
-/** Overview: a read-only listing of every range and each type's rooms (spec section 2). */
+/** Overview: a read-only listing of every range and each type's rooms (docs/product.md#design-parameters). */
 export function OverviewTab({ params, types }: { params: DesignParameters; types: string[] }) {
   const configured = types.filter((t) => params.radiators[t]);
   return (

@@ -31,7 +31,7 @@ const TABS: { id: TabId; label: string }[] = [
 ];
 const TAB_LABEL = Object.fromEntries(TABS.map((t) => [t.id, t.label])) as Record<TabId, string>;
 
-/** Site Configuration: every edit stays in this draft until Save Changes (spec section 4). */
+/** Site Configuration: every edit stays in this draft until Save Changes (docs/product.md#design-parameters). */
 export function SiteConfiguration({ site, onDirtyChange }: { site: Site; onDirtyChange: (dirty: boolean) => void }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('overview');

@@ -19,7 +19,7 @@ export function BulkUploadDialog({ open, onClose }: { open: boolean; onClose: ()
   const [result, setResult] = useState<SiteBulkResult | null>(null);
   const upload = useBulkUpload();
 
-  // Closing clears the chosen file and the last result (spec section 4).
+  // Closing clears the chosen file and the last result, so the next upload starts clean.
   const close = () => {
     setFile(null);
     setFileError(null);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Drawing size from spec section 9; the canvas is scaled by CSS to the screen width. */
+/** A fixed drawing size (docs/product.md#messages-and-errors); the canvas is scaled by CSS to the screen width. */
 const WIDTH = 600;
 const HEIGHT = 200;
 

@@ -89,7 +89,7 @@ function QueuedReportsNotice() {
 }
 
 /**
- * Home's amber banner for a check kept on this phone (spec section 2). Continue Check returns to the
+ * Home's amber banner for a check kept on this phone (docs/product.md#home). Continue Check returns to the
  * step the engineer was on (ruling 10); Discard asks first, since it deletes what was typed.
  */
 function UnsavedCheck() {

@@ -2,7 +2,7 @@ import { useLocation, useSearch } from 'wouter';
 import { nextStepName, stepByNumber, stepBySlug, type Ranges, type Step, type StepSlug } from '@hiu/domain';
 import { useWizard } from '../state/wizard-provider';
 
-/** A step page's bits: the step, the site's ranges and "save a draft and go on" (spec section 4). */
+/** A step page's bits: the step, the site's ranges and "save a draft and go on" (docs/product.md#check). */
 export function useStep(slug: StepSlug): {
   step: Step;
   ranges: Ranges;

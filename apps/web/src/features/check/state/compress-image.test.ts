@@ -14,7 +14,7 @@ describe('scaledSize (longest side at most PHOTO_MAX_SIDE, decision 007 ruling 8
   });
 });
 
-describe('compressPhoto keeps a photo at most 400 KB (issue 7)', () => {
+describe('compressPhoto keeps a photo at most PHOTO_MAX_BYTES (400 KB)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   /** A fake browser whose JPEG encoder makes `bytesAt(quality)` bytes; returns the qualities asked for. */

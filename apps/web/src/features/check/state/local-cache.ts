@@ -1,7 +1,7 @@
 import { isFileUrl } from '@hiu/domain';
 import { hasWizardData, type WizardState } from './wizard-state';
 
-/** Spec section 9: the wizard state's local cache key. */
+/** The wizard state's local cache key (docs/product.md#offline). */
 export const WIZARD_CACHE_KEY = 'hiu_wizard_cache';
 /** Where a cached state this version cannot read is set aside instead of being thrown away. */
 export const UNREADABLE_CACHE_KEY = 'hiu_wizard_cache_unreadable';

@@ -1,5 +1,5 @@
 import type { CreateReportBody, SaveDraftBody } from '@hiu/domain';
-import { UUIDS_IN_TEXT } from '@hiu/domain';
+import type { ApiError as ApiErrorBody } from '@hiu/domain';
 
 /**
  * One piece of work for the server, kept on the device until the server has it. Every operation carries
@@ -82,14 +82,13 @@ export function classifyFailure(error: unknown): FailureClass {
 }
 
 /**
- * The file ids a 409 from POST /api/reports names as not yet arrived. Read from anywhere in the body,
- * so the exact shape of the error does not matter; the report's own id is left out.
+ * The file ids of this report that a 409 missing_files from POST /api/reports names as not yet arrived, from
+ * the error body's typed `missingFileIds` (the domain's apiErrorSchema).
  */
-export function missingFileIdsFrom(error: unknown, reportId: string, candidates: string[]): string[] {
-  const e = error as { bodyText?: unknown; payload?: unknown };
-  const text = typeof e?.bodyText === 'string' ? e.bodyText : JSON.stringify(e?.payload ?? '');
-  const named = new Set((text.match(UUIDS_IN_TEXT) ?? []).map((id) => id.toLowerCase()));
-  named.delete(reportId.toLowerCase());
+export function missingFileIdsFrom(error: unknown, candidates: string[]): string[] {
+  const payload = (error as { payload?: ApiErrorBody | null } | null)?.payload;
+  if (payload?.error.code !== 'missing_files') return [];
+  const named = new Set((payload.error.missingFileIds ?? []).map((id) => id.toLowerCase()));
   return candidates.filter((id) => named.has(id.toLowerCase()));
 }
 

@@ -29,7 +29,7 @@ const PILL =
   'pointer-events-auto flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold shadow-sm';
 
 /**
- * The fixed save-status badge at the top right (spec section 4, ruling 9). The live region stays mounted
+ * The fixed save-status badge at the top right (docs/product.md#save-status, decision 007 ruling 9). The live region stays mounted
  * so screen readers hear each change; it is empty while the badge is hidden. Tapping the badge opens the
  * outbox; while it is hidden and work is still waiting, a small "waiting to send" pill takes its place.
  */

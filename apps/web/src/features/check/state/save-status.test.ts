@@ -19,7 +19,7 @@ describe('saveBadgeText (ruling 9)', () => {
   });
 });
 
-describe('SaveStatusTracker timings (spec sections 4 and 9)', () => {
+describe('SaveStatusTracker timings', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -1,4 +1,4 @@
-/** Spec section 4 "Save status (badge)" and section 9's timings. */
+/** The save badge and its timings (docs/product.md#save-status). */
 export type SaveStatus = 'idle' | 'saving' | 'saved-local' | 'saved-server' | 'error';
 
 export const AUTOSAVE_DELAY_MS = 30_000;

@@ -447,7 +447,7 @@ export class SyncEngine {
     const { store } = this.deps;
     const data = await copyChecks.parseWizardData(op.payload.wizardData).catch(() => undefined);
     const candidates = data ? referencedFileIds(data) : [];
-    const missing = missingFileIdsFrom(error, op.payload.id, candidates);
+    const missing = missingFileIdsFrom(error, candidates);
     if (missing.length === 0) return undefined;
     const dependsOn = new Set(op.dependsOn);
     const lost: string[] = [];

@@ -123,7 +123,10 @@ export class FakeServer implements Transport {
       if (this.reports.has(report.id)) return { id: report.id } as T;
       const data = wizardDataSchema.parse(report.wizardData);
       const missing = referencedFileIds(data).filter((id) => !this.files.has(id));
-      if (missing.length) throw apiError(409, 'files_missing', 'Some photos have not arrived yet', { missing });
+      if (missing.length)
+        throw apiError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, {
+          missingFileIds: missing,
+        });
       this.reports.set(report.id, report);
       return { id: report.id } as T;
     }

@@ -5,13 +5,13 @@ import type { SaveStatus } from './save-status';
 import type { WizardRecipe, WizardState } from './wizard-state';
 import type { Photo, StepSlug } from '@hiu/domain';
 
-/** Everything a wizard screen reads and does (spec section 3 "Wizard state" and the actions on it). */
+/** Everything a wizard screen reads and does (the check's state and the actions on it; docs/product.md#check). */
 export interface WizardContextValue {
   state: WizardState;
   /** The site's ranges (ruling 5), from the design parameters kept with the check. */
   ranges: Ranges;
   saveStatus: SaveStatus;
-  /** True while not idle and for 3 s after returning to idle (spec section 4). */
+  /** True while not idle and for 3 s after returning to idle (docs/product.md#save-status). */
   badgeVisible: boolean;
   /** The 3 s after returning to idle, when the badge says All changes saved. */
   lingering: boolean;
@@ -41,7 +41,7 @@ export const WizardContext = createContext<{ value: WizardContextValue; controll
 
 function useWizardContext() {
   const ctx = useContext(WizardContext);
-  // Spec section 8: using the wizard state outside its provider raises an error.
+  // Using the wizard state outside its provider is a programming error: say so at once (docs/product.md#messages-and-errors).
   if (!ctx) throw new Error('useWizard must be used within a WizardProvider');
   return ctx;
 }

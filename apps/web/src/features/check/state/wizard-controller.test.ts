@@ -375,7 +375,7 @@ describe('nothing typed is lost', () => {
   });
 });
 
-describe('save status and drafts (spec section 4)', () => {
+describe('save status and drafts', () => {
   it('shows saving on a change and autosaves 30 s after the last change, with the current step', async () => {
     const c = await started();
     c.setCurrentStep('initial-checks');

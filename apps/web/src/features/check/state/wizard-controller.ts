@@ -602,7 +602,7 @@ export class WizardController {
   }
 
   /**
-   * Saves a draft whose current step is `currentStepName` (spec section 4). The save is on the device
+   * Saves a draft whose current step is `currentStepName` (docs/product.md#drafts). The save is on the device
    * (outbox) before anything is sent; the answer says whether the server has it yet.
    */
   saveDraft = async (currentStepName: string): Promise<SaveResult> => {
@@ -671,7 +671,7 @@ export class WizardController {
   };
 
   /**
-   * Submits the report (spec section 4) under an id made once for this check, so trying again never
+   * Submits the report (docs/product.md#step-rules) under an id made once for this check, so trying again never
    * makes a second report. Photos not yet on the server go first. On success the draft is removed and
    * the wizard reset; otherwise every bit of data stays (in the wizard and in the outbox).
    */

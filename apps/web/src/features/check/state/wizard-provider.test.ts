@@ -52,7 +52,7 @@ function signedInTree(controller: WizardController, child: ReactNode) {
 }
 
 describe('WizardProvider', () => {
-  it('refuses to be used outside its provider (spec section 8)', () => {
+  it('refuses to be used outside its provider', () => {
     expect(() => renderToString(createElement(Address))).toThrow('useWizard must be used within a WizardProvider');
     expect(() => renderToString(createElement(SaveBadge))).toThrow('useWizard must be used within a WizardProvider');
   });

@@ -7,7 +7,7 @@ import { designParametersSchema, STEPS, wizardDataSchema, type WizardData } from
 const stepSlugs = STEPS.map((s) => s.slug) as [(typeof STEPS)[number]['slug'], ...(typeof STEPS)[number]['slug'][]];
 
 /**
- * What the device keeps of a check in progress (spec section 3 "Wizard state", plus what offline work
+ * What the device keeps of a check in progress (the check's state, plus what offline work
  * needs). Parsed whenever it is read back, because a cached copy may come from an older app version.
  */
 export const wizardStateSchema = z.object({

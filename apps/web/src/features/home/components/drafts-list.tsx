@@ -10,7 +10,7 @@ function savedAgo(iso: string): string {
   return ago ? `Saved ${ago}` : 'Saved';
 }
 
-/** Resume Drafts: today's drafts of this engineer (spec section 2). */
+/** Resume Drafts: today's drafts of this engineer (docs/product.md#home). */
 export function DraftsList() {
   const drafts = useTodaysDrafts();
   return (

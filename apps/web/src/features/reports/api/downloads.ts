@@ -1,7 +1,7 @@
 import { reportsCsvFilename, type ReportSummary } from '@hiu/domain';
 import { apiRequest, downloadFile, saveBlob } from '../../../lib/api-client';
 
-/** The stored PDF of a report, saved under its file name (or report.pdf, spec section 7). */
+/** The stored PDF of a report, saved under its file name (or report.pdf, docs/product.md#file-names). */
 export function downloadReportPdf(report: Pick<ReportSummary, 'id' | 'pdfFilename'>): Promise<void> {
   return downloadFile(`/api/reports/${report.id}/pdf`, report.pdfFilename || 'report.pdf');
 }

@@ -27,7 +27,7 @@ export function ReportItem({ report, earlier = false }: ReportItemProps) {
     try {
       await downloadReportPdf(report);
     } catch (error) {
-      // The spec only logged this; the user is told here (issue 5).
+      // A failed download is told to the user, not only logged (docs/product.md#reports).
       console.error('Failed to download PDF', error);
       const message = error instanceof ApiError ? error.userMessage : 'Check your connection and try again.';
       notify.error('Download failed', `The PDF for ${address} could not be downloaded. ${message}`);
