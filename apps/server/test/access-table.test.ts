@@ -48,6 +48,7 @@ const ACCESS: Record<string, 'public' | 'user' | 'admin'> = {
   'GET /api/reports/latest': 'admin',
   'GET /api/reports': 'user',
   'GET /api/reports/export.csv': 'admin',
+  'GET /api/reports/analysis.csv': 'admin',
   'GET /api/reports/:id': 'user',
   'GET /api/reports/:id/pdf': 'user',
   'GET /api/reports/:id/earlier': 'admin',

@@ -28,6 +28,7 @@ export * from './format/file-names.js';
 export * from './format/evidence.js';
 export * from './csv/report-csv.js';
 export * from './csv/report-csv-line.js';
+export * from './csv/analysis-csv.js';
 export * from './csv/property-import.js';
 export * from './csv/site-bulk.js';
 export * from './rules/design-fields.js';
