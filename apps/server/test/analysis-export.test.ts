@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_CSV_COLUMNS } from '@hiu/domain';
+import { analysisCsvColumns } from '@hiu/domain';
 import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
 import { signedIn, useTestApp } from './helpers/test-app.js';
 import { JPEG, PNG, upload } from './helpers/report-files.js';
@@ -48,7 +48,7 @@ describe('GET /api/reports/analysis.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/-analysis-\d{4}-\d{2}-\d{2}\.csv"/);
     const { data, meta } = parse(res.body);
-    expect(meta.fields).toEqual(ANALYSIS_CSV_COLUMNS);
+    expect(meta.fields).toEqual(analysisCsvColumns());
     expect(data.map((r) => r.Reference)).toEqual([fail.reference, pass.reference]); // newest first
     const [failed, passed] = data as [Record<string, string>, Record<string, string>];
     expect(failed).toMatchObject({

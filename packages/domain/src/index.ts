@@ -21,6 +21,7 @@ export * from './rules/radiators.js';
 export * from './rules/evaluate.js';
 export * from './rules/forty-five.js';
 export * from './rules/out-of-range.js';
+export * from './rules/failure-summary.js';
 export * from './format/dates.js';
 export * from './format/time-ago.js';
 export * from './format/property-status.js';

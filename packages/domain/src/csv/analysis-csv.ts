@@ -33,27 +33,30 @@ const sectionTitle = (m: Measurement) => SECTIONS.find((s) => s.id === m.section
 /** "Standby Mode: Flow Temperature (°C)" */
 const readingName = (m: Measurement) => `${sectionTitle(m)}: ${m.label}${m.unit ? ` (${m.unit})` : ''}`;
 
-/** One column per reading, plus its range and verdict where the rule book judges it, from the catalogue. */
-export const ANALYSIS_CSV_COLUMNS: string[] = [
-  'Reference',
-  'Site',
-  'Site Location',
-  'Address',
-  'Dwelling Type',
-  'HIU Model',
-  'HIU Serial',
-  'Engineer',
-  'Started',
-  'Completed',
-  'Result',
-  'Failed at Step',
-  'Failure Reasons',
-  ...all.flatMap((m) =>
-    m.range
-      ? [readingName(m), `${readingName(m)} Min`, `${readingName(m)} Max`, `${readingName(m)} Verdict`]
-      : [readingName(m)],
-  ),
-];
+/** One column per reading, plus its range and verdict where the rule book judges it, from the catalogue (a
+ * function, so the wizard's bundle does not build it). */
+export function analysisCsvColumns(): string[] {
+  return [
+    'Reference',
+    'Site',
+    'Site Location',
+    'Address',
+    'Dwelling Type',
+    'HIU Model',
+    'HIU Serial',
+    'Engineer',
+    'Started',
+    'Completed',
+    'Result',
+    'Failed at Step',
+    'Failure Reasons',
+    ...all.flatMap((m) =>
+      m.range
+        ? [readingName(m), `${readingName(m)} Min`, `${readingName(m)} Max`, `${readingName(m)} Verdict`]
+        : [readingName(m)],
+    ),
+  ];
+}
 
 const VERDICT = { pass: 'PASS', fail: 'FAIL', pending: '' } as const;
 const iso = (v: Date | string) => {
@@ -87,7 +90,7 @@ export function analysisCsvRow(r: AnalysisCsvInput): string[] {
   ].map(neutraliseCsvCell);
 }
 
-export const analysisCsvHeaderLine = (): string => csvLine(ANALYSIS_CSV_COLUMNS);
+export const analysisCsvHeaderLine = (): string => csvLine(analysisCsvColumns());
 export const analysisCsvLine = (r: AnalysisCsvInput): string => csvLine(analysisCsvRow(r));
 
 /** analysis-{site or all-sites}-{YYYY-MM-DD}.csv */
