@@ -52,6 +52,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/reports/table': 'admin',
   'GET /api/reports': 'user',
   'GET /api/reports/export.csv': 'admin',
+  'GET /api/reports/analysis.csv': 'admin',
   'GET /api/reports/:id': 'user',
   'GET /api/reports/:id/pdf': 'user',
   'GET /api/reports/:id/earlier': 'admin',

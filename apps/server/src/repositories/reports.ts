@@ -216,6 +216,42 @@ export function reportsRepository(db: Db) {
       };
     },
 
+    /**
+     * One keyset page of the analysis export (decision 137): a site's reports, or every report, newest first.
+     * `after` is the last row of the previous page.
+     */
+    async analysisPage(siteName: string | undefined, after: { completedAt: Date; id: string } | null, limit: number) {
+      const conds: SQL[] = [];
+      if (siteName) conds.push(siteNameIs(siteName));
+      if (after)
+        conds.push(
+          sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
+        );
+      return db
+        .select({
+          id: reports.id,
+          reference: reports.reference,
+          siteName: reports.siteName,
+          siteLocation: reports.siteLocation,
+          propertyAddress: reports.propertyAddress,
+          dwellingType: reports.dwellingType,
+          hiuModel: reports.hiuModel,
+          hiuSerial: reports.hiuSerial,
+          engineerName: reports.engineerName,
+          startTime: reports.startTime,
+          completedAt: reports.completedAt,
+          overallStatus: reports.overallStatus,
+          failedStep: reports.failedStep,
+          failureReasons: reports.failureReasons,
+          ranges: reports.ranges,
+          wizardData: reports.wizardData,
+        })
+        .from(reports)
+        .where(conds.length ? and(...conds) : undefined)
+        .orderBy(desc(reports.completedAt), desc(reports.id))
+        .limit(limit);
+    },
+
     /** A new report reference (decision 136): numbered by the database, so concurrent submits never share one. */
     async nextReference(completedAt: Date): Promise<string> {
       const { rows } = (await db.execute(sql`SELECT nextval('report_reference_seq') AS n`)) as unknown as {

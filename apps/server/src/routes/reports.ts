@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  analysisCsvFilename,
   createReportBody,
   EVIDENCE_SLACK_MS,
   evaluate,
@@ -33,6 +34,7 @@ import { attachment } from '../exports/content-disposition.js';
 import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { AppContext } from '../context.js';
 import { siteAccess } from '../http/site-access.js';
+import { analysisCsvStream } from '../exports/analysis-csv.js';
 
 const idParams = z.object({ id: z.uuid() });
 const listQuery = z.object({
@@ -312,6 +314,23 @@ export const reportRoutes =
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', attachment(reportsCsvFilename(siteName, new Date())))
           .send(reportsCsvStream(reports, siteName));
+      },
+    );
+
+    // The analysis export (decision 137): one row per report, one column per reading with its range and
+    // verdict; one site, or every site when none is named.
+    app.get(
+      '/api/reports/analysis.csv',
+      {
+        config: { access: 'admin' },
+        schema: { tags: ['reports'], querystring: z.object({ siteName: z.string().min(1).max(200).optional() }) },
+      },
+      async (request, reply) => {
+        const { siteName } = request.query;
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', attachment(analysisCsvFilename(siteName, new Date())))
+          .send(analysisCsvStream(reports, siteName));
       },
     );
 

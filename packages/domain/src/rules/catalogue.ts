@@ -230,20 +230,10 @@ export function readMeasurement(data: WizardData, m: Measurement): string {
 
 /** The yes/no answers of step 2, with the failure reason a No gives (docs/product.md#device-failure). */
 export const INITIAL_CHECKS = [
-  {
-    key: 'bypassClosed',
-    label: 'Bypass valve closed',
-    failure: 'Bypass valve not closed',
-    remedy: 'Close the bypass valve.',
-  },
-  { key: 'strainerClean', label: 'Strainer clean', failure: 'Strainer not clean', remedy: 'Clean the strainer.' },
-  {
-    key: 'clipsRemoved',
-    label: 'Transit clips removed',
-    failure: 'Transit clips not removed',
-    remedy: 'Remove the transit clips.',
-  },
-  { key: 'meterOk', label: 'Meter OK', failure: 'Meter not OK', remedy: 'Repair or replace the heat meter.' },
+  { key: 'bypassClosed', label: 'Bypass valve closed', failure: 'Bypass valve not closed' },
+  { key: 'strainerClean', label: 'Strainer clean', failure: 'Strainer not clean' },
+  { key: 'clipsRemoved', label: 'Transit clips removed', failure: 'Transit clips not removed' },
+  { key: 'meterOk', label: 'Meter OK', failure: 'Meter not OK' },
 ] as const;
 
 export type InitialCheckKey = (typeof INITIAL_CHECKS)[number]['key'];

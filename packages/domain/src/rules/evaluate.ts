@@ -13,12 +13,9 @@ import {
 import { judge, type Ranges, type Verdict } from './ranges.js';
 import { outOfRangeReadings, rangeWithUnit, withUnit, type OutOfRangeReading } from './out-of-range.js';
 import { judgeRoom } from './radiators.js';
-import {
-  FORTY_FIVE_LIMIT_SECONDS,
-  FORTY_FIVE_REASON_MESSAGE,
-  formatSeconds,
-  fortyFiveReasonMissing,
-} from './forty-five.js';
+import { FORTY_FIVE_REASON_MESSAGE, fortyFiveReasonMissing } from './forty-five.js';
+
+export const FORTY_FIVE_FAILURE = 'Failed to reach 45°C in 45 seconds';
 
 export type SectionStatus = 'pass' | 'fail' | 'pending' | 'n/a';
 export type OverallStatus = 'PASS' | 'FAIL' | 'PENDING';
@@ -28,8 +25,6 @@ export interface Issue {
   text: string;
   /** A warning is listed but does not fail the section (for example No photos uploaded). */
   severity: 'fail' | 'warning';
-  /** The text with the value found and the range expected, where the check has them (the PDF's summary). */
-  summary?: string;
 }
 
 const all = MEASUREMENTS as readonly Measurement[];
@@ -87,23 +82,8 @@ export function standbyFailures(data: WizardData, ranges: Ranges): string[] {
 }
 
 /** "50 °C, expected 45-48 °C" */
-function valueAndRange(r: OutOfRangeReading): string {
+export function valueAndRange(r: OutOfRangeReading): string {
   return `${withUnit(r.value, r.unit)}, expected ${rangeWithUnit(r.range, r.unit)}`;
-}
-
-/**
- * The failure summary of a report, one line per failed check with the value found and the value expected
- * where the check has them (decision 136): the PDF's failure summary.
- */
-export function failureSummary(data: WizardData, ranges: Ranges, failedStep?: number | null): string[] {
-  if (failedStep === 2)
-    return INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map(
-      (c) => `${c.failure} (answered No, expected Yes)`,
-    );
-  if (failedStep === 3) return standbyFailures(data, ranges);
-  return evaluate(data, ranges, failedStep)
-    .issues.filter((i) => i.severity === 'fail')
-    .map((i) => i.summary ?? i.text);
 }
 
 /** The reasons a flow failed at a step (2 or 3), computed from the data, never taken from a client. */
@@ -140,9 +120,7 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
         if (v === 'fail' && m.issue) {
           const value = readMeasurement(data, m).trim();
           const text = m.id === 'systemPressure' ? `${m.issue} (${value} bar)` : m.issue;
-          const range = ranges[m.id as RangedMeasurementId];
-          const found = { id: m.id as RangedMeasurementId, label: m.label, unit: m.unit, value, range };
-          issues.push({ section, text, severity: 'fail', summary: `${m.issue} (${valueAndRange(found)})` });
+          issues.push({ section, text, severity: 'fail' });
         }
         return v === 'pending' && !m.required ? 'pass' : v;
       });
@@ -156,13 +134,7 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
   // Initial checks
   const answers = INITIAL_CHECKS.map((c): Verdict => {
     const a = data.initialChecks[c.key];
-    if (a === false)
-      issues.push({
-        section: 'initialChecks',
-        text: c.failure,
-        severity: 'fail',
-        summary: `${c.failure} (answered No, expected Yes)`,
-      });
+    if (a === false) issues.push({ section: 'initialChecks', text: c.failure, severity: 'fail' });
     return a === null ? 'pending' : a ? 'pass' : 'fail';
   });
   sections.initialChecks = fromVerdicts([...answers, ...measured('initialChecks')]);
@@ -191,12 +163,7 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
   sections.heating = fromVerdicts(measured('heating'));
 
   const reached = data.dhwChecks.fortyFiveIn45;
-  if (reached === false) {
-    const timed = formatSeconds(data.dhwChecks.fortyFiveSeconds);
-    const text = 'Failed to reach 45°C in 45 seconds';
-    const summary = timed ? `${text} (${timed}, expected ${FORTY_FIVE_LIMIT_SECONDS} s or less)` : text;
-    issues.push({ section: 'dhw', text, severity: 'fail', summary });
-  }
+  if (reached === false) issues.push({ section: 'dhw', text: FORTY_FIVE_FAILURE, severity: 'fail' });
   // An answer that contradicts the stopwatch stays pending until the engineer says why.
   const unexplained = fortyFiveReasonMissing(data.dhwChecks);
   if (unexplained) issues.push({ section: 'dhw', text: `45°C answer: ${FORTY_FIVE_REASON_MESSAGE}`, severity: 'fail' });

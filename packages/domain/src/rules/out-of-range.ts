@@ -3,6 +3,7 @@ import {
   INITIAL_CHECKS,
   MEASUREMENTS,
   readMeasurement,
+  type InitialCheckKey,
   type Measurement,
   type RangedMeasurementId,
 } from './catalogue.js';
@@ -55,12 +56,20 @@ export function outOfRangeQuestion(readings: OutOfRangeReading[]): string {
   return `${what}: re-measure, or record the HIU as failed?`;
 }
 
+/** What puts each initial check right (the Failed page's next steps). */
+const REMEDIES: Record<InitialCheckKey, string> = {
+  bypassClosed: 'Close the bypass valve.',
+  strainerClean: 'Clean the strainer.',
+  clipsRemoved: 'Remove the transit clips.',
+  meterOk: 'Repair or replace the heat meter.',
+};
+
 /**
  * What to put right after a device failure, naming only the checks that failed (decision 135): one line per
  * No at step 2, one per standby reading out of range at step 3.
  */
 export function failureRemedies(step: number, data: WizardData, ranges: Ranges): string[] {
-  if (step === 2) return INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => c.remedy);
+  if (step === 2) return INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => REMEDIES[c.key]);
   if (step === 3)
     return outOfRangeReadings(3, data, ranges).map(
       (r) =>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { Button, buttonClass } from '../../components/ui/button';
+import { AnalysisExportButton } from './components/analysis-export-button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
@@ -60,9 +61,12 @@ export default function ReportsPage() {
       title="Commissioning Reports"
       subtitle="View and download completed commissioning reports"
       actions={
-        <Link to="/" className={buttonClass('secondary')} aria-label="Back to home">
-          <span aria-hidden="true">←</span> Back
-        </Link>
+        <>
+          <AnalysisExportButton />
+          <Link to="/" className={buttonClass('secondary')} aria-label="Back to home">
+            <span aria-hidden="true">←</span> Back
+          </Link>
+        </>
       }
     >
       {sites.isPending ? (

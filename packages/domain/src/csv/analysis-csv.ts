@@ -1,0 +1,100 @@
+import type { WizardData } from '../schemas/wizard-data.js';
+import {
+  MEASUREMENTS,
+  SECTIONS,
+  readMeasurement,
+  type Measurement,
+  type RangedMeasurementId,
+} from '../rules/catalogue.js';
+import { formatNumber, judge, type Ranges } from '../rules/ranges.js';
+import { csvLine, neutraliseCsvCell } from './report-csv.js';
+
+/** What one analysis row is built from: the stored report (decision 137). */
+export interface AnalysisCsvInput {
+  reference: string;
+  siteName: string;
+  siteLocation: string;
+  propertyAddress: string;
+  dwellingType: string;
+  hiuModel: string;
+  hiuSerial: string;
+  engineerName: string;
+  startTime: string;
+  completedAt: Date | string;
+  overallStatus: string;
+  failedStep: number | null;
+  failureReasons: string[];
+  ranges: Ranges;
+  wizardData: WizardData;
+}
+
+const all = MEASUREMENTS as readonly Measurement[];
+const sectionTitle = (m: Measurement) => SECTIONS.find((s) => s.id === m.section)!.title;
+/** "Standby Mode: Flow Temperature (°C)" */
+const readingName = (m: Measurement) => `${sectionTitle(m)}: ${m.label}${m.unit ? ` (${m.unit})` : ''}`;
+
+/** One column per reading, plus its range and verdict where the rule book judges it, from the catalogue (a
+ * function, so the wizard's bundle does not build it). */
+export function analysisCsvColumns(): string[] {
+  return [
+    'Reference',
+    'Site',
+    'Site Location',
+    'Address',
+    'Dwelling Type',
+    'HIU Model',
+    'HIU Serial',
+    'Engineer',
+    'Started',
+    'Completed',
+    'Result',
+    'Failed at Step',
+    'Failure Reasons',
+    ...all.flatMap((m) =>
+      m.range
+        ? [readingName(m), `${readingName(m)} Min`, `${readingName(m)} Max`, `${readingName(m)} Verdict`]
+        : [readingName(m)],
+    ),
+  ];
+}
+
+const VERDICT = { pass: 'PASS', fail: 'FAIL', pending: '' } as const;
+const iso = (v: Date | string) => {
+  const d = v instanceof Date ? v : new Date(v);
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString();
+};
+
+/** A report's row: dates in ISO 8601 (UTC), numbers as typed, ranges as stored with the report. */
+export function analysisCsvRow(r: AnalysisCsvInput): string[] {
+  const readings = all.flatMap((m) => {
+    const value = readMeasurement(r.wizardData, m).trim();
+    if (!m.range) return [value];
+    const range = r.ranges[m.id as RangedMeasurementId];
+    return [value, formatNumber(range?.min ?? null), formatNumber(range?.max ?? null), VERDICT[judge(value, range)]];
+  });
+  return [
+    r.reference,
+    r.siteName,
+    r.siteLocation,
+    r.propertyAddress,
+    r.dwellingType,
+    r.hiuModel,
+    r.hiuSerial,
+    r.engineerName,
+    iso(r.startTime),
+    iso(r.completedAt),
+    r.overallStatus,
+    r.failedStep ? String(r.failedStep) : '',
+    r.failureReasons.join('; '),
+    ...readings,
+  ].map(neutraliseCsvCell);
+}
+
+export const analysisCsvHeaderLine = (): string => csvLine(analysisCsvColumns());
+export const analysisCsvLine = (r: AnalysisCsvInput): string => csvLine(analysisCsvRow(r));
+
+/** analysis-{site or all-sites}-{YYYY-MM-DD}.csv */
+export function analysisCsvFilename(siteName: string | undefined, today: Date): string {
+  const site = siteName ? siteName.toLowerCase().replace(/[^a-z0-9]/g, '-') : 'all-sites';
+  return `${site}-analysis-${today.toISOString().slice(0, 10)}.csv`;
+}
