@@ -312,7 +312,7 @@ export const assignments = pgTable(
 
 /**
  * The history of every change, written in the transaction of the change itself. Append-only: a trigger
- * (migration 0020) refuses every UPDATE and DELETE. No foreign keys, so history outlives what it describes.
+ * (migration 0019) refuses every UPDATE and DELETE. No foreign keys, so history outlives what it describes.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -6,7 +6,7 @@ import { writeAudit, type Actor } from './audit.js';
 
 /**
  * Who belongs to which site (decision 145). Engineers are members of every site unless an admin takes
- * them off: triggers (migration 0020) add every active engineer to a new site and a new engineer to every site.
+ * them off: triggers (migration 0019) add every active engineer to a new site and a new engineer to every site.
  */
 export function membersRepository(db: Db) {
   return {
