@@ -49,7 +49,6 @@ declare module 'fastify' {
 }
 
 /** @deprecated import it from ./context.js (routes importing app.ts made an import circle). */
-export type { AppContext } from './context.js';
 
 /** JSON bodies are small: wizard data refers to photos by id, the photos go to /api/files. */
 export const JSON_BODY_LIMIT = 1024 * 1024;

@@ -78,6 +78,15 @@ describe('review of submitted reports', () => {
     expect(await auditOf(await t.database(), 'report', reportId)).toHaveLength(1);
   });
 
+  it('refuses a supervisor reviewing their own report (403), and the report still awaits review', async () => {
+    const { supervisor, site, property } = await submitted();
+    const own = await submitPassingReport(supervisor, site, property.id);
+    const res = await supervisor.post(`/api/reports/${own}/review`, { decision: 'approve' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('You cannot review your own report');
+    expect((await supervisor.get(`/api/reports/${own}`)).json().reviewState).toBe('awaiting_review');
+  });
+
   it('accepts a reason of exactly the limit', async () => {
     const { supervisor, reportId } = await submitted();
     const reason = 'x'.repeat(MAX_REVIEW_REASON);

@@ -114,7 +114,7 @@ describe.runIf(built)('the built web app as sent', () => {
     }
   });
 
-  it('no page links the manifest or an SVG icon from its HTML; both are served (decision 105)', async () => {
+  it('every page links the manifest from its HTML and no SVG icon; both are served (decisions 105, 125)', async () => {
     const pages = [
       await page('/sign-in'),
       await page('/', session),
@@ -122,7 +122,7 @@ describe.runIf(built)('the built web app as sent', () => {
       await page('/'),
     ];
     for (const html of pages) {
-      expect(html).not.toContain('rel="manifest"');
+      expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
       expect(html).toContain('<link rel="icon" href="/icon-32.png" sizes="32x32" type="image/png"');
     }
     const app = await webApp();

@@ -8,6 +8,7 @@ import type {
   ReportTableSort,
   ReportVerdict,
 } from '@hiu/domain';
+import { isUuid, reportPdfFilename } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { unprocessable } from '../http/errors.js';
 import { containsIgnoringCase } from './sql-helpers.js';
@@ -21,7 +22,7 @@ import { containsIgnoringCase } from './sql-helpers.js';
 const siteRows = (siteId: string) => sql`
   WITH lr AS (
     SELECT DISTINCT ON (r.property_id) r.property_id, r.id, r.overall_status, r.completed_at, r.engineer_name,
-      r.hiu_model, r.hiu_serial, r.pdf_filename, r.failed_step, r.notes, r.reference,
+      r.hiu_model, r.hiu_serial, r.failed_step, r.notes, r.reference, r.site_name, r.property_address,
       (count(*) OVER (PARTITION BY r.property_id ORDER BY r.completed_at DESC, r.id DESC
         ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) - 1)::int AS earlier
     FROM reports r
@@ -29,7 +30,8 @@ const siteRows = (siteId: string) => sql`
     ORDER BY r.property_id, r.completed_at DESC, r.id DESC
   )
   SELECT p.id, p.address, p.address_key, p.property_type, lr.id AS report_id, lr.completed_at, lr.engineer_name,
-    lr.hiu_model, lr.hiu_serial, lr.pdf_filename, lr.failed_step, lr.notes, lr.reference, lr.earlier,
+    lr.hiu_model, lr.hiu_serial, lr.failed_step, lr.notes, lr.reference, lr.earlier, lr.site_name,
+    lr.property_address, lr.overall_status,
     CASE lr.overall_status WHEN 'FAIL' THEN 'failed' WHEN 'PENDING' THEN 'pending' WHEN 'PASS' THEN 'passed'
       ELSE 'not_tested' END AS verdict
   FROM properties p
@@ -67,7 +69,7 @@ function decodeCursor(after: string): Cursor {
       c.length === 4 &&
       Number.isInteger(c[0]) &&
       c.slice(1).every((v) => typeof v === 'string') &&
-      /^[0-9a-f-]{36}$/i.test(c[3] as string)
+      isUuid(c[3] as string)
     ) {
       return c as Cursor;
     }
@@ -107,7 +109,9 @@ interface Row {
   engineer_name: string | null;
   hiu_model: string | null;
   hiu_serial: string | null;
-  pdf_filename: string | null;
+  site_name: string | null;
+  property_address: string | null;
+  overall_status: string | null;
   reference: string | null;
   failed_step: number | null;
   notes: string | null;
@@ -237,7 +241,14 @@ export const toTableRow = (r: Row, failures: string[]): ReportTableRow => ({
           engineerName: r.engineer_name ?? '',
           hiuModel: r.hiu_model ?? '',
           hiuSerial: r.hiu_serial ?? '',
-          pdfFilename: r.pdf_filename ?? '',
+          // Named as every other download of it is, so a report filed before decision 136 gets today's name too.
+          pdfFilename: reportPdfFilename({
+            siteName: r.site_name ?? '',
+            propertyAddress: r.property_address ?? '',
+            hiuSerial: r.hiu_serial ?? '',
+            completedAt: new Date(r.completed_at!),
+            overallStatus: r.overall_status ?? '',
+          }),
           reference: r.reference ?? '',
           failedStep: r.failed_step,
           notes: r.notes ?? '',

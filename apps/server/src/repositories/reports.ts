@@ -469,8 +469,18 @@ export function reportsRepository(db: Db) {
       return { items, total };
     },
 
-    /** The reports of the same property (and site name) completed before this one, newest first. */
-    async earlierThan(report: { id: string; siteName: string; propertyId: string | null; propertyAddress: string }) {
+    /**
+     * The reports of the same property completed before this one, newest first: of the same site by id, so a
+     * renamed site keeps its history as the reports table counts it (decision 140); by name for a report whose
+     * site is gone.
+     */
+    async earlierThan(report: {
+      id: string;
+      siteId: string | null;
+      siteName: string;
+      propertyId: string | null;
+      propertyAddress: string;
+    }) {
       const key = report.propertyId ?? report.propertyAddress.toLowerCase();
       const [self] = await db
         .select({ cursor: sql<string>`${reports.completedAt}::text` })
@@ -482,7 +492,7 @@ export function reportsRepository(db: Db) {
         .from(reports)
         .where(
           and(
-            eq(reports.siteName, report.siteName),
+            report.siteId ? eq(reports.siteId, report.siteId) : eq(reports.siteName, report.siteName),
             sql`${propertyKey} = ${key}`,
             sql`(${reports.completedAt}, ${reports.id}) < (${self.cursor}::timestamptz, ${report.id}::uuid)`,
           ),

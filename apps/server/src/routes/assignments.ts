@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { assignBody, assignResultSchema, myAssignmentSchema } from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const siteParams = z.object({ id: z.uuid() });
 const NOT_ENGINEER = 'Choose an engineer who is a member of this site';

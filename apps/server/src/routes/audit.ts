@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditPageSchema, auditQuery } from '@hiu/domain';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 /** The history of changes (decision 145): read-only, admins only, newest first, keyset-paged. */
 export const auditRoutes =

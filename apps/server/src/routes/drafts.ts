@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { draftConflictSchema, draftSchema, saveDraftBody, type DraftConflict } from '@hiu/domain';
+import { draftConflictSchema, draftSchema, saveDraftBody, UUID_PATTERN as UUID, type DraftConflict } from '@hiu/domain';
 import { forbidden, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const idParams = z.object({ id: z.uuid() });
 const savedDraft = z.object({ id: z.uuid(), lastSaved: z.string(), version: z.number().int() });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { siteMemberSchema } from '@hiu/domain';
 import { notFound } from '../http/errors.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const siteParams = z.object({ id: z.uuid() });
 const memberParams = z.object({ id: z.uuid(), userId: z.uuid() });

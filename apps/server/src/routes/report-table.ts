@@ -7,7 +7,7 @@ import {
   reportTableQuery,
   wizardDataSchema,
 } from '@hiu/domain';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 import { reportTableQueries, toTableRow } from '../repositories/report-table.js';
 
 /** The reports screen's sites (by id) and each site's table of flats (decision 140). */

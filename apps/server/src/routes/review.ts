@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decideReview, REVIEW_STATE_LABELS, reviewBody, reviewResultSchema } from '@hiu/domain';
-import { HttpError, notFound } from '../http/errors.js';
+import { forbidden, HttpError, notFound } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -24,6 +24,8 @@ export const reviewRoutes =
         const user = request.user!;
         const report = await reports.summary(request.params.id);
         if (!report || !(await access.canSee(user, report.siteId))) throw notFound('Report not found');
+        // A report is checked by someone other than its engineer (decision 145).
+        if (report.userId === user.id) throw forbidden('You cannot review your own report');
         const notAwaiting = (state: typeof report.reviewState) =>
           new HttpError(
             409,

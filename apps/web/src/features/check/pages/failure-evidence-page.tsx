@@ -8,6 +8,8 @@ import { Textarea } from '../../../components/ui/input';
 import { usePhotoUrl, useWizard } from '../state/wizard-provider';
 import { PhotoCapture } from '../components/photo-capture';
 import { SignaturePad } from '../components/signature-pad';
+import { drawSignature } from '../lib/pending-signature';
+import { browserStorage } from '../state/local-cache';
 import { WIZARD_PAGE_CLASS } from '../components/wizard-header';
 import { StorageWarning } from '../components/storage-warning';
 
@@ -116,7 +118,7 @@ export function FailureEvidencePage() {
           </h2>
           <SignaturePad
             imageUrl={signatureUrl ?? null}
-            onChange={(blob) => void setSignature(blob)}
+            onChange={(png) => void drawSignature(browserStorage(), state.ownerId, png, setSignature)}
             labelledBy="failure-signature-heading"
           />
         </Card>

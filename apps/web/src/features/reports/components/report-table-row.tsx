@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { downloadReportPdf } from '../api/downloads';
 import { EarlierReports } from './earlier-reports';
+import { ReportItem } from './report-item';
 import { ReportEvidence } from './report-evidence';
 
 const BADGE: Record<ReportVerdict, 'pass' | 'fail' | 'pending' | 'n/a'> = {
@@ -93,6 +94,7 @@ export function ReportTableRow({ row }: { row: Row }) {
               <EarlierReports
                 latest={{ id: report.id, propertyAddress: row.address } as ReportSummary}
                 count={report.earlierReports}
+                item={(r) => <ReportItem key={r.id} report={r} earlier />}
               />
             ) : null}
           </>
