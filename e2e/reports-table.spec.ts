@@ -5,6 +5,9 @@ import type { Property, ReportSummary, Site } from '@hiu/domain';
 import { passingCheck } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { uploadPhotoAndSignature } from './report-files';
+import { minutesAgo } from './progress-model';
+
+const londonDay = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(ms);
 
 /** Submits a check through the API as the engineer's phone does; `tertiaryFlow` out of range fails it. */
 async function submit(page: Page, site: Site, flat: Property, at: string, serial: string, tertiaryFlow = '52') {
@@ -37,10 +40,11 @@ async function siteWithReports(
       propertyType: '1b2p',
     })),
   });
-  await submit(engineerPage, site, properties[0]!, '2026-03-02T10:00:00.000Z', 'RETEST1', '58');
-  await submit(engineerPage, site, properties[0]!, '2026-03-03T10:00:00.000Z', 'RETEST1');
-  await submit(engineerPage, site, properties[1]!, '2026-03-02T11:00:00.000Z', 'HOT2', '58');
-  await submit(engineerPage, site, properties[2]!, '2026-03-04T09:00:00.000Z', 'OK3');
+  // Within the last minutes: a report cannot be older than its site (decision 120).
+  await submit(engineerPage, site, properties[0]!, minutesAgo(10), 'RETEST1', '58');
+  await submit(engineerPage, site, properties[0]!, minutesAgo(8), 'RETEST1');
+  await submit(engineerPage, site, properties[1]!, minutesAgo(9), 'HOT2', '58');
+  await submit(engineerPage, site, properties[2]!, minutesAgo(7), 'OK3');
   return site;
 }
 
@@ -131,11 +135,17 @@ for (const [name, viewport] of [
         await section.getByLabel('Result', { exact: true }).selectOption('');
         await section.getByLabel('Engineer').selectOption(engineer.name);
         await expect(rows).toHaveCount(3);
-        await section.getByLabel('Completed from').fill('2026-03-03');
-        await expect(rows).toHaveCount(2);
-        await section.getByLabel('Completed to').fill('2026-03-03');
-        await expect(rows).toHaveCount(1);
-        await expect(rows.nth(0)).toContainText('Flat 01');
+        // The filters take London days; the reports were all completed today.
+        const today = londonDay(Date.now());
+        await section.getByLabel('Completed from').fill(londonDay(Date.now() + 86_400_000));
+        await expect(section.getByText('No flat matches these filters.')).toBeVisible();
+        await section.getByLabel('Completed from').fill(today);
+        await expect(rows).toHaveCount(3);
+        await section.getByLabel('Completed from').fill('');
+        await section.getByLabel('Completed to').fill(londonDay(Date.now() - 86_400_000));
+        await expect(section.getByText('No flat matches these filters.')).toBeVisible();
+        await section.getByLabel('Completed to').fill(today);
+        await expect(rows).toHaveCount(3);
         await section.getByLabel('Completed from').fill('');
         await section.getByLabel('Completed to').fill('');
         await section.getByLabel('Engineer').selectOption('');
