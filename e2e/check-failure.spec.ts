@@ -107,6 +107,35 @@ test.describe('a device that fails', () => {
     });
   });
 
+  test('the failure screen keeps a signature when the page reloads the instant its stroke ends', async ({
+    engineerPage: page,
+    createSite,
+    adminApi,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    let check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await check.initialChecks({ 'Strainer clean': false });
+    await check.next();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    await expect(check.heading('Record the Failure')).toBeVisible();
+    await check.sign();
+    // No waiting: the page goes the moment the stroke is on screen.
+    await page.reload();
+    check = new CheckJourney(page);
+    await expect(check.heading('Record the Failure')).toBeVisible();
+    await expect(page.getByText('Signature captured')).toBeVisible();
+    await check.next('File Failure Report');
+    await expect(page.getByText('The failure report has been saved.')).toBeVisible();
+    const [report] = await reportsFor(adminApi, site.name);
+    const full = (await (await adminApi.get(`/api/reports/${report!.id}`)).json()) as {
+      wizardData: { photosSignature: { signature: string } };
+    };
+    expect(full.wizardData.photosSignature.signature).toMatch(/^\/api\/files\//);
+  });
+
   test('step 3: a value out of range asks first, naming the value and the range; Re-measure keeps the step', async ({
     engineerPage: page,
     createSite,

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Field } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { useSite, useSiteList } from '../api/sites';
-import { SearchBox } from './search-box';
+import { SearchBox } from '../../../components/ui/search-box';
 
 /** How many sites the dropdown lists at once; with more, the admin narrows them by typing. */
 const PICKER_LIMIT = 100;

@@ -9,7 +9,7 @@ import { notify } from '../../../lib/toast';
 import { AdminLayout } from '../components/admin-layout';
 import { Pager } from '../components/pager';
 import { plural } from '../components/plural';
-import { SearchBox } from '../components/search-box';
+import { SearchBox } from '../../../components/ui/search-box';
 import { SitePicker } from '../components/site-picker';
 import { PAGE_SIZE } from '../api/query';
 import { usePropertyList } from '../api/properties';

@@ -7,7 +7,7 @@ import { notify } from '../../../lib/toast';
 import { AdminLayout } from '../components/admin-layout';
 import { Pager } from '../components/pager';
 import { plural } from '../components/plural';
-import { SearchBox } from '../components/search-box';
+import { SearchBox } from '../../../components/ui/search-box';
 import { PAGE_SIZE } from '../api/query';
 import { downloadSiteTemplate, useSiteList } from '../api/sites';
 import { BulkUploadDialog } from './bulk-upload-dialog';

@@ -81,7 +81,7 @@ export function drawSignature(
 
 /**
  * A signature whose stroke ended just before the page went (reload, closed tab) is stored now. A reload
- * returns to the step the engineer was on, so step 7 is where it is found.
+ * returns to the screen the engineer was on, so step 7 or the failure evidence screen finds it (the signature card).
  */
 export function recoverPendingSignature(
   storage: CacheStorage | null,

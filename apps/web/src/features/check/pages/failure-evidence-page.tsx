@@ -5,11 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
-import { usePhotoUrl, useWizard } from '../state/wizard-provider';
+import { useWizard } from '../state/wizard-provider';
 import { PhotoCapture } from '../components/photo-capture';
-import { SignaturePad } from '../components/signature-pad';
-import { drawSignature } from '../lib/pending-signature';
-import { browserStorage } from '../state/local-cache';
+import { EngineerSignature } from '../components/engineer-signature';
 import { WIZARD_PAGE_CLASS } from '../components/wizard-header';
 import { StorageWarning } from '../components/storage-warning';
 
@@ -20,13 +18,12 @@ import { StorageWarning } from '../components/storage-warning';
  */
 export function FailureEvidencePage() {
   const [, navigate] = useLocation();
-  const { state, ranges, addPhoto, removePhoto, relabelPhoto, setSignature, setNotes, fail, update } = useWizard();
+  const { state, ranges, addPhoto, removePhoto, relabelPhoto, setNotes, fail, update } = useWizard();
   const n = Number(new URLSearchParams(useSearch()).get('step')) === 3 ? 3 : 2;
   const step = stepByNumber(n)!;
   const d = state.wizardData;
   const p = d.photosSignature;
   const reasons = failureReasons(n, d, ranges);
-  const signatureUrl = usePhotoUrl(p.signature || undefined);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [adding, setAdding] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -112,16 +109,7 @@ export function FailureEvidencePage() {
           </Field>
         </Card>
 
-        <Card className="space-y-3">
-          <h2 id="failure-signature-heading" className="text-lg font-bold">
-            Engineer Signature <span className="text-fail">*</span>
-          </h2>
-          <SignaturePad
-            imageUrl={signatureUrl ?? null}
-            onChange={(png) => void drawSignature(browserStorage(), state.ownerId, png, setSignature)}
-            labelledBy="failure-signature-heading"
-          />
-        </Card>
+        <EngineerSignature headingId="failure-signature-heading" />
       </main>
       <nav
         aria-label="Failure navigation"

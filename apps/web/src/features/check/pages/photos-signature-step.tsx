@@ -1,34 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { canProceed, isEntered, isValidValveSerial, VALVE_SERIAL_MESSAGE } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { usePhotoUrl, useWizard } from '../state/wizard-provider';
+import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
 import { PhotoCapture } from '../components/photo-capture';
-import { SignaturePad } from '../components/signature-pad';
+import { EngineerSignature } from '../components/engineer-signature';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { YesNoField } from '../components/yes-no-field';
 import { useStep } from '../lib/use-step';
-import { drawSignature, recoverPendingSignature } from '../lib/pending-signature';
-import { browserStorage } from '../state/local-cache';
 import { ScanButton } from '../scanner/scan-button';
 
 export function PhotosSignatureStep() {
-  const { state, update, addPhoto, removePhoto, relabelPhoto, setSignature, hydrated } = useWizard();
+  const { state, update, addPhoto, removePhoto, relabelPhoto } = useWizard();
   const { step, ranges, saveAndContinue } = useStep('photos-signature');
   const d = state.wizardData;
   const p = d.photosSignature;
-  const signatureUrl = usePhotoUrl(p.signature || undefined);
   const [serialTouched, setSerialTouched] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [addingPhotos, setAddingPhotos] = useState(0);
-  const recovered = useRef(false);
-  useEffect(() => {
-    if (!hydrated || recovered.current) return;
-    recovered.current = true;
-    void recoverPendingSignature(browserStorage(), state, setSignature);
-  }, [hydrated, state, setSignature]);
 
   // Photos are reduced on the phone before they are kept; one at a time keeps memory low on old phones.
   const addPhotos = async (files: File[]) => {
@@ -67,16 +58,7 @@ export function PhotosSignatureStep() {
           />
         </Card>
 
-        <Card className="space-y-3">
-          <h2 id="signature-heading" className="text-lg font-bold">
-            Engineer Signature <span className="text-fail">*</span>
-          </h2>
-          <SignaturePad
-            imageUrl={signatureUrl ?? null}
-            onChange={(png) => void drawSignature(browserStorage(), state.ownerId, png, setSignature)}
-            labelledBy="signature-heading"
-          />
-        </Card>
+        <EngineerSignature headingId="signature-heading" />
 
         <Card className="space-y-5">
           <MeasurementList step={7} ranges={ranges} />

@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { formatDateTime, type ReportSummary } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/badge';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
-import { downloadReportPdf } from '../api/downloads';
 import { EarlierReports } from './earlier-reports';
 import { ReportEvidence } from './report-evidence';
+import { usePdfDownload } from './use-pdf-download';
 
 interface ReportItemProps {
   report: ReportSummary & { earlierReports?: number };
@@ -16,25 +14,11 @@ interface ReportItemProps {
 
 /** One submitted report in an expanded site card: a property's latest, or one of its earlier reports. */
 export function ReportItem({ report, earlier = false }: ReportItemProps) {
-  const [downloading, setDownloading] = useState(false);
   const titleId = useId();
   const Title = earlier ? 'h4' : 'h3';
   const address = report.propertyAddress || 'N/A';
   const hiu = [report.hiuModel, report.hiuSerial].filter(Boolean).join(' · ') || 'N/A';
-
-  async function download() {
-    setDownloading(true);
-    try {
-      await downloadReportPdf(report);
-    } catch (error) {
-      // A failed download is told to the user, not only logged (docs/product.md#reports).
-      console.error('Failed to download PDF', error);
-      const message = error instanceof ApiError ? error.userMessage : 'Check your connection and try again.';
-      notify.error('Download failed', `The PDF for ${address} could not be downloaded. ${message}`);
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const { downloading, download } = usePdfDownload(report, address);
 
   return (
     <li

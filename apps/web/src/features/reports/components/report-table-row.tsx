@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   formatDateTime,
   REPORT_VERDICT_LABELS,
@@ -8,12 +7,10 @@ import {
 } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/badge';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
-import { downloadReportPdf } from '../api/downloads';
 import { EarlierReports } from './earlier-reports';
 import { ReportItem } from './report-item';
 import { ReportEvidence } from './report-evidence';
+import { usePdfDownload } from './use-pdf-download';
 
 const BADGE: Record<ReportVerdict, 'pass' | 'fail' | 'pending' | 'n/a'> = {
   passed: 'pass',
@@ -29,22 +26,8 @@ export function VerdictBadge({ verdict, label }: { verdict: ReportVerdict; label
 
 /** One flat: its latest report's result with the failure reasons and readings, who, when, and its PDF. */
 export function ReportTableRow({ row }: { row: Row }) {
-  const [downloading, setDownloading] = useState(false);
   const report = row.report;
-
-  async function download() {
-    if (!report) return;
-    setDownloading(true);
-    try {
-      await downloadReportPdf(report);
-    } catch (error) {
-      console.error('Failed to download PDF', error);
-      const message = error instanceof ApiError ? error.userMessage : 'Check your connection and try again.';
-      notify.error('Download failed', `The PDF for ${row.address} could not be downloaded. ${message}`);
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const { downloading, download } = usePdfDownload(report, row.address);
 
   return (
     <tr className="border-t border-slate-200 align-top" data-testid="report-row">

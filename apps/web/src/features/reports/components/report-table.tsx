@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { REPORT_TABLE_PAGE_SIZE, useReportTable, type ReportTableFilters } from '../api/report-table';
 import { ReportTableRow, VerdictBadge } from './report-table-row';
-import { SearchField } from './search-field';
+import { SearchBox } from '../../../components/ui/search-box';
 
 const COUNT_KEYS: Record<ReportVerdict, keyof ReportTableCounts> = {
   failed: 'failed',
@@ -88,7 +88,7 @@ export function ReportTable({ site }: { site: ReportSite }) {
           <Input type="date" value={filters.to ?? ''} onChange={(e) => change({ to: e.target.value || undefined })} />
         </Field>
         <div className="col-span-2 lg:col-span-1">
-          <SearchField label="Search" placeholder="Address or HIU serial" onSearch={onSearch} />
+          <SearchBox label="Search" placeholder="Address or HIU serial" onSearch={onSearch} />
         </div>
       </div>
 

@@ -1,20 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Field } from './field';
+import { Input } from './input';
 
 const DEBOUNCE_MS = 250;
 
-/** The table's search: reports its text once the user pauses typing (each search is a server call). */
-export function SearchField({
+/** A search field that reports its text after the user pauses typing (each search is a server call). */
+export function SearchBox({
   label,
   placeholder,
   onSearch,
+  initial = '',
 }: {
   label: string;
   placeholder?: string;
   onSearch: (text: string) => void;
+  initial?: string;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initial);
   useEffect(() => {
     const t = window.setTimeout(() => onSearch(text.trim()), DEBOUNCE_MS);
     return () => window.clearTimeout(t);
