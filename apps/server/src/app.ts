@@ -20,6 +20,11 @@ import { createRepositories } from './repositories/index.js';
 import { listenForNotices, SESSION_CHANNEL } from './db/notifications.js';
 import { scheduleEmbeddedVacuum } from './jobs/embedded-vacuum.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
+import { JOB_CONCURRENCY, JOB_LEASE_SECONDS, scheduleJobCleanup } from './jobs/queue/settings.js';
+import { startJobRunner } from './jobs/queue/runner.js';
+import { jobStore as makeJobStore } from './jobs/queue/store.js';
+import { reportPdfJob } from './jobs/report-pdf-job.js';
+import { REPORT_PDF_JOB } from './jobs/report-pdf-key.js';
 import { reportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
@@ -93,12 +98,18 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
-  const ctx: AppContext = {
-    config,
-    database,
-    repos: createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs }),
-    pdfs: reportPdfs(app.log),
-  };
+  const repos = createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs });
+  const pdfs = reportPdfs(app.log);
+  const jobStore = makeJobStore(database.db);
+  const jobs = startJobRunner({
+    store: jobStore,
+    handlers: { [REPORT_PDF_JOB]: reportPdfJob({ reports: repos.reports, pdfs, log: app.log }) },
+    log: app.log,
+    concurrency: JOB_CONCURRENCY,
+    pollMs: config.jobPollMs,
+    leaseSeconds: JOB_LEASE_SECONDS,
+  });
+  const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs };
   // Sessions ended or users changed through another server are forgotten as soon as it announces them.
   if (database.kind === 'postgres' && config.databaseUrl && config.sessionCacheMs > 0) {
     const { users } = ctx.repos;
@@ -116,7 +127,11 @@ export async function buildApp(
   app.addHook('onListen', async () => {
     ctx.pdfs.warm().catch((err: unknown) => app.log.error({ err }, 'report PDF worker failed to start'));
   });
-  app.addHook('onClose', () => ctx.pdfs.close());
+  // Jobs in hand finish before the PDF threads stop; unclaimed ones wait in the database for any server.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await ctx.pdfs.close();
+  });
   // Every route and who may call it, for the access-table test.
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
@@ -154,6 +169,7 @@ export async function buildApp(
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
   scheduleEmbeddedVacuum(app, database);
+  scheduleJobCleanup(app, jobStore);
 
   if (config.webDist) await serveWebApp(app, config.webDist);
   return app;

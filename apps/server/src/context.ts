@@ -1,6 +1,8 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ReportPdfs } from './exports/report-pdf.js';
+import type { JobRunner } from './jobs/queue/runner.js';
+import type { JobStore } from './jobs/queue/store.js';
 import type { Repositories } from './repositories/index.js';
 
 /** What every route plugin is given; its own module so that routes need not import the app that registers them. */
@@ -10,4 +12,7 @@ export interface AppContext {
   repos: Repositories;
   /** Report PDFs, built off the request thread. */
   pdfs: ReportPdfs;
+  /** The durable job queue (decision 160): its rows, and this server's runner. */
+  jobStore: JobStore;
+  jobs: JobRunner;
 }

@@ -171,7 +171,6 @@ describe('orphan photos and signatures', () => {
         wizardData: data as never,
         pdfFilename: 'r.pdf',
       },
-      { id: randomUUID(), data: Buffer.from('%PDF-1.4') },
       [photo, gone.toUpperCase()],
     );
     expect(result).toEqual({ missing: [gone] });

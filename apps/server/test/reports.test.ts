@@ -51,7 +51,9 @@ async function setup(siteOverrides: Record<string, unknown> = {}) {
   return { app, admin, eng, site, property };
 }
 
+/** Reports stored, and their PDFs once the job queue has built them. */
 async function counts() {
+  await t.jobsSettled();
   const db = (await t.database()).db;
   const n = async (table: typeof reports | typeof files) => (await db.select({ n: count() }).from(table))[0]!.n;
   const pdfs = (await db.select({ n: count() }).from(files).where(eq(files.kind, 'pdf')))[0]!.n;

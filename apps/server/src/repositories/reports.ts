@@ -24,6 +24,8 @@ import {
   sites,
 } from '../db/schema.js';
 import { isUuid } from '@hiu/domain';
+import { enqueueJob } from '../jobs/queue/store.js';
+import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
 import { writeAudit, type Actor } from './audit.js';
 
 /** The group name of reports whose site name is missing (docs/product.md#reports). */
@@ -287,7 +289,6 @@ export function reportsRepository(db: Db) {
      */
     async create(
       report: NewReport,
-      pdf: { id: string; data: Buffer },
       fileIds: string[] = [],
       actor: Actor = null,
     ): Promise<'created' | 'exists' | { missing: string[] }> {
@@ -297,20 +298,18 @@ export function reportsRepository(db: Db) {
       const gone = new Error('files gone');
       try {
         await db.transaction(async (tx) => {
-          await tx.insert(files).values({
-            id: pdf.id,
-            ownerId: report.userId ?? null,
-            kind: 'pdf',
-            contentType: 'application/pdf',
-            size: pdf.data.length,
-            data: pdf.data,
-          });
           const inserted = await tx
             .insert(reports)
-            .values({ ...report, pdfFileId: pdf.id })
+            .values(report)
             .onConflictDoNothing({ target: reports.id })
             .returning({ id: reports.id });
           if (inserted.length === 0) throw taken;
+          // Its PDF is built after the answer, by the job queue (decision 160), committed with the report.
+          await enqueueJob(tx, {
+            kind: REPORT_PDF_JOB,
+            key: reportPdfJobKey(report.id),
+            payload: { reportId: report.id },
+          });
           await writeAudit(tx, {
             actor,
             entityType: 'report',
@@ -376,9 +375,23 @@ export function reportsRepository(db: Db) {
       return row?.data;
     },
 
-    /** Replaces a lost stored PDF (its file row deleted) with a newly built one. */
-    async attachPdf(reportId: string, pdf: { id: string; data: Buffer; ownerId: string | null }) {
-      await db.transaction(async (tx) => {
+    /**
+     * Stores a report's built PDF unless another build stored one first (a job and a download at once),
+     * and answers the stored copy. Also replaces a lost one (its file row deleted).
+     */
+    async attachPdf(reportId: string, pdf: { id: string; data: Buffer; ownerId: string | null }): Promise<Buffer> {
+      return db.transaction(async (tx) => {
+        // The report's row lock orders overlapping builds: the second finds the first's copy.
+        const [row] = await tx
+          .select({ pdfFileId: reports.pdfFileId })
+          .from(reports)
+          .where(eq(reports.id, reportId))
+          .for('update');
+        if (!row) return pdf.data; // deleted meanwhile: nothing to keep
+        if (row.pdfFileId) {
+          const [current] = await tx.select({ data: files.data }).from(files).where(eq(files.id, row.pdfFileId));
+          if (current?.data) return current.data;
+        }
         await tx.insert(files).values({
           id: pdf.id,
           ownerId: pdf.ownerId,
@@ -388,6 +401,7 @@ export function reportsRepository(db: Db) {
           data: pdf.data,
         });
         await tx.update(reports).set({ pdfFileId: pdf.id }).where(eq(reports.id, reportId));
+        return pdf.data;
       });
     },
 

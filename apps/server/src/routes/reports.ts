@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -27,7 +26,6 @@ import {
   type ReviewState,
   type User,
   type WizardData,
-  wizardDataSchema,
 } from '@hiu/domain';
 import { HttpError, conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { attachment } from '../exports/content-disposition.js';
@@ -35,6 +33,7 @@ import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { AppContext } from '../context.js';
 import { siteAccess } from '../http/site-access.js';
 import { analysisCsvStream } from '../exports/analysis-csv.js';
+import { awaitRunningBuild, storedReportPdf } from '../jobs/report-pdf-job.js';
 
 const idParams = z.object({ id: z.uuid() });
 const listQuery = z.object({
@@ -98,6 +97,7 @@ export const reportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { reports } = ctx.repos;
+    const pdfDeps = { reports, pdfs: ctx.pdfs, jobs: ctx.jobStore, log: app.log };
     const access = siteAccess(ctx.repos.members);
 
     /**
@@ -200,22 +200,8 @@ export const reportRoutes =
             'site not found at submit; judged against default ranges',
           );
         }
-        // Numbered before the PDF is built, as the PDF prints it; a replay of this id wastes one number.
+        // Numbered at submit, as the PDF prints it; a replay of this id wastes one number.
         const reference = await reports.nextReference(completedAt);
-        const pdf = await ctx.pdfs.render(
-          reports,
-          {
-            report: { ...names, reference, completedAt: completedAt.toISOString(), overallStatus: status },
-            wizardData: data,
-            ranges,
-            rangesFrom: rangesSource,
-            notes,
-            failedStep,
-            failureReasons: reasons,
-          },
-          files,
-          user.id,
-        );
         const created = await reports.create(
           {
             id: body.id,
@@ -235,7 +221,6 @@ export const reportRoutes =
             pdfFilename: reportPdfFilename({ ...names, completedAt, overallStatus: status }),
             reviewState: initialReviewState({ overallStatus: status, autoApprovePassing: site.autoApprovePassing }),
           },
-          { id: randomUUID(), data: pdf },
           ids,
           user,
         );
@@ -249,6 +234,7 @@ export const reportRoutes =
         const stored = await reports.summary(body.id);
         if (!stored) throw new Error('report not readable after insert');
         if (created === 'exists') return reply.status(200).send(replay(stored, user));
+        ctx.jobs.nudge();
         return reply.status(201).send(publicSummary(stored));
       },
     );
@@ -349,35 +335,9 @@ export const reportRoutes =
       const found = await reports.detail(request.params.id);
       await readableOrThrow(request.user!, found);
       const report = found!;
-      let bytes = report.pdfFileId ? await reports.pdfBytes(report.pdfFileId) : undefined;
-      if (!bytes) {
-        // The stored copy is gone: build it again from the stored data and the ranges it was judged against.
-        // The data is read back through its schema, so parts missing from an older shape build as empty.
-        const stored = wizardDataSchema.safeParse(report.wizardData);
-        if (!stored.success) {
-          request.log.error({ reportId: report.id, issues: stored.error.issues }, 'stored report data unreadable');
-          throw new HttpError(
-            500,
-            'pdf_unavailable',
-            "This report's PDF is missing and could not be built again from its stored data.",
-          );
-        }
-        bytes = await ctx.pdfs.render(
-          reports,
-          {
-            report,
-            wizardData: stored.data,
-            ranges: report.ranges,
-            rangesFrom: report.rangesSource,
-            notes: report.notes,
-            failedStep: report.failedStep,
-            failureReasons: report.failureReasons,
-          },
-          undefined,
-          request.user!.id,
-        );
-        await reports.attachPdf(report.id, { id: randomUUID(), data: bytes, ownerId: report.userId });
-      }
+      // Not built yet: wait for a build under way, else build it now (the queued job then finds it stored).
+      const built = report.pdfFileId ? undefined : await awaitRunningBuild(pdfDeps, report.id);
+      const bytes = built ?? (await storedReportPdf(pdfDeps, report, request.user!.id));
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Length', bytes.length)

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { files, reports } from '../../src/db/schema.js';
+import { files, jobs, reports } from '../../src/db/schema.js';
+import { reportPdfJobKey } from '../../src/jobs/report-pdf-key.js';
 import { DATABASE_UNAVAILABLE } from '../../src/http/errors.js';
 import { passingCheck } from '@hiu/domain/testing';
 import { JPEG, PNG, quickUser, upload } from '../security/helpers/fixture.js';
@@ -106,11 +107,26 @@ async function untilRecovered(call: () => Promise<LightMyRequestResponse>, limit
   throw new Error('the app did not recover');
 }
 
+/** The report's row, whether it has its PDF or the job that builds it (decision 160), and stray PDFs. */
 async function reportState(database: Database, id: string) {
   const rows = await database.db.select({ pdf: reports.pdfFileId }).from(reports).where(eq(reports.id, id));
+  const job = await database.db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(eq(jobs.key, reportPdfJobKey(id)));
   const pdfs = (await database.db.select({ n: count() }).from(files).where(eq(files.kind, 'pdf')))[0]!.n;
+  const { rows: stray } = (await database.db.execute(
+    sql`SELECT count(*)::int AS n FROM files f WHERE f.kind = 'pdf' AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.pdf_file_id = f.id)`,
+  )) as unknown as { rows: { n: number }[] };
   const all = (await database.db.select({ n: count() }).from(reports))[0]!.n;
-  return { rows: rows.length, withPdf: rows.filter((r) => r.pdf).length, pdfs, all };
+  return {
+    rows: rows.length,
+    withPdf: rows.filter((r) => r.pdf).length,
+    withPdfOrJob: rows.filter((r) => r.pdf || job.length > 0).length,
+    pdfsWithoutReport: Number(stray[0]!.n),
+    pdfs,
+    all,
+  };
 }
 
 describe.runIf(onPostgres)('PostgreSQL going away', () => {
@@ -212,11 +228,13 @@ describe.runIf(onPostgres)('PostgreSQL going away', () => {
         await wire.mend();
         await untilRecovered(() => eng.get('/api/sites'));
         const between = await reportState(database!, body.id);
-        // Whole or nothing: a report row always has its PDF, and no PDF is left without its report.
-        expect(between.withPdf, `cut after ${delay} ms`).toBe(between.rows);
-        expect(between.pdfs - before.pdfs, `cut after ${delay} ms`).toBe(between.rows);
+        // Whole or nothing: a report row always has its PDF or the job that builds it, and no PDF is left
+        // without its report.
+        expect(between.withPdfOrJob, `cut after ${delay} ms`).toBe(between.rows);
+        expect(between.pdfsWithoutReport, `cut after ${delay} ms`).toBe(0);
         const retry = await eng.post('/api/reports', body);
         expect([200, 201], retry.body).toContain(retry.statusCode);
+        expect((await eng.get(`/api/reports/${body.id}/pdf`)).statusCode).toBe(200);
         const after = await reportState(database!, body.id);
         expect(after.rows).toBe(1);
         expect(after.withPdf).toBe(1);
@@ -262,6 +280,10 @@ describe.runIf(!onPostgres)('PGlite going away', () => {
       expect((await again.inject({ method: 'GET', url: `/api/reports/${saved.id}`, headers })).statusCode).toBe(200);
       const retry = await again.inject({ method: 'POST', url: '/api/reports', headers, payload: inFlight });
       expect([200, 201]).toContain(retry.statusCode);
+      for (const id of [saved.id, inFlight.id]) {
+        const pdf = await again.inject({ method: 'GET', url: `/api/reports/${id}/pdf`, headers });
+        expect(pdf.statusCode).toBe(200);
+      }
       const state = await reportState(second, inFlight.id);
       expect(state).toMatchObject({ rows: 1, withPdf: 1, all: 2, pdfs: 2 });
       await again.close();

@@ -21,10 +21,15 @@ const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATA
 const PORT = 3702;
 const KILLS = Number(process.env.FAULT_KILLS ?? (onPostgres ? 6 : 5));
 
-/** Reports without their PDF, PDFs without their report: both must stay zero. */
+/**
+ * Reports with neither their PDF nor the job that builds it (decision 160), PDFs without their report: both
+ * must stay zero; once the server has run, no report is left without its PDF.
+ */
 const INTEGRITY = `
   SELECT
-    (SELECT count(*) FROM reports r LEFT JOIN files f ON f.id = r.pdf_file_id WHERE f.id IS NULL)::int AS "reportsWithoutPdf",
+    (SELECT count(*) FROM reports r LEFT JOIN files f ON f.id = r.pdf_file_id
+      WHERE f.id IS NULL AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.key = 'report.pdf:' || r.id::text))::int AS "reportsWithoutPdf",
+    (SELECT count(*) FROM reports r LEFT JOIN files f ON f.id = r.pdf_file_id WHERE f.id IS NULL)::int AS "reportsNotYetWithPdf",
     (SELECT count(*) FROM files f WHERE f.kind = 'pdf' AND NOT EXISTS (SELECT 1 FROM reports r WHERE r.pdf_file_id = f.id))::int AS "pdfsWithoutReport",
     (SELECT count(*) FROM reports)::int AS reports`;
 
@@ -186,6 +191,8 @@ describe('server killed in the middle of a submit', () => {
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids.length).toBe(KILLS + extra + 2);
       for (const id of submitted) expect(ids).toContain(id);
+      // Every report's PDF downloads, including those whose job a kill interrupted (its lease not yet out).
+      for (const id of ids) expect((await call('GET', `/api/reports/${id}/pdf`)).status).toBe(200);
 
       // The stored data itself, read straight from the database once the server has stopped.
       await server.stop();
@@ -193,7 +200,12 @@ describe('server killed in the middle of a submit', () => {
         const database = await openDatabase({ dataDir });
         const { rows } = (await database.db.execute(INTEGRITY)) as { rows: Record<string, number>[] };
         await database.close();
-        expect(rows[0]).toMatchObject({ reportsWithoutPdf: 0, pdfsWithoutReport: 0, reports: KILLS + 2 });
+        expect(rows[0]).toMatchObject({
+          reportsWithoutPdf: 0,
+          reportsNotYetWithPdf: 0,
+          pdfsWithoutReport: 0,
+          reports: KILLS + 2,
+        });
       }
       console.log(
         `server kill (${onPostgres ? 'PostgreSQL' : 'PGlite'}): ${KILLS + extra} kill -9s over a ${Math.round(took)} ms submit survived; ` +

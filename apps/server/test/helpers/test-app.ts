@@ -60,12 +60,32 @@ async function truncateStatement(database: Database) {
   return `TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`;
 }
 
+/**
+ * Waits until no job is running or due (the tests' app runs the job queue like any server). Jobs of the
+ * queue's own tests (kinds `test.*`) have no handler in the app and are left alone.
+ */
+async function jobsSettled(database: Database, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = (await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM jobs
+          WHERE kind NOT LIKE 'test.%' AND (state = 'running' OR (state = 'queued' AND run_at <= now()))`,
+    )) as unknown as { rows: { n: number }[] };
+    if (Number(rows[0]!.n) === 0) return;
+    if (Date.now() > deadline) throw new Error(`jobs still due after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Call at the top of a test file: gives the shared app and wipes the data before each test. */
 export function useTestApp() {
   shared ??= start();
   beforeEach(async () => {
     const { database } = await shared!;
     truncateAll ??= truncateStatement(database);
+    // The last test's queued work (report PDFs) finishes first: a job's locks taken in another order than
+    // TRUNCATE's would deadlock with it.
+    await jobsSettled(database);
     await database.exec(await truncateAll);
   });
   afterAll(async () => {
@@ -76,6 +96,8 @@ export function useTestApp() {
     database: () => shared!.then((s) => s.database),
     /** The PostgreSQL database's address (TEST_DB=postgres), for tests that open it a second time. */
     databaseUrl: () => shared!.then((s) => s.databaseUrl),
+    /** Waits until the job queue has done what is due (report PDFs are built after the submit's answer). */
+    jobsSettled: async (timeoutMs?: number) => jobsSettled((await shared!).database, timeoutMs),
   };
 }
 

@@ -1,0 +1,100 @@
+import type { ClaimedJob, JobStore } from './store.js';
+
+export type JobHandler = (job: ClaimedJob) => Promise<void>;
+
+export interface JobRunner {
+  /** Look for work now (a job was just queued here), rather than at the next poll. */
+  nudge(): void;
+  /** Stops claiming and waits for the jobs in hand (the app's onClose). */
+  stop(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  store: JobStore;
+  handlers: Record<string, JobHandler>;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Jobs in hand at once on this server. */
+  concurrency: number;
+  /** How often an idle server looks for work queued by another, or due again after a failure. */
+  pollMs: number;
+  /** How long a claimed job is this server's; past it, another server takes it over. */
+  leaseSeconds: number;
+}
+
+/**
+ * Every app server runs one: it claims due jobs up to its concurrency, runs each kind's handler, and
+ * records the outcome. Nothing is kept in memory that another server would need (decision 160).
+ */
+export function startJobRunner(o: JobRunnerOptions): JobRunner {
+  const kinds = Object.keys(o.handlers);
+  const inHand = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let looking: Promise<void> | undefined;
+  let lookAgain = false;
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void look(), ms);
+    timer.unref();
+  };
+
+  const run = async (job: ClaimedJob) => {
+    try {
+      await o.handlers[job.kind]!(job);
+      await o.store.complete(job);
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const outcome = await o.store.fail(job, reason).catch((e: unknown) => {
+        o.log.error({ err: e, jobId: job.id }, 'could not record a failed job; its lease will run out');
+        return 'unrecorded';
+      });
+      const entry = { jobId: job.id, kind: job.kind, attempt: job.attempt, reason };
+      if (outcome === 'failed') o.log.error(entry, 'job failed for good');
+      else o.log.warn(entry, 'job failed; tried again later');
+    }
+  };
+
+  // One look at a time; a nudge during one makes another follow it.
+  const look = (): Promise<void> => {
+    if (looking) {
+      lookAgain = true;
+      return looking;
+    }
+    looking = (async () => {
+      try {
+        const free = o.concurrency - inHand.size;
+        const claimed = stopped ? [] : await o.store.claim(kinds, free, o.leaseSeconds);
+        for (const job of claimed) {
+          const p = run(job).finally(() => {
+            inHand.delete(p);
+            schedule(0);
+          });
+          inHand.add(p);
+        }
+        if (claimed.length === free && free > 0) lookAgain = true;
+      } catch (err) {
+        o.log.warn({ err }, 'could not look for jobs; looking again shortly');
+      } finally {
+        looking = undefined;
+        if (lookAgain) {
+          lookAgain = false;
+          schedule(0);
+        } else schedule(o.pollMs);
+      }
+    })();
+    return looking;
+  };
+
+  schedule(0);
+  return {
+    nudge: () => schedule(0),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await looking;
+      await Promise.allSettled([...inHand]);
+    },
+  };
+}
