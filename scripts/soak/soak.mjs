@@ -176,7 +176,17 @@ async function soak({ server, sql, seconds, engineers, log }) {
     team.push({ cookie: `hiu_session=${token}`, property: props[i % props.length] });
   }
 
-  const stats = { requests: 0, errors: [], busy: 0, drafts: 0, uploads: 0, submits: 0, retries: 0, latencies: [] };
+  const stats = {
+    requests: 0,
+    errors: [],
+    busy: 0,
+    drafts: 0,
+    uploads: 0,
+    submits: 0,
+    retries: 0,
+    latencies: [],
+    submitLatencies: [],
+  };
   const submitted = new Set();
   // One request as the app's outbox sends it: a 503 (server busy or database away) or a dropped connection
   // is sent again after a pause, up to five times; anything else that is not 2xx is an error.
@@ -196,6 +206,7 @@ async function soak({ server, sql, seconds, engineers, log }) {
         status = res.status;
         text = await res.text();
         stats.latencies.push(performance.now() - started);
+        if (method === 'POST' && url === '/api/reports') stats.submitLatencies.push(performance.now() - started);
       } catch (error) {
         text = error.message;
       }
@@ -289,7 +300,13 @@ async function soak({ server, sql, seconds, engineers, log }) {
   clearInterval(progress);
   const elapsed = (Date.now() - started) / 1000;
 
-  // Count what is stored: exactly the reports that were answered 201, once each, each with its PDF.
+  // Count what is stored: exactly the reports that were answered 201, once each, each with its PDF (built
+  // by the job queue after the submit's answer: given up to 30 s to catch up).
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    const { rows } = await sql.query('SELECT count(*)::int AS n FROM reports WHERE pdf_file_id IS NULL');
+    if (rows[0].n === 0) break;
+    await sleep(250);
+  }
   const { rows: stored } = await sql.query('SELECT id, pdf_file_id FROM reports');
   const storedIds = new Set(stored.map((r) => r.id));
   const lost = [...submitted].filter((id) => !storedIds.has(id));
@@ -340,6 +357,11 @@ async function soak({ server, sql, seconds, engineers, log }) {
     reportsDuplicatedOrUnexpected: extra.length,
     reportsWithoutPdf: withoutPdf,
     latencyMs: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), max: Math.round(sorted.at(-1) ?? 0) },
+    submitLatencyMs: (() => {
+      const s = [...stats.submitLatencies].sort((a, b) => a - b);
+      const at = (p) => Math.round(s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0);
+      return { p50: at(0.5), p99: at(0.99) };
+    })(),
     rssMb: {
       afterWarmUp: mb(afterWarmUp),
       atEnd: mb(atEnd),
@@ -362,7 +384,7 @@ async function soak({ server, sql, seconds, engineers, log }) {
   log(
     `soak ${ok ? 'PASSED' : 'FAILED'}: ${figures.engineers} engineers, ${figures.seconds} s, ${figures.requests} requests (${figures.requestsPerSecond}/s), ` +
       `${figures.errors} errors (${figures.busyAnswersRetried} busy answers resent); reports submitted ${figures.reportsSubmitted} (+${figures.retriesWithSameId} retries with the same id), stored ${figures.reportsStored}, ` +
-      `lost ${figures.reportsLost}, duplicated ${figures.reportsDuplicatedOrUnexpected}; latency p50 ${figures.latencyMs.p50} ms, p95 ${figures.latencyMs.p95} ms, p99 ${figures.latencyMs.p99} ms; ` +
+      `lost ${figures.reportsLost}, duplicated ${figures.reportsDuplicatedOrUnexpected}; latency p50 ${figures.latencyMs.p50} ms, p95 ${figures.latencyMs.p95} ms, p99 ${figures.latencyMs.p99} ms (submits p50 ${figures.submitLatencyMs.p50} ms, p99 ${figures.submitLatencyMs.p99} ms); ` +
       `RSS median after warm-up ${figures.rssMb.afterWarmUp} MB, at end ${figures.rssMb.atEnd} MB (bound ${figures.rssMb.bound} MB), ` +
       `peak ${figures.rssMb.peak} MB` +
       (figures.rssMb.trendPer10Minutes === null ? '' : `, trend ${figures.rssMb.trendPer10Minutes} MB per 10 minutes`),
