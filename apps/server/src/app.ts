@@ -25,6 +25,9 @@ import { startJobRunner } from './jobs/queue/runner.js';
 import { jobStore as makeJobStore } from './jobs/queue/store.js';
 import { reportPdfJob } from './jobs/report-pdf-job.js';
 import { REPORT_PDF_JOB } from './jobs/report-pdf-key.js';
+import { webhookDeliveryJob } from './webhooks/deliver.js';
+import { WEBHOOK_DELIVERY_JOB } from './webhooks/events.js';
+import { webhookRoutes } from './webhooks/routes.js';
 import { reportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
@@ -103,7 +106,10 @@ export async function buildApp(
   const jobStore = makeJobStore(database.db);
   const jobs = startJobRunner({
     store: jobStore,
-    handlers: { [REPORT_PDF_JOB]: reportPdfJob({ reports: repos.reports, pdfs, log: app.log }) },
+    handlers: {
+      [REPORT_PDF_JOB]: reportPdfJob({ reports: repos.reports, pdfs, log: app.log }),
+      [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(database.db, config.webhookAllowPrivate),
+    },
     log: app.log,
     concurrency: JOB_CONCURRENCY,
     pollMs: config.jobPollMs,
@@ -166,6 +172,7 @@ export async function buildApp(
   await app.register(auditRoutes(ctx));
   await app.register(assignmentRoutes(ctx));
   await app.register(reviewRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
   scheduleEmbeddedVacuum(app, database);

@@ -28,6 +28,8 @@ export interface Config {
   orphanFileGraceHours: number;
   /** How often an idle server looks for queued jobs (decision 160). */
   jobPollMs: number;
+  /** Webhooks may go over http and to private, loopback and link-local addresses (decision 165). */
+  webhookAllowPrivate: boolean;
   /** Password hashes computed at once, and how many more may wait; past that a sign-in answers 503 (decision 110). */
   passwordHashConcurrency: number;
   passwordHashQueue: number;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: 1000 * Number(env.SESSION_CACHE_SECONDS ?? 10),
     orphanFileGraceHours: positiveNumber(env.ORPHAN_FILE_GRACE_HOURS, 168),
     jobPollMs: 1000 * positiveNumber(env.JOB_POLL_SECONDS, 1),
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     passwordHashConcurrency: Math.max(1, count(env.PASSWORD_HASHES_AT_ONCE, availableParallelism() - 1)),
     passwordHashQueue: count(env.PASSWORD_HASH_QUEUE, 10),
     http: {

@@ -63,6 +63,14 @@ const ACCESS: Record<string, Access> = {
   'POST /api/sites/:id/assignments': 'supervisor',
   'GET /api/me/assignments': 'user',
   'POST /api/reports/:id/review': 'supervisor',
+  'GET /api/webhooks': 'admin',
+  'POST /api/webhooks': 'admin',
+  'PATCH /api/webhooks/:id': 'admin',
+  'DELETE /api/webhooks/:id': 'admin',
+  'POST /api/webhooks/:id/rotate-secret': 'admin',
+  'POST /api/webhooks/:id/test': 'admin',
+  'GET /api/webhooks/:id/deliveries': 'admin',
+  'POST /api/webhooks/:id/deliveries/:eventId/resend': 'admin',
 };
 
 /** Which roles each access level lets through the door (what happens inside is tested per route). */

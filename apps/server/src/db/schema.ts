@@ -366,3 +366,52 @@ export const jobs = pgTable(
       .where(sql`${t.state} = 'running'`),
   ],
 );
+
+/**
+ * Webhooks (decision 165): where an admin wants events sent, the events as they were when they happened,
+ * and every delivery attempt. Deliveries are jobs (decision 160) queued with the event, in the change's
+ * transaction. The secret signs deliveries, so it is kept (not hashed); a rotated one signs beside the new
+ * one until `previousSecretUntil`.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  events: text('events').array().notNull(),
+  secret: text('secret').notNull(),
+  previousSecret: text('previous_secret'),
+  previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
+  active: boolean('active').notNull().default(true),
+  disabledReason: text('disabled_reason'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const webhookEvents = pgTable('webhook_events', {
+  /** Sent as webhook-id: the same on every attempt, so a receiver can drop repeats. */
+  id: uuid('id').primaryKey().defaultRandom(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    ok: boolean('ok').notNull(),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id)],
+);

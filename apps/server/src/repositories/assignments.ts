@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MyAssignment, PropertyStatus, ReviewState } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { assignments, properties, siteMembers, users } from '../db/schema.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
 import { writeAudit, type Actor } from './audit.js';
 import { chunks, containsIgnoringCase } from './sql-helpers.js';
 import { statusCase } from './property-status.js';
@@ -107,6 +108,14 @@ export function assignmentsRepository(db: Db) {
               }),
             );
           }
+          if (ids.length)
+            await emitWebhookEvent(tx, 'property.assigned', {
+              siteId: input.siteId,
+              engineerId: input.engineerId,
+              dueDate: input.dueDate,
+              propertyIds: ids,
+              assignedBy: actor ? { id: actor.id, name: actor.name } : null,
+            });
           return { assigned };
         });
       } catch (err) {

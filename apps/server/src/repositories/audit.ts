@@ -12,7 +12,7 @@ export type Actor = { id: string; name: string } | null;
 
 export interface AuditInput {
   actor: Actor;
-  entityType: 'user' | 'site' | 'site_member' | 'property' | 'report' | 'assignment';
+  entityType: 'user' | 'site' | 'site_member' | 'property' | 'report' | 'assignment' | 'webhook';
   entityId: string;
   action: string;
   before?: Record<string, unknown> | null;

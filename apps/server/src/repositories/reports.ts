@@ -26,6 +26,8 @@ import {
 import { isUuid } from '@hiu/domain';
 import { enqueueJob } from '../jobs/queue/store.js';
 import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
+import { submittedEvent } from '../webhooks/payloads.js';
 import { writeAudit, type Actor } from './audit.js';
 
 /** The group name of reports whose site name is missing (docs/product.md#reports). */
@@ -172,6 +174,18 @@ export function reportsRepository(db: Db) {
             reviewReason: reports.reviewReason,
           });
         if (!row) return undefined;
+        const [report] = await tx
+          .select({ reference: reports.reference, siteId: reports.siteId, propertyId: reports.propertyId })
+          .from(reports)
+          .where(eq(reports.id, id));
+        await emitWebhookEvent(tx, decision === 'approve' ? 'report.approved' : 'report.sent_back', {
+          reportId: id,
+          ...report,
+          reviewState: state,
+          reviewedBy: actor ? { id: actor.id, name: actor.name } : null,
+          reviewedAt: row.reviewedAt?.toISOString() ?? null,
+          reason,
+        });
         await writeAudit(tx, {
           actor,
           entityType: 'report',
@@ -304,6 +318,7 @@ export function reportsRepository(db: Db) {
             .onConflictDoNothing({ target: reports.id })
             .returning({ id: reports.id });
           if (inserted.length === 0) throw taken;
+          await emitWebhookEvent(tx, 'report.submitted', submittedEvent(report));
           // Its PDF is built after the answer, by the job queue (decision 160), committed with the report.
           await enqueueJob(tx, {
             kind: REPORT_PDF_JOB,

@@ -40,7 +40,9 @@ async function start() {
   // The tests' check data is dated from March 2026 (passingCheck): a site a test makes has existed since
   // before that, or its reports would be refused as older than their site (decision 120).
   await database.db.execute(sql.raw(`ALTER TABLE sites ALTER COLUMN created_at SET DEFAULT '${SITES_EXIST_FROM}'`));
-  const config = { ...loadConfig({}), databaseUrl, webDist: undefined, logLevel: 'silent' };
+  // Webhook tests deliver to a receiver on this machine (decision 165); the refusal of private addresses is
+  // tested on an app built with the default.
+  const config = { ...loadConfig({}), databaseUrl, webDist: undefined, logLevel: 'silent', webhookAllowPrivate: true };
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
   return { app, database, databaseUrl };

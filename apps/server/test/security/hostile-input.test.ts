@@ -176,6 +176,25 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     ids: (f) => [f.reportId],
     body: () => ({ decision: 'send_back', reason: 'Retake the photo of the plate' }),
   },
+  'POST /api/webhooks': {
+    path: () => '/api/webhooks',
+    body: () => ({
+      url: `https://example.com/hooks/${unique()}`,
+      events: ['report.submitted'],
+      description: 'Register',
+    }),
+  },
+  'PATCH /api/webhooks/:id': {
+    path: (_f, id) => `/api/webhooks/${id}`,
+    body: () => ({ description: 'Asset register', events: ['report.approved'], active: true }),
+  },
+  'DELETE /api/webhooks/:id': { path: (_f, id) => `/api/webhooks/${id}` },
+  'POST /api/webhooks/:id/rotate-secret': { path: (_f, id) => `/api/webhooks/${id}/rotate-secret`, body: () => ({}) },
+  'POST /api/webhooks/:id/test': { path: (_f, id) => `/api/webhooks/${id}/test`, body: () => ({}) },
+  'POST /api/webhooks/:id/deliveries/:eventId/resend': {
+    path: (_f, id) => `/api/webhooks/${id}/deliveries/${id}/resend`,
+    body: () => ({}),
+  },
 };
 
 type BodyPlan =

@@ -1,0 +1,182 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { WebhookDeliveryPage, WebhookEndpoint } from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema.js';
+import { writeAudit, type Actor } from '../repositories/audit.js';
+import { emitWebhookEvent, newWebhookSecret, queueDelivery } from './events.js';
+
+type Row = typeof webhookEndpoints.$inferSelect;
+const PAGE = 50;
+
+function toEndpoint(row: Row, last: WebhookEndpoint['lastDelivery'] = null): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    active: row.active,
+    disabledReason: row.disabledReason,
+    createdAt: row.createdAt.toISOString(),
+    previousSecretUntil:
+      row.previousSecretUntil && row.previousSecretUntil > new Date() ? row.previousSecretUntil.toISOString() : null,
+    lastDelivery: last,
+  };
+}
+
+/** What the audit log keeps of an endpoint: never its secret. */
+const audited = (row: Row) => ({ url: row.url, description: row.description, events: row.events, active: row.active });
+
+export type WebhooksRepository = ReturnType<typeof webhooksRepository>;
+
+export function webhooksRepository(db: Db) {
+  const lastDeliveries = async () => {
+    const { rows } = (await db.execute(sql`
+      SELECT DISTINCT ON (endpoint_id) endpoint_id, at, ok, status_code
+      FROM ${webhookDeliveries} ORDER BY endpoint_id, id DESC`)) as unknown as {
+      rows: { endpoint_id: string; at: string | Date; ok: boolean; status_code: number | null }[];
+    };
+    return new Map(
+      rows.map((r) => [r.endpoint_id, { at: new Date(r.at).toISOString(), ok: r.ok, statusCode: r.status_code }]),
+    );
+  };
+
+  return {
+    async list(): Promise<WebhookEndpoint[]> {
+      const rows = await db.select().from(webhookEndpoints).orderBy(webhookEndpoints.createdAt);
+      const last = await lastDeliveries();
+      return rows.map((r) => toEndpoint(r, last.get(r.id) ?? null));
+    },
+
+    async get(id: string): Promise<WebhookEndpoint | undefined> {
+      const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+      return row ? toEndpoint(row, (await lastDeliveries()).get(id) ?? null) : undefined;
+    },
+
+    async create(input: { url: string; description: string; events: string[] }, actor: Actor) {
+      return db.transaction(async (tx) => {
+        const secret = newWebhookSecret();
+        const [row] = await tx
+          .insert(webhookEndpoints)
+          .values({ ...input, secret, createdBy: actor?.id ?? null })
+          .returning();
+        await writeAudit(tx, {
+          actor,
+          entityType: 'webhook',
+          entityId: row!.id,
+          action: 'created',
+          after: audited(row!),
+        });
+        return { ...toEndpoint(row!), secret };
+      });
+    },
+
+    async update(
+      id: string,
+      patch: { url?: string; description?: string; events?: string[]; active?: boolean },
+      actor: Actor,
+    ): Promise<WebhookEndpoint | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
+        if (!before) return undefined;
+        const [row] = await tx
+          .update(webhookEndpoints)
+          .set({ ...patch, ...(patch.active ? { disabledReason: null } : {}) })
+          .where(eq(webhookEndpoints.id, id))
+          .returning();
+        await writeAudit(tx, {
+          actor,
+          entityType: 'webhook',
+          entityId: id,
+          action: 'updated',
+          before: audited(before),
+          after: audited(row!),
+        });
+        return toEndpoint(row!);
+      });
+    },
+
+    async remove(id: string, actor: Actor): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+        if (!row) return false;
+        await writeAudit(tx, { actor, entityType: 'webhook', entityId: id, action: 'deleted', before: audited(row) });
+        return true;
+      });
+    },
+
+    /** A new secret, shown once; the old one keeps signing beside it for a day, so receivers can switch. */
+    async rotateSecret(id: string, actor: Actor) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
+        if (!before) return undefined;
+        const secret = newWebhookSecret();
+        const [row] = await tx
+          .update(webhookEndpoints)
+          .set({
+            secret,
+            previousSecret: before.secret,
+            previousSecretUntil: sql`now() + interval '24 hours'`,
+          })
+          .where(eq(webhookEndpoints.id, id))
+          .returning();
+        await writeAudit(tx, { actor, entityType: 'webhook', entityId: id, action: 'secret_rotated' });
+        return { ...toEndpoint(row!), secret };
+      });
+    },
+
+    /** A test event to this endpoint only, delivered like any other. */
+    async sendTest(id: string, actor: Actor): Promise<string | null> {
+      return db.transaction((tx) =>
+        emitWebhookEvent(
+          tx,
+          'webhook.test',
+          { endpointId: id, message: 'A test event from HIU Commissioning', sentBy: actor?.name ?? null },
+          id,
+        ),
+      );
+    },
+
+    /** Sends an event to the endpoint again (a new job; the webhook-id stays the event's). */
+    async resend(endpointId: string, eventId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [seen] = await tx
+          .select({ id: webhookDeliveries.id })
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.eventId, eventId)))
+          .limit(1);
+        if (!seen) return false;
+        await queueDelivery(tx, eventId, endpointId, `again:${Date.now()}`);
+        return true;
+      });
+    },
+
+    /** Every attempt to the endpoint, newest first, a page at a time. */
+    async deliveries(endpointId: string, cursor?: number): Promise<WebhookDeliveryPage> {
+      const rows = await db
+        .select({
+          id: webhookDeliveries.id,
+          eventId: webhookDeliveries.eventId,
+          eventType: webhookEvents.type,
+          attempt: webhookDeliveries.attempt,
+          at: webhookDeliveries.at,
+          ok: webhookDeliveries.ok,
+          statusCode: webhookDeliveries.statusCode,
+          durationMs: webhookDeliveries.durationMs,
+          error: webhookDeliveries.error,
+          responseExcerpt: webhookDeliveries.responseExcerpt,
+        })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpointId),
+            cursor === undefined ? undefined : lt(webhookDeliveries.id, cursor),
+          ),
+        )
+        .orderBy(desc(webhookDeliveries.id))
+        .limit(PAGE + 1);
+      const items = rows.slice(0, PAGE).map((r) => ({ ...r, at: r.at.toISOString() }));
+      return { items, nextCursor: rows.length > PAGE ? items.at(-1)!.id : null };
+    },
+  };
+}
