@@ -39,7 +39,8 @@ export default defineConfig({
     // The built app on an empty embedded database, wiped before and after (scripts/e2e-server.mjs).
     command: 'node scripts/e2e-server.mjs',
     url: `${BASE_URL}/api/health`,
-    env: { PORT: String(E2E_PORT), DATA_DIR, DATABASE_URL: '' },
+    // WEBHOOK_ALLOW_PRIVATE: the webhook test's receiver listens on this machine (decision 165).
+    env: { PORT: String(E2E_PORT), DATA_DIR, DATABASE_URL: '', WEBHOOK_ALLOW_PRIVATE: 'true' },
     reuseExistingServer: false,
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

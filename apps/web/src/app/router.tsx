@@ -16,6 +16,7 @@ const CheckRoutes = lazyRetry(() => import('../features/check/check-routes'));
 const AdminRoutes = lazyRetry(() => import('../features/admin/admin-routes'));
 const ReportsPage = lazyRetry(() => import('../features/reports/reports-page'));
 const UsersPage = lazyRetry(() => import('../features/users/users-page'));
+const IntegrationsPage = lazyRetry(() => import('../features/integrations/integrations-page'));
 const UnsavedWorkBanner = lazyRetry(() =>
   import('../features/check/components/unsaved-work-banner').then((m) => ({ default: m.UnsavedWorkBanner })),
 );
@@ -72,6 +73,9 @@ export function AppRoutes() {
             </Route>
             <Route path="/admin/users">
               <RequireAuth role="admin">{lazyPage(<UsersPage />)}</RequireAuth>
+            </Route>
+            <Route path="/admin/integrations">
+              <RequireAuth role="admin">{lazyPage(<IntegrationsPage />)}</RequireAuth>
             </Route>
             <Route>
               <RequireAuth role="admin">{lazyPage(<AdminRoutes />)}</RequireAuth>

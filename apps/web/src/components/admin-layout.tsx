@@ -8,6 +8,7 @@ const TABS = [
   { to: '/admin/properties', label: 'Properties' },
   { to: '/admin/design-parameters', label: 'Design Parameters' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/integrations', label: 'Integrations' },
 ];
 
 /** The Admin Panel frame (docs/product.md#admin-panel): header, subtitle, Reports and Home, and the tabs. */
