@@ -27,6 +27,7 @@ import { reportPdfJob } from './jobs/report-pdf-job.js';
 import { REPORT_PDF_JOB } from './jobs/report-pdf-key.js';
 import { webhookDeliveryJob } from './webhooks/deliver.js';
 import { WEBHOOK_DELIVERY_JOB } from './webhooks/events.js';
+import { WEBHOOKS_TAG_DESCRIPTION } from './webhooks/openapi.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { reportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './routes/auth.js';
@@ -97,7 +98,10 @@ export async function buildApp(
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'HIU Commissioning API', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'HIU Commissioning API', version: '1.0.0' },
+      tags: [{ name: 'webhooks', description: WEBHOOKS_TAG_DESCRIPTION }],
+    },
     transform: jsonSchemaTransform,
   });
 

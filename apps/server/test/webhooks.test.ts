@@ -306,3 +306,13 @@ describe('webhook targets (default settings: public https addresses only)', () =
     expect(await resolvesPublicly('localhost', true)).toBeNull();
   });
 });
+
+describe('the webhook contract in the OpenAPI document', () => {
+  it('describes the signature, shows how to verify it, and gives an example body of every event', async () => {
+    const doc = (await client(await t.app()).get('/api/docs')).json();
+    const tag = doc.tags.find((x: { name: string }) => x.name === 'webhooks');
+    for (const type of [...ALL, 'webhook.test']) expect(tag.description).toContain(`Example \`${type}\``);
+    expect(tag.description).toContain('wh.verify(rawBody, headers)');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/webhooks', '/api/webhooks/{id}/deliveries']));
+  });
+});
