@@ -29,6 +29,7 @@ import { webhookDeliveryJob } from './webhooks/deliver.js';
 import { WEBHOOK_DELIVERY_JOB } from './webhooks/events.js';
 import { WEBHOOKS_TAG_DESCRIPTION } from './webhooks/openapi.js';
 import { webhookRoutes } from './webhooks/routes.js';
+import { tokenRoutes } from './tokens/routes.js';
 import { reportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
@@ -100,7 +101,14 @@ export async function buildApp(
   await app.register(swagger, {
     openapi: {
       info: { title: 'HIU Commissioning API', version: '1.0.0' },
-      tags: [{ name: 'webhooks', description: WEBHOOKS_TAG_DESCRIPTION }],
+      tags: [
+        { name: 'webhooks', description: WEBHOOKS_TAG_DESCRIPTION },
+        {
+          name: 'tokens',
+          description:
+            'API tokens: send `Authorization: Bearer <token>` on any call. A `read` token reads what a client may (approved reports, progress) on its sites; a `read_write` token also what a supervisor may (assign, review). Tokens never reach user, token or webhook management. A revoked or expired token is answered 401 `invalid_token`.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });
@@ -177,6 +185,7 @@ export async function buildApp(
   await app.register(assignmentRoutes(ctx));
   await app.register(reviewRoutes(ctx));
   await app.register(webhookRoutes(ctx));
+  await app.register(tokenRoutes(ctx));
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
   scheduleEmbeddedVacuum(app, database);

@@ -20,6 +20,7 @@ export * from './schemas/report-table.js';
 export * from './schemas/api-error.js';
 export * from './schemas/hiu-models.js';
 export * from './schemas/webhooks.js';
+export * from './schemas/api-tokens.js';
 export * from './rules/catalogue.js';
 export * from './rules/ranges.js';
 export * from './rules/radiators.js';

@@ -34,6 +34,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
+    /** 'token': the account an API token acts as (decision 170); never signs in, not on the Users screen. */
+    kind: text('kind', { enum: ['person', 'token'] })
+      .notNull()
+      .default('person'),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
@@ -415,3 +419,25 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id)],
 );
+
+/**
+ * API tokens (decision 170): each acts as its own account (users.kind = 'token'), a client for `read` or a
+ * supervisor for `read_write`, member of its sites. Only the token's hash is kept.
+ */
+export const apiTokens = pgTable('api_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  prefix: text('prefix').notNull(),
+  scope: text('scope', { enum: ['read', 'read_write'] }).notNull(),
+  allSites: boolean('all_sites').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});

@@ -53,8 +53,16 @@ export function registerAccess(app: FastifyInstance, users: UsersRepository) {
     // Only the API is guarded; the web app's static files are public.
     if (!request.url.startsWith('/api/')) return;
     const access = request.routeOptions.config?.access ?? 'user';
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = (await users.userForSession(token)) ?? null;
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer) {
+      // An API token (decision 170): acts as its own account; one that does not work says so.
+      request.user = (await users.userForApiToken(bearer)) ?? null;
+      if (!request.user)
+        throw new HttpError(401, 'invalid_token', 'This API token is not valid: it is unknown, revoked or expired');
+    } else {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) request.user = (await users.userForSession(token)) ?? null;
+    }
     if (access === 'public') return;
     const user = requireUser(request);
     if (access === 'admin' && user.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admins only');

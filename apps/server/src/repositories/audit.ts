@@ -12,7 +12,7 @@ export type Actor = { id: string; name: string } | null;
 
 export interface AuditInput {
   actor: Actor;
-  entityType: 'user' | 'site' | 'site_member' | 'property' | 'report' | 'assignment' | 'webhook';
+  entityType: 'user' | 'site' | 'site_member' | 'property' | 'report' | 'assignment' | 'webhook' | 'api_token';
   entityId: string;
   action: string;
   before?: Record<string, unknown> | null;

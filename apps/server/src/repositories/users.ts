@@ -1,9 +1,9 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Role, User } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
+import { apiTokens, sessions, users } from '../db/schema.js';
 import { SESSION_CHANNEL } from '../db/notifications.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
 
@@ -13,7 +13,7 @@ function toUser(row: typeof users.$inferSelect): User {
   return { id: row.id, email: row.email, name: row.name, role: row.role, active: row.active };
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Sessions kept in memory at once; beyond that the least recently used are looked up again. */
 const SESSION_CACHE_ENTRIES = 10_000;
@@ -45,6 +45,18 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
     changes++;
     cached?.delete(id);
   };
+  // A token's last use, written at most once a minute per token so reads stay reads.
+  const touched = new Map<string, number>();
+  const touch = (userId: string) => {
+    const now = Date.now();
+    if ((touched.get(userId) ?? 0) > now - 60_000) return;
+    touched.set(userId, now);
+    void db
+      .update(apiTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiTokens.userId, userId))
+      .catch(() => touched.delete(userId));
+  };
   // Told to every server, this one included, when the transaction commits.
   const announce = (tx: Pick<Db, 'execute'>, notice: string) =>
     tx.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${notice})`);
@@ -53,8 +65,13 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
       const [row] = await db.select({ n: count() }).from(users);
       return row?.n ?? 0;
     },
+    /** People, not the accounts API tokens act as (decision 170). */
     async list(): Promise<User[]> {
-      return (await db.select().from(users).orderBy(users.name)).map(toUser);
+      return (await db.select().from(users).where(eq(users.kind, 'person')).orderBy(users.name)).map(toUser);
+    },
+    async isPerson(id: string): Promise<boolean> {
+      const [row] = await db.select({ kind: users.kind }).from(users).where(eq(users.id, id));
+      return row?.kind === 'person';
     },
     async byId(id: string): Promise<User | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -149,6 +166,36 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
       if (!row) return undefined;
       const user = toUser(row.user);
       if (seen === changes) cached?.set(id, { user, expiresAt: row.expiresAt.getTime() });
+      return user;
+    },
+    /**
+     * The account an API token acts as (decision 170), remembered like a session: unknown, revoked or expired
+     * tokens answer undefined. A revocation announces the account's change, so every server forgets it.
+     */
+    async userForApiToken(token: string): Promise<User | undefined> {
+      const id = `token:${hashToken(token)}`;
+      const hit = cached?.get(id);
+      if (hit && hit.expiresAt > Date.now()) {
+        touch(hit.user.id);
+        return hit.user;
+      }
+      const seen = changes;
+      const [row] = await db
+        .select({ user: users, expiresAt: apiTokens.expiresAt })
+        .from(apiTokens)
+        .innerJoin(users, eq(users.id, apiTokens.userId))
+        .where(
+          and(
+            eq(apiTokens.tokenHash, hashToken(token)),
+            isNull(apiTokens.revokedAt),
+            gt(apiTokens.expiresAt, new Date()),
+            eq(users.active, true),
+          ),
+        );
+      if (!row) return undefined;
+      const user = toUser(row.user);
+      if (seen === changes) cached?.set(id, { user, expiresAt: row.expiresAt.getTime() });
+      touch(user.id);
       return user;
     },
     async deleteSession(token: string) {

@@ -44,6 +44,8 @@ export const userRoutes =
       async (request) => {
         const { password, ...patch } = request.body;
         if (Object.keys(request.body).length === 0) throw unprocessable('Nothing to update');
+        // The accounts API tokens act as are managed as tokens (decision 170).
+        if (!(await users.isPerson(request.params.id))) throw notFound('User not found');
         const updated = await users.update(
           request.params.id,
           { ...patch, ...(password ? { passwordHash: await hashPassword(password) } : {}) },

@@ -191,6 +191,15 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
   'DELETE /api/webhooks/:id': { path: (_f, id) => `/api/webhooks/${id}` },
   'POST /api/webhooks/:id/rotate-secret': { path: (_f, id) => `/api/webhooks/${id}/rotate-secret`, body: () => ({}) },
   'POST /api/webhooks/:id/test': { path: (_f, id) => `/api/webhooks/${id}/test`, body: () => ({}) },
+  'POST /api/tokens': {
+    path: () => '/api/tokens',
+    body: () => ({
+      name: `Register ${unique()}`,
+      scope: 'read',
+      expiresOn: new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10),
+    }),
+  },
+  'DELETE /api/tokens/:id': { path: (_f, id) => `/api/tokens/${id}` },
   'POST /api/webhooks/:id/deliveries/:eventId/resend': {
     path: (_f, id) => `/api/webhooks/${id}/deliveries/${id}/resend`,
     body: () => ({}),

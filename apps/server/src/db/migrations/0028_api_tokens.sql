@@ -1,0 +1,28 @@
+-- API tokens (decision 170): a token acts as its own account, member of the sites it was given.
+ALTER TABLE "users" ADD COLUMN "kind" text DEFAULT 'person' NOT NULL;
+--> statement-breakpoint
+CREATE TABLE "api_tokens" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL UNIQUE REFERENCES "users"("id") ON DELETE CASCADE,
+	"name" text NOT NULL,
+	"token_hash" text NOT NULL UNIQUE,
+	"prefix" text NOT NULL,
+	"scope" text NOT NULL,
+	"all_sites" boolean NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_by" uuid REFERENCES "users"("id") ON DELETE SET NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+-- A token for every site also joins each new site, as engineers do.
+CREATE OR REPLACE FUNCTION site_members_for_new_site() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO site_members (site_id, user_id)
+  SELECT NEW.id, u.id FROM users u WHERE u.role = 'engineer' AND u.active AND u.kind = 'person'
+  UNION
+  SELECT NEW.id, t.user_id FROM api_tokens t WHERE t.all_sites AND t.revoked_at IS NULL
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
