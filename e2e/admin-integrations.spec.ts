@@ -34,6 +34,10 @@ test.describe('Integrations: webhooks', () => {
     try {
       await page.goto('/admin/integrations');
       await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
+      // At 390 px the admin tabs scroll sideways with the current one in view.
+      await expect(
+        page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Integrations' }),
+      ).toBeInViewport();
       await page.getByRole('button', { name: 'Add webhook' }).click();
       const form = page.getByRole('dialog', { name: 'Add webhook' });
 
@@ -133,5 +137,53 @@ test.describe('Integrations: webhooks', () => {
     } finally {
       rx.close();
     }
+  });
+
+  test('an admin makes an API token for one site, another system reads with it, and it is revoked after confirming', async ({
+    adminPage: page,
+    createSite,
+    playwright,
+  }) => {
+    const { site } = await createSite();
+    await createSite();
+    await page.goto('/admin/integrations');
+    await page.getByRole('button', { name: 'Add token' }).click();
+    const form = page.getByRole('dialog', { name: 'Add API token' });
+    await form.getByRole('button', { name: 'Make token' }).click();
+    await expect(form.getByText('Name the token after what uses it')).toBeVisible();
+    await form.getByLabel('Name').fill('Asset register');
+    await form.getByLabel('Sites (none chosen: every site, also later ones)').fill(site.name);
+    await form.getByRole('checkbox', { name: site.name }).check();
+    await expect(form).toContainText(`Chosen: ${site.name}`);
+    await form.getByRole('button', { name: 'Make token' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your API token' });
+    const token = (await shown.getByTestId('api-token').textContent()) ?? '';
+    expect(token).toMatch(/^hiu_/);
+    await shown.getByRole('button', { name: 'I have saved it' }).click();
+    const card = page
+      .getByRole('list', { name: 'API tokens' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Asset register' });
+    await expect(card).toContainText(site.name);
+    await expect(card).toContainText('never used');
+
+    // Another system, without the admin's cookie.
+    const other = await playwright.request.newContext({ baseURL: page.url().replace(/\/admin.*$/, '') });
+    const headers = { authorization: `Bearer ${token}` };
+    const sites = await other.get('/api/sites', { headers });
+    expect(sites.status()).toBe(200);
+    expect((await sites.json()).items.map((s: { name: string }) => s.name)).toEqual([site.name]);
+    await page.reload();
+    await expect(card).toContainText('last used');
+
+    await card.getByRole('button', { name: 'Revoke Asset register' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Revoke Asset register?' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await expectToast(page, 'Token revoked', 'Asset register no longer works.');
+    await expect(card).toContainText('Revoked');
+    expect((await other.get('/api/sites', { headers })).status()).toBe(401);
+    await other.dispose();
   });
 });

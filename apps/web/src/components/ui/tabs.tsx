@@ -1,11 +1,25 @@
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from './cn';
 
-/** Tabs that are routes (the admin panel's Sites / Properties / ...). */
+/**
+ * Tabs that are routes (the admin panel's Sites / Properties / ...). On a narrow screen the row scrolls
+ * sideways, brought round so the current tab is in view.
+ */
 export function TabLinks({ tabs, label }: { tabs: { to: string; label: string }[]; label: string }) {
   const [path] = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    const row = nav.current;
+    if (!current || !row) return;
+    // Only the row scrolls (scrollIntoView could move the page too).
+    const left = current.offsetLeft - row.offsetLeft;
+    if (left + current.offsetWidth > row.scrollLeft + row.clientWidth || left < row.scrollLeft)
+      row.scrollLeft = Math.max(0, left - 16);
+  }, [path]);
   return (
-    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4">
+    <nav ref={nav} aria-label={label} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex gap-1 border-b border-slate-200">
         {tabs.map((t) => (
           <li key={t.to}>

@@ -1,5 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ApiToken,
+  ApiTokenWithSecret,
+  TokenCreateBody,
   WebhookCreateBody,
   WebhookDeliveryPage,
   WebhookEndpoint,
@@ -44,3 +47,14 @@ export function useDeliveries(id: string | undefined) {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
+
+const TOKENS = ['/api/tokens'];
+export const useTokens = () => useQuery<ApiToken[]>({ queryKey: TOKENS });
+
+function useTokenMutation<A, R>(fn: (a: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: TOKENS }) });
+}
+export const useCreateToken = () =>
+  useTokenMutation((body: TokenCreateBody) => api.post<ApiTokenWithSecret>('/api/tokens', body));
+export const useRevokeToken = () => useTokenMutation((id: string) => api.delete(`/api/tokens/${id}`));

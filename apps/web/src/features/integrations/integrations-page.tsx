@@ -10,6 +10,7 @@ import { notify } from '../../lib/toast';
 import { useDeleteWebhook, useRotateSecret, useSendTest, useUpdateWebhook, useWebhooks } from './api';
 import { DeliveryLogDialog } from './delivery-log-dialog';
 import { SecretDialog } from './secret-dialog';
+import { TokensSection } from './tokens-section';
 import { WebhookFormDialog } from './webhook-form-dialog';
 
 const failed = (e: unknown, fallback: string) =>
@@ -168,6 +169,7 @@ export default function IntegrationsPage() {
           ))}
         </ul>
       )}
+      <TokensSection />
       <WebhookFormDialog
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         open={editing !== null}
