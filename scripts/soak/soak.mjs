@@ -6,6 +6,7 @@
 //
 //   npm run soak                          200 engineers for 10 minutes
 //   node scripts/soak/soak.mjs --seconds=40 --engineers=200
+//   node scripts/soak/soak.mjs --seconds=60 --webhook=1   also a webhook receiving every report.submitted
 //
 // Each simulated engineer sends as the app's outbox does: a 503 (busy) or a dropped connection is resent
 // after a pause; those are counted and shown, and a request that still fails is an error.
@@ -16,6 +17,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -70,6 +72,8 @@ async function startServer({ port, databaseUrl, poolSize }) {
       DATABASE_URL: databaseUrl,
       DB_POOL_SIZE: String(poolSize),
       LOG_LEVEL: 'warn',
+      // The webhook receiver of `--webhook` listens on this machine.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
       WEB_DIST: path.join(root, 'no-web-app'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +115,8 @@ export async function runSoak({
   port = 3705,
   databaseUrl,
   poolSize = 10,
+  webhook = false,
+  attack = false,
   log = console.log,
 } = {}) {
   if (!databaseUrl) throw new Error('runSoak needs a PostgreSQL databaseUrl');
@@ -119,7 +125,7 @@ export async function runSoak({
   const sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   try {
-    return await soak({ server, sql, seconds, engineers, log });
+    return await soak({ server, sql, seconds, engineers, webhook, attack, log });
   } finally {
     await sql.end();
     await server.stop();
@@ -127,9 +133,40 @@ export async function runSoak({
   }
 }
 
-async function soak({ server, sql, seconds, engineers, log }) {
+const percentiles = (list) => {
+  const s = [...list].sort((a, b) => a - b);
+  const at = (p) => Math.round(s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0);
+  return { p50: at(0.5), p99: at(0.99) };
+};
+
+/** A webhook receiver: every report.submitted delivery it gets, by webhook-id. */
+async function webhookReceiver() {
+  const seen = new Map();
+  const byReport = new Set();
+  let duplicates = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const id = String(req.headers['webhook-id']);
+      if (seen.has(id)) duplicates++;
+      seen.set(id, true);
+      byReport.add(JSON.parse(body).data.reportId);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/hooks`,
+    figures: () => ({ events: seen.size, reports: byReport.size, duplicates }),
+    reports: byReport,
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
   const { base } = server;
-  const { passingCheck } = await tsImport('@hiu/domain/testing', import.meta.url);
+  const { passingCheck, photoRef } = await tsImport('@hiu/domain/testing', import.meta.url);
   const photo = fs.readFileSync(path.join(fixtures, 'photo.jpg'));
   const signature = fs.readFileSync(path.join(fixtures, 'signature.png'));
 
@@ -150,6 +187,8 @@ async function soak({ server, sql, seconds, engineers, log }) {
     if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
     return res.json();
   };
+  const receiver = webhook ? await webhookReceiver() : null;
+  if (receiver) await postJson('/api/webhooks', { url: receiver.url, events: ['report.submitted'] }, adminCookie);
   const site = await postJson('/api/sites', { name: 'Soak Court', location: 'Leeds' }, adminCookie);
   const properties = Array.from({ length: engineers }, (_, i) => ({
     address: `Flat ${i + 1}, Soak Court`,
@@ -186,6 +225,7 @@ async function soak({ server, sql, seconds, engineers, log }) {
     retries: 0,
     latencies: [],
     submitLatencies: [],
+    draftLatencies: [],
   };
   const submitted = new Set();
   // One request as the app's outbox sends it: a 503 (server busy or database away) or a dropped connection
@@ -207,6 +247,7 @@ async function soak({ server, sql, seconds, engineers, log }) {
         text = await res.text();
         stats.latencies.push(performance.now() - started);
         if (method === 'POST' && url === '/api/reports') stats.submitLatencies.push(performance.now() - started);
+        if (method === 'POST' && url === '/api/drafts') stats.draftLatencies.push(performance.now() - started);
       } catch (error) {
         text = error.message;
       }
@@ -288,6 +329,43 @@ async function soak({ server, sql, seconds, engineers, log }) {
     if (rss) samples.push({ t: Date.now(), rss });
   }, 1000);
   const started = Date.now();
+  // The attack soak's attacker: an engineer account of its own, and the flood and bombs of attackers.mjs.
+  async function startAttack() {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await sql.query(
+      `INSERT INTO users (email, name, role, password_hash) SELECT 'mallory@example.com', 'Mallory', 'engineer', password_hash FROM users WHERE email = 'soak-admin@example.com' RETURNING id`,
+    );
+    await sql.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      createHash('sha256').update(token).digest('base64url'),
+      rows[0].id,
+    ]);
+    const cookie = `hiu_session=${token}`;
+    const member = { cookie, property: props[0] };
+    // A report of eight photos and a signature, as heavy as an honest one gets.
+    const heavyReport = async () => {
+      const ids = Array.from({ length: 8 }, () => randomUUID());
+      for (const id of ids) await call('PUT', `/api/files/${id}?kind=photo`, cookie, photo, 'image/jpeg');
+      const signatureId = randomUUID();
+      await call('PUT', `/api/files/${signatureId}?kind=signature`, cookie, signature, 'image/png');
+      const data = {
+        ...wizardData(member, null, signatureId),
+        photosSignature: {
+          ...wizardData(member, null, signatureId).photosSignature,
+          photos: ids.map((id, n) => photoRef(id, `Photo ${n + 1}`)),
+        },
+      };
+      const res = await call('POST', '/api/reports', cookie, {
+        id: randomUUID(),
+        wizardData: data,
+        notes: '',
+        completedAt: new Date().toISOString(),
+      });
+      return res.status;
+    };
+    const { runAttackers } = await import('./attackers.mjs');
+    return runAttackers({ base, deadline, attackerCookie: cookie, heavyReport, log });
+  }
+
   log(`soak: ${engineers} engineers for ${seconds} s against PostgreSQL (server pid ${server.pid})`);
   const progress = setInterval(() => {
     const last = samples.at(-1);
@@ -295,7 +373,10 @@ async function soak({ server, sql, seconds, engineers, log }) {
       `soak: ${Math.round((Date.now() - started) / 1000)} s, ${stats.requests} requests, ${submitted.size} reports, ${stats.errors.length} errors, RSS ${last ? mb(last.rss) : '?'} MB`,
     );
   }, 15_000);
+  let attackStats = null;
+  const attackRun = attack ? startAttack() : null;
   await Promise.all(team.map((m, i) => engineer(m, i)));
+  if (attackRun) attackStats = await attackRun;
   clearInterval(sampler);
   clearInterval(progress);
   const elapsed = (Date.now() - started) / 1000;
@@ -308,6 +389,11 @@ async function soak({ server, sql, seconds, engineers, log }) {
     await sleep(250);
   }
   const { rows: stored } = await sql.query('SELECT id, pdf_file_id FROM reports');
+  // With --webhook, every stored report's event reaches the receiver (given up to 60 s), none twice.
+  if (receiver) {
+    for (let waited = 0; receiver.reports.size < stored.length && waited < 60_000; waited += 250) await sleep(250);
+    await receiver.close();
+  }
   const storedIds = new Set(stored.map((r) => r.id));
   const lost = [...submitted].filter((id) => !storedIds.has(id));
   const extra = stored.filter((r) => !submitted.has(r.id));
@@ -356,12 +442,13 @@ async function soak({ server, sql, seconds, engineers, log }) {
     reportsLost: lost.length,
     reportsDuplicatedOrUnexpected: extra.length,
     reportsWithoutPdf: withoutPdf,
+    webhook: receiver
+      ? { ...receiver.figures(), missing: stored.filter((r) => !receiver.reports.has(r.id)).length }
+      : null,
     latencyMs: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), max: Math.round(sorted.at(-1) ?? 0) },
-    submitLatencyMs: (() => {
-      const s = [...stats.submitLatencies].sort((a, b) => a - b);
-      const at = (p) => Math.round(s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0);
-      return { p50: at(0.5), p99: at(0.99) };
-    })(),
+    submitLatencyMs: percentiles(stats.submitLatencies),
+    draftSaveLatencyMs: percentiles(stats.draftLatencies),
+    attack: attackStats,
     rssMb: {
       afterWarmUp: mb(afterWarmUp),
       atEnd: mb(atEnd),
@@ -378,6 +465,7 @@ async function soak({ server, sql, seconds, engineers, log }) {
     figures.reportsLost === 0 &&
     figures.reportsDuplicatedOrUnexpected === 0 &&
     figures.reportsWithoutPdf === 0 &&
+    (!figures.webhook || (figures.webhook.missing === 0 && figures.webhook.duplicates === 0)) &&
     figures.reportsStored === figures.reportsSubmitted &&
     figures.reportsSubmitted > 0 &&
     atEnd <= bound;
@@ -387,6 +475,12 @@ async function soak({ server, sql, seconds, engineers, log }) {
       `lost ${figures.reportsLost}, duplicated ${figures.reportsDuplicatedOrUnexpected}; latency p50 ${figures.latencyMs.p50} ms, p95 ${figures.latencyMs.p95} ms, p99 ${figures.latencyMs.p99} ms (submits p50 ${figures.submitLatencyMs.p50} ms, p99 ${figures.submitLatencyMs.p99} ms); ` +
       `RSS median after warm-up ${figures.rssMb.afterWarmUp} MB, at end ${figures.rssMb.atEnd} MB (bound ${figures.rssMb.bound} MB), ` +
       `peak ${figures.rssMb.peak} MB` +
+      (figures.attack
+        ? `; draft saves p99 ${figures.draftSaveLatencyMs.p99} ms; attack: ${figures.attack.signIns} sign-ins ${JSON.stringify(figures.attack.signInAnswers)}, ${figures.attack.bombs} bombs ${JSON.stringify(figures.attack.bombAnswers)}, heavy reports ${JSON.stringify(figures.attack.heavyAnswers)}`
+        : '') +
+      (figures.webhook
+        ? `; webhook: ${figures.webhook.events} events delivered for ${figures.webhook.reports} reports, ${figures.webhook.missing} missing, ${figures.webhook.duplicates} twice`
+        : '') +
       (figures.rssMb.trendPer10Minutes === null ? '' : `, trend ${figures.rssMb.trendPer10Minutes} MB per 10 minutes`),
   );
   for (const e of figures.firstErrors) log(`  error: ${e}`);
@@ -409,6 +503,8 @@ async function main() {
     engineers: arg('engineers', 200),
     port: arg('port', 3705),
     poolSize: arg('pool', 10),
+    webhook: arg('webhook', 0) === 1,
+    attack: arg('attack', 0) === 1,
     databaseUrl,
   });
   const out = process.argv.find((a) => a.startsWith('--json='));

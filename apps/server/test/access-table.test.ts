@@ -44,6 +44,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/drafts/:id': 'field',
   'DELETE /api/drafts/:id': 'field',
   'PUT /api/files/:id': 'field',
+  'PUT /api/files/:id/original': 'field',
   'GET /api/files/:id': 'user',
   'POST /api/reports': 'field',
   'GET /api/reports/sites': 'admin',

@@ -31,14 +31,17 @@ async function saveOneDraft(times: number) {
   }
 }
 
-// Autovacuum's default threshold for a one-row table: more than 50 + 20% dead row versions.
-const OVER_THRESHOLD = 60;
+// Autovacuum's default threshold for a one-row table: more than 50 + 20% dead row versions. Saves well over it:
+// the database may prune a few dead versions by itself while saving (how many depends on what ran before).
+const OVER_THRESHOLD = 80;
+const THRESHOLD = 50;
 
 describe.skipIf((process.env.TEST_DB ?? 'pglite') !== 'pglite')('vacuum of the embedded database', () => {
   it('reclaims the row versions that repeated draft saves leave behind', async () => {
     await saveOneDraft(OVER_THRESHOLD);
     const before = await tableStats();
-    expect(before.dead).toBe(OVER_THRESHOLD - 1);
+    expect(before.dead).toBeGreaterThan(THRESHOLD);
+    expect(before.dead).toBeLessThanOrEqual(OVER_THRESHOLD - 1);
 
     expect(await vacuumDatabase(await t.database())).toContain('public.drafts');
     expect(await tableStats()).toEqual({ dead: 0, vacuums: before.vacuums + 1 });
@@ -50,9 +53,12 @@ describe.skipIf((process.env.TEST_DB ?? 'pglite') !== 'pglite')('vacuum of the e
     const [drafts, sites] = [await tableStats('drafts'), await tableStats('sites')];
     expect(await vacuumDatabase(await t.database())).toEqual([]);
 
-    await saveOneDraft(10); // a new draft: one insert, nine dead versions
+    await saveOneDraft(10); // a new draft: one insert, at most nine dead versions
     expect(await vacuumDatabase(await t.database())).toEqual([]);
-    expect(await tableStats('drafts')).toEqual({ dead: 9, vacuums: drafts.vacuums });
+    const after = await tableStats('drafts');
+    expect(after.vacuums).toBe(drafts.vacuums);
+    expect(after.dead).toBeGreaterThan(0);
+    expect(after.dead).toBeLessThanOrEqual(9);
 
     await saveOneDraft(OVER_THRESHOLD);
     const vacuumed = await vacuumDatabase(await t.database());

@@ -78,6 +78,8 @@ export const sites = pgTable(
     designParameters: json('design_parameters').$type<DesignParameters>().notNull(),
     /** A passing report of this site is approved at submit instead of waiting for a reviewer (decision 145). */
     autoApprovePassing: boolean('auto_approve_passing').notNull().default(false),
+    /** Photos' camera originals are kept beside the reduced ones (decision 175). */
+    keepOriginalPhotos: boolean('keep_original_photos').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -143,7 +145,7 @@ export const files = pgTable(
   {
     id: uuid('id').primaryKey(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['photo', 'signature', 'pdf'] }).notNull(),
+    kind: text('kind', { enum: ['photo', 'signature', 'original', 'pdf'] }).notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     data: bytea('data').notNull(),

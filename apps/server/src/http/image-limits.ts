@@ -12,7 +12,7 @@ export function checkImageSize(data: Uint8Array, contentType: ImageType, kind: U
     throw new HttpError(
       413,
       'too_large',
-      `A ${kind} may be at most ${limit.maxBytes / 1024} KB; this one is ${Math.ceil(data.length / 1024)} KB`,
+      `${kind === 'original' ? 'An original photo' : `A ${kind}`} may be at most ${limit.maxBytes / 1024} KB; this one is ${Math.ceil(data.length / 1024)} KB`,
     );
   }
   const size = imageDimensions(data, contentType);
@@ -21,8 +21,10 @@ export function checkImageSize(data: Uint8Array, contentType: ImageType, kind: U
     throw new HttpError(
       413,
       'too_large',
-      `The image is ${size.width} x ${size.height} pixels; a ${kind} may be at most ${limit.maxSide} pixels on its longest side. ` +
-        `The app reduces ${kind === 'photo' ? 'photos' : 'signatures'} to that size itself: add the ${kind} through the app.`,
+      kind === 'original'
+        ? `The image is ${size.width} x ${size.height} pixels; an original photo may be at most ${limit.maxSide} pixels on its longest side and ${limit.maxPixels / 1_000_000} megapixels.`
+        : `The image is ${size.width} x ${size.height} pixels; a ${kind} may be at most ${limit.maxSide} pixels on its longest side. ` +
+            `The app reduces ${kind === 'photo' ? 'photos' : 'signatures'} to that size itself: add the ${kind} through the app.`,
     );
   }
   return size;

@@ -209,6 +209,7 @@ export function reportsRepository(db: Db) {
               location: sites.location,
               createdAt: sites.createdAt,
               autoApprovePassing: sites.autoApprovePassing,
+              keepOriginalPhotos: sites.keepOriginalPhotos,
             })
             .from(sites)
             .where(eq(sites.id, siteId))
@@ -229,6 +230,7 @@ export function reportsRepository(db: Db) {
         /** When the site was created: no check of it can be older. */
         createdAt: site?.createdAt ?? null,
         autoApprovePassing: site?.autoApprovePassing ?? false,
+        keepOriginalPhotos: site?.keepOriginalPhotos ?? false,
       };
     },
 
@@ -293,6 +295,17 @@ export function reportsRepository(db: Db) {
         })
         .from(files)
         .where(inArray(files.id, valid));
+    },
+
+    /** Of these ids, the camera originals `ownerId` uploaded (their bytes are not read). */
+    async ownedFileIds(ids: string[], ownerId: string): Promise<string[]> {
+      const valid = [...new Set(ids)].filter(isUuid);
+      if (valid.length === 0) return [];
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(inArray(files.id, valid), eq(files.ownerId, ownerId), eq(files.kind, 'original')));
+      return rows.map((r) => r.id.toLowerCase());
     },
 
     /**

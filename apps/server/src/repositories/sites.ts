@@ -39,6 +39,7 @@ function toSite(row: typeof sites.$inferSelect & { propertyCount: number }): Sit
     designParameters: designParametersSchema.parse(row.designParameters),
     propertyCount: Number(row.propertyCount),
     autoApprovePassing: row.autoApprovePassing,
+    keepOriginalPhotos: row.keepOriginalPhotos,
   };
 }
 
@@ -48,6 +49,7 @@ export interface NewSite {
   availableBuildingTypes: string[];
   designParameters: DesignParameters;
   autoApprovePassing?: boolean;
+  keepOriginalPhotos?: boolean;
 }
 
 /** What the history keeps of a site. */
@@ -57,6 +59,7 @@ const audited = (s: NewSite | Site) => ({
   availableBuildingTypes: s.availableBuildingTypes,
   designParameters: s.designParameters,
   autoApprovePassing: s.autoApprovePassing ?? false,
+  keepOriginalPhotos: s.keepOriginalPhotos ?? false,
 });
 
 export function sitesRepository(db: Db) {

@@ -1,5 +1,6 @@
-import { MAX_UPLOAD_BYTES, sniffImageType, type ImageType } from '@hiu/domain';
+import { MAX_UPLOAD_BYTES, sniffImageType, UPLOAD_LIMITS, type ImageType, type UploadKind } from '@hiu/domain';
 import { checkImageSize } from '../http/image-limits.js';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, conflict, notFound } from '../http/errors.js';
@@ -18,10 +19,14 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const satisfies
  * The app sends photos as JPEG and signatures as PNG. A PNG photo is refused: the PDF must decode a PNG
  * (about 3 s for 2048 x 2048 pixels), while it embeds a JPEG as it is (decision 115).
  */
-const ACCEPTED: Record<'photo' | 'signature', readonly ImageType[]> = {
+const ACCEPTED: Record<UploadKind, readonly ImageType[]> = {
   photo: ['image/jpeg', 'image/webp'],
   signature: ['image/png'],
+  original: ['image/jpeg', 'image/webp'],
 };
+
+/** A camera original's body limit (decision 175): its own route, so photos and signatures keep theirs. */
+const ORIGINAL_BODY_LIMIT = UPLOAD_LIMITS.original.maxBytes + 1024 * 1024;
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -46,7 +51,7 @@ const idParams = z.object({ id: z.uuid() });
 const putQuery = z.object({ kind: z.enum(['photo', 'signature'], { message: 'kind must be photo or signature' }) });
 const storedFile = z.object({
   id: z.uuid(),
-  kind: z.enum(['photo', 'signature']),
+  kind: z.enum(['photo', 'signature', 'original']),
   contentType: z.string(),
   size: z.number().int(),
 });
@@ -77,32 +82,47 @@ export const fileRoutes =
           response: { 200: storedFile, 201: storedFile },
         },
       },
-      async (request, reply) => {
-        const { id } = request.params;
-        const { kind } = request.query;
-        const data = request.body;
-        if (!Buffer.isBuffer(data)) {
-          throw new HttpError(
-            415,
-            'unsupported_media_type',
-            'Send the image bytes as image/jpeg, image/png or image/webp',
-          );
-        }
-        if (data.length === 0) throw new HttpError(400, 'bad_request', 'The file is empty');
-        const contentType = sniffImageType(data);
-        if (!contentType || !ACCEPTED[kind].includes(contentType)) {
-          const allowed = kind === 'signature' ? 'a PNG image' : 'a JPEG or WebP image';
-          throw new HttpError(415, 'unsupported_media_type', `A ${kind} must be ${allowed}`);
-        }
-        // A tiny file can claim a huge picture; the PDF would try to decode it.
-        checkImageSize(data, contentType, kind);
-        const limit = ctx.config.unclaimedUploads;
-        const result = await files.put({ id, ownerId: request.user!.id, kind, contentType, data }, limit);
-        if (result === 'conflict') throw conflict('A different file is already stored under this id');
-        if (typeof result === 'object') throw overLimit(result.overLimit, limit);
-        return reply.status(result === 'created' ? 201 : 200).send({ id, kind, contentType, size: data.length });
-      },
+      async (request, reply) => store(request.params.id, request.query.kind, request.body, request.user!.id, reply),
     );
+
+    // The camera original of a photo, on a site that keeps them (checked when its report is submitted).
+    app.put(
+      '/api/files/:id/original',
+      {
+        config: { access: 'field' },
+        bodyLimit: ORIGINAL_BODY_LIMIT,
+        schema: { tags: ['files'], params: idParams, response: { 200: storedFile, 201: storedFile } },
+      },
+      async (request, reply) => store(request.params.id, 'original', request.body, request.user!.id, reply),
+    );
+
+    /** Checks an upload's type and size before anything is decoded, then stores it once under its id. */
+    async function store(id: string, kind: UploadKind, data: unknown, ownerId: string, reply: FastifyReply) {
+      if (!Buffer.isBuffer(data)) {
+        throw new HttpError(
+          415,
+          'unsupported_media_type',
+          'Send the image bytes as image/jpeg, image/png or image/webp',
+        );
+      }
+      if (data.length === 0) throw new HttpError(400, 'bad_request', 'The file is empty');
+      const contentType = sniffImageType(data);
+      if (!contentType || !ACCEPTED[kind].includes(contentType)) {
+        const what = kind === 'original' ? 'An original photo' : `A ${kind}`;
+        throw new HttpError(
+          415,
+          'unsupported_media_type',
+          `${what} must be ${kind === 'signature' ? 'a PNG image' : 'a JPEG or WebP image'}`,
+        );
+      }
+      // A tiny file can claim a huge picture; the PDF would try to decode it.
+      checkImageSize(data, contentType, kind);
+      const limit = ctx.config.unclaimedUploads;
+      const result = await files.put({ id, ownerId, kind, contentType, data }, limit);
+      if (result === 'conflict') throw conflict('A different file is already stored under this id');
+      if (typeof result === 'object') throw overLimit(result.overLimit, limit);
+      return reply.status(result === 'created' ? 201 : 200).send({ id, kind, contentType, size: data.length });
+    }
 
     app.get(
       '/api/files/:id',

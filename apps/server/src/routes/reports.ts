@@ -15,6 +15,7 @@ import {
   page,
   rangesFor,
   referencedFileIds,
+  originalFileIds,
   reportDetailSchema,
   reportPdfFilename,
   reportSiteGroupSchema,
@@ -57,6 +58,8 @@ function missingFiles(data: WizardData, missing: string[]): HttpError {
   const fields: Record<string, string> = {};
   data.photosSignature.photos.forEach((p, i) => {
     if (missing.includes(p.id)) fields[`wizardData.photosSignature.photos.${i}`] = `File ${p.id} is not uploaded`;
+    if (p.originalId && missing.includes(p.originalId))
+      fields[`wizardData.photosSignature.photos.${i}.originalId`] = `Original ${p.originalId} is not uploaded`;
   });
   const sig = data.photosSignature.signature;
   if (sig && missing.some((id) => fileUrlFor(id) === sig)) {
@@ -170,11 +173,18 @@ export const reportRoutes =
           });
         }
 
-        // Every photo and the signature must already be on the server, uploaded by this engineer.
+        // Camera originals only where the site keeps them (decision 175); never in the PDF.
+        const originals = originalFileIds(data);
+        if (originals.length && !site.keepOriginalPhotos) {
+          const message = 'This site does not keep original photos: send the photos without them';
+          throw unprocessable(message, { 'wizardData.photosSignature.photos': message });
+        }
+        // Every photo, original and the signature must already be on the server, uploaded by this engineer.
         const ids = referencedFileIds(data);
         const files = await reports.imageFiles(ids);
         const mine = new Set(files.filter((f) => f.ownerId === user.id).map((f) => f.id.toLowerCase()));
-        const missing = [...new Set(ids)].filter((id) => !mine.has(id.toLowerCase()));
+        for (const id of await reports.ownedFileIds(originals, user.id)) mine.add(id);
+        const missing = [...new Set([...ids, ...originals])].filter((id) => !mine.has(id.toLowerCase()));
         if (missing.length) throw missingFiles(data, missing);
 
         const completedAt = new Date(body.completedAt);
@@ -221,7 +231,7 @@ export const reportRoutes =
             pdfFilename: reportPdfFilename({ ...names, completedAt, overallStatus: status }),
             reviewState: initialReviewState({ overallStatus: status, autoApprovePassing: site.autoApprovePassing }),
           },
-          ids,
+          [...ids, ...originals],
           user,
         );
         // A file deleted between the check above and the insert (orphan clean-up): the phone uploads it again.

@@ -154,9 +154,9 @@ export const siteRoutes =
         const availableBuildingTypes = request.body.availableBuildingTypes ?? [...DEFAULT_BUILDING_TYPES];
         const designParameters = request.body.designParameters ?? defaultDesignParameters();
         checkDesign(designParameters, availableBuildingTypes);
-        const { autoApprovePassing } = request.body;
+        const { autoApprovePassing, keepOriginalPhotos } = request.body;
         const site = await sites.create(
-          { name, location, availableBuildingTypes, designParameters, autoApprovePassing },
+          { name, location, availableBuildingTypes, designParameters, autoApprovePassing, keepOriginalPhotos },
           request.user,
         );
         return reply.status(201).send(site);
@@ -199,6 +199,7 @@ export const siteRoutes =
             ...(body.availableBuildingTypes ? { availableBuildingTypes: types } : {}),
             ...(designParameters ? { designParameters } : {}),
             ...(body.autoApprovePassing !== undefined ? { autoApprovePassing: body.autoApprovePassing } : {}),
+            ...(body.keepOriginalPhotos !== undefined ? { keepOriginalPhotos: body.keepOriginalPhotos } : {}),
           },
           request.user,
         );

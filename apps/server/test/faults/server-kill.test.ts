@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -42,10 +44,24 @@ describe('server killed in the middle of a submit', () => {
     u.pathname = `/${dbName}`;
     return u.toString();
   })();
-  const server = serverProcess({ port: PORT, env: onPostgres ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir } });
+  // The server also sends report.submitted to a webhook receiver here (decision 165): no event may be lost.
+  const server = serverProcess({
+    port: PORT,
+    env: { WEBHOOK_ALLOW_PRIVATE: 'true', ...(onPostgres ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir }) },
+  });
+  const received: { id: string; reportId: string }[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      received.push({ id: String(req.headers['webhook-id']), reportId: String(JSON.parse(body).data.reportId) });
+      res.writeHead(204).end();
+    });
+  });
   const admin = new pg.Client({ connectionString: base });
 
   afterAll(async () => {
+    receiver.close();
     await server.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (onPostgres) {
@@ -75,6 +91,12 @@ describe('server killed in the middle of a submit', () => {
       const cookie = setup.headers.get('set-cookie')!.split(';')[0]!;
       const call = (method: string, url: string, body?: unknown, onSent?: () => void) =>
         send(server.base, method, url, { cookie, body, onSent });
+      await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+      const hook = await call('POST', '/api/webhooks', {
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+        events: ['report.submitted'],
+      });
+      expect(hook.status, hook.body).toBe(201);
       const site = JSON.parse((await call('POST', '/api/sites', { name: 'Kill Court', location: 'York' })).body) as {
         id: string;
         name: string;
@@ -193,6 +215,13 @@ describe('server killed in the middle of a submit', () => {
       for (const id of submitted) expect(ids).toContain(id);
       // Every report's PDF downloads, including those whose job a kill interrupted (its lease not yet out).
       for (const id of ids) expect((await call('GET', `/api/reports/${id}/pdf`)).status).toBe(200);
+      // Every stored report's event reached the webhook, as one event each (a delivery a kill cut short is
+      // sent again with the same webhook-id once its lease runs out, a minute on).
+      const deadline = Date.now() + 90_000;
+      while (new Set(received.map((r) => r.reportId)).size < ids.length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 250));
+      expect([...new Set(received.map((r) => r.reportId))].sort()).toEqual([...ids].sort());
+      expect(new Set(received.map((r) => r.id)).size).toBe(ids.length);
 
       // The stored data itself, read straight from the database once the server has stopped.
       await server.stop();
@@ -210,7 +239,7 @@ describe('server killed in the middle of a submit', () => {
       console.log(
         `server kill (${onPostgres ? 'PostgreSQL' : 'PGlite'}): ${KILLS + extra} kill -9s over a ${Math.round(took)} ms submit survived; ` +
           `${outcome.cutAndStored} cut after the commit, ${outcome.cutAndNothing} cut before it, ${outcome.answeredFirst} answered first; ` +
-          `${ids.length} reports counted, each once, each with its PDF`,
+          `${ids.length} reports counted, each once, each with its PDF and its webhook event (${received.length} deliveries of ${ids.length} events)`,
       );
     },
   );

@@ -147,6 +147,10 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     ids: (f) => [f.photo, f.signature],
     query: 'kind=photo',
   },
+  'PUT /api/files/:id/original': {
+    path: (_f, id) => `/api/files/${id}/original`,
+    ids: (f) => [f.photo, f.signature],
+  },
   'POST /api/reports': {
     path: () => '/api/reports',
     ids: (f) => [f.reportId],

@@ -181,9 +181,9 @@ describe('image bombs', () => {
     console.log(
       `bombs: other's report median ${median(idle).toFixed(0)} ms idle, ${median(busy).toFixed(0)} ms under ${submits.length} rounds of attack; rss +${((rssPeak - rssBefore) / MB).toFixed(0)} MB`,
     );
-    // Within twice idle (a decoded bomb took the other's report from 61 ms to 24 s), with a floor for timer
-    // noise on a shared machine.
-    expect(median(busy)).toBeLessThan(Math.max(2 * median(idle), median(idle) + 100));
+    // Within twice idle (a decoded bomb took the other's report from 61 ms to 24 s), with a floor for the
+    // attacker's own honest work (its reports' PDFs are built in the background on the same two cores).
+    expect(median(busy)).toBeLessThan(Math.max(2 * median(idle), median(idle) + 250));
     expect(rssPeak - rssBefore).toBeLessThan(200 * MB);
 
     // The old bombs are shown as unavailable rather than decoded.

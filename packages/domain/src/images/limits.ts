@@ -12,7 +12,7 @@ export const SIGNATURE_DRAWN = { width: 600, height: 200 } as const;
 /** The most photos one check may have. */
 export const PHOTOS_PER_CHECK = 30;
 
-export type UploadKind = 'photo' | 'signature';
+export type UploadKind = 'photo' | 'signature' | 'original';
 
 export interface UploadLimit {
   /** Longest side in pixels. */
@@ -32,9 +32,14 @@ export const UPLOAD_LIMITS: Record<UploadKind, UploadLimit> = {
     maxPixels: 4 * SIGNATURE_DRAWN.width * SIGNATURE_DRAWN.height,
     maxBytes: 512 * 1024,
   },
+  /**
+   * A camera original, kept beside its reduced photo only on sites whose admin asked for it (decision 175).
+   * Never decoded: its header must say a size a phone camera makes (up to 200 megapixels).
+   */
+  original: { maxSide: 16384, maxPixels: 200_000_000, maxBytes: 25 * 1024 * 1024 },
 };
 
-/** The largest request body a file upload may have (the larger of the kinds). */
+/** The largest request body a photo or signature upload may have (originals have their own route). */
 export const MAX_UPLOAD_BYTES = Math.max(UPLOAD_LIMITS.photo.maxBytes, UPLOAD_LIMITS.signature.maxBytes);
 
 /**

@@ -20,3 +20,15 @@ export function referencedFileIds(data: {
   if (sig) ids.push(sig.slice('/api/files/'.length));
   return ids;
 }
+
+/** The camera originals a wizard data set keeps beside its photos (decision 175); never in the PDF. */
+export function originalFileIds(data: { photosSignature: { photos: { originalId?: string }[] } }): string[] {
+  return data.photosSignature.photos.flatMap((p) => (p.originalId ? [p.originalId] : []));
+}
+
+/** Every file a check's report carries: photos, signature and any kept originals. */
+export function checkFileIds(data: {
+  photosSignature: { photos: { id: string; originalId?: string }[]; signature: string };
+}): string[] {
+  return [...referencedFileIds(data), ...originalFileIds(data)];
+}

@@ -12,10 +12,16 @@ export const siteSchema = z.object({
   propertyCount: z.number().int(),
   /** Passing reports are approved at submit instead of waiting for a reviewer (decision 145); the API always sends it. */
   autoApprovePassing: z.boolean().optional(),
+  /** The phone also uploads each photo's camera original, kept with the report (decision 175). */
+  keepOriginalPhotos: z.boolean().optional(),
 });
 export type Site = z.infer<typeof siteSchema>;
 
-export const siteSummarySchema = siteSchema.omit({ designParameters: true, autoApprovePassing: true });
+export const siteSummarySchema = siteSchema.omit({
+  designParameters: true,
+  autoApprovePassing: true,
+  keepOriginalPhotos: true,
+});
 export type SiteSummary = z.infer<typeof siteSummarySchema>;
 
 const name = z.string().trim().min(1, 'Please fill in all fields').max(120);
@@ -33,6 +39,7 @@ export const createSiteBody = z.strictObject({
   availableBuildingTypes: buildingTypes.optional(),
   designParameters: designParametersSchema.optional(),
   autoApprovePassing: z.boolean().optional(),
+  keepOriginalPhotos: z.boolean().optional(),
 });
 export type CreateSiteBody = z.infer<typeof createSiteBody>;
 
@@ -43,6 +50,7 @@ export const updateSiteBody = z
     availableBuildingTypes: buildingTypes.optional(),
     designParameters: designParametersSchema.optional(),
     autoApprovePassing: z.boolean().optional(),
+    keepOriginalPhotos: z.boolean().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateSiteBody = z.infer<typeof updateSiteBody>;

@@ -15,6 +15,8 @@ export const photoSchema = z.object({
   label: shortText(120).default(''),
   /** When the photo was taken (the file's time on the phone); absent on photos kept before it was recorded. */
   takenAt: z.iso.datetime({ offset: true }).optional(),
+  /** The camera original kept beside it, on a site that keeps originals (decision 175). */
+  originalId: z.uuid().optional(),
 });
 
 export const roomCheckSchema = z.object({

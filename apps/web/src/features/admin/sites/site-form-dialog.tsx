@@ -6,7 +6,7 @@ import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useSaveSite } from '../api/sites';
+import { useSaveSite, useSite } from '../api/sites';
 
 const FILL_IN = 'Please fill in all fields';
 
@@ -16,6 +16,10 @@ export function SiteFormDialog({ site, onClose }: { site: SiteSummary | 'new' | 
   const [name, setName] = useState(editing?.name ?? '');
   const [location, setLocation] = useState(editing?.location ?? '');
   const [missing, setMissing] = useState(false);
+  // The list holds summaries; the setting comes with the whole site (decision 175).
+  const full = useSite(editing?.id ?? '');
+  const [keepOriginals, setKeepOriginals] = useState<boolean | undefined>(undefined);
+  const keep = keepOriginals ?? full.data?.keepOriginalPhotos ?? false;
   const save = useSaveSite();
   const serverError = save.error instanceof ApiError ? save.error : null;
   const fieldError = (field: 'name' | 'location', value: string) =>
@@ -28,7 +32,7 @@ export function SiteFormDialog({ site, onClose }: { site: SiteSummary | 'new' | 
       return;
     }
     save.mutate(
-      { id: editing?.id, body: { name: name.trim(), location: location.trim() } },
+      { id: editing?.id, body: { name: name.trim(), location: location.trim(), keepOriginalPhotos: keep } },
       {
         onSuccess: (saved) => {
           notify.success(editing ? 'Site updated' : 'Site added', saved.name);
@@ -70,6 +74,24 @@ export function SiteFormDialog({ site, onClose }: { site: SiteSummary | 'new' | 
         <Field label="Location" required error={fieldError('location', location)}>
           <Input value={location} onChange={(e) => setLocation(e.target.value)} maxLength={200} autoComplete="off" />
         </Field>
+        <label className="flex min-h-11 items-start gap-3 text-base">
+          <input
+            type="checkbox"
+            className="mt-1 h-5 w-5 shrink-0"
+            checked={keep}
+            disabled={editing !== null && !full.data}
+            onChange={(e) => setKeepOriginals(e.target.checked)}
+            aria-describedby="keep-originals-hint"
+          />
+          <span>
+            <span className="font-semibold">Keep original photos</span>
+            <span id="keep-originals-hint" className="block text-sm text-slate-600">
+              Each photo's camera original (up to 25 MB) is uploaded and kept with the report, beside the reduced copy
+              the PDF shows. Uploads take longer and use more storage; raise the unclaimed-upload limit if engineers
+              take many photos.
+            </span>
+          </span>
+        </label>
         {serverError && !serverError.fieldErrors.name && !serverError.fieldErrors.location ? (
           <p role="alert" className="text-sm font-medium text-fail">
             {serverError.userMessage}

@@ -5,7 +5,7 @@ import type { OutboxOp } from './outbox';
 export interface DeviceFile {
   id: string;
   userId: string;
-  kind: 'photo' | 'signature';
+  kind: 'photo' | 'signature' | 'original';
   blob: Blob;
   createdAt: string;
   /** True once the server has confirmed it; the blob stays while the check or a queued report refers to it. */

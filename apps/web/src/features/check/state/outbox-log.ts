@@ -1,4 +1,4 @@
-import { referencedFileIds, type WizardData } from '@hiu/domain';
+import { checkFileIds, type WizardData } from '@hiu/domain';
 import type { CacheStorage } from './local-cache';
 import type { OutboxOp } from './outbox';
 
@@ -78,7 +78,7 @@ export function addressesByOp(
   const remember = (data: WizardData, draftId?: string) => {
     const address = data.address.trim();
     if (!address) return;
-    for (const id of referencedFileIds(data)) if (!byFile.has(id)) byFile.set(id, address);
+    for (const id of checkFileIds(data)) if (!byFile.has(id)) byFile.set(id, address);
     if (draftId && !byDraft.has(draftId)) byDraft.set(draftId, address);
   };
   for (const op of ops) {

@@ -7,7 +7,7 @@ import type { ApiError as ApiErrorBody } from '@hiu/domain';
  */
 export type OutboxOp =
   | (OpBase & { kind: 'saveDraft'; payload: SaveDraftBody & { id: string } })
-  | (OpBase & { kind: 'uploadFile'; payload: { fileId: string; kind: 'photo' | 'signature' } })
+  | (OpBase & { kind: 'uploadFile'; payload: { fileId: string; kind: 'photo' | 'signature' | 'original' } })
   | (OpBase & { kind: 'submitReport'; payload: CreateReportBody })
   | (OpBase & { kind: 'deleteDraft'; payload: { draftId: string } });
 
@@ -133,7 +133,12 @@ const KIND_LABEL: Record<OutboxKind, string> = {
 };
 
 export function describeOp(op: OutboxOp): string {
-  if (op.kind === 'uploadFile') return op.payload.kind === 'signature' ? 'Signature upload' : 'Photo upload';
+  if (op.kind === 'uploadFile')
+    return op.payload.kind === 'signature'
+      ? 'Signature upload'
+      : op.payload.kind === 'original'
+        ? 'Original photo upload'
+        : 'Photo upload';
   return KIND_LABEL[op.kind];
 }
 

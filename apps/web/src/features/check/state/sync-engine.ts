@@ -1,4 +1,4 @@
-import { DRAFT_VERSION_MAX, fileUrlFor, mergeDrafts, referencedFileIds, type WizardData } from '@hiu/domain';
+import { checkFileIds, DRAFT_VERSION_MAX, fileUrlFor, mergeDrafts, type WizardData } from '@hiu/domain';
 import type { DeviceStore } from './device-store';
 import {
   backoffDelay,
@@ -16,7 +16,13 @@ import { copyChecks } from './schemas';
 import type { Transport } from './transport';
 
 /** How long one call may take before it counts as no answer (and is retried). */
-export const TIMEOUTS = { saveDraft: 15_000, uploadFile: 60_000, submitReport: 30_000, deleteDraft: 15_000 };
+export const TIMEOUTS = {
+  saveDraft: 15_000,
+  uploadFile: 60_000,
+  uploadOriginal: 300_000,
+  submitReport: 30_000,
+  deleteDraft: 15_000,
+};
 
 /** The copy a 409 draft_conflict carried: the server's, newer than the save refused (decision 120). */
 export interface ServerDraft {
@@ -372,7 +378,10 @@ export class SyncEngine {
         const file = await store.getFile(op.payload.fileId);
         // Removed from the device before it went (the photo was deleted): nothing left to send.
         if (!file) return;
-        await transport.putBlob(`${fileUrlFor(file.id)}?kind=${file.kind}`, file.blob, TIMEOUTS.uploadFile);
+        // A camera original (decision 175) has its own route and, being large, more time.
+        if (file.kind === 'original')
+          await transport.putBlob(`${fileUrlFor(file.id)}/original`, file.blob, TIMEOUTS.uploadOriginal);
+        else await transport.putBlob(`${fileUrlFor(file.id)}?kind=${file.kind}`, file.blob, TIMEOUTS.uploadFile);
         return;
       }
       case 'submitReport':
@@ -446,7 +455,7 @@ export class SyncEngine {
   ): Promise<OpOutcome | undefined> {
     const { store } = this.deps;
     const data = await copyChecks.parseWizardData(op.payload.wizardData).catch(() => undefined);
-    const candidates = data ? referencedFileIds(data) : [];
+    const candidates = data ? checkFileIds(data) : [];
     const missing = missingFileIdsFrom(error, candidates);
     if (missing.length === 0) return undefined;
     const dependsOn = new Set(op.dependsOn);

@@ -3,7 +3,8 @@ import {
   emptyWizardData,
   fileUrlFor,
   mergeWizardData,
-  referencedFileIds,
+  checkFileIds,
+  UPLOAD_LIMITS,
   roomChecksFor,
   slugForStepName,
   stepBySlug,
@@ -565,6 +566,7 @@ export class WizardController {
       ...initialWizardState(user.id, new Date(this.now())),
       wizardData,
       siteDesign: loadedSite.designParameters,
+      keepOriginals: loadedSite.keepOriginalPhotos ?? false,
     });
     this.dataChanged();
   };
@@ -805,7 +807,7 @@ export class WizardController {
   /** Upload operations for the check's files that are on this device and not yet on the server. */
   private async ensureUploadsQueued(data: WizardData): Promise<string[]> {
     const ids: string[] = [];
-    for (const fileId of referencedFileIds(data)) {
+    for (const fileId of checkFileIds(data)) {
       const file = await this.deps.store.getFile(fileId);
       if (!file || file.uploaded) continue;
       const id = opId.uploadFile(fileId);
@@ -918,6 +920,7 @@ export class WizardController {
       draftVersion: draft.version ?? 0,
       currentStep,
       siteDesign: site?.designParameters,
+      keepOriginals: site?.keepOriginalPhotos ?? false,
     });
     return currentStep;
   };
@@ -939,6 +942,7 @@ export class WizardController {
       url: fileUrlFor(id),
       label: label.slice(0, 120),
       takenAt: new Date(taken).toISOString(),
+      ...(await this.keepOriginal(file)),
     };
     this.update((d) => {
       d.photosSignature.photos.push(photo);
@@ -947,7 +951,21 @@ export class WizardController {
     return photo;
   };
 
+  /**
+   * On a site that keeps originals (decision 175), the camera file itself is kept and uploaded too, when it
+   * is a JPEG or WebP within the server's limit; otherwise the photo goes without it, as on any site.
+   */
+  private async keepOriginal(file: File | Blob): Promise<{ originalId?: string }> {
+    if (!this.snap.state.keepOriginals) return {};
+    if (!['image/jpeg', 'image/webp'].includes(file.type) || file.size > UPLOAD_LIMITS.original.maxBytes) return {};
+    const originalId = this.uuid();
+    await this.keepFile(originalId, 'original', file);
+    return { originalId };
+  }
+
   removePhoto = (id: string): void => {
+    const original = this.snap.state.wizardData.photosSignature.photos.find((p) => p.id === id)?.originalId;
+    if (original) void this.dropFile(original);
     this.update((d) => {
       d.photosSignature.photos = d.photosSignature.photos.filter((p) => p.id !== id);
     });
@@ -994,7 +1012,7 @@ export class WizardController {
       await this.engine.enqueue({ id: opId.uploadFile(id), kind: 'uploadFile', payload: { fileId: id, kind } });
     } catch (error) {
       this.setSnap({ storageWarning: storageMessage(error) });
-      const what = kind === 'photo' ? 'photo' : 'signature';
+      const what = kind === 'signature' ? 'signature' : 'photo';
       throw new PhotoError(
         isQuotaError(error)
           ? `This phone is out of storage space, so the ${what} was not kept. Free some space and try again.`
@@ -1031,14 +1049,14 @@ export class WizardController {
     const user = this.user;
     if (!user) return;
     try {
-      const keep = new Set(referencedFileIds(this.snap.state.wizardData));
+      const keep = new Set(checkFileIds(this.snap.state.wizardData));
       const ops = await this.deps.store.listOps();
       // The schemas (zod) load only when a queued copy must be read: starting a fresh check never needs them.
       for (const op of ops) {
         if (op.kind === 'uploadFile') keep.add(op.payload.fileId);
         if (op.kind === 'saveDraft' || op.kind === 'submitReport') {
           const d = await this.schemas.parseWizardData(op.payload.wizardData);
-          if (d) for (const id of referencedFileIds(d)) keep.add(id);
+          if (d) for (const id of checkFileIds(d)) keep.add(id);
         }
       }
       for (const file of await this.deps.store.listFiles()) {

@@ -24,6 +24,8 @@ export const wizardStateSchema = z.object({
   currentStep: z.enum(stepSlugs),
   /** The site's design parameters, kept so ranges judge the same offline and after a reload. */
   siteDesign: designParametersSchema.optional(),
+  /** The site keeps each photo's camera original too (decision 175). */
+  keepOriginals: z.boolean().optional(),
   notes: z.string(),
   /** Made at the first submit (or failure), reused by every retry so the report is stored once. */
   submittedReportId: z.uuid().optional(),

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// The soak under attack: a quiet run of the engineers, then the same with a sign-in flood and an image bomb
+// a minute (attackers.mjs), in one invocation so the two are measured on the same machine in the same hour.
+//
+//   npm run soak:attack                     200 engineers, 10 minutes each run
+//   npm run soak:attack -- --seconds=120    shorter, to try it out
+//
+// Passes when both runs pass the soak's own checks (no engineer's request failed, no report lost or
+// doubled, memory flat) and the attack's p99 draft save is within 2x of the quiet run's.
+import fs from 'node:fs';
+import { runSoak } from './soak.mjs';
+
+const arg = (name, fallback) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? Number(hit.split('=')[1]) : fallback;
+};
+let databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+if (!databaseUrl) {
+  const { ensurePostgres } = await import('../ensure-postgres.mjs');
+  databaseUrl = await ensurePostgres();
+}
+const common = { seconds: arg('seconds', 600), engineers: arg('engineers', 200), databaseUrl };
+const quiet = await runSoak({ ...common, port: 3706, log: (m) => console.log(`[quiet] ${m}`) });
+const attacked = await runSoak({ ...common, port: 3707, attack: true, log: (m) => console.log(`[attack] ${m}`) });
+const ratio = attacked.figures.draftSaveLatencyMs.p99 / Math.max(1, quiet.figures.draftSaveLatencyMs.p99);
+const ok = quiet.ok && attacked.ok && ratio <= 2;
+console.log(
+  `attack soak ${ok ? 'PASSED' : 'FAILED'}: draft save p99 ${quiet.figures.draftSaveLatencyMs.p99} ms quiet, ` +
+    `${attacked.figures.draftSaveLatencyMs.p99} ms under attack (${ratio.toFixed(2)}x, at most 2x); ` +
+    `engineers' errors ${quiet.figures.errors} / ${attacked.figures.errors}; ` +
+    `RSS at end ${quiet.figures.rssMb.atEnd} / ${attacked.figures.rssMb.atEnd} MB (bounds ${quiet.figures.rssMb.bound} / ${attacked.figures.rssMb.bound} MB)`,
+);
+const out = process.argv.find((a) => a.startsWith('--json='));
+if (out)
+  fs.writeFileSync(out.slice(7), JSON.stringify({ quiet: quiet.figures, attacked: attacked.figures, ratio }, null, 2));
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,96 @@
+// What the attack soak adds to the engineers' work (issue list: hold under attack): a flood of sign-ins with
+// wrong passwords and unknown emails, and once a minute an image bomb and a report of the largest photos
+// the limits allow. The attackers' answers are counted apart: refusals are what they should get.
+import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A PNG declaring width x height black pixels: a small file that would decode to a huge bitmap. */
+function pngBomb(width, height) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  const rows = zlib.deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Runs until `deadline`: `flood` sign-ins at a time, and an image bomb (plus the heaviest report the limits
+ * allow, by an attacker's own engineer account) every minute from the start.
+ */
+export async function runAttackers({ base, deadline, attackerCookie, heavyReport, flood = 40, log }) {
+  const stats = { signIns: 0, signInAnswers: {}, bombs: 0, bombAnswers: {}, heavyReports: 0, heavyAnswers: {} };
+  const count = (map, status) => (map[status] = (map[status] ?? 0) + 1);
+  const bomb = pngBomb(7000, 7000);
+
+  const signInLoop = async (n) => {
+    while (Date.now() < deadline) {
+      const email = n % 2 ? `engineer-${n % 200}@example.com` : `nobody-${randomUUID().slice(0, 6)}@example.com`;
+      try {
+        const res = await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'wrong password guess' }),
+          signal: AbortSignal.timeout(30_000),
+        });
+        await res.arrayBuffer();
+        count(stats.signInAnswers, res.status);
+        // A refused attacker told to wait comes back a little later, as a script would.
+        if (res.status === 429 || res.status === 503) await sleep(200);
+      } catch {
+        count(stats.signInAnswers, 0);
+      }
+      stats.signIns++;
+    }
+  };
+
+  const bombLoop = async () => {
+    while (Date.now() < deadline) {
+      const res = await fetch(`${base}/api/files/${randomUUID()}?kind=photo`, {
+        method: 'PUT',
+        headers: { cookie: attackerCookie, 'content-type': 'image/png' },
+        body: bomb,
+      }).catch(() => ({ status: 0, arrayBuffer: async () => {} }));
+      await res.arrayBuffer();
+      count(stats.bombAnswers, res.status);
+      stats.bombs++;
+      const heavy = await heavyReport().catch((e) => {
+        log(`attack: heavy report failed: ${e.message}`);
+        return 0;
+      });
+      count(stats.heavyAnswers, heavy);
+      stats.heavyReports++;
+      const next = Date.now() + 60_000;
+      while (Date.now() < Math.min(next, deadline)) await sleep(500);
+    }
+  };
+
+  await Promise.all([...Array.from({ length: flood }, (_, n) => signInLoop(n)), bombLoop()]);
+  return stats;
+}
