@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Draft, PropertyDraft, WizardData } from '@hiu/domain';
+import type { Draft, PropertyDraft, PropertyWork, WizardData } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports, sites, users } from '../db/schema.js';
 import { draftCounts } from './property-status.js';
@@ -162,6 +162,34 @@ export function draftsRepository(db: Db) {
         .orderBy(desc(drafts.lastSaved), desc(drafts.id))
         .limit(100);
       return rows.map((r) => ({ ...r, lastSaved: r.lastSaved.toISOString(), inProgress: Boolean(r.inProgress) }));
+    },
+
+    /** The property's checks in progress (drafts newer than its latest report): the user's, and others'. */
+    async workInProgress(propertyId: string, userId: string): Promise<PropertyWork> {
+      const latestReport = sql`(SELECT max(${reports.completedAt}) FROM ${reports} WHERE ${reports.propertyId} = ${propertyId})`;
+      const rows = await db
+        .select({
+          id: drafts.id,
+          userId: drafts.userId,
+          engineerName: users.name,
+          currentStep: drafts.currentStep,
+          lastSaved: drafts.lastSaved,
+          startedAt: drafts.createdAt,
+        })
+        .from(drafts)
+        .innerJoin(users, eq(users.id, drafts.userId))
+        .where(and(eq(drafts.propertyId, propertyId), draftCounts(sql`${drafts.lastSaved}`, latestReport)))
+        .orderBy(desc(drafts.lastSaved), desc(drafts.id))
+        .limit(50);
+      const times = (r: (typeof rows)[number]) => ({
+        currentStep: r.currentStep,
+        lastSaved: r.lastSaved.toISOString(),
+        startedAt: r.startedAt?.toISOString() ?? null,
+      });
+      return {
+        mine: rows.filter((r) => r.userId === userId).map((r) => ({ id: r.id, ...times(r) })),
+        others: rows.filter((r) => r.userId !== userId).map((r) => ({ engineerName: r.engineerName, ...times(r) })),
+      };
     },
 
     /** An admin discards a property's draft (an abandoned check); false when it is not one of its drafts. */

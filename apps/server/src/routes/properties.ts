@@ -7,6 +7,7 @@ import {
   page,
   propertyDeleteImpactSchema,
   propertyDraftSchema,
+  propertyWorkSchema,
   propertyListQuery,
   propertySchema,
   propertyWithStatusSchema,
@@ -88,6 +89,18 @@ export const propertyRoutes =
       '/api/properties/:id/delete-impact',
       { config: admin, schema: { tags, params: idParams, response: { 200: propertyDeleteImpactSchema } } },
       async (request) => properties.deleteImpact((await propertyOr404(request.params.id)).id),
+    );
+
+    // Before starting a flat: the caller's own check of it to resume, and anyone else's in progress (who, at
+    // which step, since when), never the readings (docs/product.md#drafts).
+    app.get(
+      '/api/properties/:id/work',
+      { config: { access: 'field' }, schema: { tags, params: idParams, response: { 200: propertyWorkSchema } } },
+      async (request) => {
+        const property = await propertyOr404(request.params.id);
+        await access.orNotFound(request.user!, property.siteId, 'Property not found');
+        return drafts.workInProgress(property.id, request.user!.id);
+      },
     );
 
     // Abandoned checks: an admin sees who holds a draft of the property and can discard one, so a check

@@ -51,3 +51,22 @@ export const propertyDraftSchema = z.object({
   inProgress: z.boolean(),
 });
 export type PropertyDraft = z.infer<typeof propertyDraftSchema>;
+
+/**
+ * A flat's checks in progress as the engineer about to start it sees them (docs/product.md#drafts): their
+ * own, to resume or start over, and other engineers' (who, at which step, since when), never the readings.
+ */
+export const propertyWorkSchema = z.object({
+  mine: z.array(
+    z.object({ id: z.uuid(), currentStep: z.string(), lastSaved: z.string(), startedAt: z.string().nullable() }),
+  ),
+  others: z.array(
+    z.object({
+      engineerName: z.string(),
+      currentStep: z.string(),
+      lastSaved: z.string(),
+      startedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type PropertyWork = z.infer<typeof propertyWorkSchema>;

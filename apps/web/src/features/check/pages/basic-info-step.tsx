@@ -14,7 +14,7 @@ import { ScanButton } from '../scanner/scan-button';
 import { HiuModelSuggestions } from '../components/hiu-model-suggestions';
 
 export function BasicInfoStep() {
-  const { state, update, start, hydrated } = useWizard();
+  const { state, update, start, reset, hydrated } = useWizard();
   const { step, ranges, saveAndContinue } = useStep('basic-info');
   const [params, setParams] = useSearchParams();
   const [, navigate] = useLocation();
@@ -23,7 +23,10 @@ export function BasicInfoStep() {
   // The same property's check still on the phone is continued, unless it has ended (failed or submitted):
   // then Start is a re-test and begins afresh; the ended check's report is already kept.
   const ended = state.flowStatus !== 'active' || Boolean(state.submittedReportId);
-  const needsStart = Boolean(siteId && propertyId && (state.wizardData.propertyId !== propertyId || ended));
+  // `fresh`: the engineer chose Start over on home and their earlier check of the flat is deleted; the
+  // phone's copy of it goes too, rather than being continued or saved again (docs/product.md#drafts).
+  const fresh = params.get('fresh') === '1';
+  const needsStart = Boolean(siteId && propertyId && (state.wizardData.propertyId !== propertyId || ended || fresh));
   const [startError, setStartError] = useState<string | null>(null);
 
   // Arriving from home with a chosen property: start the check (site, address, engineer, start time, rooms),
@@ -32,6 +35,7 @@ export function BasicInfoStep() {
     if (!needsStart || !hydrated || !siteId || !propertyId) return;
     // Leaving (Cancel, Back) before the answers arrive abandons the start: the phone's check stays as it was.
     const leaving = new AbortController();
+    if (fresh && state.wizardData.propertyId === propertyId) reset();
     Promise.resolve(start({ siteId, propertyId, signal: leaving.signal }))
       .then(() => {
         if (!leaving.signal.aborted) setParams({}, { replace: true });

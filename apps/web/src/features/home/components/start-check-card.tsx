@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import type { PropertyWithStatus, SiteSummary } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,13 +8,13 @@ import { Select } from '../../../components/ui/select';
 import { SITE_PAGE, useSites } from '../api/sites';
 import { PropertyPicker } from './property-picker';
 import { SiteProgressSummary } from './site-progress';
+import { useStartGuard } from './start-check-guard';
 
 /** The reports screen's empty state links here (ruling 13). */
 export const START_CHECK_ID = 'start-check';
 
 /** Starting while another check is on the phone is safe: the wizard saves that one as a draft first. */
 export function StartCheckCard() {
-  const [, navigate] = useLocation();
   const [siteSearch, setSiteSearch] = useState('');
   const [site, setSite] = useState<SiteSummary | null>(null);
   const siteId = site?.id ?? '';
@@ -26,10 +25,9 @@ export function StartCheckCard() {
   const items = site && !found.some((s) => s.id === site.id) ? [site, ...found] : found;
   const manySites = (sites.data?.total ?? 0) > SITE_PAGE || siteSearch !== '';
 
+  const guard = useStartGuard();
   const start = () => {
-    if (!property) return;
-    const q = new URLSearchParams({ siteId: property.siteId, propertyId: property.id });
-    navigate(`/check/basic-info?${q.toString()}`);
+    if (property) void guard.start(property);
   };
 
   return (
@@ -69,9 +67,10 @@ export function StartCheckCard() {
       </Field>
       {site ? <SiteProgressSummary siteId={site.id} siteName={site.name} /> : null}
       <PropertyPicker key={siteId} siteId={siteId} value={property} onChange={setProperty} />
-      <Button size="lg" className="w-full" disabled={!property} onClick={start}>
-        Start
+      <Button size="lg" className="w-full" disabled={!property || guard.busy} onClick={start}>
+        {guard.busy ? 'Checking the flat...' : 'Start'}
       </Button>
+      {guard.dialogs}
     </Card>
   );
 }
