@@ -480,6 +480,29 @@ export function reportsRepository(db: Db) {
     },
 
     /**
+     * The user's own reports, newest first, after the keyset `before` (completedAt|id of the last one shown),
+     * from the index by user and time.
+     */
+    async mine(userId: string, before: { completedAt: Date; id: string } | null, limit: number) {
+      const rows = await db
+        .select(summaryColumns)
+        .from(reports)
+        .where(
+          and(
+            eq(reports.userId, userId),
+            before
+              ? sql`(${reports.completedAt}, ${reports.id}) < (${before.completedAt.toISOString()}::timestamptz, ${before.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(reports.completedAt), desc(reports.id))
+        .limit(limit + 1);
+      const items = rows.slice(0, limit).map(toSummary);
+      const last = items.at(-1);
+      return { items, next: rows.length > limit && last ? `${last.completedAt}|${last.id}` : null };
+    },
+
+    /**
      * One page of a site's latest report per property (newest first), each with how many earlier reports
      * the same property has; `total` is the number of properties with reports.
      */

@@ -15,6 +15,7 @@ import {
   page,
   rangesFor,
   referencedFileIds,
+  myReportsPageSchema,
   originalFileIds,
   reportDetailSchema,
   reportPdfFilename,
@@ -253,6 +254,27 @@ export const reportRoutes =
       '/api/reports/sites',
       { config: { access: 'admin' }, schema: { tags: ['reports'], response: { 200: z.array(reportSiteGroupSchema) } } },
       () => reports.siteGroups(),
+    );
+
+    // "My reports": what the caller submitted, newest first (docs/product.md#my-reports).
+    const myReportsQuery = z.object({
+      before: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z\|[0-9a-f-]{36}$/i, 'before must be the next value of the previous page')
+        .optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(25),
+    });
+    app.get(
+      '/api/me/reports',
+      {
+        config: { access: 'field' },
+        schema: { tags: ['reports'], querystring: myReportsQuery, response: { 200: myReportsPageSchema } },
+      },
+      async (request) => {
+        const { before, limit } = request.query;
+        const [at, id] = before ? before.split('|') : [];
+        return reports.mine(request.user!.id, at && id ? { completedAt: new Date(at), id } : null, limit);
+      },
     );
 
     app.get(

@@ -17,6 +17,7 @@ const AdminRoutes = lazyRetry(() => import('../features/admin/admin-routes'));
 const ReportsPage = lazyRetry(() => import('../features/reports/reports-page'));
 const UsersPage = lazyRetry(() => import('../features/users/users-page'));
 const IntegrationsPage = lazyRetry(() => import('../features/integrations/integrations-page'));
+const MyReportsPage = lazyRetry(() => import('../features/my-reports/my-reports-page'));
 const UnsavedWorkBanner = lazyRetry(() =>
   import('../features/check/components/unsaved-work-banner').then((m) => ({ default: m.UnsavedWorkBanner })),
 );
@@ -33,7 +34,7 @@ function NotFound() {
 
 // Home and the check share the engineer's area (one provider of the check in progress, kept mounted
 // between them); every admin screen sits under the account bar.
-const ENGINEER_PATHS = /^\/(check(\/.*)?)?$/;
+const ENGINEER_PATHS = /^\/(check(\/.*)?|my-reports)?$/;
 const CHECK_PATHS = /^\/check(\/.*)?$/;
 const ADMIN_PATHS = /^\/admin(\/.*)?$/;
 
@@ -47,6 +48,9 @@ export function AppRoutes() {
           <EngineerArea>
             <Switch>
               <Route path={CHECK_PATHS}>{lazyPage(<CheckRoutes />)}</Route>
+              <Route path="/my-reports">
+                <AccountBar>{lazyPage(<MyReportsPage />)}</AccountBar>
+              </Route>
               <Route>
                 <AccountBar>
                   {lazyPage(

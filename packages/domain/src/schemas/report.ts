@@ -65,3 +65,11 @@ export const reportDetailSchema = reportSummarySchema.extend({
   reviewReason: z.string().nullable(),
 });
 export type ReportDetail = z.infer<typeof reportDetailSchema>;
+
+/** GET /api/me/reports: the caller's own reports, newest first, a keyset page at a time (docs/product.md#my-reports). */
+export const myReportsPageSchema = z.object({
+  items: z.array(reportSummarySchema),
+  /** Pass as `before` for the next page; null on the last. */
+  next: z.string().nullable(),
+});
+export type MyReportsPage = z.infer<typeof myReportsPageSchema>;

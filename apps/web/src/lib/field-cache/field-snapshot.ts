@@ -1,4 +1,4 @@
-import type { Draft, PropertyWithStatus, Site, SiteProgress, SiteSummary } from '@hiu/domain';
+import type { Draft, MyReportsPage, PropertyWithStatus, Site, SiteProgress, SiteSummary } from '@hiu/domain';
 
 /**
  * What the phone keeps for one signed-in engineer so home and a check start without a signal (decision 130):
@@ -15,6 +15,8 @@ export interface FieldSnapshot {
   siteDetails: Record<string, Site>;
   properties: Record<string, PropertyWithStatus[]>;
   drafts: Draft[];
+  /** The first page of My reports (absent in copies kept before it was). */
+  myReports?: MyReportsPage;
 }
 
 const contains = (text: string, q: string) => text.toLocaleLowerCase().includes(q.toLocaleLowerCase());
@@ -60,6 +62,7 @@ export function answerFromSnapshot(snapshot: FieldSnapshot, path: string): unkno
     }
     return undefined;
   }
+  if (parts[1] === 'me' && parts[2] === 'reports' && parts.length === 3 && !p.get('before')) return snapshot.myReports;
   if (parts[1] === 'drafts') {
     if (parts.length === 2) return snapshot.drafts;
     if (parts.length === 3) return snapshot.drafts.find((d) => d.id === parts[2]);

@@ -6,6 +6,7 @@ import { answerFromSnapshot } from './field-snapshot';
 import { loadSnapshot } from './field-store';
 
 export { refreshFieldData } from './refresh';
+export { keepOnlyPdfs, keepPdf, loadPdf } from './field-store';
 
 /** The kept answer to a GET for this engineer, and when it was kept; undefined when the phone has none. */
 export async function offlineAnswer(

@@ -1,4 +1,4 @@
-import type { Draft, PropertyWithStatus, Site, SiteSummary } from '@hiu/domain';
+import type { Draft, MyReportsPage, PropertyWithStatus, Site, SiteSummary } from '@hiu/domain';
 import { api } from '../api-client';
 import type { FieldSnapshot } from './field-snapshot';
 import { loadSnapshot, saveSnapshot } from './field-store';
@@ -38,9 +38,11 @@ export function refreshFieldData(userId: string, now = () => new Date()): Promis
   running ??= (async () => {
     const previous = await loadSnapshot(userId).catch(() => undefined);
     const startedAt = now().toISOString();
-    const [sites, drafts] = await Promise.all([
+    const [sites, drafts, myReports] = await Promise.all([
       api.get<Page<SiteSummary>>(`/api/sites?limit=${KEPT_SITES}`),
       api.get<Draft[]>('/api/drafts'),
+      // My reports' first page, for the list without a signal (docs/product.md#my-reports).
+      api.get<MyReportsPage>('/api/me/reports').catch(() => previous?.myReports),
     ]);
     const full =
       !previous || Date.parse(startedAt) - Date.parse(previous.fullAt ?? previous.savedAt) >= FULL_REFRESH_MS;
@@ -64,6 +66,7 @@ export function refreshFieldData(userId: string, now = () => new Date()): Promis
       siteDetails,
       properties,
       drafts,
+      myReports,
     };
     await saveSnapshot(snapshot);
   })().finally(() => (running = undefined));
