@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkUpToStep, passingCheck, photoRef } from '@hiu/domain/testing';
+import { passingCheck, photoRef, signedFailure } from '@hiu/domain/testing';
 import type { WizardDataInput } from '@hiu/domain';
 import { signedIn, useTestApp } from './helpers/test-app.js';
 import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
@@ -70,7 +70,11 @@ describe('a filed report for a client', () => {
 
   it('lists each failure with the value found and the range expected', async () => {
     const { admin, eng, site, property, check } = await setup();
-    const standby = checkUpToStep(3, { site, propertyId: property.id, standbyMode: { flowTemp: '60' } });
+    const standby = signedFailure(3, await upload(eng, 'signature', PNG), {
+      site,
+      propertyId: property.id,
+      standbyMode: { flowTemp: '60' },
+    });
     const failed = (await eng.post('/api/reports', submission(standby, { failedStep: 3 }))).json();
     const heating = check();
     heating.heatingMode = { ...heating.heatingMode!, powerConsumption: '16' };
