@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { passingCheck, photoRef, signedFailure } from '@hiu/domain/testing';
 import type { WizardDataInput } from '@hiu/domain';
 import { signedIn, useTestApp } from './helpers/test-app.js';
-import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
+import { JPEG, PNG, WEBP, hasPdftotext, pdfImageSizes, pdfText, upload } from './helpers/report-files.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 
 // A PDF a client files (decision 136): a reference, the site's location, photo captions with their time,
@@ -66,6 +66,24 @@ describe('a filed report for a client', () => {
     expect(text).toContain('Meter close-up (taken 02/03/2026, 10:12)');
     expect(text).toContain('Flow Temperature 46 °C 45-48 °C PASS');
     expect(text).toContain(created.reference);
+  });
+
+  it('shows a WebP photo in the PDF as it shows a JPEG one', async () => {
+    const { admin, eng, check } = await setup();
+    const webp = await upload(eng, 'photo', WEBP);
+    const data = check();
+    data.photosSignature = {
+      ...data.photosSignature!,
+      photos: [...data.photosSignature!.photos!, photoRef(webp, 'Pump (WebP)')],
+    };
+    const created = (await eng.post('/api/reports', submission(data))).json();
+    const res = await admin.get(`/api/reports/${created.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    if (!hasPdftotext) return;
+    expect(pdfText(res.rawPayload)).not.toContain('Image not available');
+    // The JPEG photo, the WebP one and the signature (600 x 200), each embedded once.
+    const sizes = pdfImageSizes(res.rawPayload).filter((s) => s.width === 800 && s.height === 600);
+    expect(sizes).toHaveLength(2);
   });
 
   it('lists each failure with the value found and the range expected', async () => {
