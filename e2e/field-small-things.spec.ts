@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, unique } from './fixtures';
 import { CheckJourney } from './check-journey';
 
 test.describe('small things a new user hit', () => {
@@ -13,5 +13,20 @@ test.describe('small things a new user hit', () => {
     await check.next();
     await check.expectStep(8, 'Review & Submit');
     await expect(check.section('Standby Mode')).toContainText('47 °C');
+  });
+
+  test('a long signed-in name is shown in full at 390 px, not cut off', async ({ createUser, pageFor }) => {
+    const name = `Bartholomew Alexander Fitzwilliam-Montgomery ${unique('n')}`;
+    const page = await pageFor(await createUser({ role: 'admin', name }));
+    for (const path of ['/', '/admin']) {
+      await page.goto(path);
+      const shown = page.getByText(`${name} (admin)`);
+      await expect(shown).toBeVisible();
+      const fits = await shown.evaluate(
+        (el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth,
+      );
+      expect(fits, `the whole name on ${path}`).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`long-name${path.replace('/', '-')}.png`) });
+    }
   });
 });
