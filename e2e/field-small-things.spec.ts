@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, unique } from './fixtures';
 import { CheckJourney } from './check-journey';
 
@@ -27,6 +28,37 @@ test.describe('small things a new user hit', () => {
       );
       expect(fits, `the whole name on ${path}`).toBe(true);
       await page.screenshot({ path: test.info().outputPath(`long-name${path.replace('/', '-')}.png`) });
+    }
+  });
+
+  test("home lists every one of today's drafts, 210 of them (past the server's 200 a request), a page at a time", async ({
+    engineerPage: page,
+  }) => {
+    const saves = Array.from({ length: 210 }, (_, i) =>
+      page.request.post('/api/drafts', {
+        data: {
+          id: randomUUID(),
+          siteId: '',
+          propertyId: '',
+          currentStep: 'Initial Checks',
+          wizardData: { address: `Draft flat ${i + 1}` },
+        },
+      }),
+    );
+    for (const res of await Promise.all(saves)) expect(res.ok()).toBe(true);
+    await page.goto('/');
+    const drafts = page.getByRole('region', { name: 'Today' });
+    const resume = drafts.getByRole('link', { name: /^Resume Draft flat \d+$/ });
+    await expect(resume.first()).toBeVisible();
+    const more = drafts.getByRole('button', { name: 'Show more drafts' });
+    while (await more.isVisible()) {
+      const before = await resume.count();
+      await more.click();
+      await expect.poll(() => resume.count()).toBeGreaterThan(before);
+    }
+    await expect(resume).toHaveCount(210);
+    for (const n of [1, 100, 101, 201, 210]) {
+      await expect(drafts.getByRole('link', { name: `Resume Draft flat ${n}`, exact: true })).toBeVisible();
     }
   });
 });
