@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, unique } from './fixtures';
 import { CheckJourney } from './check-journey';
+import { fileFailedCheck, minutesAgo } from './progress-model';
 
 test.describe('small things a new user hit', () => {
   test('Edit from the review saves and returns to the review', async ({ engineerPage: page, createSite }) => {
@@ -60,5 +61,19 @@ test.describe('small things a new user hit', () => {
     for (const n of [1, 100, 101, 201, 210]) {
       await expect(drafts.getByRole('link', { name: `Resume Draft flat ${n}`, exact: true })).toBeVisible();
     }
+  });
+
+  test("a re-test starts with the HIU model and serial of the flat's last report", async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const flat = properties[0]!;
+    await fileFailedCheck(page, site, flat, minutesAgo(2), 'SN-RETEST-9');
+    const check = new CheckJourney(page);
+    await check.start(site, flat);
+    await expect(page.getByLabel('HIU Model')).toHaveValue('Evo 40');
+    await expect(page.getByLabel('HIU Serial')).toHaveValue('SN-RETEST-9');
+    await page.screenshot({ path: test.info().outputPath('retest-basic-info.png') });
   });
 });

@@ -254,6 +254,29 @@ describe('re-testing a failed property', () => {
     }
   });
 
+  it("gives each property its latest report's HIU model and serial, for a re-test to start from", async () => {
+    const { eng, site, props } = await setup(['Flat 1', 'Flat 2']);
+    const failure = await deviceFailure(eng, site, props['Flat 1']!.id);
+    const filed = await eng.post('/api/reports', {
+      id: randomUUID(),
+      wizardData: { ...failure, hiuModel: 'Vital 2', hiuSerial: 'SN-7781' },
+      notes: '',
+      failedStep: 2,
+      completedAt: hoursAgo(1).toISOString(),
+    });
+    expect(filed.statusCode).toBe(201);
+    for (const query of ['', '&status=failed']) {
+      const listed = (await eng.get(`/api/properties?siteId=${site.id}&limit=50${query}`)).json();
+      const byAddress = Object.fromEntries(
+        (listed.items as { address: string; latestHiuModel: string | null; latestHiuSerial: string | null }[]).map(
+          (p) => [p.address, [p.latestHiuModel, p.latestHiuSerial]],
+        ),
+      );
+      expect(byAddress['Flat 1']).toEqual(['Vital 2', 'SN-7781']);
+      if (!query) expect(byAddress['Flat 2']).toEqual([null, null]);
+    }
+  });
+
   it("does not count a report on another site's property (the report keeps no link to it)", async () => {
     const { eng, admin, site } = await setup([]);
     const elsewhere = await createSite(admin, { name: 'Elsewhere' });

@@ -32,9 +32,19 @@ export function BasicInfoStep() {
     if (!needsStart || !hydrated || !siteId || !propertyId) return;
     // Leaving (Cancel, Back) before the answers arrive abandons the start: the phone's check stays as it was.
     const leaving = new AbortController();
+    const lastModel = params.get('hiuModel') ?? '';
+    const lastSerial = params.get('hiuSerial') ?? '';
     Promise.resolve(start({ siteId, propertyId, signal: leaving.signal }))
       .then(() => {
-        if (!leaving.signal.aborted) setParams({}, { replace: true });
+        if (leaving.signal.aborted) return;
+        // A re-test: the unit of the flat's last report, which the engineer checks or changes.
+        if (lastModel || lastSerial) {
+          update((w) => {
+            w.hiuModel ||= lastModel;
+            w.hiuSerial ||= lastSerial;
+          });
+        }
+        setParams({}, { replace: true });
       })
       .catch((e: unknown) => {
         if (!leaving.signal.aborted) setStartError(e instanceof Error ? e.message : String(e));

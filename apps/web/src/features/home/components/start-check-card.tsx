@@ -29,6 +29,9 @@ export function StartCheckCard() {
   const start = () => {
     if (!property) return;
     const q = new URLSearchParams({ siteId: property.siteId, propertyId: property.id });
+    // A re-test is of the same unit as the flat's last report, most likely: its model and serial to start from.
+    if (property.latestHiuModel) q.set('hiuModel', property.latestHiuModel);
+    if (property.latestHiuSerial) q.set('hiuSerial', property.latestHiuSerial);
     navigate(`/check/basic-info?${q.toString()}`);
   };
 

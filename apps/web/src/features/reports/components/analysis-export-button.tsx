@@ -29,7 +29,6 @@ export function AnalysisExportButton({ siteName, className }: { siteName?: strin
       onClick={() => void download()}
       disabled={busy}
       aria-busy={busy || undefined}
-      aria-label={siteName && !busy ? `Analysis CSV of ${siteName}` : undefined}
     >
       {busy ? 'Exporting...' : 'Analysis CSV'}
     </Button>
