@@ -76,4 +76,35 @@ test.describe('small things a new user hit', () => {
     await expect(page.getByLabel('HIU Serial')).toHaveValue('SN-RETEST-9');
     await page.screenshot({ path: test.info().outputPath('retest-basic-info.png') });
   });
+
+  test('a disabled Next says what is missing and takes the engineer to the first missing field', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    const next = check.button('Save and Continue');
+    await expect(next).toBeDisabled();
+    const hint = page.getByText(/^Still needed:/);
+    await expect(hint).toHaveText('Still needed: HIU Model, HIU Serial, Meter Start Reading');
+    await expect(next).toHaveAccessibleDescription('Still needed: HIU Model, HIU Serial, Meter Start Reading');
+    const goTo = page.getByRole('button', { name: 'Go to first missing field' });
+    await goTo.click();
+    await expect(page.getByLabel('HIU Model')).toBeFocused();
+    await page.keyboard.type('Evo 40');
+    await expect(hint).toHaveText('Still needed: HIU Serial, Meter Start Reading');
+    await goTo.click();
+    await expect(page.getByLabel('HIU Serial')).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath('next-missing-step-1.png') });
+    await check.basicInfo();
+    await expect(hint).toBeHidden();
+    await check.next('Save and Continue');
+    await check.expectStep(2, 'Initial Checks');
+    await expect(hint).toContainText('Still needed: Bypass valve closed, Strainer clean, Transit clips removed and');
+    await goTo.click();
+    await expect(
+      page.getByRole('radiogroup', { name: 'Bypass valve closed' }).getByRole('radio').first(),
+    ).toBeFocused();
+  });
 });

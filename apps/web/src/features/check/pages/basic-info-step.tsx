@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { canProceed, formatDateTime } from '@hiu/domain';
+import { missingForNext, formatDateTime } from '@hiu/domain';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Card } from '../../../components/ui/card';
@@ -82,7 +82,7 @@ export function BasicInfoStep() {
   return (
     <WizardChrome
       step={step}
-      primary={<NextButton label="Save and Continue" disabled={!canProceed(1, d)} onClick={saveAndContinue} />}
+      primary={<NextButton label="Save and Continue" missing={missingForNext(1, d)} onClick={saveAndContinue} />}
     >
       <Card className="space-y-4">
         <Field label="Site Name" required>
