@@ -107,4 +107,33 @@ test.describe('small things a new user hit', () => {
       page.getByRole('radiogroup', { name: 'Bypass valve closed' }).getByRole('radio').first(),
     ).toBeFocused();
   });
+
+  test('a failure report that reaches the server unsigned is refused, and the outbox says why', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    // As an old build would send it: the signature left out on the way to the server.
+    await page.route('**/api/reports', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const body = route.request().postDataJSON() as { wizardData: { photosSignature: { signature: string } } };
+      body.wizardData.photosSignature.signature = '';
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await check.expectStep(2, 'Initial Checks');
+    await check.initialChecks({ 'Strainer clean': false });
+    await check.next();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    await check.fileFailure();
+    await expect(page.getByRole('heading', { name: 'Failed at Step 2' })).toBeVisible();
+    await page.goto('/check/outbox');
+    await expect(
+      page.getByText("The server refused it (error 422): A failure report needs the engineer's signature"),
+    ).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('outbox-unsigned-failure.png'), fullPage: true });
+  });
 });
