@@ -304,4 +304,24 @@ test.describe('Design Parameters tab', () => {
       expect(stored.availableBuildingTypes).toEqual(['1b2p', '2b4p', '3b5p', '4b6p']);
     });
   });
+
+  test('warns when property types have no radiator rooms, before engineers meet the generic list', async ({
+    adminPage: page,
+    createSite,
+  }, testInfo) => {
+    const { site } = await createSite({ name: unique('Bare Rooms') });
+    await page.goto(`/admin/design-parameters?site=${site.id}`);
+    const warning = page.getByRole('status').filter({ hasText: 'no radiator rooms' });
+    await expect(warning).toContainText('1b2p, 2b4p, 3b5p have no radiator rooms');
+    await expect(warning).toContainText('Hall, Living Room, Kitchen, Bedroom 1, Bedroom 2');
+    await page.screenshot({ path: testInfo.outputPath('rooms-warning.png'), fullPage: true });
+
+    await tab(page, 'Radiators').click();
+    await roomCard(page, '1b2p').getByLabel('Apply Room Template').selectOption('1-Bed');
+    await expect(warning).toContainText('2b4p, 3b5p have no radiator rooms');
+    for (const type of ['2b4p', '3b5p']) {
+      await roomCard(page, type).getByLabel('Apply Room Template').selectOption('2-Bed');
+    }
+    await expect(warning).toBeHidden();
+  });
 });

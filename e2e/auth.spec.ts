@@ -13,12 +13,13 @@ test.describe('first run, users and roles', () => {
       await expect(page.getByRole('heading', { name: 'Create the first admin account' })).toBeVisible();
     });
 
-    await test.step('create the first admin', async () => {
+    await test.step('create the first admin, who lands on the admin area', async () => {
       await page.getByLabel('Your name').fill(admin.name);
       await page.getByLabel('Email').fill(admin.email);
       await page.getByLabel('Password').fill(admin.password);
       await page.getByRole('button', { name: 'Create admin account' }).click();
-      await expect(page).toHaveURL(at('/'));
+      await expect(page).toHaveURL(/\/admin(\/|$)/);
+      await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
       await expect(page.getByText(`${admin.name} (admin)`)).toBeVisible();
     });
 

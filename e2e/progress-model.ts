@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Property, ReportSummary, Site } from '@hiu/domain';
-import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
+import { checkUpToStep, passingCheck, signedFailure } from '@hiu/domain/testing';
 import { expect } from './fixtures';
 import { uploadPhotoAndSignature } from './report-files';
 
@@ -27,10 +27,17 @@ async function post(page: Page, body: Record<string, unknown>): Promise<ReportSu
   return (await res.json()) as ReportSummary;
 }
 
-/** Files a device failure at step 2 (bypass valve open) through the API, as the Failed page does. */
-export function fileFailedCheck(page: Page, site: Site, property: Property, completedAt: string, serial = 'SN-F1') {
+/** Files a signed device failure at step 2 (bypass valve open) through the API, as the failure evidence screen does. */
+export async function fileFailedCheck(
+  page: Page,
+  site: Site,
+  property: Property,
+  completedAt: string,
+  serial = 'SN-F1',
+) {
+  const { signature } = await uploadPhotoAndSignature(page);
   return post(page, {
-    wizardData: checkUpToStep(2, {
+    wizardData: signedFailure(2, signature, {
       ...of(site, property, serial, completedAt),
       initialChecks: { bypassClosed: false },
     }),

@@ -123,7 +123,9 @@ test.describe('site progress', () => {
       await page.getByRole('button', { name: 'Start', exact: true }).click();
       await check.expectStep(1, 'Basic Information');
       await expect(page.getByLabel('Address')).toHaveValue(property.address);
-      await expect(page.getByLabel('HIU Model')).toHaveValue('');
+      // A fresh check, starting from the unit of the failed report (docs/product.md#site-progress).
+      await expect(page.getByLabel('HIU Model')).toHaveValue('Heatbox 9');
+      await expect(page.getByLabel('HIU Serial')).toHaveValue('HB-1');
       await check.walkToReview();
       await check.button('Submit Report').click();
       await expect(page).toHaveURL(/\/$/);

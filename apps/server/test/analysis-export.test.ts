@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { analysisCsvColumns } from '@hiu/domain';
-import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
+import { passingCheck, signedFailure } from '@hiu/domain/testing';
 import { signedIn, useTestApp } from './helpers/test-app.js';
 import { JPEG, PNG, upload } from './helpers/report-files.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
@@ -26,7 +26,11 @@ async function siteWithReports(admin: Awaited<ReturnType<typeof signedIn>>, eng:
   const pass = (
     await eng.post('/api/reports', submission(passingCheck({ site, propertyId: property.id, photoId, signatureId })))
   ).json();
-  const standby = checkUpToStep(3, { site, propertyId: property.id, standbyMode: { flowTemp: '60' } });
+  const standby = signedFailure(3, await upload(eng, 'signature', PNG), {
+    site,
+    propertyId: property.id,
+    standbyMode: { flowTemp: '60' },
+  });
   const fail = (
     await eng.post('/api/reports', submission(standby, { failedStep: 3, completedAt: '2026-03-03T08:00:00.000Z' }))
   ).json();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emptyWizardData, UUID_PATTERN, type WizardData } from '@hiu/domain';
 import { drafts, properties, sites } from '../src/db/schema.js';
@@ -327,5 +327,43 @@ describe('room order', () => {
     expect((await eng.post('/api/drafts', body)).statusCode).toBeLessThan(300);
     const back = (await eng.get(`/api/drafts/${body.id}`)).json();
     expect(Object.keys(back.wizardData.radiators.roomChecks)).toEqual(rooms);
+  });
+});
+
+describe("the engineer's drafts list", () => {
+  it("pages through more than 200 of today's drafts, newest first, none twice and none left out", async () => {
+    const app = await t.app();
+    const eng = await signedIn(app, 'engineer');
+    // Several saved within the same millisecond (the server keeps microseconds, the list shows milliseconds).
+    const ids = Array.from({ length: 230 }, () => randomUUID());
+    await (await t.database()).db.insert(drafts).values(
+      ids.map((id, i) => ({
+        id,
+        userId: eng.userId,
+        currentStep: 'Initial Checks',
+        wizardData: wizardData({ address: `Flat ${i + 1}` }),
+        lastSaved: sql`now() - make_interval(secs => ${i * 0.0004})`,
+      })),
+    );
+    expect((await eng.get('/api/drafts')).json()).toHaveLength(200);
+
+    const seen: { id: string; lastSaved: string }[] = [];
+    let query = '?limit=70';
+    for (let pages = 0; pages < 10; pages++) {
+      const res = await eng.get(`/api/drafts${query}`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { id: string; lastSaved: string }[];
+      seen.push(...page);
+      if (page.length < 70) break;
+      const last = page.at(-1)!;
+      query = `?limit=70&before=${encodeURIComponent(last.lastSaved)}&beforeId=${last.id}`;
+    }
+    expect(seen).toHaveLength(230);
+    expect(new Set(seen.map((d) => d.id))).toEqual(new Set(ids));
+    const order = seen.map((d) => Date.parse(d.lastSaved));
+    expect(order).toEqual([...order].sort((a, b) => b - a));
+
+    const bad = await eng.get('/api/drafts?before=yesterday&beforeId=1');
+    expect(bad.statusCode).toBe(422);
   });
 });

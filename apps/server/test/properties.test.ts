@@ -5,7 +5,7 @@ import { createProperty, createSite, insertDraft, insertReport, reportRow, rowCo
 const t = useTestApp();
 
 /** Each listed property also says where it stands (site-progress.test.ts tests the statuses). */
-const notStarted = { status: 'not_started', latestReportAt: null };
+const notStarted = { status: 'not_started', latestReportAt: null, latestHiuModel: null, latestHiuSerial: null };
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('POST /api/properties', () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkUpToStep, passingCheck, photoRef } from '@hiu/domain/testing';
+import { passingCheck, photoRef, signedFailure } from '@hiu/domain/testing';
 import type { WizardDataInput } from '@hiu/domain';
 import { signedIn, useTestApp } from './helpers/test-app.js';
-import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
+import { JPEG, PNG, WEBP, hasPdftotext, pdfImageSizes, pdfText, upload } from './helpers/report-files.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 
 // A PDF a client files (decision 136): a reference, the site's location, photo captions with their time,
@@ -68,9 +68,31 @@ describe('a filed report for a client', () => {
     expect(text).toContain(created.reference);
   });
 
+  it('shows a WebP photo in the PDF as it shows a JPEG one', async () => {
+    const { admin, eng, check } = await setup();
+    const webp = await upload(eng, 'photo', WEBP);
+    const data = check();
+    data.photosSignature = {
+      ...data.photosSignature!,
+      photos: [...data.photosSignature!.photos!, photoRef(webp, 'Pump (WebP)')],
+    };
+    const created = (await eng.post('/api/reports', submission(data))).json();
+    const res = await admin.get(`/api/reports/${created.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    if (!hasPdftotext) return;
+    expect(pdfText(res.rawPayload)).not.toContain('Image not available');
+    // The JPEG photo, the WebP one and the signature (600 x 200), each embedded once.
+    const sizes = pdfImageSizes(res.rawPayload).filter((s) => s.width === 800 && s.height === 600);
+    expect(sizes).toHaveLength(2);
+  });
+
   it('lists each failure with the value found and the range expected', async () => {
     const { admin, eng, site, property, check } = await setup();
-    const standby = checkUpToStep(3, { site, propertyId: property.id, standbyMode: { flowTemp: '60' } });
+    const standby = signedFailure(3, await upload(eng, 'signature', PNG), {
+      site,
+      propertyId: property.id,
+      standbyMode: { flowTemp: '60' },
+    });
     const failed = (await eng.post('/api/reports', submission(standby, { failedStep: 3 }))).json();
     const heating = check();
     heating.heatingMode = { ...heating.heatingMode!, powerConsumption: '16' };

@@ -12,7 +12,7 @@ import {
   wizardDataSchema,
   type WizardDataInput,
 } from '@hiu/domain';
-import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
+import { checkUpToStep, passingCheck, signedFailure } from '@hiu/domain/testing';
 import { drafts, files, reportCsvLines, reports, sites } from '../src/db/schema.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { JPEG, PNG, hasPdftotext, pdfText, upload } from './helpers/report-files.js';
@@ -201,7 +201,7 @@ describe('POST /api/reports', () => {
 
   it('records a device failure at step 2 as FAIL with the reasons from the data, without notes', async () => {
     const { eng, site, property } = await setup();
-    const data = checkUpToStep(2, {
+    const data = signedFailure(2, await upload(eng, 'signature', PNG), {
       site,
       propertyId: property.id,
       initialChecks: { bypassClosed: false, clipsRemoved: false },
@@ -217,13 +217,35 @@ describe('POST /api/reports', () => {
 
   it('records a device failure at step 3 with the value and range in the reason', async () => {
     const { eng, site, property } = await setup();
-    const data = checkUpToStep(3, { site, propertyId: property.id, standbyMode: { flowTemp: '50' } });
+    const signature = await upload(eng, 'signature', PNG);
+    const data = signedFailure(3, signature, { site, propertyId: property.id, standbyMode: { flowTemp: '50' } });
     const res = await eng.post('/api/reports', submission(data, { failedStep: 3 }));
     expect(res.json()).toMatchObject({
       overallStatus: 'FAIL',
       failedStep: 3,
       failureReasons: ['Standby Flow Temperature out of range (50 °C, expected 45-48 °C)'],
     });
+  });
+
+  it('refuses a device failure without the engineer signature (422) and files it once signed', async () => {
+    const { eng, site, property } = await setup();
+    const unsigned = checkUpToStep(3, { site, propertyId: property.id, standbyMode: { flowTemp: '50' } });
+    const refused = await eng.post('/api/reports', submission(unsigned, { failedStep: 3 }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      message: "A failure report needs the engineer's signature",
+      fields: { 'wizardData.photosSignature.signature': 'Sign to file a failure report' },
+    });
+    expect(await counts()).toEqual({ reports: 0, pdfs: 0 });
+
+    const signed = signedFailure(3, await upload(eng, 'signature', PNG), {
+      site,
+      propertyId: property.id,
+      standbyMode: { flowTemp: '50' },
+    });
+    const filed = await eng.post('/api/reports', submission(signed, { failedStep: 3 }));
+    expect(filed.statusCode).toBe(201);
+    expect(filed.json()).toMatchObject({ overallStatus: 'FAIL', failedStep: 3 });
   });
 
   it('refuses a claimed device failure that the data does not show (422)', async () => {

@@ -5,10 +5,11 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RANGES } from '@hiu/domain';
-import { checkUpToStep, passingCheck } from '@hiu/domain/testing';
+import { passingCheck, signedFailure } from '@hiu/domain/testing';
 import { drafts, reports } from '../src/db/schema.js';
 import { latestPerPropertyPage } from '../src/repositories/reports.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
+import { PNG, upload } from './helpers/report-files.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 
 const t = useTestApp();
@@ -74,9 +75,9 @@ async function insertDraft(who: TestClient, siteId: string, propertyId: string, 
   return id;
 }
 
-/** A check that failed at step 2 (bypass valve open): no photos or signature needed. */
-const deviceFailure = (site: { id: string; name: string }, propertyId: string) =>
-  checkUpToStep(2, { site, propertyId, initialChecks: { bypassClosed: false } });
+/** A check that failed at step 2 (bypass valve open), signed by `who` as the failure evidence screen asks. */
+const deviceFailure = async (who: TestClient, site: { id: string; name: string }, propertyId: string) =>
+  signedFailure(2, await upload(who, 'signature', PNG), { site, propertyId, initialChecks: { bypassClosed: false } });
 
 async function statuses(who: TestClient, siteId: string, query = '') {
   const res = await who.get(`/api/properties?siteId=${siteId}&limit=50${query}`);
@@ -197,7 +198,7 @@ describe('re-testing a failed property', () => {
     const property = props['Flat 3, Birch House']!;
     const failed = await eng.post('/api/reports', {
       id: randomUUID(),
-      wizardData: deviceFailure(site, property.id),
+      wizardData: await deviceFailure(eng, site, property.id),
       notes: '',
       failedStep: 2,
       completedAt: hoursAgo(26).toISOString(),
@@ -253,13 +254,36 @@ describe('re-testing a failed property', () => {
     }
   });
 
+  it("gives each property its latest report's HIU model and serial, for a re-test to start from", async () => {
+    const { eng, site, props } = await setup(['Flat 1', 'Flat 2']);
+    const failure = await deviceFailure(eng, site, props['Flat 1']!.id);
+    const filed = await eng.post('/api/reports', {
+      id: randomUUID(),
+      wizardData: { ...failure, hiuModel: 'Vital 2', hiuSerial: 'SN-7781' },
+      notes: '',
+      failedStep: 2,
+      completedAt: hoursAgo(1).toISOString(),
+    });
+    expect(filed.statusCode).toBe(201);
+    for (const query of ['', '&status=failed']) {
+      const listed = (await eng.get(`/api/properties?siteId=${site.id}&limit=50${query}`)).json();
+      const byAddress = Object.fromEntries(
+        (listed.items as { address: string; latestHiuModel: string | null; latestHiuSerial: string | null }[]).map(
+          (p) => [p.address, [p.latestHiuModel, p.latestHiuSerial]],
+        ),
+      );
+      expect(byAddress['Flat 1']).toEqual(['Vital 2', 'SN-7781']);
+      if (!query) expect(byAddress['Flat 2']).toEqual([null, null]);
+    }
+  });
+
   it("does not count a report on another site's property (the report keeps no link to it)", async () => {
     const { eng, admin, site } = await setup([]);
     const elsewhere = await createSite(admin, { name: 'Elsewhere' });
     const theirs = await createProperty(admin, elsewhere.id, { address: 'Flat 1' });
     const res = await eng.post('/api/reports', {
       id: randomUUID(),
-      wizardData: deviceFailure(site, theirs.id),
+      wizardData: await deviceFailure(eng, site, theirs.id),
       notes: '',
       failedStep: 2,
       completedAt: hoursAgo(1).toISOString(),

@@ -110,3 +110,20 @@ export function checkUpToStep(step: number, options: CheckOptions = {}): WizardD
   }
   return data;
 }
+
+/**
+ * A device failure at `step` (2 or 3) as the failure evidence screen files it: the data up to that step and
+ * the engineer's signature (decision 152), no photos.
+ */
+export function signedFailure(step: number, signatureId: string, options: CheckOptions = {}): WizardDataInput {
+  return {
+    ...checkUpToStep(step, options),
+    photosSignature: {
+      photos: [],
+      signature: fileUrlFor(signatureId),
+      meterEnd: '',
+      remoteCutOffValveSerial: '',
+      heatingControllerSet: null,
+    },
+  };
+}

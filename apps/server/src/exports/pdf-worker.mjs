@@ -5,10 +5,12 @@ import { Tinypool } from 'tinypool';
 import { tsImport } from 'tsx/esm/api';
 
 const { buildReportPdf } = await tsImport('@hiu/report-pdf', import.meta.url);
+const { withWebpAsJpeg } = await tsImport('./webp-photos.ts', import.meta.url);
 
 /** @param {import('@hiu/report-pdf').ReportPdfInput} input */
 export default async function buildPdfInWorker(input) {
-  return Tinypool.move(await buildReportPdf(input));
+  // Decoded here, inside the thread's memory limits (decision 117), not in the server's thread.
+  return Tinypool.move(await buildReportPdf({ ...input, images: withWebpAsJpeg(input.images) }));
 }
 
 /** Answers once the thread has loaded the PDF code (warm()). */

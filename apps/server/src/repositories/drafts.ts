@@ -5,6 +5,12 @@ import { drafts, properties, reports, sites, users } from '../db/schema.js';
 import { draftCounts } from './property-status.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 
+/** A page of the drafts list: at most `limit`, after the draft `before` (newest first). */
+export interface DraftPage {
+  limit: number;
+  before?: { lastSaved: string; id: string };
+}
+
 /** The day a draft list covers is the engineer's day in the UK, whatever the server's zone. */
 const DAY_ZONE = 'Europe/London';
 
@@ -110,17 +116,25 @@ export function draftsRepository(db: Db) {
       throw new Error('draft save neither stored nor refused');
     },
 
-    /** The user's drafts saved on the same London calendar day as `now`, newest first. */
-    async listForDay(userId: string, now: Date = new Date()): Promise<Draft[]> {
+    /**
+     * The user's drafts saved on the same London calendar day as `now`, newest first, a page at a time: those
+     * after `before` (the last one of the previous page). Ordered by the time to the millisecond, as the list
+     * shows it, so a page's last draft is an exact place to go on from.
+     */
+    async listForDay(userId: string, now: Date = new Date(), page: DraftPage = { limit: 200 }): Promise<Draft[]> {
       const at = now.toISOString();
       const dayStart = sql`(date_trunc('day', ${at}::timestamptz AT TIME ZONE ${DAY_ZONE}) AT TIME ZONE ${DAY_ZONE})`;
       const dayEnd = sql`((date_trunc('day', ${at}::timestamptz AT TIME ZONE ${DAY_ZONE}) + interval '1 day') AT TIME ZONE ${DAY_ZONE})`;
+      const saved = sql`date_trunc('milliseconds', ${drafts.lastSaved})`;
+      const after = page.before
+        ? sql`(${saved}, ${drafts.id}) < (${page.before.lastSaved}::timestamptz, ${page.before.id}::uuid)`
+        : undefined;
       const rows = await db
         .select()
         .from(drafts)
-        .where(and(eq(drafts.userId, userId), gte(drafts.lastSaved, dayStart), lt(drafts.lastSaved, dayEnd)))
-        .orderBy(desc(drafts.lastSaved), desc(drafts.id))
-        .limit(200);
+        .where(and(eq(drafts.userId, userId), gte(drafts.lastSaved, dayStart), lt(drafts.lastSaved, dayEnd), after))
+        .orderBy(desc(saved), desc(drafts.id))
+        .limit(page.limit);
       return rows.map(toDraft);
     },
 

@@ -25,10 +25,11 @@ export const statusCase = (draftSaved: SQL, reportAt: SQL, reportStatus: SQL) =>
 /** A few properties by id (a page of the picker): their latest report and newest draft by index look-ups. */
 const statusOfIds = (ids: SQL) => sql`
   SELECT p.id, p.site_id, p.address, p.property_type, lr.completed_at AS latest_report_at,
+    lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
     ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
   FROM properties p
   LEFT JOIN LATERAL (
-    SELECT r.overall_status, r.completed_at FROM reports r
+    SELECT r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial FROM reports r
     WHERE r.property_id = p.id
     ORDER BY r.completed_at DESC, r.id DESC
     LIMIT 1
@@ -44,7 +45,7 @@ const statusOfIds = (ids: SQL) => sql`
  */
 const statusOfSite = (siteId: string, q?: string) => sql`
   WITH lr AS (
-    SELECT DISTINCT ON (r.property_id) r.property_id, r.overall_status, r.completed_at
+    SELECT DISTINCT ON (r.property_id) r.property_id, r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial
     FROM reports r
     WHERE r.site_id = ${siteId} AND r.property_id IS NOT NULL
     ORDER BY r.property_id, r.completed_at DESC, r.id DESC
@@ -55,6 +56,7 @@ const statusOfSite = (siteId: string, q?: string) => sql`
     GROUP BY d.property_id
   )
   SELECT p.id, p.site_id, p.address, p.address_key, p.property_type, lr.completed_at AS latest_report_at,
+    lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
     ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
   FROM properties p
   LEFT JOIN lr ON lr.property_id = p.id
@@ -67,6 +69,8 @@ interface StatusRow {
   address: string;
   property_type: string;
   latest_report_at: Date | string | null;
+  latest_hiu_model: string | null;
+  latest_hiu_serial: string | null;
   status: PropertyStatus;
   total?: number | string;
 }
@@ -78,6 +82,8 @@ const toItem = (r: StatusRow): PropertyWithStatus => ({
   propertyType: r.property_type,
   status: r.status,
   latestReportAt: r.latest_report_at === null ? null : new Date(r.latest_report_at).toISOString(),
+  latestHiuModel: r.latest_hiu_model,
+  latestHiuSerial: r.latest_hiu_serial,
 });
 
 // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.

@@ -7,6 +7,17 @@ import type { AppContext } from '../context.js';
 
 const idParams = z.object({ id: z.uuid() });
 const savedDraft = z.object({ id: z.uuid(), lastSaved: z.string(), version: z.number().int() });
+/** Today's drafts a page at a time: `before` and `beforeId` are the previous page's last draft. */
+const listQuery = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(200).default(200),
+    before: z.iso.datetime({ offset: true }).optional(),
+    beforeId: z.uuid().optional(),
+  })
+  .refine((q) => !q.before === !q.beforeId, {
+    message: 'Give both before and beforeId, the last draft of the previous page',
+    path: ['before'],
+  });
 
 /** Engineers' drafts: each engineer sees and changes only their own; clients have none (decision 145). */
 export const draftRoutes =
@@ -49,8 +60,15 @@ export const draftRoutes =
 
     app.get(
       '/api/drafts',
-      { config: field, schema: { tags: ['drafts'], response: { 200: z.array(draftSchema) } } },
-      (request) => drafts.listForDay(request.user!.id),
+      {
+        config: field,
+        schema: { tags: ['drafts'], querystring: listQuery, response: { 200: z.array(draftSchema) } },
+      },
+      (request) => {
+        const { limit, before, beforeId } = request.query;
+        const page = { limit, before: before && beforeId ? { lastSaved: before, id: beforeId } : undefined };
+        return drafts.listForDay(request.user!.id, new Date(), page);
+      },
     );
 
     app.get(

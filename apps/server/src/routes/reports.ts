@@ -157,6 +157,12 @@ export const reportRoutes =
             failedStep: `The recorded data shows no failure at step ${failedStep}`,
           });
         }
+        // The failure evidence screen asks for it; the server holds to it too (decision 152).
+        if (failedStep && !data.photosSignature.signature) {
+          throw unprocessable("A failure report needs the engineer's signature", {
+            'wizardData.photosSignature.signature': 'Sign to file a failure report',
+          });
+        }
         const evaluation = evaluate(data, ranges, failedStep);
         if (evaluation.sections.basicInfo === 'pending') {
           const fields: Record<string, string> = {};

@@ -10,6 +10,22 @@ export const fixture = (name: string) =>
   fs.readFileSync(path.join(import.meta.dirname, '../../../../packages/report-pdf/test/fixtures', name));
 export const JPEG = fixture('photo.jpg');
 export const PNG = fixture('signature.png');
+/** The JPEG photo encoded as WebP by Chromium (800 x 600). */
+export const WEBP = fixture('photo.webp');
+
+/** The images in a PDF as poppler's pdfimages lists them: width and height of each. */
+export function pdfImageSizes(bytes: Buffer): { width: number; height: number }[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reports-test-'));
+  fs.writeFileSync(path.join(dir, 'r.pdf'), bytes);
+  const list = execFileSync('pdfimages', ['-list', path.join(dir, 'r.pdf')], { encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true });
+  return list
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length > 5)
+    .map((cols) => ({ width: Number(cols[3]), height: Number(cols[4]) }));
+}
 
 export const hasPdftotext = (() => {
   try {
@@ -31,9 +47,9 @@ export function pdfText(bytes: Buffer): string {
 
 /** Uploads a photo or signature as `who`, as the outbox does; returns its id. */
 export async function upload(who: TestClient, kind: 'photo' | 'signature', data: Buffer, id = randomUUID()) {
-  const res = await who.put(`/api/files/${id}?kind=${kind}`, data, {
-    'content-type': kind === 'photo' ? 'image/jpeg' : 'image/png',
-  });
+  const type =
+    kind === 'signature' ? 'image/png' : data.subarray(8, 12).toString() === 'WEBP' ? 'image/webp' : 'image/jpeg';
+  const res = await who.put(`/api/files/${id}?kind=${kind}`, data, { 'content-type': type });
   if (res.statusCode !== 201) throw new Error(`upload: ${res.statusCode} ${res.body}`);
   return id;
 }

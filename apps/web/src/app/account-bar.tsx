@@ -28,20 +28,21 @@ export function AccountBar({ children }: { children: ReactNode }) {
 export function AccountStrip({ user, onSignOut }: { user: User | null; onSignOut?: () => void }) {
   return (
     <div className="bg-brand-800 text-white" data-toast-clearance>
-      <div className="mx-auto flex min-h-12 max-w-5xl items-center justify-between gap-2 px-4">
-        <Link to="/" className="font-bold whitespace-nowrap text-white no-underline">
+      <div className="mx-auto flex min-h-12 max-w-5xl flex-wrap items-center justify-between gap-x-2 px-4">
+        <Link to="/" className="inline-flex min-h-11 items-center font-bold whitespace-nowrap text-white no-underline">
           HIU Commissioning
         </Link>
         {user ? (
-          <div className="flex min-w-0 items-center gap-1 text-sm">
-            <span className="min-w-0 truncate" title={user.email}>
+          // A name too long to sit beside the title goes to a line of its own and wraps there, never cut off.
+          <div className="ml-auto flex min-w-0 items-center gap-1 text-sm">
+            <span className="min-w-0 py-1 text-right break-words" title={user.email}>
               {user.name}
               {user.role === 'admin' ? ' (admin)' : ''}
             </span>
             <button
               type="button"
               onClick={onSignOut}
-              className="min-h-10 rounded-md px-2 font-semibold whitespace-nowrap text-white underline-offset-2 hover:underline"
+              className="min-h-11 rounded-md px-2 font-semibold whitespace-nowrap text-white underline-offset-2 hover:underline"
             >
               Sign out
             </button>

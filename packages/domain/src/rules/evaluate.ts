@@ -71,6 +71,52 @@ export function canProceed(step: number, data: WizardData): boolean {
   }
 }
 
+/**
+ * What stops Next on a step, by the labels the step shows, in screen order (docs/product.md#step-rules): empty
+ * exactly when canProceed allows Next.
+ */
+export function missingForNext(step: number, data: WizardData): string[] {
+  const unmeasured = all
+    .filter((m) => m.step === step && m.required && parseDecimal(readMeasurement(data, m)) === null)
+    .map((m) => m.label);
+  const blank = (label: string, value: string) => (isEntered(value) ? [] : [label]);
+  switch (step) {
+    case 1:
+      return [
+        ...blank('Site Name', data.siteName),
+        ...blank('HIU Model', data.hiuModel),
+        ...blank('HIU Serial', data.hiuSerial),
+        ...unmeasured,
+      ];
+    case 2:
+      return [...INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === null).map((c) => c.label), ...unmeasured];
+    case 3:
+    case 5:
+      return unmeasured;
+    case 4:
+      return Object.entries(data.radiators.roomChecks)
+        .filter(([, r]) => parseDecimal(r.valveSetting) === null)
+        .map(([room]) => room);
+    case 6:
+      return [
+        ...unmeasured,
+        ...(data.dhwChecks.fortyFiveIn45 === null ? ['DHW reached 45°C within 45 seconds'] : []),
+        ...(fortyFiveReasonMissing(data.dhwChecks) ? ['Reason for changing the timed answer'] : []),
+      ];
+    case 7: {
+      const p = data.photosSignature;
+      return [
+        ...blank('Engineer Signature', p.signature),
+        ...unmeasured,
+        ...(isValidValveSerial(p.remoteCutOffValveSerial) ? [] : ['Remote Cut Off Valve Serial']),
+        ...(p.heatingControllerSet === true ? [] : ['Heating controller set correctly']),
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
 /** Step 2 fails the device when any answer is No. */
 export function initialCheckFailures(data: WizardData): string[] {
   return INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => c.failure);

@@ -18,6 +18,11 @@ export const ROOM_TEMPLATES = [
   },
 ] as const;
 
+/** The site's property types with no radiator rooms: step 4 shows FALLBACK_ROOMS for them. */
+export function typesWithoutRooms(design: RadiatorDesign, types: string[]): string[] {
+  return types.filter((t) => Object.keys(design[t] ?? {}).length === 0);
+}
+
 /** The room checks step 4 starts from for a dwelling type. */
 export function roomChecksFor(design: RadiatorDesign, dwellingType: string): Record<string, RoomCheck> {
   const rooms = design[dwellingType];

@@ -8,6 +8,9 @@ export const propertyWithStatusSchema = propertySchema.extend({
   status: propertyStatusSchema,
   /** Completion time of the latest report, when there is one. */
   latestReportAt: z.string().nullable(),
+  /** The latest report's HIU model and serial: a re-test starts with them filled in. */
+  latestHiuModel: z.string().nullable().default(null),
+  latestHiuSerial: z.string().nullable().default(null),
 });
 export type PropertyWithStatus = z.infer<typeof propertyWithStatusSchema>;
 

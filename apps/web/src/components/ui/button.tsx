@@ -13,7 +13,7 @@ const variants: Record<Variant, string> = {
 };
 // Gloved hands: nothing tappable under 48 px (sm is for dense desktop tables only).
 const sizes: Record<Size, string> = {
-  sm: 'min-h-10 px-3 text-sm',
+  sm: 'min-h-11 px-3 text-sm',
   md: 'min-h-12 px-4 text-base',
   lg: 'min-h-14 px-5 text-lg',
 };

@@ -3,13 +3,14 @@ import { Redirect, useLocation } from 'wouter';
 import type { User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
 import { AuthForm } from './auth-form';
-import { rememberUser, SESSION_KEY, useSetupNeeded } from '../../lib/session';
+import { rememberUser, SESSION_KEY, useSession, useSetupNeeded } from '../../lib/session';
 
 /** First run: an empty database offers to create the first admin (ruling 11). */
 export default function SetupPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const setup = useSetupNeeded();
+  const { user } = useSession();
   const create = useMutation({
     mutationFn: (body: Record<string, string>) =>
       api.post<User>('/api/auth/setup', {
@@ -22,10 +23,15 @@ export default function SetupPage() {
       queryClient.setQueryData(SESSION_KEY, u);
       rememberUser(u);
       queryClient.setQueryData(['/api/auth/setup'], { needed: false });
-      navigate('/', { replace: true });
+      // The first admin's first job is sites and engineers (docs/product.md#admin-panel).
+      navigate('/admin', { replace: true });
     },
   });
-  if (setup.data && !setup.data.needed) return <Redirect to="/sign-in" replace />;
+  if (setup.data && !setup.data.needed) {
+    // The admin this page has just made (or any signed-in admin) goes on to the admin area.
+    const to = user?.role === 'admin' ? '/admin' : user ? '/' : '/sign-in';
+    return <Redirect to={to} replace />;
+  }
   const err = create.error instanceof ApiError ? create.error : null;
   return (
     <AuthForm

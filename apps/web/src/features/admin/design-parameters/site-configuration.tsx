@@ -19,6 +19,7 @@ import { OverviewTab } from './overview-tab';
 import { PropertyTypesTab } from './property-types-tab';
 import { RadiatorsTab } from './radiators-tab';
 import { RangeTab } from './range-tab';
+import { RoomsWarning } from './rooms-warning';
 
 type TabId = 'overview' | 'types' | 'standby' | 'heating' | 'dhw' | 'radiators';
 const TABS: { id: TabId; label: string }[] = [
@@ -142,6 +143,7 @@ export function SiteConfiguration({ site, onDirtyChange }: { site: Site; onDirty
           Fix the values marked in red before saving ({tabsWithErrors.join(', ')}).
         </p>
       ) : null}
+      <RoomsWarning design={draft.designParameters.radiators} types={draft.availableBuildingTypes} />
       <Tabs label="Site configuration sections" tabs={TABS} value={tab} onChange={setTab} />
       <TabPanel id={tab}>
         {tab === 'overview' ? (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { stepByNumber, type Step } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
 import { hasEnteredData } from '../lib/entered-data';
 import { cameFromApp } from '../../../lib/in-app-history';
+import { focusFieldLabelled } from '../lib/focus-field';
 import { WIZARD_PAGE_CLASS, WizardHeader } from './wizard-header';
 import { StorageWarning } from './storage-warning';
 
@@ -94,21 +95,53 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
   );
 }
 
-/** The bottom bar's main button. */
+/** Missing fields named above Next; the rest are counted. */
+const NAMED = 3;
+
+/**
+ * The bottom bar's main button. While `missing` names fields (missingForNext in the rule book), it is
+ * disabled and says above it what is missing, with a button that takes the engineer to the first one.
+ */
 export function NextButton({
   label,
   disabled,
   onClick,
   busy,
+  missing = [],
 }: {
   label: string;
   disabled?: boolean;
   onClick: () => void;
   busy?: boolean;
+  missing?: string[];
 }) {
+  const hintId = useId();
+  const shown = missing.length > 0;
+  const named = missing.slice(0, NAMED).join(', ');
+  const more = missing.length > NAMED ? ` and ${missing.length - NAMED} more` : '';
   return (
-    <Button size="lg" disabled={disabled || busy} onClick={onClick} aria-busy={busy || undefined}>
-      {label}
-    </Button>
+    <>
+      {shown ? (
+        // Placed above Back and Next (the bar is a two-column grid).
+        <div className="col-span-2 row-start-1 flex items-center justify-between gap-2">
+          <p id={hintId} className="min-w-0 text-sm text-slate-700">
+            Still needed: {named}
+            {more}
+          </p>
+          <Button size="sm" variant="secondary" className="flex-none" onClick={() => focusFieldLabelled(missing[0]!)}>
+            Go to first missing field
+          </Button>
+        </div>
+      ) : null}
+      <Button
+        size="lg"
+        disabled={disabled || busy || shown}
+        onClick={onClick}
+        aria-busy={busy || undefined}
+        aria-describedby={shown ? hintId : undefined}
+      >
+        {label}
+      </Button>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { canProceed, formatDateTime } from '@hiu/domain';
+import { missingForNext, formatDateTime } from '@hiu/domain';
 import { Field } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Card } from '../../../components/ui/card';
@@ -36,9 +36,19 @@ export function BasicInfoStep() {
     // Leaving (Cancel, Back) before the answers arrive abandons the start: the phone's check stays as it was.
     const leaving = new AbortController();
     if (fresh && state.wizardData.propertyId === propertyId) reset();
+    const lastModel = params.get('hiuModel') ?? '';
+    const lastSerial = params.get('hiuSerial') ?? '';
     Promise.resolve(start({ siteId, propertyId, signal: leaving.signal }))
       .then(() => {
-        if (!leaving.signal.aborted) setParams({}, { replace: true });
+        if (leaving.signal.aborted) return;
+        // A re-test: the unit of the flat's last report, which the engineer checks or changes.
+        if (lastModel || lastSerial) {
+          update((w) => {
+            w.hiuModel ||= lastModel;
+            w.hiuSerial ||= lastSerial;
+          });
+        }
+        setParams({}, { replace: true });
       })
       .catch((e: unknown) => {
         if (!leaving.signal.aborted) setStartError(e instanceof Error ? e.message : String(e));
@@ -76,7 +86,7 @@ export function BasicInfoStep() {
   return (
     <WizardChrome
       step={step}
-      primary={<NextButton label="Save and Continue" disabled={!canProceed(1, d)} onClick={saveAndContinue} />}
+      primary={<NextButton label="Save and Continue" missing={missingForNext(1, d)} onClick={saveAndContinue} />}
     >
       <Card className="space-y-4">
         <Field label="Site Name" required>

@@ -1,4 +1,4 @@
-import { canProceed } from '@hiu/domain';
+import { missingForNext } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
@@ -13,7 +13,7 @@ export function DhwStep() {
   return (
     <WizardChrome
       step={step}
-      primary={<NextButton label="Next" disabled={!canProceed(6, d)} onClick={saveAndContinue} />}
+      primary={<NextButton label="Next" missing={missingForNext(6, d)} onClick={saveAndContinue} />}
     >
       <Card className="space-y-5">
         <p className="text-base text-slate-700">Open the kitchen hot tap fully.</p>

@@ -1,4 +1,4 @@
-import { canProceed } from '@hiu/domain';
+import { missingForNext } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
@@ -11,7 +11,7 @@ export function HeatingStep() {
   return (
     <WizardChrome
       step={step}
-      primary={<NextButton label="Next" disabled={!canProceed(5, state.wizardData)} onClick={saveAndContinue} />}
+      primary={<NextButton label="Next" missing={missingForNext(5, state.wizardData)} onClick={saveAndContinue} />}
     >
       <Card className="space-y-5">
         <p className="text-base text-slate-700">Measure with the heating running at full demand.</p>

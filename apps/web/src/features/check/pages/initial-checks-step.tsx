@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { canProceed, INITIAL_CHECKS, initialCheckFailures } from '@hiu/domain';
+import { missingForNext, INITIAL_CHECKS, initialCheckFailures } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
@@ -20,7 +20,7 @@ export function InitialChecksStep() {
   const next = () => (failures.length > 0 ? setConfirming(true) : saveAndContinue());
 
   return (
-    <WizardChrome step={step} primary={<NextButton label="Next" disabled={!canProceed(2, d)} onClick={next} />}>
+    <WizardChrome step={step} primary={<NextButton label="Next" missing={missingForNext(2, d)} onClick={next} />}>
       <Card className="space-y-5">
         {INITIAL_CHECKS.map((c) => (
           <YesNoField

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { canProceed, isEntered, isValidValveSerial, VALVE_SERIAL_MESSAGE } from '@hiu/domain';
+import { missingForNext, isEntered, isValidValveSerial, VALVE_SERIAL_MESSAGE } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -43,7 +43,7 @@ export function PhotosSignatureStep() {
   return (
     <WizardChrome
       step={step}
-      primary={<NextButton label="Review & Submit" disabled={!canProceed(7, d)} onClick={saveAndContinue} />}
+      primary={<NextButton label="Review & Submit" missing={missingForNext(7, d)} onClick={saveAndContinue} />}
     >
       <div className="space-y-4">
         <Card className="space-y-3">

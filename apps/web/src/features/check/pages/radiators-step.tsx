@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { canProceed, judgeRoom, roomChecksFor, stepBySlug } from '@hiu/domain';
+import { missingForNext, judgeRoom, roomChecksFor, stepBySlug } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -40,7 +40,7 @@ export function RadiatorsStep() {
   return (
     <WizardChrome
       step={step}
-      primary={<NextButton label="Next" disabled={!canProceed(4, d)} onClick={saveAndContinue} />}
+      primary={<NextButton label="Next" missing={missingForNext(4, d)} onClick={saveAndContinue} />}
     >
       <Card className="space-y-5">
         <p className="text-base text-slate-700">Enter the radiator valve setting found in each room.</p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { canProceed, outOfRangeQuestion, outOfRangeReadings } from '@hiu/domain';
+import { missingForNext, outOfRangeQuestion, outOfRangeReadings } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
@@ -21,7 +21,7 @@ export function StandbyModeStep() {
   const next = () => (outOfRange.length > 0 ? setConfirming(true) : saveAndContinue());
 
   return (
-    <WizardChrome step={step} primary={<NextButton label="Next" disabled={!canProceed(3, d)} onClick={next} />}>
+    <WizardChrome step={step} primary={<NextButton label="Next" missing={missingForNext(3, d)} onClick={next} />}>
       <Card className="space-y-5">
         <p className="text-base text-slate-700">
           Measure with no heating or hot water demand. A value out of range fails the HIU when you continue.

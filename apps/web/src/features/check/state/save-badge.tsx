@@ -26,7 +26,7 @@ const ICONS: Record<SaveStatus, string> = {
 const STEADY = 'min-w-52';
 
 const PILL =
-  'pointer-events-auto flex min-h-9 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold shadow-sm';
+  'pointer-events-auto flex min-h-11 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold shadow-sm';
 
 /**
  * The fixed save-status badge at the top right (docs/product.md#save-status, decision 007 ruling 9). The live region stays mounted

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { formatTimeAgo, stepByNumber, STEPS } from '@hiu/domain';
-import { buttonClass } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTodaysDrafts } from '../api/drafts';
@@ -13,6 +13,7 @@ function savedAgo(iso: string): string {
 /** Resume Drafts: today's drafts of this engineer (docs/product.md#home). */
 export function DraftsList() {
   const drafts = useTodaysDrafts();
+  const shown = drafts.data?.pages.flat() ?? [];
   return (
     <Card aria-labelledby="drafts-heading" className="space-y-3">
       <div>
@@ -26,15 +27,15 @@ export function DraftsList() {
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />
         </div>
-      ) : drafts.isError ? (
+      ) : drafts.isError && !drafts.data ? (
         <p role="alert" className="text-fail">
-          Could not load drafts: {drafts.error.message}
+          Could not load drafts: {drafts.error?.message}
         </p>
-      ) : (drafts.data ?? []).length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="text-slate-600">No drafts saved today.</p>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {drafts.data!.map((d) => {
+          {shown.map((d) => {
             const number = STEPS.find((s) => s.name === d.currentStep)?.number;
             return (
               <li key={d.id} className="flex items-center justify-between gap-3 py-3">
@@ -60,6 +61,22 @@ export function DraftsList() {
           })}
         </ul>
       )}
+      {drafts.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => void drafts.fetchNextPage()}
+          disabled={drafts.isFetchingNextPage}
+          aria-busy={drafts.isFetchingNextPage || undefined}
+        >
+          {drafts.isFetchingNextPage ? 'Loading...' : 'Show more drafts'}
+        </Button>
+      ) : null}
+      {drafts.isFetchNextPageError ? (
+        <p role="alert" className="text-fail">
+          Could not load more drafts: {drafts.error?.message}
+        </p>
+      ) : null}
     </Card>
   );
 }

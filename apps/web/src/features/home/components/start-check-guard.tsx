@@ -33,10 +33,14 @@ export function useStartGuard() {
 
   // After Start over the phone's copy of the deleted check goes too (`fresh`).
   const [startedOver, setStartedOver] = useState(false);
-  const goTo = (p: PropertyWithStatus, over: boolean) =>
-    navigate(
-      `/check/basic-info?${new URLSearchParams({ siteId: p.siteId, propertyId: p.id, ...(over ? { fresh: '1' } : {}) }).toString()}`,
-    );
+  const goTo = (p: PropertyWithStatus, over: boolean) => {
+    const q = new URLSearchParams({ siteId: p.siteId, propertyId: p.id });
+    if (over) q.set('fresh', '1');
+    // A re-test is of the same unit as the flat's last report, most likely: its model and serial to start from.
+    if (p.latestHiuModel) q.set('hiuModel', p.latestHiuModel);
+    if (p.latestHiuSerial) q.set('hiuSerial', p.latestHiuSerial);
+    navigate(`/check/basic-info?${q.toString()}`);
+  };
   const go = (p: PropertyWithStatus) => goTo(p, startedOver);
   const close = () => {
     setStep(null);

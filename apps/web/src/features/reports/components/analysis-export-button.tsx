@@ -4,13 +4,17 @@ import { Button } from '../../../components/ui/button';
 import { ApiError, downloadFile } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 
-/** Every site's reports as the analysis CSV (decision 137): one row per report, a column per reading. */
-export function AnalysisExportButton() {
+/**
+ * Reports as the analysis CSV (decision 137): one row per report, a column per reading; one site's when
+ * `siteName` is given, else every site's.
+ */
+export function AnalysisExportButton({ siteName, className }: { siteName?: string; className?: string }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      await downloadFile('/api/reports/analysis.csv', analysisCsvFilename(undefined, new Date()));
+      const query = siteName ? `?siteName=${encodeURIComponent(siteName)}` : '';
+      await downloadFile(`/api/reports/analysis.csv${query}`, analysisCsvFilename(siteName, new Date()));
     } catch (error) {
       const message = error instanceof ApiError ? error.userMessage : 'Check your connection and try again.';
       notify.error('Export failed', message);
@@ -19,7 +23,13 @@ export function AnalysisExportButton() {
     }
   };
   return (
-    <Button variant="secondary" onClick={() => void download()} disabled={busy} aria-busy={busy || undefined}>
+    <Button
+      variant="secondary"
+      className={className}
+      onClick={() => void download()}
+      disabled={busy}
+      aria-busy={busy || undefined}
+    >
       {busy ? 'Exporting...' : 'Analysis CSV'}
     </Button>
   );

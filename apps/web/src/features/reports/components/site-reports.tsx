@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { exportSiteCsv } from '../api/downloads';
+import { AnalysisExportButton } from './analysis-export-button';
 import { ReportTable } from './report-table';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -50,8 +51,9 @@ export function SiteReports({ site }: { site: ReportSite }) {
           </span>
         </button>
       </h2>
-      <div className="flex px-4 pb-3">
-        <Button variant="secondary" className="ml-auto" onClick={exportCsv} disabled={exported !== null}>
+      <div className="flex flex-wrap justify-end gap-2 px-4 pb-3">
+        <AnalysisExportButton siteName={site.siteName} />
+        <Button variant="secondary" onClick={exportCsv} disabled={exported !== null}>
           {exported === null ? 'Export CSV' : exported > 0 ? `Exporting... ${megabytes(exported)}` : 'Exporting...'}
         </Button>
       </div>

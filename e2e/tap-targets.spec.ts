@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { CheckJourney } from './check-journey';
+
+/** The smallest side a tap target may have, in CSS pixels (docs/product.md#numbers). */
+const MIN = 44;
+
+/**
+ * Every visible button, link, field, select and tab on the screen smaller than MIN on a side. A checkbox or
+ * radio counts with its label (the label is what a finger taps); a link inside running text is exempt, as
+ * WCAG's target-size rule exempts inline targets.
+ */
+async function smallTargets(page: Page, screen: string): Promise<string[]> {
+  const found = await page.evaluate((min) => {
+    const out: string[] = [];
+    const selector = 'button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=button]';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      const style = getComputedStyle(el);
+      let rect = el.getBoundingClientRect();
+      // Not shown, or visually hidden (a file input a labelled button opens): no finger taps it.
+      if (rect.width <= 1 || rect.height <= 1 || style.visibility === 'hidden') continue;
+      if (el.closest('[aria-hidden="true"], [inert]')) continue;
+      if (el.tagName === 'A' && style.display === 'inline' && el.parentElement?.closest('p')) continue;
+      const input = el as HTMLInputElement;
+      if (el.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio')) {
+        const label = input.closest('label') ?? (input.id ? document.querySelector(`label[for="${input.id}"]`) : null);
+        if (label) rect = label.getBoundingClientRect();
+      }
+      if (rect.height + 0.5 < min || rect.width + 0.5 < min) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? input.name ?? '').trim().slice(0, 40);
+        out.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(rect.width)}x${Math.round(rect.height)}`);
+      }
+    }
+    return out;
+  }, MIN);
+  return found.map((f) => `${screen}: ${f}`);
+}
+
+test.describe('every tap target at least 44 px at 390 x 844', () => {
+  test("the engineer's screens: home, every step, review, outbox and the failure evidence", async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    test.slow();
+    const { site, properties } = await createSite({ properties: 2 });
+    const check = new CheckJourney(page);
+    const small: string[] = [];
+    const measure = async (screen: string) => small.push(...(await smallTargets(page, screen)));
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'HIU Commissioning', level: 1 })).toBeVisible();
+    await measure('home');
+    await check.start(site, properties[0]!);
+    await measure('step 1');
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await check.expectStep(2, 'Initial Checks');
+    await measure('step 2');
+    await check.initialChecks();
+    await check.next();
+    await check.expectStep(3, 'Standby Mode');
+    await measure('step 3');
+    await check.standby();
+    await check.next();
+    await check.expectStep(4, 'Tertiary System Checks');
+    await measure('step 4');
+    await check.button('Skip Step').click();
+    await check.expectStep(5, 'Heating Checks');
+    await measure('step 5');
+    await check.heating();
+    await check.next();
+    await check.expectStep(6, 'DHW Checks');
+    await measure('step 6');
+    await check.dhw();
+    await check.next();
+    await check.expectStep(7, 'Photos & Signature');
+    await check.photosSignature();
+    await measure('step 7');
+    await page.screenshot({ path: test.info().outputPath('step-7.png') });
+    await check.next('Review & Submit');
+    await check.expectStep(8, 'Review & Submit');
+    await measure('review');
+    await page.goto('/check/outbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+    await measure('outbox');
+
+    await check.start(site, properties[1]!);
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await check.expectStep(2, 'Initial Checks');
+    await check.initialChecks({ 'Bypass valve closed': false });
+    await check.next();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    await expect(check.heading('Record the Failure')).toBeVisible();
+    await check.sign();
+    await measure('failure evidence');
+    await page.screenshot({ path: test.info().outputPath('failure-evidence.png') });
+
+    expect(small).toEqual([]);
+  });
+
+  test('the admin screens', async ({ adminPage: page, createSite }) => {
+    const { site } = await createSite({ properties: 2 });
+    const small: string[] = [];
+    for (const [screen, path, heading] of [
+      ['sites', '/admin/sites', 'Admin Panel'],
+      ['properties', `/admin/properties?site=${site.id}`, 'Admin Panel'],
+      ['design parameters', `/admin/design-parameters?site=${site.id}`, 'Site Configuration'],
+      ['users', '/admin/users', 'Users'],
+      ['reports', '/admin/reports', 'Commissioning Reports'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      small.push(...(await smallTargets(page, screen)));
+      await page.screenshot({ path: test.info().outputPath(`admin-${screen.replace(' ', '-')}.png`) });
+    }
+    expect(small).toEqual([]);
+  });
+});
