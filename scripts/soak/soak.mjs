@@ -354,12 +354,15 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
           photos: ids.map((id, n) => photoRef(id, `Photo ${n + 1}`)),
         },
       };
+      const id = randomUUID();
       const res = await call('POST', '/api/reports', cookie, {
-        id: randomUUID(),
+        id,
         wizardData: data,
         notes: '',
         completedAt: new Date().toISOString(),
       });
+      // Counted with the engineers' reports: stored exactly once, like theirs.
+      if (res.status === 201) submitted.add(id);
       return res.status;
     };
     const { runAttackers } = await import('./attackers.mjs');
