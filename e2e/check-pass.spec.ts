@@ -17,7 +17,7 @@ test.describe('a check that passes', () => {
       const start = page.getByRole('button', { name: 'Start', exact: true });
       await expect(start).toBeDisabled();
       // Admin buttons are for admins only.
-      await expect(page.getByRole('link', { name: 'Reports' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Reports', exact: true })).toHaveCount(0);
       await page.getByLabel('Site', { exact: true }).selectOption({ label: `${site.name} - ${site.location}` });
       const picker = page.getByRole('combobox', { name: 'Property' });
       await picker.fill('nothing like it');

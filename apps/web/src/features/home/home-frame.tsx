@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { buttonClass } from '../../components/ui/button';
 
 /**
  * Home's title and column. Also the page's first paint: it is rendered into the HTML at build time
@@ -9,7 +11,13 @@ export function HomeFrame({ adminNav, children }: { adminNav?: ReactNode; childr
     <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-5">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">HIU Commissioning</h1>
-        {adminNav}
+        <div className="flex flex-wrap gap-2">
+          {/* In the painted HTML too, so nothing moves when the page starts (docs/product.md#my-reports). */}
+          <Link to="/my-reports" className={buttonClass('secondary')}>
+            My reports
+          </Link>
+          {adminNav}
+        </div>
       </header>
       {children}
     </main>

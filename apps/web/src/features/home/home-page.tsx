@@ -46,11 +46,6 @@ export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
       {unsavedWorkBanner}
       <StartCheckCard />
       <DraftsList />
-      {user?.role === 'client' ? null : (
-        <Link to="/my-reports" className={buttonClass('secondary', 'lg', 'w-full')}>
-          My reports
-        </Link>
-      )}
     </HomeFrame>
   );
 }

@@ -108,9 +108,13 @@ export default function MyReportsPage() {
           <Skeleton className="h-20" />
         </div>
       ) : reports.isError ? (
-        <p role="alert" className="text-fail">
-          Could not load your reports: {reports.error.message}
-        </p>
+        reports.error instanceof ApiError && reports.error.status === 403 ? (
+          <p className="text-slate-700">Reports appear here for those who submit them; your account only reads.</p>
+        ) : (
+          <p role="alert" className="text-fail">
+            Could not load your reports: {reports.error.message}
+          </p>
+        )
       ) : items.length === 0 ? (
         <p className="text-slate-700">You have not submitted a report yet.</p>
       ) : (
