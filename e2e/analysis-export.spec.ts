@@ -8,7 +8,7 @@ test('the reports screen downloads the analysis CSV of every site', async ({ adm
   await page.goto('/admin/reports');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Analysis CSV' }).click(),
+    page.getByRole('button', { name: 'Analysis CSV of every site' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^all-sites-analysis-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await (await download.createReadStream()).toArray();

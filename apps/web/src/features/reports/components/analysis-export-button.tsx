@@ -29,6 +29,7 @@ export function AnalysisExportButton({ siteName, className }: { siteName?: strin
       onClick={() => void download()}
       disabled={busy}
       aria-busy={busy || undefined}
+      aria-label={busy || siteName ? undefined : 'Analysis CSV of every site'}
     >
       {busy ? 'Exporting...' : 'Analysis CSV'}
     </Button>
