@@ -580,6 +580,8 @@ describe('one report', () => {
     const created = (
       await eng.post('/api/reports', submission(await uploadedPassingCheck(eng, site, property.id)))
     ).json();
+    // Its PDF is built by the job queue after the answer: lose it once it is stored.
+    await t.jobsSettled();
     const db = (await t.database()).db;
     await db.delete(files).where(eq(files.kind, 'pdf'));
     if (wizardData !== undefined)
