@@ -119,7 +119,7 @@ export async function buildApp(
   const jobs = startJobRunner({
     store: jobStore,
     handlers: {
-      [REPORT_PDF_JOB]: reportPdfJob({ reports: repos.reports, pdfs, log: app.log }),
+      [REPORT_PDF_JOB]: reportPdfJob({ reports: repos.reports, review: repos.review, pdfs, log: app.log }),
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(database.db, config.webhookAllowPrivate),
     },
     log: app.log,

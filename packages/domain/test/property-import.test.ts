@@ -77,3 +77,34 @@ describe('parsePropertyImport', () => {
     expect(PROPERTY_IMPORT_TEXT.noValid).toBe('No valid properties found in CSV');
   });
 });
+
+describe('parsePropertyImport: the Assigned To column', () => {
+  it('reads an optional third value as the engineer email, lower-cased, under an optional header', () => {
+    const r = parsePropertyImport(
+      'address,type,assigned to\nFlat 1,1b2p,Erin@Example.com\nFlat 2,2b4p\nFlat 3,2b4p,',
+      TYPES,
+    );
+    expect(r.headerSkipped).toBe(true);
+    expect(r.errors).toEqual([]);
+    expect(r.rows).toEqual([
+      { line: 2, address: 'Flat 1', propertyType: '1b2p', assignedTo: 'erin@example.com' },
+      { line: 3, address: 'Flat 2', propertyType: '2b4p' },
+      { line: 4, address: 'Flat 3', propertyType: '2b4p' },
+    ]);
+  });
+
+  it('names a third value that is not an email, and a fourth value', () => {
+    const r = parsePropertyImport('Flat 1,1b2p,Erin\nFlat 2,1b2p,a@b.co,extra', TYPES);
+    expect(r.rows).toEqual([]);
+    expect(r.errors.map((e) => [e.line, e.reason])).toEqual([
+      [
+        1,
+        'Expected 2 values (address, type) but found 3, and "Erin" is not an email address for the third (assigned to). Put an address that contains commas in double quotes.',
+      ],
+      [
+        2,
+        'Expected 2 or 3 values (address, type, assigned to) but found 4. Put an address that contains commas in double quotes.',
+      ],
+    ]);
+  });
+});

@@ -26,6 +26,7 @@ import {
   type OverallStatus,
   type RangedMeasurementId,
   type Ranges,
+  type ReportRevision,
   type ReportSummary,
   type SectionId,
   type SectionStatus,
@@ -33,6 +34,7 @@ import {
 } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
 import { embedImage, type ReportImage } from './images.js';
+import { drawReview, type ReportReview } from './review-block.js';
 
 export type { ReportImage } from './images.js';
 
@@ -62,6 +64,10 @@ export interface ReportPdfInput {
   failureReasons: string[];
   /** Photo and signature bytes by file id. A missing or unreadable image is shown as a placeholder. */
   images: Record<string, ReportImage>;
+  /** Its review, once filed; absent on a PDF made on the phone. */
+  review?: ReportReview;
+  /** Its revisions up to this one; the corrections among them are printed. */
+  revisions?: ReportRevision[];
 }
 
 type RowResult = 'pass' | 'fail' | 'pending' | 'info' | 'recorded';
@@ -215,6 +221,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
   drawSummary(w, input, evaluation);
   for (const section of SECTIONS) drawSection(w, section, data, ranges, evaluation, failedStep);
   drawEvidence(w, data);
+  drawReview(w, input.review, input.revisions);
   await drawPhotos(w, input);
   if (input.notes.trim()) drawNotes(w, input.notes);
   drawFooters(w, input);

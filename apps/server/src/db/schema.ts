@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { REVIEW_STATES, ROLES, type DesignParameters, type Ranges, type WizardData } from '@hiu/domain';
 
@@ -211,6 +212,12 @@ export const reports = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewReason: text('review_reason'),
+    /** The recorded values the reviewer marked when sending it back (correctable field ids). */
+    reviewFields: jsonb('review_fields').$type<string[]>().notNull().default([]),
+    /** The sent-back report this one re-tests: the latest report of its property, sent back, at submit. */
+    retestOf: uuid('retest_of').references((): AnyPgColumn => reports.id, { onDelete: 'set null' }),
+    /** 1 as submitted, one more per correction; the earlier ones are in report_revisions. */
+    revision: integer('revision').notNull().default(1),
   },
   (t) => [
     uniqueIndex('reports_reference_key').on(t.reference),
@@ -333,8 +340,44 @@ export const auditLog = pgTable(
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     reason: text('reason'),
+    siteId: uuid('site_id'),
+    propertyId: uuid('property_id'),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.id),
+    index('audit_log_site_idx').on(t.siteId, t.id),
+    index('audit_log_property_idx').on(t.propertyId, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+  ],
+);
+
+/**
+ * A report as it was before each correction (decision 180): its data, verdict and PDF, and the correction
+ * that replaced it. The report row holds the current revision.
+ */
+export const reportRevisions = pgTable(
+  'report_revisions',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    wizardData: json('wizard_data').$type<WizardData>().notNull(),
+    overallStatus: text('overall_status', { enum: ['PASS', 'FAIL', 'PENDING'] }).notNull(),
+    failureReasons: jsonb('failure_reasons').$type<string[]>().notNull(),
+    hiuModel: text('hiu_model').notNull(),
+    hiuSerial: text('hiu_serial').notNull(),
+    pdfFileId: uuid('pdf_file_id').references(() => files.id, { onDelete: 'set null' }),
+    pdfFilename: text('pdf_filename').notNull(),
+    /** The correction that made the next revision. */
+    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
+    correctedBy: text('corrected_by').notNull(),
+    field: text('field').notNull(),
+    before: text('before').notNull(),
+    after: text('after').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ name: 'report_revisions_pkey', columns: [t.reportId, t.revision] })],
 );
 
 /**

@@ -3,6 +3,7 @@ import { wizardDataSchema } from '@hiu/domain';
 import type { ReportPdfs } from '../exports/report-pdf.js';
 import { HttpError } from '../http/errors.js';
 import type { ReportsRepository } from '../repositories/reports.js';
+import type { ReviewRepository } from '../repositories/review.js';
 import type { JobHandler } from './queue/runner.js';
 import type { JobStore } from './queue/store.js';
 import { reportPdfJobKey } from './report-pdf-key.js';
@@ -10,6 +11,7 @@ import { reportPdfJobKey } from './report-pdf-key.js';
 type Report = NonNullable<Awaited<ReturnType<ReportsRepository['detail']>>>;
 interface Deps {
   reports: ReportsRepository;
+  review: ReviewRepository;
   pdfs: ReportPdfs;
   log: { error(obj: object, msg: string): void };
 }
@@ -19,10 +21,33 @@ interface Deps {
  * none yet (its job has not run) or the stored copy is gone. Builds that overlap store one copy.
  */
 export async function storedReportPdf(d: Deps, report: Report, who?: string): Promise<Buffer> {
-  const stored = report.pdfFileId ? await d.reports.pdfBytes(report.pdfFileId) : undefined;
-  if (stored) return stored;
+  let current = report;
+  for (let attempt = 1; ; attempt++) {
+    const stored = current.pdfFileId ? await d.reports.pdfBytes(current.pdfFileId) : undefined;
+    if (stored) return stored;
+    const bytes = await renderRevision(d, current, current, who);
+    const kept = await d.reports.attachPdf(
+      current.id,
+      { id: randomUUID(), data: bytes, ownerId: current.userId },
+      current,
+    );
+    if (kept !== 'stale') return kept;
+    // Corrected or reviewed while it was built: build it again from the report as it is now.
+    const now = await d.reports.detail(current.id);
+    if (!now || attempt >= 5) return bytes;
+    current = now;
+  }
+}
+
+/** The report as one of its revisions left it: the current one, or an earlier one kept by a correction. */
+type RevisionState = Pick<
+  Report,
+  'wizardData' | 'overallStatus' | 'failureReasons' | 'hiuModel' | 'hiuSerial' | 'revision'
+>;
+
+async function renderRevision(d: Deps, report: Report, state: RevisionState, who?: string): Promise<Buffer> {
   // Read back through its schema, so parts missing from an older shape build as empty.
-  const data = wizardDataSchema.safeParse(report.wizardData);
+  const data = wizardDataSchema.safeParse(state.wizardData);
   if (!data.success) {
     d.log.error({ reportId: report.id, issues: data.error.issues }, 'stored report data unreadable');
     throw new HttpError(
@@ -31,21 +56,47 @@ export async function storedReportPdf(d: Deps, report: Report, who?: string): Pr
       "This report's PDF is missing and could not be built again from its stored data.",
     );
   }
-  const bytes = await d.pdfs.render(
+  const revisions = (await d.review.revisions(report)).filter((r) => r.revision <= state.revision);
+  const current = state.revision === report.revision;
+  return d.pdfs.render(
     d.reports,
     {
-      report,
+      report: { ...report, ...state },
       wizardData: data.data,
       ranges: report.ranges,
       rangesFrom: report.rangesSource,
       notes: report.notes,
       failedStep: report.failedStep,
-      failureReasons: report.failureReasons,
+      failureReasons: state.failureReasons,
+      // An earlier revision was superseded before any decision: its PDF shows no review.
+      review: current
+        ? {
+            state: report.reviewState,
+            reviewerName: report.reviewerName,
+            reviewedAt: report.reviewedAt,
+            reason: report.reviewReason,
+          }
+        : undefined,
+      revisions,
     },
     undefined,
     who ?? report.userId ?? undefined,
   );
-  return d.reports.attachPdf(report.id, { id: randomUUID(), data: bytes, ownerId: report.userId });
+}
+
+/** An earlier revision's PDF: as stored when it was replaced, or built from its kept data (one copy kept). */
+export async function revisionPdf(
+  d: Deps,
+  report: Report,
+  revision: number,
+  who?: string,
+): Promise<Buffer | undefined> {
+  const row = await d.review.revision(report.id, revision);
+  if (!row) return undefined;
+  const stored = row.pdfFileId ? await d.reports.pdfBytes(row.pdfFileId) : undefined;
+  if (stored) return stored;
+  const bytes = await renderRevision(d, report, { ...row, revision }, who);
+  return d.review.attachRevisionPdf(report.id, revision, { id: randomUUID(), data: bytes, ownerId: report.userId });
 }
 
 export function reportPdfJob(d: Deps): JobHandler {

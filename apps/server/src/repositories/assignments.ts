@@ -32,6 +32,27 @@ export function assignmentsRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** The active engineer members of the site with these emails (lower-cased), by email. */
+    async engineersByEmail(siteId: string, emails: string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      for (const part of chunks([...new Set(emails)], 1000)) {
+        const rows = await db
+          .select({ id: users.id, email: users.email })
+          .from(siteMembers)
+          .innerJoin(users, eq(users.id, siteMembers.userId))
+          .where(
+            and(
+              eq(siteMembers.siteId, siteId),
+              inArray(sql`lower(${users.email})`, part),
+              eq(users.role, 'engineer'),
+              eq(users.active, true),
+            ),
+          );
+        for (const r of rows) found.set(r.email.toLowerCase(), r.id);
+      }
+      return found;
+    },
+
     /**
      * Assigns the target properties to the engineer, replacing any earlier assignment, with one history entry
      * per property. The engineer's membership is part of the INSERT itself, so an engineer taken off the site
@@ -124,17 +145,49 @@ export function assignmentsRepository(db: Db) {
       }
     },
 
+    /** Takes the properties of the site off whoever they were assigned to; how many were. */
+    async unassign(siteId: string, propertyIds: string[], actor: Actor): Promise<number> {
+      return db.transaction(async (tx) => {
+        let removed = 0;
+        for (const part of chunks([...new Set(propertyIds.map((id) => id.toLowerCase()))], 1000)) {
+          const rows = await tx
+            .delete(assignments)
+            .where(and(eq(assignments.siteId, siteId), inArray(assignments.propertyId, part)))
+            .returning({
+              propertyId: assignments.propertyId,
+              engineerId: assignments.engineerId,
+              dueDate: assignments.dueDate,
+            });
+          removed += rows.length;
+          await writeAudit(
+            tx,
+            rows.map((r) => ({
+              actor,
+              entityType: 'assignment' as const,
+              entityId: r.propertyId,
+              action: 'unassigned',
+              before: { engineerId: r.engineerId, dueDate: r.dueDate },
+              siteId,
+            })),
+          );
+        }
+        return removed;
+      });
+    },
+
     /** The engineer's assigned properties whose latest report is not approved, nearest due date first. */
     async forEngineer(engineerId: string): Promise<MyAssignment[]> {
       const { rows } = (await db.execute(sql`
         SELECT a.property_id, a.site_id, s.name AS site_name, p.address, p.property_type,
-          a.due_date::text AS due_date, a.assigned_at, lr.review_state,
+          a.due_date::text AS due_date, a.assigned_at, lr.review_state, lr.id AS latest_report_id,
+          lr.overall_status, lr.review_reason, lr.review_fields,
           ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
         FROM assignments a
         JOIN properties p ON p.id = a.property_id
         JOIN sites s ON s.id = a.site_id
         LEFT JOIN LATERAL (
-          SELECT r.review_state, r.completed_at, r.overall_status FROM reports r
+          SELECT r.id, r.review_state, r.completed_at, r.overall_status, r.review_reason, r.review_fields
+          FROM reports r
           WHERE r.property_id = p.id ORDER BY r.completed_at DESC, r.id DESC LIMIT 1
         ) lr ON true
         LEFT JOIN LATERAL (SELECT max(d.last_saved) AS saved FROM drafts d WHERE d.property_id = p.id) ld ON true
@@ -151,6 +204,10 @@ export function assignmentsRepository(db: Db) {
           due_date: string | null;
           assigned_at: Date | string;
           review_state: ReviewState | null;
+          latest_report_id: string | null;
+          overall_status: 'PASS' | 'FAIL' | 'PENDING' | null;
+          review_reason: string | null;
+          review_fields: string[] | null;
           status: PropertyStatus;
         }[];
       };
@@ -164,6 +221,10 @@ export function assignmentsRepository(db: Db) {
         assignedAt: new Date(r.assigned_at).toISOString(),
         status: r.status,
         reviewState: r.review_state,
+        latestReportId: r.latest_report_id,
+        overallStatus: r.overall_status,
+        reviewReason: r.review_state === 'sent_back' ? r.review_reason : null,
+        reviewFields: r.review_state === 'sent_back' ? (r.review_fields ?? []) : [],
       }));
     },
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
@@ -18,6 +18,21 @@ export interface AuditInput {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   reason?: string | null;
+  /** The site and property the change belongs to; taken from the entity or its fields when not given. */
+  siteId?: string | null;
+  propertyId?: string | null;
+}
+
+const uuidLike = (v: unknown): string | null =>
+  typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v) ? v.toLowerCase() : null;
+
+/** Where an entry belongs, as migration 0024 filled it for the entries written before it. */
+function belongsTo(e: AuditInput): { siteId: string | null; propertyId: string | null } {
+  const own = (types: string[]) => (types.includes(e.entityType) ? uuidLike(e.entityId) : null);
+  return {
+    siteId: e.siteId ?? own(['site', 'site_member']) ?? uuidLike(e.after?.siteId) ?? uuidLike(e.before?.siteId) ?? null,
+    propertyId: e.propertyId ?? own(['property', 'assignment']) ?? uuidLike(e.after?.propertyId) ?? null,
+  };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -51,20 +66,44 @@ export async function writeAudit(tx: Tx, entries: AuditInput | AuditInput[]): Pr
         before: e.before ?? null,
         after: e.after ?? null,
         reason: e.reason ?? null,
+        ...belongsTo(e),
       })),
     );
   }
 }
 
+export interface AuditFilter {
+  entityType?: string;
+  entityId?: string;
+  siteId?: string;
+  propertyId?: string;
+  actorId?: string;
+  action?: string;
+  /** Inclusive days (UTC), YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+function filterSql(q: AuditFilter): SQL | undefined {
+  return and(
+    q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
+    q.entityId ? eq(auditLog.entityId, q.entityId) : undefined,
+    q.siteId ? eq(auditLog.siteId, q.siteId) : undefined,
+    q.propertyId ? eq(auditLog.propertyId, q.propertyId) : undefined,
+    q.actorId ? eq(auditLog.actorId, q.actorId) : undefined,
+    q.action ? eq(auditLog.action, q.action) : undefined,
+    q.from ? gte(auditLog.at, new Date(`${q.from}T00:00:00Z`)) : undefined,
+    q.to ? lt(auditLog.at, nextDay(q.to)) : undefined,
+  );
+}
+
 export function auditRepository(db: Db) {
   return {
     /** One page, newest first, keyset-paged by id (ids only grow). */
-    async list(q: { entityType?: string; entityId?: string; before?: number; limit: number }) {
-      const where: SQL | undefined = and(
-        q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
-        q.entityId ? eq(auditLog.entityId, q.entityId) : undefined,
-        q.before ? lt(auditLog.id, q.before) : undefined,
-      );
+    async list(q: AuditFilter & { before?: number; limit: number }) {
+      const where: SQL | undefined = and(filterSql(q), q.before ? lt(auditLog.id, q.before) : undefined);
       const rows = await db
         .select()
         .from(auditLog)
@@ -74,6 +113,17 @@ export function auditRepository(db: Db) {
       const items: AuditEntry[] = rows.slice(0, q.limit).map((r) => ({ ...r, at: r.at.toISOString() }));
       const last = items[items.length - 1];
       return { items, nextBefore: rows.length > q.limit && last ? last.id : null };
+    },
+
+    /** Every matching entry, newest first, a batch at a time (the CSV export). */
+    async *batches(q: AuditFilter, size = 2000): AsyncGenerator<AuditEntry[]> {
+      let before: number | undefined;
+      for (;;) {
+        const page = await this.list({ ...q, before, limit: size });
+        if (page.items.length) yield page.items;
+        if (page.nextBefore === null) return;
+        before = page.nextBefore;
+      }
     },
   };
 }

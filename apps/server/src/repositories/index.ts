@@ -8,6 +8,7 @@ import { reportsRepository } from './reports.js';
 import { hiuModelsRepository } from './hiu-models.js';
 import { membersRepository } from './members.js';
 import { auditRepository } from './audit.js';
+import { reviewRepository } from './review.js';
 import { assignmentsRepository } from './assignments.js';
 
 export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {}) {
@@ -21,6 +22,7 @@ export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {
     hiuModels: hiuModelsRepository(db),
     members: membersRepository(db),
     audit: auditRepository(db),
+    review: reviewRepository(db),
     assignments: assignmentsRepository(db),
   };
 }

@@ -1,10 +1,11 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Property, PropertyDeleteImpact, PropertyStatus, PropertyWithStatus } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { drafts, properties, reports } from '../db/schema.js';
+import { assignments, drafts, properties, reports } from '../db/schema.js';
 import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
 import { propertyStatusQueries } from './property-status.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
 
 export const ADDRESS_EXISTS = 'A property with this address already exists at this site';
 
@@ -75,7 +76,14 @@ export function propertiesRepository(db: Db) {
           const [row] = await tx.update(properties).set(patch).where(eq(properties.id, id)).returning(columns);
           const change = changedFields(was, patch);
           if (Object.keys(change.after).length > 0)
-            await writeAudit(tx, { actor, entityType: 'property', entityId: id, action: 'updated', ...change });
+            await writeAudit(tx, {
+              actor,
+              entityType: 'property',
+              entityId: id,
+              action: 'updated',
+              siteId: was.siteId,
+              ...change,
+            });
           return row;
         })
         .catch(rethrowUnique(ADDRESS_EXISTS, { address: ADDRESS_EXISTS }));
@@ -122,13 +130,49 @@ export function propertiesRepository(db: Db) {
     /** Inserts all or none. */
     async createMany(
       siteId: string,
-      rows: { address: string; propertyType: string }[],
+      rows: { address: string; propertyType: string; engineerId?: string }[],
       actor: Actor = null,
     ): Promise<number> {
       await db
         .transaction(async (tx) => {
-          for (const part of chunks(rows, 5000))
-            await tx.insert(properties).values(part.map((r) => ({ siteId, ...r })));
+          for (const part of chunks(rows, 5000)) {
+            const made = await tx
+              .insert(properties)
+              .values(part.map((r) => ({ siteId, address: r.address, propertyType: r.propertyType })))
+              .returning({ id: properties.id });
+            // The import's "Assigned To" column: assigned in the same transaction, each with its history entry.
+            const assigned = part.flatMap((r, i) =>
+              r.engineerId
+                ? [{ propertyId: made[i]!.id, siteId, engineerId: r.engineerId, assignedBy: actor?.id ?? null }]
+                : [],
+            );
+            if (assigned.length === 0) continue;
+            await tx.insert(assignments).values(assigned);
+            const byEngineer = new Map<string, typeof assigned>();
+            for (const a of assigned) {
+              const list = byEngineer.get(a.engineerId) ?? [];
+              list.push(a);
+              byEngineer.set(a.engineerId, list);
+            }
+            for (const [engineerId, list] of byEngineer)
+              await emitWebhookEvent(tx, 'property.assigned', {
+                siteId,
+                engineerId,
+                dueDate: null,
+                propertyIds: list.map((a) => a.propertyId),
+                assignedBy: actor ? { id: actor.id, name: actor.name } : null,
+              });
+            await writeAudit(
+              tx,
+              assigned.map((a) => ({
+                actor,
+                entityType: 'assignment' as const,
+                entityId: a.propertyId,
+                action: 'assigned',
+                after: { siteId, engineerId: a.engineerId, dueDate: null },
+              })),
+            );
+          }
           // One entry per import: its rows are the import's own data, kept by the properties themselves.
           await writeAudit(tx, {
             actor,

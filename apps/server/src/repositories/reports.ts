@@ -8,7 +8,6 @@ import {
   type ReportSiteGroup,
   type ReportSummary,
   UPLOAD_LIMITS,
-  type ReviewDecision,
   type ReviewState,
 } from '@hiu/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -22,6 +21,7 @@ import {
   reports,
   siteMembers,
   sites,
+  users,
 } from '../db/schema.js';
 import { isUuid } from '@hiu/domain';
 import { enqueueJob } from '../jobs/queue/store.js';
@@ -155,50 +155,6 @@ export function reportsRepository(db: Db) {
   return {
     summary,
 
-    /**
-     * Records a reviewer's decision, decided by the database: the UPDATE only matches a report still awaiting
-     * review, so of two reviewers at the same moment exactly one changes it. Undefined when no report
-     * matched (gone, or decided already: the caller reads the current state).
-     */
-    async review(id: string, decision: ReviewDecision, reason: string | null, actor: Actor) {
-      return db.transaction(async (tx) => {
-        const state: ReviewState = decision === 'approve' ? 'approved' : 'sent_back';
-        const [row] = await tx
-          .update(reports)
-          .set({ reviewState: state, reviewedBy: actor?.id ?? null, reviewedAt: new Date(), reviewReason: reason })
-          .where(and(eq(reports.id, id), eq(reports.reviewState, 'awaiting_review')))
-          .returning({
-            id: reports.id,
-            reviewState: reports.reviewState,
-            reviewedAt: reports.reviewedAt,
-            reviewReason: reports.reviewReason,
-          });
-        if (!row) return undefined;
-        const [report] = await tx
-          .select({ reference: reports.reference, siteId: reports.siteId, propertyId: reports.propertyId })
-          .from(reports)
-          .where(eq(reports.id, id));
-        await emitWebhookEvent(tx, decision === 'approve' ? 'report.approved' : 'report.sent_back', {
-          reportId: id,
-          ...report,
-          reviewState: state,
-          reviewedBy: actor ? { id: actor.id, name: actor.name } : null,
-          reviewedAt: row.reviewedAt?.toISOString() ?? null,
-          reason,
-        });
-        await writeAudit(tx, {
-          actor,
-          entityType: 'report',
-          entityId: id,
-          action: decision === 'approve' ? 'approved' : 'sent_back',
-          before: { reviewState: 'awaiting_review' },
-          after: { reviewState: state },
-          reason,
-        });
-        return { ...row, reviewedAt: row.reviewedAt?.toISOString() ?? null };
-      });
-    },
-
     /** The site's design parameters and whether the property still exists; undefined ids for deleted ones. */
     async siteContext(siteId: string, propertyId: string) {
       const [site] = isUuid(siteId)
@@ -325,9 +281,19 @@ export function reportsRepository(db: Db) {
       const gone = new Error('files gone');
       try {
         await db.transaction(async (tx) => {
+          // A re-test answers the property's latest report when that was sent back (decision 180).
+          const [latest] = report.propertyId
+            ? await tx
+                .select({ id: reports.id, reviewState: reports.reviewState })
+                .from(reports)
+                .where(eq(reports.propertyId, report.propertyId))
+                .orderBy(desc(reports.completedAt), desc(reports.id))
+                .limit(1)
+            : [];
+          const retestOf = latest?.reviewState === 'sent_back' ? latest.id : null;
           const inserted = await tx
             .insert(reports)
-            .values(report)
+            .values({ ...report, retestOf })
             .onConflictDoNothing({ target: reports.id })
             .returning({ id: reports.id });
           if (inserted.length === 0) throw taken;
@@ -348,6 +314,7 @@ export function reportsRepository(db: Db) {
               siteId: report.siteId ?? null,
               overallStatus: report.overallStatus,
               reviewState: report.reviewState ?? 'awaiting_review',
+              ...(retestOf ? { retestOf } : {}),
             },
           });
           await tx.insert(reportCsvLines).values({
@@ -389,13 +356,30 @@ export function reportsRepository(db: Db) {
           pdfFileId: reports.pdfFileId,
           reviewedAt: reports.reviewedAt,
           reviewReason: reports.reviewReason,
+          reviewFields: reports.reviewFields,
+          reviewerName: users.name,
+          retestOf: reports.retestOf,
+          revision: reports.revision,
         })
         .from(reports)
+        .leftJoin(users, eq(users.id, reports.reviewedBy))
         .where(eq(reports.id, id));
       if (!row) return undefined;
-      const { wizardData, ranges, rangesSource, pdfFileId, reviewReason } = row;
+      const { wizardData, ranges, rangesSource, pdfFileId, reviewReason, reviewFields, reviewerName } = row;
       const reviewedAt = row.reviewedAt?.toISOString() ?? null;
-      return { ...toSummary(row), wizardData, ranges, rangesSource, pdfFileId, reviewedAt, reviewReason };
+      return {
+        ...toSummary(row),
+        wizardData,
+        ranges,
+        rangesSource,
+        pdfFileId,
+        reviewedAt,
+        reviewReason,
+        reviewFields,
+        reviewerName,
+        retestOf: row.retestOf,
+        revision: row.revision,
+      };
     },
 
     async pdfBytes(fileId: string): Promise<Buffer | undefined> {
@@ -407,11 +391,15 @@ export function reportsRepository(db: Db) {
      * Stores a report's built PDF unless another build stored one first (a job and a download at once),
      * and answers the stored copy. Also replaces a lost one (its file row deleted).
      */
-    async attachPdf(reportId: string, pdf: { id: string; data: Buffer; ownerId: string | null }): Promise<Buffer> {
+    async attachPdf(
+      reportId: string,
+      pdf: { id: string; data: Buffer; ownerId: string | null },
+      builtFrom: { revision: number; reviewState: ReviewState },
+    ): Promise<Buffer | 'stale'> {
       return db.transaction(async (tx) => {
         // The report's row lock orders overlapping builds: the second finds the first's copy.
         const [row] = await tx
-          .select({ pdfFileId: reports.pdfFileId })
+          .select({ pdfFileId: reports.pdfFileId, revision: reports.revision, reviewState: reports.reviewState })
           .from(reports)
           .where(eq(reports.id, reportId))
           .for('update');
@@ -420,6 +408,8 @@ export function reportsRepository(db: Db) {
           const [current] = await tx.select({ data: files.data }).from(files).where(eq(files.id, row.pdfFileId));
           if (current?.data) return current.data;
         }
+        // Corrected or reviewed while it was built: it shows the report as it no longer is.
+        if (row.revision !== builtFrom.revision || row.reviewState !== builtFrom.reviewState) return 'stale';
         await tx.insert(files).values({
           id: pdf.id,
           ownerId: pdf.ownerId,

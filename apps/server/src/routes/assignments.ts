@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignBody, assignResultSchema, myAssignmentSchema } from '@hiu/domain';
+import { assignBody, assignResultSchema, myAssignmentSchema, unassignBody } from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
@@ -43,6 +43,24 @@ export const assignmentRoutes =
           throw unprocessable(message, { propertyIds: message });
         }
         return result;
+      },
+    );
+
+    app.delete(
+      '/api/sites/:id/assignments',
+      {
+        config: { access: 'supervisor' },
+        schema: {
+          tags: ['assignments'],
+          params: siteParams,
+          body: unassignBody,
+          response: { 200: z.object({ unassigned: z.number().int() }) },
+        },
+      },
+      async (request) => {
+        const siteId = request.params.id;
+        await access.orNotFound(request.user!, siteId);
+        return { unassigned: await assignments.unassign(siteId, request.body.propertyIds, request.user) };
       },
     );
 

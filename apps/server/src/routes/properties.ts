@@ -185,7 +185,14 @@ export const propertyRoutes =
           const earlier = seen.get(key);
           if (earlier !== undefined) fields[`properties.${i}.address`] = `Same address as item ${earlier + 1}`;
           else seen.set(key, i);
-          return { address: p.address, propertyType: type ?? p.propertyType };
+          return { address: p.address, propertyType: type ?? p.propertyType, assignedTo: p.assignedTo?.toLowerCase() };
+        });
+        // "Assigned To": an active engineer who is a member of this site, by email.
+        const emails = rows.flatMap((r) => (r.assignedTo ? [r.assignedTo] : []));
+        const engineers = emails.length ? await ctx.repos.assignments.engineersByEmail(site.id, emails) : new Map();
+        rows.forEach((r, i) => {
+          if (r.assignedTo && !engineers.has(r.assignedTo))
+            fields[`properties.${i}.assignedTo`] = `${r.assignedTo} is not an engineer on this site`;
         });
         const existing = await properties.existingAddresses(
           site.id,
@@ -200,7 +207,15 @@ export const propertyRoutes =
           const message = count === 1 ? first : `${count} properties cannot be imported; the first: ${first}`;
           throw unprocessable(message, fields);
         }
-        const count = await properties.createMany(site.id, rows, request.user);
+        const count = await properties.createMany(
+          site.id,
+          rows.map((r) => ({
+            address: r.address,
+            propertyType: r.propertyType,
+            engineerId: r.assignedTo ? engineers.get(r.assignedTo) : undefined,
+          })),
+          request.user,
+        );
         return reply.status(201).send({ count });
       },
     );

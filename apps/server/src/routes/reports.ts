@@ -22,6 +22,7 @@ import {
   reportSiteGroupSchema,
   reportSummarySchema,
   reportsCsvFilename,
+  reportVerdict,
   initialReviewState,
   REVIEW_STATES,
   type ReportSummary,
@@ -35,7 +36,7 @@ import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { AppContext } from '../context.js';
 import { siteAccess } from '../http/site-access.js';
 import { analysisCsvStream } from '../exports/analysis-csv.js';
-import { awaitRunningBuild, storedReportPdf } from '../jobs/report-pdf-job.js';
+import { awaitRunningBuild, revisionPdf, storedReportPdf } from '../jobs/report-pdf-job.js';
 
 const idParams = z.object({ id: z.uuid() });
 const listQuery = z.object({
@@ -101,7 +102,7 @@ export const reportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { reports } = ctx.repos;
-    const pdfDeps = { reports, pdfs: ctx.pdfs, jobs: ctx.jobStore, log: app.log };
+    const pdfDeps = { reports, review: ctx.repos.review, pdfs: ctx.pdfs, jobs: ctx.jobStore, log: app.log };
     const access = siteAccess(ctx.repos.members);
 
     /**
@@ -205,11 +206,7 @@ export const reportRoutes =
           engineerName: user.name,
           startTime: data.startTime,
         };
-        const reasons = failedStep
-          ? deviceFailure
-          : status === 'FAIL'
-            ? evaluation.issues.filter((i) => i.severity === 'fail').map((i) => i.text)
-            : [];
+        const reasons = reportVerdict(data, ranges, failedStep).reasons;
         const rangesSource = site.siteId ? ('site' as const) : ('defaults' as const);
         if (rangesSource === 'defaults') {
           request.log.warn(
@@ -365,21 +362,41 @@ export const reportRoutes =
         const report = await reports.detail(request.params.id);
         await readableOrThrow(request.user!, report);
         const { userId: _u, pdfFileId: _p, rangesSource: _r, ...detail } = report!;
-        return detail;
+        return { ...detail, revisions: await ctx.repos.review.revisions(report!) };
       },
     );
 
-    app.get('/api/reports/:id/pdf', { schema: { tags: ['reports'], params: idParams } }, async (request, reply) => {
-      const found = await reports.detail(request.params.id);
-      await readableOrThrow(request.user!, found);
-      const report = found!;
-      // Not built yet: wait for a build under way, else build it now (the queued job then finds it stored).
-      const built = report.pdfFileId ? undefined : await awaitRunningBuild(pdfDeps, report.id);
-      const bytes = built ?? (await storedReportPdf(pdfDeps, report, request.user!.id));
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Length', bytes.length)
-        .header('Content-Disposition', attachment(report.pdfFilename || 'report.pdf'))
-        .send(bytes);
-    });
+    const pdfQuery = z.object({ revision: z.coerce.number().int().min(1).max(100_000).optional() });
+    app.get(
+      '/api/reports/:id/pdf',
+      { schema: { tags: ['reports'], params: idParams, querystring: pdfQuery } },
+      async (request, reply) => {
+        const found = await reports.detail(request.params.id);
+        await readableOrThrow(request.user!, found);
+        const report = found!;
+        const wanted = request.query.revision;
+        // An earlier revision keeps its own PDF (decision 180).
+        if (wanted !== undefined && wanted !== report.revision) {
+          const bytes =
+            wanted < report.revision ? await revisionPdf(pdfDeps, report, wanted, request.user!.id) : undefined;
+          if (!bytes) throw notFound(`This report has no revision ${wanted}`);
+          return reply
+            .header('Content-Type', 'application/pdf')
+            .header('Content-Length', bytes.length)
+            .header(
+              'Content-Disposition',
+              attachment(report.pdfFilename.replace(/\.pdf$/i, '') + `-revision-${wanted}.pdf`),
+            )
+            .send(bytes);
+        }
+        // Not built yet: wait for a build under way, else build it now (the queued job then finds it stored).
+        const built = report.pdfFileId ? undefined : await awaitRunningBuild(pdfDeps, report.id);
+        const bytes = built ?? (await storedReportPdf(pdfDeps, report, request.user!.id));
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Length', bytes.length)
+          .header('Content-Disposition', attachment(report.pdfFilename || 'report.pdf'))
+          .send(bytes);
+      },
+    );
   };

@@ -146,7 +146,7 @@ export function client(app: FastifyInstance, cookie?: string, userId?: string) {
     post: (url: string, body?: unknown, headers?: Record<string, string>) => call('POST', url, body, headers),
     patch: (url: string, body?: unknown) => call('PATCH', url, body),
     put: (url: string, body?: unknown, headers?: Record<string, string>) => call('PUT', url, body, headers),
-    delete: (url: string) => call('DELETE', url),
+    delete: (url: string, body?: unknown) => call('DELETE', url, body),
   };
 }
 export type TestClient = ReturnType<typeof client>;

@@ -175,6 +175,16 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     ids: (f) => [f.site.id],
     body: (f) => ({ engineerId: f.engineer.userId, propertyIds: [f.property.id], dueDate: '2026-12-01' }),
   },
+  'DELETE /api/sites/:id/assignments': {
+    path: (_f, id) => `/api/sites/${id}/assignments`,
+    ids: (f) => [f.site.id],
+    body: (f) => ({ propertyIds: [f.property.id] }),
+  },
+  'POST /api/reports/:id/corrections': {
+    path: (_f, id) => `/api/reports/${id}/corrections`,
+    ids: (f) => [f.reportId],
+    body: () => ({ field: 'hiuSerial', value: `SN-${unique()}`, reason: 'Serial misread from the plate' }),
+  },
   'POST /api/reports/:id/review': {
     path: (_f, id) => `/api/reports/${id}/review`,
     ids: (f) => [f.reportId],

@@ -14,6 +14,8 @@ export interface PropertyImportRow {
   line: number;
   address: string;
   propertyType: string;
+  /** The email of the engineer the property is assigned to (the optional third column), lower-cased. */
+  assignedTo?: string;
 }
 
 export interface PropertyImportLineError {
@@ -35,10 +37,13 @@ export interface PropertyImportResult {
 
 const ADDRESS_MAX = 300;
 const isHeader = (fields: string[]) =>
-  fields.length === 2 && /^address$/i.test(fields[0]!.trim()) && /^(property[ _-]?)?type$/i.test(fields[1]!.trim());
+  (fields.length === 2 || (fields.length === 3 && /^assigned[ _-]?to$/i.test(fields[2]!.trim()))) &&
+  /^address$/i.test(fields[0]!.trim()) &&
+  /^(property[ _-]?)?type$/i.test(fields[1]!.trim());
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 /**
- * Parses pasted "address,type" lines with a real CSV parser (ruling 14): an address with commas works
+ * Parses pasted "address,type[,assigned to]" lines with a real CSV parser (ruling 14): an address with commas works
  * when quoted, a first line "address,type" is skipped, the type must be one of the site's building types
  * (matched case-insensitively, stored in the site's spelling) and addresses must not repeat.
  * One property per line: a quoted value cannot span lines, so every error names its line.
@@ -69,12 +74,17 @@ export function parsePropertyImport(text: string, buildingTypes: readonly string
       }
     }
     if (parsed.errors.length > 0) return fail(`${parsed.errors[0]!.message} (check the double quotes)`);
-    if (fields.length > 2) {
+    if (fields.length > 3) {
       return fail(
-        `Expected 2 values (address, type) but found ${fields.length}. Put an address that contains commas in double quotes.`,
+        `Expected 2 or 3 values (address, type, assigned to) but found ${fields.length}. Put an address that contains commas in double quotes.`,
       );
     }
-    const [address = '', type = ''] = fields;
+    const [address = '', type = '', assignedTo = ''] = fields;
+    // Most often an address with commas and no quotes; else a mistyped email.
+    if (assignedTo && !EMAIL.test(assignedTo))
+      return fail(
+        `Expected 2 values (address, type) but found 3, and "${assignedTo}" is not an email address for the third (assigned to). Put an address that contains commas in double quotes.`,
+      );
     if (!address || !type) return fail('Each line needs an address and a property type, separated by a comma.');
     if (address.length > ADDRESS_MAX) return fail(`The address is longer than ${ADDRESS_MAX} characters.`);
     const propertyType = typeBySpelling.get(type.toLowerCase());
@@ -85,7 +95,7 @@ export function parsePropertyImport(text: string, buildingTypes: readonly string
     const earlier = seen.get(key);
     if (earlier !== undefined) return fail(`The same address is already on line ${earlier}.`);
     seen.set(key, line);
-    rows.push({ line, address, propertyType });
+    rows.push({ line, address, propertyType, ...(assignedTo ? { assignedTo: assignedTo.toLowerCase() } : {}) });
   });
 
   return { rows, errors, headerSkipped };

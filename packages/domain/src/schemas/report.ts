@@ -56,6 +56,19 @@ export type ReportSiteGroup = z.infer<typeof reportSiteGroupSchema>;
 
 export const rangesSchema = z.record(z.string(), z.object({ min: z.number().nullable(), max: z.number().nullable() }));
 
+/** One revision of a report: as submitted (1), or as a correction left it, each with its own PDF. */
+export const reportRevisionSchema = z.object({
+  revision: z.number().int(),
+  madeAt: z.string(),
+  madeBy: z.string(),
+  overallStatus: overallStatusSchema,
+  /** The correction that made this revision; null for the report as submitted. */
+  change: z
+    .object({ field: z.string(), label: z.string(), before: z.string(), after: z.string(), reason: z.string() })
+    .nullable(),
+});
+export type ReportRevision = z.infer<typeof reportRevisionSchema>;
+
 /** A full report: the summary plus the data and the ranges it was judged against. */
 export const reportDetailSchema = reportSummarySchema.extend({
   wizardData: wizardDataSchema,
@@ -63,6 +76,14 @@ export const reportDetailSchema = reportSummarySchema.extend({
   reviewedAt: z.string().nullable(),
   /** Why a reviewer sent the report back. */
   reviewReason: z.string().nullable(),
+  reviewerName: z.string().nullable(),
+  /** The recorded values the reviewer marked when sending it back. */
+  reviewFields: z.array(z.string()),
+  /** The sent-back report this one re-tests, if any. */
+  retestOf: z.string().nullable(),
+  /** The current revision: 1 as submitted, one more for each correction. */
+  revision: z.number().int(),
+  revisions: z.array(reportRevisionSchema),
 });
 export type ReportDetail = z.infer<typeof reportDetailSchema>;
 

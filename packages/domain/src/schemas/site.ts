@@ -85,7 +85,14 @@ export const updatePropertyBody = z.strictObject({
 export const bulkPropertiesBody = z.strictObject({
   siteId: z.uuid({ message: 'Please select a site first' }),
   properties: z
-    .array(z.strictObject({ address, propertyType: buildingType }))
+    .array(
+      z.strictObject({
+        address,
+        propertyType: buildingType,
+        /** The engineer to assign it to, by email: an engineer member of the site. */
+        assignedTo: z.email({ message: 'Must be an email address' }).max(254).optional(),
+      }),
+    )
     .min(1, 'No valid properties found in CSV')
     .max(MAX_PROPERTY_IMPORT_ROWS, `At most ${MAX_PROPERTY_IMPORT_ROWS} properties at a time`),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MAX_REVIEW_REASON, REVIEW_STATES } from '../review/review-state.js';
+import { CORRECTABLE_FIELDS, correctableFieldId } from '../review/corrections.js';
+import { overallStatusSchema } from './report.js';
 import { propertyStatusSchema } from './property-status.js';
 import { roleSchema } from './user.js';
 
@@ -27,6 +29,8 @@ export const reviewBody = z.discriminatedUnion(
         .trim()
         .min(1, 'Say why the report is sent back')
         .max(MAX_REVIEW_REASON, `At most ${MAX_REVIEW_REASON} characters`),
+      /** The recorded values the reviewer marks as concerned; the engineer's re-test shows them. */
+      fields: z.array(correctableFieldId).max(CORRECTABLE_FIELDS.length).optional(),
     }),
   ],
   { message: 'decision must be approve or send_back' },
@@ -38,6 +42,7 @@ export const reviewResultSchema = z.object({
   reviewState: reviewStateSchema,
   reviewedAt: z.string().nullable(),
   reviewReason: z.string().nullable(),
+  reviewFields: z.array(z.string()),
 });
 
 const isoDate = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
@@ -75,11 +80,24 @@ export const myAssignmentSchema = z.object({
   status: propertyStatusSchema,
   /** The review of the property's latest report; null before any report. */
   reviewState: reviewStateSchema.nullable(),
+  /** The property's latest report, its verdict, and why it was sent back with the fields marked. */
+  latestReportId: z.uuid().nullable(),
+  overallStatus: overallStatusSchema.nullable(),
+  reviewReason: z.string().nullable(),
+  reviewFields: z.array(z.string()),
 });
 export type MyAssignment = z.infer<typeof myAssignmentSchema>;
 
+/** Take properties off whoever they are assigned to. */
+export const unassignBody = z.strictObject({
+  propertyIds: z.array(z.uuid()).min(1, 'Choose at least one property').max(20_000),
+});
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
+  /** The site and property the change belongs to, where it belongs to one: their History panels list it. */
+  siteId: z.string().nullable(),
+  propertyId: z.string().nullable(),
   at: z.string(),
   actorId: z.string().nullable(),
   actorName: z.string(),
@@ -92,9 +110,17 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+const day = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
 export const auditQuery = z.object({
   entityType: z.string().max(40).optional(),
   entityId: z.string().max(100).optional(),
+  siteId: z.uuid().optional(),
+  propertyId: z.uuid().optional(),
+  actorId: z.uuid().optional(),
+  action: z.string().max(40).optional(),
+  /** Inclusive days, in UTC. */
+  from: day.optional(),
+  to: day.optional(),
   /** Keyset: entries older than this id (the previous page's `nextBefore`). */
   before: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -104,3 +130,41 @@ export const auditPageSchema = z.object({
   items: z.array(auditEntrySchema),
   nextBefore: z.number().int().nullable(),
 });
+
+/** One report waiting in a site's review queue (oldest first). */
+export const reviewQueueItemSchema = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  propertyId: z.string().nullable(),
+  propertyAddress: z.string(),
+  engineerId: z.string().nullable(),
+  engineerName: z.string(),
+  completedAt: z.string(),
+  overallStatus: overallStatusSchema,
+  failureReasons: z.array(z.string()),
+  revision: z.number().int(),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+
+export const reviewQueueQuery = z.object({
+  engineerId: z.uuid().optional(),
+  verdict: overallStatusSchema.optional(),
+  /** Keyset: the previous page's `next`. */
+  after: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z\|[0-9a-f-]{36}$/i, 'after must be the next value of the previous page')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const reviewQueuePageSchema = z.object({
+  items: z.array(reviewQueueItemSchema),
+  /** Every report of the site awaiting review under these filters. */
+  total: z.number().int(),
+  next: z.string().nullable(),
+});
+export type ReviewQueuePage = z.infer<typeof reviewQueuePageSchema>;
+
+/** How many reports await review on each site the caller reviews (the supervisor's home). */
+export const reviewCountSchema = z.object({ siteId: z.uuid(), siteName: z.string(), awaiting: z.number().int() });
+export type ReviewCount = z.infer<typeof reviewCountSchema>;

@@ -71,7 +71,14 @@ export function ImportCsvDialog({ site, open, onClose }: { site: Site; open: boo
       return;
     }
     importing.mutate(
-      { siteId: site.id, properties: parsed.rows.map((r) => ({ address: r.address, propertyType: r.propertyType })) },
+      {
+        siteId: site.id,
+        properties: parsed.rows.map((r) => ({
+          address: r.address,
+          propertyType: r.propertyType,
+          ...(r.assignedTo ? { assignedTo: r.assignedTo } : {}),
+        })),
+      },
       {
         onSuccess: ({ count }) => {
           notify.success('Import successful', `${count} properties imported to ${site.name}`);
@@ -106,13 +113,15 @@ export function ImportCsvDialog({ site, open, onClose }: { site: Site; open: boo
       <div className="flex flex-col gap-3">
         <Field
           label="CSV data"
-          hint={`One property per line: address, type. Put an address that contains commas in double quotes. A first line "address,type" is optional. Types for this site: ${site.availableBuildingTypes.join(', ') || 'none'}. If any line is wrong, nothing is imported.`}
+          hint={`One property per line: address, type, and optionally the email of the engineer it is assigned to. Put an address that contains commas in double quotes. A first line "address,type,assigned to" is optional. Types for this site: ${site.availableBuildingTypes.join(', ') || 'none'}. If any line is wrong, nothing is imported.`}
         >
           <Textarea
             rows={8}
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder={'address,type\n"Flat 1, Riverside Court",1b2p\nFlat 2 Riverside Court,2b4p'}
+            placeholder={
+              'address,type,assigned to\n"Flat 1, Riverside Court",1b2p,erin@example.com\nFlat 2 Riverside Court,2b4p'
+            }
             spellCheck={false}
             className="font-mono text-sm"
           />
