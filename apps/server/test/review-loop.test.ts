@@ -320,3 +320,50 @@ describe('history panels', () => {
     expect(lines[1]).toContain('"approved"');
   });
 });
+
+describe('what the review screen reads', () => {
+  it("lets a supervisor of the site read a filed report's photos, a client only once approved, nobody else", async () => {
+    const { app, eng, supervisor, client, reportId } = await submitted();
+    const detail = (await eng.get(`/api/reports/${reportId}`)).json();
+    const photo = detail.wizardData.photosSignature.photos[0].url as string;
+    const signature = detail.wizardData.photosSignature.signature as string;
+    expect((await supervisor.get(photo)).statusCode).toBe(200);
+    expect((await supervisor.get(signature)).statusCode).toBe(200);
+    expect((await client.get(photo)).statusCode).toBe(404);
+    const stranger = await signedIn(app, 'supervisor');
+    expect((await stranger.get(photo)).statusCode).toBe(404);
+    const otherEngineer = await signedIn(app, 'engineer');
+    expect((await otherEngineer.get(photo)).statusCode).toBe(404);
+    await supervisor.post(`/api/reports/${reportId}/review`, { decision: 'approve' });
+    expect((await client.get(photo)).statusCode).toBe(200);
+  });
+
+  it("lists a site's engineers, who has which flat, and a flat's earlier attempts, to its supervisors only", async () => {
+    const { app, admin, eng, supervisor, site, property, reportId } = await submitted();
+    const engineers = (await supervisor.get(`/api/sites/${site.id}/engineers`)).json();
+    expect(engineers.map((e: { id: string }) => e.id)).toContain(eng.userId);
+    expect(engineers.every((e: { id: string }) => e.id !== supervisor.userId)).toBe(true);
+    await supervisor.post(`/api/sites/${site.id}/assignments`, {
+      engineerId: eng.userId,
+      propertyIds: [property.id],
+      dueDate: '2026-12-01',
+    });
+    const p2 = await createProperty(admin, site.id, { address: 'Flat 9', propertyType: '2b4p' });
+    const who = await supervisor.get(`/api/sites/${site.id}/assignments?propertyId=${property.id}&propertyId=${p2.id}`);
+    expect(who.json()).toEqual([
+      { propertyId: property.id, engineerId: eng.userId, engineerName: 'Erin Engineer', dueDate: '2026-12-01' },
+    ]);
+    const one = await supervisor.get(`/api/sites/${site.id}/assignments?propertyId=${property.id}`);
+    expect(one.json()).toHaveLength(1);
+    expect((await supervisor.get(`/api/sites/${site.id}/assignments`)).statusCode).toBe(422);
+
+    const retest = await submitPassingReport(eng, site, property.id, '2026-03-03T10:25:00.000Z');
+    const earlier = (await supervisor.get(`/api/reports/${retest}/earlier`)).json();
+    expect(earlier.map((r: { id: string }) => r.id)).toEqual([reportId]);
+    const stranger = await signedIn(app, 'supervisor');
+    expect((await stranger.get(`/api/reports/${retest}/earlier`)).statusCode).toBe(404);
+    expect((await stranger.get(`/api/sites/${site.id}/engineers`)).statusCode).toBe(404);
+    const [flat] = (await eng.get('/api/me/assignments')).json();
+    expect(flat).toMatchObject({ latestHiuModel: expect.any(String), latestHiuSerial: expect.any(String) });
+  });
+});

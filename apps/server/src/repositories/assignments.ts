@@ -180,13 +180,15 @@ export function assignmentsRepository(db: Db) {
       const { rows } = (await db.execute(sql`
         SELECT a.property_id, a.site_id, s.name AS site_name, p.address, p.property_type,
           a.due_date::text AS due_date, a.assigned_at, lr.review_state, lr.id AS latest_report_id,
-          lr.overall_status, lr.review_reason, lr.review_fields,
+          lr.overall_status, lr.review_reason, lr.review_fields, lr.completed_at AS latest_report_at,
+          lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
           ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
         FROM assignments a
         JOIN properties p ON p.id = a.property_id
         JOIN sites s ON s.id = a.site_id
         LEFT JOIN LATERAL (
-          SELECT r.id, r.review_state, r.completed_at, r.overall_status, r.review_reason, r.review_fields
+          SELECT r.id, r.review_state, r.completed_at, r.overall_status, r.review_reason, r.review_fields,
+            r.hiu_model, r.hiu_serial
           FROM reports r
           WHERE r.property_id = p.id ORDER BY r.completed_at DESC, r.id DESC LIMIT 1
         ) lr ON true
@@ -208,6 +210,9 @@ export function assignmentsRepository(db: Db) {
           overall_status: 'PASS' | 'FAIL' | 'PENDING' | null;
           review_reason: string | null;
           review_fields: string[] | null;
+          latest_report_at: Date | string | null;
+          latest_hiu_model: string | null;
+          latest_hiu_serial: string | null;
           status: PropertyStatus;
         }[];
       };
@@ -225,7 +230,35 @@ export function assignmentsRepository(db: Db) {
         overallStatus: r.overall_status,
         reviewReason: r.review_state === 'sent_back' ? r.review_reason : null,
         reviewFields: r.review_state === 'sent_back' ? (r.review_fields ?? []) : [],
+        latestReportAt: r.latest_report_at === null ? null : new Date(r.latest_report_at).toISOString(),
+        latestHiuModel: r.latest_hiu_model,
+        latestHiuSerial: r.latest_hiu_serial,
       }));
+    },
+
+    /** The site's active engineers, by name. */
+    async engineersOf(siteId: string) {
+      return db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(siteMembers)
+        .innerJoin(users, eq(users.id, siteMembers.userId))
+        .where(and(eq(siteMembers.siteId, siteId), eq(users.role, 'engineer'), eq(users.active, true)))
+        .orderBy(users.name, users.id);
+    },
+
+    /** Who has each of these properties of the site. */
+    async ofProperties(siteId: string, propertyIds: string[]) {
+      const rows = await db
+        .select({
+          propertyId: assignments.propertyId,
+          engineerId: assignments.engineerId,
+          engineerName: users.name,
+          dueDate: assignments.dueDate,
+        })
+        .from(assignments)
+        .innerJoin(users, eq(users.id, assignments.engineerId))
+        .where(and(eq(assignments.siteId, siteId), inArray(assignments.propertyId, propertyIds)));
+      return rows;
     },
   };
 }

@@ -12,6 +12,8 @@ export interface StoredFile {
   contentType: string;
   size: number;
   data: Buffer;
+  /** The report that claims it, once filed. */
+  reportId?: string | null;
 }
 
 export type PutFileResult = 'created' | 'exists' | 'conflict';
@@ -40,6 +42,7 @@ export function filesRepository(db: Db) {
         contentType: files.contentType,
         size: files.size,
         data: files.data,
+        reportId: files.reportId,
       })
       .from(files)
       .where(eq(files.id, id));

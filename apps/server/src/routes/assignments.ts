@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignBody, assignResultSchema, myAssignmentSchema, unassignBody } from '@hiu/domain';
+import {
+  assignBody,
+  assignResultSchema,
+  myAssignmentSchema,
+  propertyAssignmentSchema,
+  propertyAssignmentsQuery,
+  siteEngineerSchema,
+  unassignBody,
+} from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
@@ -61,6 +69,35 @@ export const assignmentRoutes =
         const siteId = request.params.id;
         await access.orNotFound(request.user!, siteId);
         return { unassigned: await assignments.unassign(siteId, request.body.propertyIds, request.user) };
+      },
+    );
+
+    app.get(
+      '/api/sites/:id/engineers',
+      {
+        config: { access: 'supervisor' },
+        schema: { tags: ['assignments'], params: siteParams, response: { 200: z.array(siteEngineerSchema) } },
+      },
+      async (request) => {
+        await access.orNotFound(request.user!, request.params.id);
+        return assignments.engineersOf(request.params.id);
+      },
+    );
+
+    app.get(
+      '/api/sites/:id/assignments',
+      {
+        config: { access: 'supervisor' },
+        schema: {
+          tags: ['assignments'],
+          params: siteParams,
+          querystring: propertyAssignmentsQuery,
+          response: { 200: z.array(propertyAssignmentSchema) },
+        },
+      },
+      async (request) => {
+        await access.orNotFound(request.user!, request.params.id);
+        return assignments.ofProperties(request.params.id, request.query.propertyId);
       },
     );
 

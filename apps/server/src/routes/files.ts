@@ -1,10 +1,18 @@
-import { MAX_UPLOAD_BYTES, sniffImageType, UPLOAD_LIMITS, type ImageType, type UploadKind } from '@hiu/domain';
+import {
+  MAX_UPLOAD_BYTES,
+  sniffImageType,
+  UPLOAD_LIMITS,
+  type ImageType,
+  type UploadKind,
+  type User,
+} from '@hiu/domain';
 import { checkImageSize } from '../http/image-limits.js';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, conflict, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
+import { siteAccess } from '../http/site-access.js';
 import type { UnclaimedLimit, UnclaimedUploads } from '../repositories/files.js';
 
 /** The request body limit: the largest file any kind may be (each kind's own limit is checked after). */
@@ -124,6 +132,19 @@ export const fileRoutes =
       return reply.status(result === 'created' ? 201 : 200).send({ id, kind, contentType, size: data.length });
     }
 
+    /**
+     * Its uploader and admins; and a file of a filed report to whoever may read that report's evidence
+     * (decision 180): a supervisor of its site, a client of its site once it is approved.
+     */
+    const access = siteAccess(ctx.repos.members);
+    const mayRead = async (user: User, file: { ownerId: string | null; reportId?: string | null }) => {
+      if (file.ownerId === user.id || user.role === 'admin') return true;
+      if (!file.reportId || (user.role !== 'supervisor' && user.role !== 'client')) return false;
+      const report = await ctx.repos.reports.summary(file.reportId);
+      if (!report || (user.role === 'client' && report.reviewState !== 'approved')) return false;
+      return access.canSee(user, report.siteId);
+    };
+
     app.get(
       '/api/files/:id',
       {
@@ -138,7 +159,7 @@ export const fileRoutes =
         const file = await files.get(request.params.id);
         const user = request.user!;
         // Someone else's file answers like a missing one, so ids cannot be probed.
-        if (!file || (file.ownerId !== user.id && user.role !== 'admin')) throw notFound('File not found');
+        if (!file || !(await mayRead(user, file))) throw notFound('File not found');
         const filename = `${file.kind}-${file.id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
         return reply
           .header('Content-Type', file.contentType)

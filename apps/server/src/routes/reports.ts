@@ -313,12 +313,13 @@ export const reportRoutes =
     app.get(
       '/api/reports/:id/earlier',
       {
-        config: { access: 'admin' },
+        config: { access: 'supervisor' },
         schema: { tags: ['reports'], params: idParams, response: { 200: z.array(reportSummarySchema) } },
       },
       async (request) => {
         const report = await reports.summary(request.params.id);
-        if (!report) throw notFound('Report not found');
+        // Supervisors read the attempts at their own sites' flats (the review screen).
+        if (!report || !(await access.canSee(request.user!, report.siteId))) throw notFound('Report not found');
         return (await reports.earlierThan(report)).map(publicSummary);
       },
     );

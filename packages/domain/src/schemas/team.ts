@@ -85,8 +85,29 @@ export const myAssignmentSchema = z.object({
   overallStatus: overallStatusSchema.nullable(),
   reviewReason: z.string().nullable(),
   reviewFields: z.array(z.string()),
+  /** The latest report's time, HIU model and serial: a re-test starts from the same unit. */
+  latestReportAt: z.string().nullable(),
+  latestHiuModel: z.string().nullable(),
+  latestHiuSerial: z.string().nullable(),
 });
 export type MyAssignment = z.infer<typeof myAssignmentSchema>;
+
+/** An active engineer of a site: whom its flats can be assigned to. */
+export const siteEngineerSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
+export type SiteEngineer = z.infer<typeof siteEngineerSchema>;
+
+/** Who has each of a page of a site's properties (the assignment screen). */
+export const propertyAssignmentSchema = z.object({
+  propertyId: z.uuid(),
+  engineerId: z.uuid(),
+  engineerName: z.string(),
+  dueDate: z.string().nullable(),
+});
+export type PropertyAssignment = z.infer<typeof propertyAssignmentSchema>;
+
+export const propertyAssignmentsQuery = z.object({
+  propertyId: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.uuid()).min(1).max(200)),
+});
 
 /** Take properties off whoever they are assigned to. */
 export const unassignBody = z.strictObject({
