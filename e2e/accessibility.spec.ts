@@ -1,22 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CheckJourney } from './check-journey';
-
-/** axe-core's WCAG 2.1 A and AA rules over the whole page as it stands: every violation, with where it is. */
-async function violations(page: Page): Promise<string[]> {
-  // The page as it settles: a button's colour change (Next enabled as the last value is typed) runs a short
-  // transition, and axe would judge the blend of its two states.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations.flatMap((v) =>
-    v.nodes.map(
-      (n) => `${v.id} (${v.impact}): ${n.target.join(' ')} - ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`,
-    ),
-  );
-}
+import { violations } from './page-checks';
 
 test.describe('screen-reader and contrast rules (axe, WCAG 2.1 AA)', () => {
   test('sign-in', async ({ page }) => {
@@ -99,6 +83,7 @@ test.describe('screen-reader and contrast rules (axe, WCAG 2.1 AA)', () => {
       ['/admin/properties', 'Admin Panel'],
       ['/admin/design-parameters', 'Admin Panel'],
       ['/admin/users', 'Admin Panel'],
+      ['/admin/history', 'Admin Panel'],
       ['/admin/reports', 'Reports'],
     ] as const) {
       await page.goto(path);

@@ -1,40 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CheckJourney } from './check-journey';
-
-/** The smallest side a tap target may have, in CSS pixels (docs/product.md#numbers). */
-const MIN = 44;
-
-/**
- * Every visible button, link, field, select and tab on the screen smaller than MIN on a side. A checkbox or
- * radio counts with its label (the label is what a finger taps); a link inside running text is exempt, as
- * WCAG's target-size rule exempts inline targets.
- */
-async function smallTargets(page: Page, screen: string): Promise<string[]> {
-  const found = await page.evaluate((min) => {
-    const out: string[] = [];
-    const selector = 'button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=button]';
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
-      const style = getComputedStyle(el);
-      let rect = el.getBoundingClientRect();
-      // Not shown, or visually hidden (a file input a labelled button opens): no finger taps it.
-      if (rect.width <= 1 || rect.height <= 1 || style.visibility === 'hidden') continue;
-      if (el.closest('[aria-hidden="true"], [inert]')) continue;
-      if (el.tagName === 'A' && style.display === 'inline' && el.parentElement?.closest('p')) continue;
-      const input = el as HTMLInputElement;
-      if (el.tagName === 'INPUT' && (input.type === 'checkbox' || input.type === 'radio')) {
-        const label = input.closest('label') ?? (input.id ? document.querySelector(`label[for="${input.id}"]`) : null);
-        if (label) rect = label.getBoundingClientRect();
-      }
-      if (rect.height + 0.5 < min || rect.width + 0.5 < min) {
-        const name = (el.getAttribute('aria-label') ?? el.textContent ?? input.name ?? '').trim().slice(0, 40);
-        out.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(rect.width)}x${Math.round(rect.height)}`);
-      }
-    }
-    return out;
-  }, MIN);
-  return found.map((f) => `${screen}: ${f}`);
-}
+import { smallTargets } from './page-checks';
 
 test.describe('every tap target at least 44 px at 390 x 844', () => {
   test("the engineer's screens: home, every step, review, outbox and the failure evidence", async ({

@@ -18,6 +18,16 @@ const ReportsPage = lazyRetry(() => import('../features/reports/reports-page'));
 const UsersPage = lazyRetry(() => import('../features/users/users-page'));
 const IntegrationsPage = lazyRetry(() => import('../features/integrations/integrations-page'));
 const MyReportsPage = lazyRetry(() => import('../features/my-reports/my-reports-page'));
+const HistoryPage = lazyRetry(() => import('../features/history/history-page'));
+const ReviewSitePage = lazyRetry(() => import('../features/review/review-site-page'));
+const ReviewReportPage = lazyRetry(() => import('../features/review/review-report-page'));
+// Only reviewers load the review area's cards on home.
+const ReviewCountsCard = lazyRetry(() =>
+  import('../features/review/review-counts-card').then((m) => ({ default: m.ReviewCountsCard })),
+);
+const MySitesCard = lazyRetry(() =>
+  import('../features/review/my-sites-card').then((m) => ({ default: m.MySitesCard })),
+);
 const UnsavedWorkBanner = lazyRetry(() =>
   import('../features/check/components/unsaved-work-banner').then((m) => ({ default: m.UnsavedWorkBanner })),
 );
@@ -37,6 +47,7 @@ function NotFound() {
 const ENGINEER_PATHS = /^\/(check(\/.*)?|my-reports)?$/;
 const CHECK_PATHS = /^\/check(\/.*)?$/;
 const ADMIN_PATHS = /^\/admin(\/.*)?$/;
+const REVIEW_PATHS = /^\/review(\/.*)?$/;
 
 export function AppRoutes() {
   return (
@@ -60,6 +71,12 @@ export function AppRoutes() {
                           <UnsavedWorkBanner />
                         </Suspense>
                       }
+                      reviewCards={
+                        <Suspense fallback={null}>
+                          <ReviewCountsCard />
+                          <MySitesCard />
+                        </Suspense>
+                      }
                     />,
                     <HomeFrame />,
                   )}
@@ -81,8 +98,26 @@ export function AppRoutes() {
             <Route path="/admin/integrations">
               <RequireAuth role="admin">{lazyPage(<IntegrationsPage />)}</RequireAuth>
             </Route>
+            <Route path="/admin/history">
+              <RequireAuth role="admin">{lazyPage(<HistoryPage />)}</RequireAuth>
+            </Route>
             <Route>
               <RequireAuth role="admin">{lazyPage(<AdminRoutes />)}</RequireAuth>
+            </Route>
+          </Switch>
+        </AccountBar>
+      </Route>
+      <Route path={REVIEW_PATHS}>
+        <AccountBar>
+          <Switch>
+            <Route path="/review/reports/:id">
+              <RequireAuth role="supervisor">{lazyPage(<ReviewReportPage />)}</RequireAuth>
+            </Route>
+            <Route path={/^\/review\/sites\/(?<siteId>[^/]+)(\/.*)?$/}>
+              <RequireAuth role="supervisor">{lazyPage(<ReviewSitePage />)}</RequireAuth>
+            </Route>
+            <Route>
+              <NotFound />
             </Route>
           </Switch>
         </AccountBar>

@@ -9,6 +9,7 @@ const TABS = [
   { to: '/admin/design-parameters', label: 'Design Parameters' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/integrations', label: 'Integrations' },
+  { to: '/admin/history', label: 'History' },
 ];
 
 /** The Admin Panel frame (docs/product.md#admin-panel): header, subtitle, Reports and Home, and the tabs. */

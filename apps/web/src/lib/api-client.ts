@@ -61,7 +61,7 @@ export const api = {
   post: <T>(path: string, body?: unknown) => apiRequest('POST', path, body ?? {}).then((r) => json<T>(r)),
   patch: <T>(path: string, body: unknown) => apiRequest('PATCH', path, body).then((r) => json<T>(r)),
   put: <T>(path: string, body: unknown) => apiRequest('PUT', path, body).then((r) => json<T>(r)),
-  delete: <T = void>(path: string) => apiRequest('DELETE', path).then((r) => json<T>(r)),
+  delete: <T = void>(path: string, body?: unknown) => apiRequest('DELETE', path, body).then((r) => json<T>(r)),
 };
 
 /** The default fetch: GET the path made by joining the query key with slashes. */

@@ -21,8 +21,8 @@ export interface CorrectableField {
 const sectionTitle = (id: string) => SECTIONS.find((s) => s.id === id)?.title ?? '';
 
 export const CORRECTABLE_FIELDS: readonly CorrectableField[] = [
-  { id: 'hiuModel', label: 'Basic information: HIU model', unit: '', path: ['hiuModel'], kind: 'text' },
-  { id: 'hiuSerial', label: 'Basic information: HIU serial', unit: '', path: ['hiuSerial'], kind: 'text' },
+  { id: 'hiuModel', label: `${sectionTitle('basicInfo')}: HIU model`, unit: '', path: ['hiuModel'], kind: 'text' },
+  { id: 'hiuSerial', label: `${sectionTitle('basicInfo')}: HIU serial`, unit: '', path: ['hiuSerial'], kind: 'text' },
   ...MEASUREMENTS.map((m) => ({
     id: m.id,
     label: `${sectionTitle(m.section)}: ${m.label}`,

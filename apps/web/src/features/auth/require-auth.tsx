@@ -32,6 +32,17 @@ export function RequireAuth({
     const next = encodeURIComponent(pathname + (search ? `?${search}` : ''));
     return <Redirect to={`/sign-in?next=${next}`} replace />;
   }
+  if (role === 'supervisor' && user.role !== 'admin' && user.role !== 'supervisor') {
+    return (
+      <main className="mx-auto max-w-md px-4 py-10 text-center">
+        <h1 className="text-2xl font-bold">Supervisors only</h1>
+        <p className="mt-2 text-slate-700">Reviewing and assigning are for supervisors and admins.</p>
+        <Link to="/" className={buttonClass('primary', 'md', 'mt-6')}>
+          Go to home
+        </Link>
+      </main>
+    );
+  }
   if (role === 'admin' && user.role !== 'admin') {
     return (
       <main className="mx-auto max-w-md px-4 py-10 text-center">

@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { useFieldDataRefresh } from './api/field-data';
 import { DraftsList } from './components/drafts-list';
+import { MyFlats } from './components/my-flats';
 import { OfflineNotice } from './components/offline-notice';
 import { HomeFrame } from './home-frame';
 import { START_CHECK_ID, StartCheckCard } from './components/start-check-card';
@@ -11,13 +12,16 @@ import { START_CHECK_ID, StartCheckCard } from './components/start-check-card';
 interface HomePageProps {
   /** The check feature's notices (Unsaved Work Found, reports waiting to be sent), composed in by the router. */
   unsavedWorkBanner?: ReactNode;
+  /** A supervisor's and admin's review counts and sites, composed in by the router. */
+  reviewCards?: ReactNode;
 }
 
 /** Home (/): start a check, resume today's drafts, and the admin entry points for admins. */
-export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
+export default function HomePage({ unsavedWorkBanner, reviewCards }: HomePageProps) {
   const { user } = useSession();
   const [path] = useLocation();
   useFieldDataRefresh(user?.id);
+  const reviewer = user?.role === 'admin' || user?.role === 'supervisor';
 
   // /#start-check (the reports empty state) lands on the Start New Check card.
   useEffect(() => {
@@ -44,8 +48,14 @@ export default function HomePage({ unsavedWorkBanner }: HomePageProps) {
     >
       <OfflineNotice />
       {unsavedWorkBanner}
-      <StartCheckCard />
-      <DraftsList />
+      {reviewer ? reviewCards : null}
+      {user?.role === 'engineer' ? <MyFlats /> : null}
+      {user?.role === 'client' ? null : (
+        <>
+          <StartCheckCard />
+          <DraftsList />
+        </>
+      )}
     </HomeFrame>
   );
 }

@@ -50,6 +50,12 @@ describe('the kept copy answers the GETs home and a check start make', () => {
     expect(answerFromSnapshot(snapshot, '/api/drafts/d1')).toBe(snapshot.drafts[0]);
   });
 
+  it('gives My flats as kept, and nothing from a copy kept before My flats existed', () => {
+    const assignments = [{ propertyId: 'p1', siteId: 's1' } as never];
+    expect(answerFromSnapshot({ ...snapshot, assignments }, '/api/me/assignments')).toBe(assignments);
+    expect(answerFromSnapshot(snapshot, '/api/me/assignments')).toBeUndefined();
+  });
+
   it('answers nothing it did not keep (the app then shows its usual error)', () => {
     expect(answerFromSnapshot(snapshot, '/api/sites/s2')).toBeUndefined();
     expect(answerFromSnapshot(snapshot, '/api/properties?siteId=s2')).toBeUndefined();

@@ -1,4 +1,12 @@
-import type { Draft, MyReportsPage, PropertyWithStatus, Site, SiteProgress, SiteSummary } from '@hiu/domain';
+import type {
+  Draft,
+  MyAssignment,
+  MyReportsPage,
+  PropertyWithStatus,
+  Site,
+  SiteProgress,
+  SiteSummary,
+} from '@hiu/domain';
 
 /**
  * What the phone keeps for one signed-in engineer so home and a check start without a signal (decision 130):
@@ -17,6 +25,8 @@ export interface FieldSnapshot {
   drafts: Draft[];
   /** The first page of My reports (absent in copies kept before it was). */
   myReports?: MyReportsPage;
+  /** My flats: the engineer's assigned flats not yet approved (absent in copies kept before it was). */
+  assignments?: MyAssignment[];
 }
 
 const contains = (text: string, q: string) => text.toLocaleLowerCase().includes(q.toLocaleLowerCase());
@@ -63,6 +73,7 @@ export function answerFromSnapshot(snapshot: FieldSnapshot, path: string): unkno
     return undefined;
   }
   if (parts[1] === 'me' && parts[2] === 'reports' && parts.length === 3 && !p.get('before')) return snapshot.myReports;
+  if (parts[1] === 'me' && parts[2] === 'assignments' && parts.length === 3) return snapshot.assignments;
   if (parts[1] === 'drafts') {
     if (parts.length === 2) return snapshot.drafts;
     if (parts.length === 3) return snapshot.drafts.find((d) => d.id === parts[2]);

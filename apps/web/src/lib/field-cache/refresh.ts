@@ -1,4 +1,4 @@
-import type { Draft, MyReportsPage, PropertyWithStatus, Site, SiteSummary } from '@hiu/domain';
+import type { Draft, MyAssignment, MyReportsPage, PropertyWithStatus, Site, SiteSummary } from '@hiu/domain';
 import { api } from '../api-client';
 import type { FieldSnapshot } from './field-snapshot';
 import { loadSnapshot, saveSnapshot } from './field-store';
@@ -38,12 +38,25 @@ export function refreshFieldData(userId: string, now = () => new Date()): Promis
   running ??= (async () => {
     const previous = await loadSnapshot(userId).catch(() => undefined);
     const startedAt = now().toISOString();
-    const [sites, drafts, myReports] = await Promise.all([
+    const [sites, drafts, myReports, assignments] = await Promise.all([
       api.get<Page<SiteSummary>>(`/api/sites?limit=${KEPT_SITES}`),
       api.get<Draft[]>('/api/drafts'),
       // My reports' first page, for the list without a signal (docs/product.md#my-reports).
       api.get<MyReportsPage>('/api/me/reports').catch(() => previous?.myReports),
+      api.get<MyAssignment[]>('/api/me/assignments').catch(() => previous?.assignments),
     ]);
+    // Every assigned flat's site is kept, even one past the sites the select lists (docs/product.md#my-flats).
+    const listed = new Set(sites.items.map((s) => s.id));
+    const assignedSites = [...new Set((assignments ?? []).map((a) => a.siteId))].filter((id) => !listed.has(id));
+    for (const id of assignedSites) {
+      const {
+        designParameters: _d,
+        autoApprovePassing: _a,
+        keepOriginalPhotos: _k,
+        ...summary
+      } = previous?.siteDetails[id] ?? (await api.get<Site>(`/api/sites/${id}`));
+      sites.items.push(summary);
+    }
     const full =
       !previous || Date.parse(startedAt) - Date.parse(previous.fullAt ?? previous.savedAt) >= FULL_REFRESH_MS;
     const siteDetails: Record<string, Site> = {};
@@ -67,6 +80,7 @@ export function refreshFieldData(userId: string, now = () => new Date()): Promis
       properties,
       drafts,
       myReports,
+      assignments,
     };
     await saveSnapshot(snapshot);
   })().finally(() => (running = undefined));

@@ -7,7 +7,7 @@ import { PropertyStatusBadge } from '../../../components/property-status-badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { notify } from '../../../lib/toast';
 import { AdminLayout } from '../components/admin-layout';
-import { Pager } from '../components/pager';
+import { Pager } from '../../../components/pager';
 import { plural } from '../components/plural';
 import { SearchBox } from '../../../components/ui/search-box';
 import { SitePicker } from '../components/site-picker';

@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { notify } from '../../../lib/toast';
 import { AdminLayout } from '../components/admin-layout';
-import { Pager } from '../components/pager';
+import { Pager } from '../../../components/pager';
 import { plural } from '../components/plural';
 import { SearchBox } from '../../../components/ui/search-box';
 import { PAGE_SIZE } from '../api/query';

@@ -149,6 +149,8 @@ export interface WizardControllerDeps {
   saveWaitMs?: number;
   /** What reads back stored copies; the app's (a worker thread) by default. */
   schemas?: CopyChecks;
+  /** Told when the server has stored a report, so screens showing server lists read them again. */
+  onReportSent?: (reportId: string) => void;
 }
 
 const STORAGE_FULL = 'This phone’s quick cache is full. Your check is still kept in the app’s own storage.';
@@ -834,7 +836,10 @@ export class WizardController {
       });
       this.setOutbox(this.engine.snapshot());
     }
-    if (op.kind === 'submitReport' && outcome.result === 'sent') this.reportsSent.add(op.payload.id);
+    if (op.kind === 'submitReport' && outcome.result === 'sent') {
+      this.reportsSent.add(op.payload.id);
+      this.deps.onReportSent?.(op.payload.id);
+    }
     if (op.kind !== 'submitReport' || this.submitting) return;
     const s = this.snap.state;
     if (op.payload.id !== s.submittedReportId) {

@@ -39,6 +39,11 @@ function sharedController(queryClient: QueryClient): WizardController {
       compress: async (file) => (await import('./compress-image')).compressPhoto(file),
       // Sites, properties and the user through the query cache: loaded once, and there when offline.
       fetchJson: (path) => queryClient.fetchQuery({ queryKey: [path] }),
+      // A report sent from the outbox changes My flats, drafts and My reports on the screen behind it.
+      onReportSent: () =>
+        void queryClient.invalidateQueries({
+          predicate: (q) => /^\/api\/(me\/|drafts)/.test(String(q.queryKey[0])),
+        }),
       exclusive,
     });
     shared.attach(window);

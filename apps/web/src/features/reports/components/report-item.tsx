@@ -3,7 +3,7 @@ import { formatDateTime, type ReportSummary } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/badge';
 import { EarlierReports } from './earlier-reports';
-import { ReportEvidence } from './report-evidence';
+import { ReportEvidence } from '../../../components/report-evidence';
 import { usePdfDownload } from './use-pdf-download';
 
 interface ReportItemProps {

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { StatusBadge } from '../../../components/ui/badge';
 import { EarlierReports } from './earlier-reports';
 import { ReportItem } from './report-item';
-import { ReportEvidence } from './report-evidence';
+import { ReportEvidence } from '../../../components/report-evidence';
 import { usePdfDownload } from './use-pdf-download';
 
 const BADGE: Record<ReportVerdict, 'pass' | 'fail' | 'pending' | 'n/a'> = {

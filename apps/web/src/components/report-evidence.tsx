@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import { formatDateTime, formatLocation, formatSeconds, stepStamps } from '@hiu/domain';
-import { Button } from '../../../components/ui/button';
-import { useReportDetail } from '../api/report-detail';
+import { useQuery } from '@tanstack/react-query';
+import type { ReportDetail } from '@hiu/domain';
+import { Button } from './ui/button';
 
 /** The field evidence of one report (45 °C time, step times, location), opened on request. */
 export function ReportEvidence({ reportId }: { reportId: string }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const detail = useReportDetail(reportId, open);
+  const detail = useQuery<ReportDetail>({ queryKey: [`/api/reports/${reportId}`], enabled: open });
   const d = detail.data?.wizardData;
   return (
     <div className="mt-2">

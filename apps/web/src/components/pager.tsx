@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from './ui/button';
 
 /** "Showing 1-25 of 1,000" with Previous and Next; nothing when everything fits on one page. */
 export function Pager({

@@ -1,0 +1,110 @@
+import { correctableField, formatDate, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { PropertyStatusBadge } from '../../../components/property-status-badge';
+import { useMyAssignments } from '../api/assignments';
+import { useStartGuard } from './start-check-guard';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** What the engineer reads about where a flat stands, beside its status badge. */
+function stateLine(a: MyAssignment): string {
+  if (a.reviewState === 'sent_back') return 'Sent back: re-test';
+  if (a.reviewState === 'awaiting_review') return REVIEW_STATE_LABELS.awaiting_review;
+  if (a.status === 'failed') return 'Re-test';
+  return '';
+}
+
+/** My flats (docs/product.md#my-flats): the flats a supervisor assigned to this engineer, due ones first. */
+export function MyFlats() {
+  const flats = useMyAssignments(true);
+  const guard = useStartGuard();
+  const list = flats.data ?? [];
+  // Nothing until the list is known: an engineer without assigned flats sees home exactly as before, with
+  // nothing moving as it loads.
+  if (flats.isLoading || (!flats.isError && list.length === 0)) return null;
+  return (
+    <Card aria-labelledby="my-flats-heading" className="space-y-3">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="my-flats-heading" className="text-xl font-bold">
+          My flats
+        </h2>
+        {list.length ? <p className="text-sm text-slate-600">{list.length} to do</p> : null}
+      </div>
+      {flats.isError && !flats.data ? (
+        <p role="alert" className="text-fail">
+          Could not load your flats: {flats.error.message}
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {list.map((a) => {
+            const overdue = a.dueDate !== null && a.dueDate < today();
+            const waiting = a.reviewState === 'awaiting_review';
+            return (
+              <li key={a.propertyId} className="space-y-2 py-3" data-testid="my-flat">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words text-slate-900">{a.address}</p>
+                    <p className="text-sm text-slate-700">
+                      {a.siteName} · {a.propertyType}
+                    </p>
+                    <p className={overdue ? 'text-sm font-semibold text-fail' : 'text-sm text-slate-600'}>
+                      {a.dueDate ? `${overdue ? 'Overdue: was due' : 'Due'} ${formatDate(a.dueDate)}` : 'No due date'}
+                    </p>
+                  </div>
+                  <div className="flex flex-none flex-col items-end gap-1">
+                    <PropertyStatusBadge status={a.status} />
+                    {stateLine(a) ? <span className="text-sm font-medium text-slate-700">{stateLine(a)}</span> : null}
+                  </div>
+                </div>
+                {a.reviewState === 'sent_back' ? (
+                  <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950">
+                    <p className="font-semibold">Why it was sent back</p>
+                    <p className="break-words whitespace-pre-wrap">{a.reviewReason}</p>
+                    {a.reviewFields.length ? (
+                      <>
+                        <p className="mt-1 font-semibold">Check again</p>
+                        <ul className="list-disc pl-5">
+                          {a.reviewFields.map((f) => (
+                            <li key={f}>{correctableField(f)?.label ?? f}</li>
+                          ))}
+                        </ul>
+                      </>
+                    ) : null}
+                  </div>
+                ) : null}
+                {waiting ? null : (
+                  <Button
+                    variant={a.reviewState === 'sent_back' || a.status === 'failed' ? 'primary' : 'secondary'}
+                    className="w-full"
+                    disabled={guard.busy}
+                    aria-label={`${a.status === 'not_started' ? 'Start' : 'Open'} ${a.address}`}
+                    onClick={() =>
+                      void guard.start({
+                        id: a.propertyId,
+                        siteId: a.siteId,
+                        address: a.address,
+                        propertyType: a.propertyType,
+                        status: a.status,
+                        latestReportAt: a.latestReportAt,
+                        latestHiuModel: a.latestHiuModel,
+                        latestHiuSerial: a.latestHiuSerial,
+                      })
+                    }
+                  >
+                    {a.reviewState === 'sent_back' || a.status === 'failed'
+                      ? 'Re-test'
+                      : a.status === 'in_progress'
+                        ? 'Open'
+                        : 'Start'}
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {guard.dialogs}
+    </Card>
+  );
+}

@@ -1,0 +1,216 @@
+import { useCallback, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PropertyAssignment, PropertyWithStatus } from '@hiu/domain';
+import { PropertyStatusBadge } from '../../components/property-status-badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { SearchBox } from '../../components/ui/search-box';
+import { Select } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
+import { api, ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+import { Pager } from '../../components/pager';
+import { useSiteEngineers } from './api';
+
+const PAGE = 50;
+type Page = { items: PropertyWithStatus[]; total: number };
+type Target = { propertyIds: string[] } | { filter: { q?: string } };
+
+/**
+ * Assign a site's flats (docs/product.md#assignment): tick flats, or take every flat matching the search,
+ * choose the engineer and an optional due date. Who has each flat shows beside it.
+ */
+export function AssignPanel({ siteId }: { siteId: string }) {
+  const client = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [engineerId, setEngineerId] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [error, setError] = useState<string>();
+  const onSearch = useCallback((q: string) => {
+    setSearch(q);
+    setOffset(0);
+  }, []);
+  const engineers = useSiteEngineers(siteId);
+  const q = new URLSearchParams({ siteId, limit: String(PAGE), offset: String(offset) });
+  if (search.trim()) q.set('q', search.trim());
+  const list = useQuery<Page>({ queryKey: [`/api/properties?${q.toString()}`], placeholderData: keepPreviousData });
+  const items = list.data?.items ?? [];
+  const ids = items.map((p) => p.id);
+  const who = useQuery<PropertyAssignment[]>({
+    queryKey: [`/api/sites/${siteId}/assignments?${ids.map((id) => `propertyId=${id}`).join('&')}`],
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const holder = new Map((who.data ?? []).map((a) => [a.propertyId, a]));
+
+  const refresh = () =>
+    client.invalidateQueries({
+      predicate: (x) => String(x.queryKey[0]).startsWith(`/api/sites/${siteId}/assignments`),
+    });
+  const assign = useMutation({
+    mutationFn: (target: Target) =>
+      api.post<{ assigned: number }>(`/api/sites/${siteId}/assignments`, {
+        engineerId,
+        dueDate: dueDate || null,
+        ...target,
+      }),
+    onSuccess: ({ assigned }) => {
+      const name = engineers.data?.find((e) => e.id === engineerId)?.name ?? 'the engineer';
+      notify.success('Assigned', `${assigned} ${assigned === 1 ? 'flat' : 'flats'} assigned to ${name}`);
+      setSelected(new Set());
+    },
+    onError: (e) => {
+      setError(e instanceof ApiError ? (e.fieldErrors.engineerId ?? e.userMessage) : String(e));
+    },
+    onSettled: refresh,
+  });
+  const unassign = useMutation({
+    mutationFn: (propertyIds: string[]) =>
+      api.delete<{ unassigned: number }>(`/api/sites/${siteId}/assignments`, { propertyIds }),
+    onSuccess: ({ unassigned }) => {
+      notify.success('Unassigned', `${unassigned} ${unassigned === 1 ? 'flat' : 'flats'} taken off their engineer`);
+      setSelected(new Set());
+    },
+    onError: (e) => notify.error('Could not unassign', e instanceof ApiError ? e.userMessage : String(e)),
+    onSettled: refresh,
+  });
+  const run = (target: Target) => {
+    if (!engineerId) return setError('Choose an engineer');
+    setError(undefined);
+    assign.mutate(target);
+  };
+  const toggle = (id: string, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allOnPage = items.length > 0 && items.every((p) => selected.has(p.id));
+  const total = list.data?.total ?? 0;
+
+  return (
+    <section aria-labelledby="assign-heading" className="space-y-3">
+      <h2 id="assign-heading" className="text-lg font-bold">
+        Assign flats
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Engineer" error={error}>
+          <Select value={engineerId} onChange={(e) => setEngineerId(e.target.value)}>
+            <option value="">Choose an engineer</option>
+            {(engineers.data ?? []).map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Due date (optional)">
+          <Input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+        </Field>
+      </div>
+      <SearchBox label="Search flats" placeholder="Address" onSearch={onSearch} />
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={selected.size === 0 || assign.isPending} onClick={() => run({ propertyIds: [...selected] })}>
+          Assign {selected.size} selected
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={total === 0 || assign.isPending}
+          onClick={() => (engineerId ? setConfirmAll(true) : setError('Choose an engineer'))}
+        >
+          Assign all {total} {search.trim() ? 'matching' : ''}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={selected.size === 0 || unassign.isPending}
+          onClick={() => unassign.mutate([...selected])}
+        >
+          Unassign selected
+        </Button>
+      </div>
+      {list.isLoading ? (
+        <Skeleton className="h-40" />
+      ) : list.isError ? (
+        <p role="alert" className="text-fail">
+          Could not load flats: {list.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-slate-600">No flats {search.trim() ? 'match this search' : 'on this site yet'}.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left">
+            <thead className="bg-slate-50 text-sm text-slate-700">
+              <tr>
+                <th className="w-12 p-1">
+                  <label className="flex size-11 items-center justify-center">
+                    <input
+                      type="checkbox"
+                      className="size-6"
+                      aria-label="Select every flat on this page"
+                      checked={allOnPage}
+                      onChange={(e) => items.forEach((p) => toggle(p.id, e.target.checked))}
+                    />
+                  </label>
+                </th>
+                <th className="p-2">Flat</th>
+                <th className="p-2">Assigned to</th>
+                <th className="p-2">Status</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((p) => {
+                const a = holder.get(p.id);
+                return (
+                  <tr key={p.id}>
+                    <td className="p-1">
+                      <label className="flex size-11 items-center justify-center">
+                        <input
+                          type="checkbox"
+                          className="size-6"
+                          aria-label={`Select ${p.address}`}
+                          checked={selected.has(p.id)}
+                          onChange={(e) => toggle(p.id, e.target.checked)}
+                        />
+                      </label>
+                    </td>
+                    <td className="p-2 break-words">
+                      {p.address} <span className="text-sm text-slate-600">({p.propertyType})</span>
+                    </td>
+                    <td className="p-2 text-sm">
+                      {a ? (
+                        `${a.engineerName}${a.dueDate ? `, due ${a.dueDate}` : ''}`
+                      ) : (
+                        <span className="text-slate-500">Nobody</span>
+                      )}
+                    </td>
+                    <td className="p-2">
+                      <PropertyStatusBadge status={p.status} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager offset={offset} limit={PAGE} total={total} noun="flats" onOffset={setOffset} />
+      <ConfirmDialog
+        open={confirmAll}
+        onOpenChange={setConfirmAll}
+        title={`Assign all ${total} flats?`}
+        description={`Every flat ${search.trim() ? `matching "${search.trim()}"` : 'of this site'} goes to ${engineers.data?.find((e) => e.id === engineerId)?.name ?? 'the engineer'}, replacing whoever had it.`}
+        confirmLabel="Assign all"
+        onConfirm={() => {
+          setConfirmAll(false);
+          run({ filter: search.trim() ? { q: search.trim() } : {} });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { formatDateTime, REVIEW_STATE_LABELS, type ReportDetail } from '@hiu/domain';
+import { StatusBadge } from '../../components/ui/badge';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Page } from '../../components/ui/page';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { HistoryPanel } from '../../components/history-panel';
+import { ReportEvidence } from '../../components/report-evidence';
+import { useDecision, useEarlierAttempts, useReport } from './api';
+import { CorrectionDialog, SendBackDialog } from './decision-dialogs';
+import { ReportReadings } from './report-readings';
+
+const pdfHref = (id: string, revision?: number) =>
+  `/api/reports/${id}/pdf${revision === undefined ? '' : `?revision=${revision}`}`;
+
+function ReviewState({ report }: { report: ReportDetail }) {
+  const tone = report.reviewState === 'approved' ? 'pass' : report.reviewState === 'sent_back' ? 'fail' : 'pending';
+  return <StatusBadge status={tone} label={REVIEW_STATE_LABELS[report.reviewState]} />;
+}
+
+/** One submitted report as its reviewer sees it (docs/product.md#review): evidence first, then the decision. */
+export default function ReviewReportPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const report = useReport(id);
+  const { user } = useSession();
+  const [dialog, setDialog] = useState<'approve' | 'send_back' | 'correct' | null>(null);
+  const decide = useDecision(id);
+
+  if (report.isLoading)
+    return (
+      <Page title="Report">
+        <Skeleton className="h-40" />
+      </Page>
+    );
+  if (report.isError || !report.data)
+    return (
+      <Page title="Report">
+        <p role="alert" className="text-fail">
+          Could not load the report: {report.error?.message}
+        </p>
+      </Page>
+    );
+  const r = report.data;
+  const canReview = user?.role === 'admin' || user?.role === 'supervisor';
+  const approve = () =>
+    decide.mutate(
+      { decision: 'approve' },
+      {
+        onSuccess: () => notify.success('Approved', `${r.propertyAddress} is approved and locked`),
+        onError: (e) => notify.error('Could not approve', e instanceof ApiError ? e.userMessage : String(e)),
+        onSettled: () => setDialog(null),
+      },
+    );
+
+  return (
+    <Page
+      title={r.propertyAddress}
+      subtitle={`${r.reference} · ${r.siteName}`}
+      actions={
+        r.siteId && canReview ? (
+          <Link to={`/review/sites/${r.siteId}`} className={buttonClass('secondary')}>
+            Review queue
+          </Link>
+        ) : null
+      }
+    >
+      <div className="space-y-5">
+        <Card className="space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusBadge status={r.overallStatus} />
+            <ReviewState report={r} />
+            {r.revision > 1 ? (
+              <span className="text-sm font-semibold text-slate-700">Revision {r.revision}</span>
+            ) : null}
+          </div>
+          <p className="text-slate-800">
+            {r.engineerName} · completed {formatDateTime(r.completedAt)}
+          </p>
+          {r.retestOf ? (
+            <p className="text-sm text-slate-700">
+              Re-test of{' '}
+              <Link className="font-semibold text-brand-700 underline" to={`/review/reports/${r.retestOf}`}>
+                the report sent back
+              </Link>
+            </p>
+          ) : null}
+          {r.reviewState !== 'awaiting_review' ? (
+            <p className="text-sm text-slate-800">
+              {REVIEW_STATE_LABELS[r.reviewState]} by {r.reviewerName ?? 'a former user'} on{' '}
+              {formatDateTime(r.reviewedAt ?? '')}
+              {r.reviewReason ? `: ${r.reviewReason}` : ''}
+            </p>
+          ) : null}
+          {r.failureReasons.length ? (
+            <ul className="list-disc pl-5 text-fail">
+              {r.failureReasons.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+          ) : null}
+          {canReview ? (
+            <div className="flex flex-wrap gap-2 pt-2">
+              {r.reviewState === 'awaiting_review' ? (
+                <>
+                  <Button variant="success" onClick={() => setDialog('approve')}>
+                    Approve
+                  </Button>
+                  <Button variant="danger" onClick={() => setDialog('send_back')}>
+                    Send back
+                  </Button>
+                </>
+              ) : null}
+              {r.reviewState !== 'approved' ? (
+                <Button variant="secondary" onClick={() => setDialog('correct')}>
+                  Correct a value
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+        </Card>
+
+        <ReportReadings report={r} />
+
+        <section aria-labelledby="photos-heading" className="space-y-2">
+          <h2 id="photos-heading" className="text-lg font-bold">
+            Photos and signature
+          </h2>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {r.wizardData.photosSignature.photos.map((p, i) => (
+              <figure key={p.id} className="space-y-1">
+                <img
+                  src={p.url}
+                  alt={p.label || `Photo ${i + 1}`}
+                  loading="lazy"
+                  className="aspect-square w-full rounded-md border border-slate-200 object-cover"
+                />
+                <figcaption className="text-sm text-slate-700">{p.label || `Photo ${i + 1}`}</figcaption>
+              </figure>
+            ))}
+          </div>
+          {r.wizardData.photosSignature.signature ? (
+            <img
+              src={r.wizardData.photosSignature.signature}
+              alt={`Signature of ${r.engineerName}`}
+              className="h-24 rounded-md border border-slate-200 bg-white"
+            />
+          ) : (
+            <p className="text-slate-600">No signature.</p>
+          )}
+        </section>
+
+        <ReportEvidence reportId={r.id} />
+
+        <section aria-labelledby="revisions-heading" className="space-y-2">
+          <h2 id="revisions-heading" className="text-lg font-bold">
+            Revisions
+          </h2>
+          <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+            {r.revisions.map((v) => (
+              <li key={v.revision} className="flex items-center justify-between gap-3 p-3">
+                <div className="min-w-0 text-sm">
+                  <p className="font-semibold text-slate-900">
+                    Revision {v.revision} · {v.overallStatus}
+                  </p>
+                  <p className="text-slate-700">
+                    {v.change ? `${v.change.label}: ${v.change.before} → ${v.change.after}` : 'As submitted'} ·{' '}
+                    {v.madeBy}, {formatDateTime(v.madeAt)}
+                  </p>
+                  {v.change ? <p className="break-words text-slate-700">Reason: {v.change.reason}</p> : null}
+                </div>
+                <a
+                  className={buttonClass('secondary', 'sm', 'flex-none')}
+                  href={pdfHref(r.id, v.revision === r.revision ? undefined : v.revision)}
+                  download
+                  aria-label={`PDF of revision ${v.revision}`}
+                >
+                  PDF
+                </a>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <EarlierAttempts id={r.id} />
+
+        <Card>
+          <HistoryPanel query={`entityType=report&entityId=${r.id}`} />
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={dialog === 'approve'}
+        onOpenChange={(o) => !o && setDialog(null)}
+        title="Approve this report?"
+        description={`${r.propertyAddress} (${r.overallStatus}). An approved report is locked: it cannot be corrected or sent back.`}
+        confirmLabel={decide.isPending ? 'Approving...' : 'Approve'}
+        onConfirm={approve}
+      />
+      <SendBackDialog report={r} open={dialog === 'send_back'} onClose={() => setDialog(null)} />
+      <CorrectionDialog report={r} open={dialog === 'correct'} onClose={() => setDialog(null)} />
+    </Page>
+  );
+}
+
+/** Earlier attempts at the same flat, each linked to its own review. */
+function EarlierAttempts({ id }: { id: string }) {
+  const earlier = useEarlierAttempts(id);
+  if (!earlier.data?.length) return null;
+  return (
+    <section aria-labelledby="earlier-heading" className="space-y-2">
+      <h2 id="earlier-heading" className="text-lg font-bold">
+        Earlier attempts
+      </h2>
+      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+        {earlier.data.map((e) => (
+          <li key={e.id} className="flex items-center justify-between gap-3 p-3">
+            <Link to={`/review/reports/${e.id}`} className="font-semibold text-brand-700 underline">
+              {formatDateTime(e.completedAt)} · {e.engineerName}
+            </Link>
+            <span className="flex gap-1">
+              <StatusBadge status={e.overallStatus} />
+              <span className="text-sm text-slate-700">{REVIEW_STATE_LABELS[e.reviewState]}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

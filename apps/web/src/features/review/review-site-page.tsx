@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Route, Switch, useParams } from 'wouter';
+import type { Site } from '@hiu/domain';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Page } from '../../components/ui/page';
+import { TabLinks } from '../../components/ui/tabs';
+import { HistoryPanel } from '../../components/history-panel';
+import { AssignPanel } from './assign-panel';
+import { ReviewQueue } from './review-queue';
+
+/** One site for its supervisor (docs/product.md#review): the review queue, assigning flats, and its history. */
+export default function ReviewSitePage() {
+  const { siteId = '' } = useParams<{ siteId: string }>();
+  const site = useQuery<Site>({ queryKey: [`/api/sites/${siteId}`] });
+  const base = `/review/sites/${siteId}`;
+  return (
+    <Page
+      width="wide"
+      title={site.data?.name ?? 'Site'}
+      subtitle={site.data?.location}
+      actions={
+        <Link to="/" className={buttonClass('secondary')}>
+          Home
+        </Link>
+      }
+    >
+      {site.isError ? (
+        <p role="alert" className="text-fail">
+          Could not load the site: {site.error.message}
+        </p>
+      ) : null}
+      <TabLinks
+        label="Site sections"
+        tabs={[
+          { to: base, label: 'Review' },
+          { to: `${base}/flats`, label: 'Assign flats' },
+          { to: `${base}/history`, label: 'History' },
+        ]}
+      />
+      <div className="pt-4">
+        <Switch>
+          <Route path={`${base}/flats`}>
+            <AssignPanel siteId={siteId} />
+          </Route>
+          <Route path={`${base}/history`}>
+            <Card>
+              <HistoryPanel query={`siteId=${siteId}`} title="Site history" />
+            </Card>
+          </Route>
+          <Route>
+            <ReviewQueue siteId={siteId} />
+          </Route>
+        </Switch>
+      </div>
+    </Page>
+  );
+}
