@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { useFieldDataRefresh } from './api/field-data';
 import { DraftsList } from './components/drafts-list';
 import { MyFlats } from './components/my-flats';
+import { ClientSites } from './components/client-sites';
 import { OfflineNotice } from './components/offline-notice';
 import { HomeFrame } from './home-frame';
 import { START_CHECK_ID, StartCheckCard } from './components/start-check-card';
@@ -50,7 +51,9 @@ export default function HomePage({ unsavedWorkBanner, reviewCards }: HomePagePro
       {unsavedWorkBanner}
       {reviewer ? reviewCards : null}
       {user?.role === 'engineer' ? <MyFlats /> : null}
-      {user?.role === 'client' ? null : (
+      {user?.role === 'client' ? (
+        <ClientSites />
+      ) : (
         <>
           <StartCheckCard />
           <DraftsList />

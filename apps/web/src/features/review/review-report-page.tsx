@@ -190,8 +190,13 @@ export default function ReviewReportPage() {
         <EarlierAttempts id={r.id} />
 
         <Card>
-          <HistoryPanel query={`entityType=report&entityId=${r.id}`} />
+          <HistoryPanel query={`entityType=report&entityId=${r.id}`} title="This report's history" />
         </Card>
+        {r.propertyId ? (
+          <Card>
+            <HistoryPanel query={`propertyId=${r.propertyId}`} title="This flat's history" />
+          </Card>
+        ) : null}
       </div>
       <ConfirmDialog
         open={dialog === 'approve'}

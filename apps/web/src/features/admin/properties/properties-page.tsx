@@ -17,6 +17,7 @@ import { useSite } from '../api/sites';
 import { DeletePropertyDialog } from './delete-property-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
 import { PropertyDraftsDialog } from './property-drafts-dialog';
+import { HistoryDialog } from '../../../components/history-dialog';
 import { PropertyFormDialog } from './property-form-dialog';
 
 /** Properties tab (/admin/properties): one site's properties, searched by address on the server. */
@@ -35,6 +36,7 @@ export function PropertiesPage() {
   const [deleting, setDeleting] = useState<Property | null>(null);
   const [importing, setImporting] = useState(false);
   const [draftsOf, setDraftsOf] = useState<Property | null>(null);
+  const [historyOf, setHistoryOf] = useState<Property | null>(null);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
 
@@ -118,6 +120,9 @@ export function PropertiesPage() {
                         Drafts
                       </Button>
                     ) : null}
+                    <Button variant="secondary" onClick={() => setHistoryOf(p)} aria-label={`History of ${p.address}`}>
+                      History
+                    </Button>
                     <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.address}`}>
                       Edit
                     </Button>
@@ -146,6 +151,11 @@ export function PropertiesPage() {
       ) : null}
       <DeletePropertyDialog property={deleting} onClose={() => setDeleting(null)} />
       <PropertyDraftsDialog property={draftsOf} onClose={() => setDraftsOf(null)} />
+      <HistoryDialog
+        title={`History of ${historyOf?.address ?? 'property'}`}
+        query={historyOf ? `propertyId=${historyOf.id}` : null}
+        onClose={() => setHistoryOf(null)}
+      />
     </AdminLayout>
   );
 }

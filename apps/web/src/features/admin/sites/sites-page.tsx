@@ -13,6 +13,7 @@ import { downloadSiteTemplate, useSiteList } from '../api/sites';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { DeleteSiteDialog } from './delete-site-dialog';
 import { MembersDialog } from './members-dialog';
+import { HistoryDialog } from '../../../components/history-dialog';
 import { SiteFormDialog } from './site-form-dialog';
 
 /** Sites tab (/admin/sites): search, add, edit, delete, template download and bulk upload. */
@@ -27,6 +28,7 @@ export function SitesPage() {
   const [editing, setEditing] = useState<SiteSummary | 'new' | null>(null);
   const [deleting, setDeleting] = useState<SiteSummary | null>(null);
   const [members, setMembers] = useState<SiteSummary | null>(null);
+  const [historyOf, setHistoryOf] = useState<SiteSummary | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -98,6 +100,13 @@ export function SitesPage() {
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      onClick={() => setHistoryOf(site)}
+                      aria-label={`History of ${site.name}`}
+                    >
+                      History
+                    </Button>
                     <Button variant="secondary" onClick={() => setMembers(site)} aria-label={`Members of ${site.name}`}>
                       Members
                     </Button>
@@ -123,6 +132,11 @@ export function SitesPage() {
       />
       <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
       <MembersDialog site={members} onClose={() => setMembers(null)} />
+      <HistoryDialog
+        title={`History of ${historyOf?.name ?? 'site'}`}
+        query={historyOf ? `siteId=${historyOf.id}` : null}
+        onClose={() => setHistoryOf(null)}
+      />
       <BulkUploadDialog open={bulkOpen} onClose={() => setBulkOpen(false)} />
     </AdminLayout>
   );

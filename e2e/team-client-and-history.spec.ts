@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type { Property, ReportSummary, Site } from '@hiu/domain';
+import { passingCheck } from '@hiu/domain/testing';
+import { expect, test } from './fixtures';
+import { smallTargets, violations } from './page-checks';
+import { uploadPhotoAndSignature } from './report-files';
+
+/** A passing report of the property submitted through the API as the engineer on `page`. */
+async function submit(page: Page, site: Site, property: Property, minutesAgo: number): Promise<ReportSummary> {
+  const begun = Date.now() - (minutesAgo + 1) * 60_000;
+  const { photo, signature } = await uploadPhotoAndSignature(page);
+  const wizardData = passingCheck({
+    site,
+    propertyId: property.id,
+    address: property.address,
+    dwellingType: property.propertyType,
+    photoId: photo,
+    signatureId: signature,
+    startTime: new Date(begun).toISOString(),
+  });
+  const res = await page.request.post('/api/reports', {
+    data: {
+      id: randomUUID(),
+      wizardData,
+      notes: '',
+      failedStep: null,
+      completedAt: new Date(begun + 60_000).toISOString(),
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as ReportSummary;
+}
+
+async function usable(page: Page, screen: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  expect(await violations(page), screen).toEqual([]);
+  expect(await smallTargets(page, screen), screen).toEqual([]);
+}
+
+test('a client sees only approved reports of their site; a supervisor corrects a value into a new revision; admins read every history', async ({
+  pageFor,
+  createUser,
+  createSite,
+  adminApi,
+  adminPage,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { site, properties } = await createSite({ properties: 2 });
+  const engineer = await createUser();
+  const supervisor = await createUser({ role: 'supervisor' });
+  const client = await createUser({ role: 'client' });
+  for (const who of [supervisor, client])
+    expect((await adminApi.put(`/api/sites/${site.id}/members/${who.id}`)).status()).toBe(201);
+  const eng = await pageFor(engineer);
+  const approved = await submit(eng, site, properties[0]!, 3);
+  const waiting = await submit(eng, site, properties[1]!, 2);
+  expect((await adminApi.post(`/api/reports/${approved.id}/review`, { data: { decision: 'approve' } })).status()).toBe(
+    200,
+  );
+
+  await test.step('the client: progress and the approved report with its PDF, nothing else', async () => {
+    const page = await pageFor(client);
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Approved reports' });
+    await expect(card).toContainText(properties[0]!.address);
+    await expect(card).not.toContainText(properties[1]!.address);
+    await expect(page.getByRole('heading', { name: 'Start New Check' })).toHaveCount(0);
+    const pdf = await page.request.get(
+      (await card.getByRole('link', { name: `PDF of ${properties[0]!.address}` }).getAttribute('href'))!,
+    );
+    expect(pdf.status()).toBe(200);
+    expect((await page.request.get(`/api/reports/${waiting.id}/pdf`)).status()).toBe(404);
+    await usable(page, "client's home");
+    await page.screenshot({ path: testInfo.outputPath('client-home.png'), fullPage: true });
+  });
+
+  await test.step('the supervisor corrects a value: revision 2, revision 1 kept with its PDF', async () => {
+    const page = await pageFor(supervisor);
+    await page.goto(`/review/reports/${waiting.id}`);
+    await page.getByRole('button', { name: 'Correct a value' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct a recorded value' });
+    await dialog.getByLabel('Value', { exact: true }).selectOption({ label: 'Basic Information: HIU serial' });
+    await dialog.getByLabel('Corrected value').fill('SN-PLATE-42');
+    await dialog.getByLabel('Reason').fill('Serial read from the plate again');
+    await usable(page, 'correction dialog');
+    await dialog.getByRole('button', { name: 'Correct' }).click();
+    await expect(page.getByText('Corrected: revision 2')).toBeVisible();
+    const revisions = page.getByRole('region', { name: 'Revisions' });
+    await expect(revisions).toContainText('Basic Information: HIU serial');
+    await expect(revisions).toContainText('SN-PLATE-42');
+    const first = await page.request.get(
+      (await revisions.getByRole('link', { name: 'PDF of revision 1' }).getAttribute('href'))!,
+    );
+    expect(first.status()).toBe(200);
+    await usable(page, 'report after a correction');
+  });
+
+  await test.step("the admin reads a property's and the whole history, and downloads it as CSV", async () => {
+    const page = adminPage;
+    await page.goto(`/admin/properties?site=${site.id}`);
+    await page.getByRole('button', { name: `History of ${properties[0]!.address}` }).click();
+    const dialog = page.getByRole('dialog', { name: `History of ${properties[0]!.address}` });
+    await expect(dialog.getByTestId('history-entry').first()).toContainText('Report approved');
+    await expect(dialog).toContainText('Report submitted');
+    await expect(dialog).toContainText('Created');
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+    await page.goto('/admin/history');
+    await page.getByLabel('Action').selectOption({ label: 'Value corrected' });
+    await expect(page.getByTestId('history-entry').first()).toContainText('Value corrected');
+    await expect(page.getByTestId('history-entry').first()).toContainText('Serial read from the plate again');
+    await usable(page, 'admin history');
+    await page.screenshot({ path: testInfo.outputPath('admin-history.png'), fullPage: true });
+    const href = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+    expect(href).toContain('action=corrected');
+    const csv = await page.request.get(href!);
+    expect(csv.headers()['content-disposition']).toMatch(/history-\d{4}-\d{2}-\d{2}\.csv/);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toContain('"When (UTC)"');
+    expect(text).toContain('Serial read from the plate again');
+  });
+});
