@@ -20,7 +20,7 @@ const FIRST_DATA_MS = 100;
 const CSV_ROWS_PER_S = 50_000;
 /** Growth of the server's memory during the 20,000-report export that still counts as flat. */
 const FLAT_MB = 32;
-const WANT = { reports: 500_000, properties: 100_000, sites: 1000 };
+const WANT = { reports: 500_000, properties: 100_000, sites: 1000, events: 5_000_000 };
 
 const base = await ensurePostgres({ log: () => {} });
 const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
@@ -38,10 +38,11 @@ async function counts() {
   await c.connect();
   try {
     const { rows } = await c.query(`SELECT (SELECT count(*) FROM reports)::int AS reports,
-      (SELECT count(*) FROM properties)::int AS properties, (SELECT count(*) FROM sites)::int AS sites`);
+      (SELECT count(*) FROM properties)::int AS properties, (SELECT count(*) FROM sites)::int AS sites,
+      (SELECT count(*) FROM audit_log)::int AS events`);
     return rows[0];
   } catch {
-    return { reports: 0, properties: 0, sites: 0 }; // not migrated yet
+    return { reports: 0, properties: 0, sites: 0, events: 0 }; // not migrated yet
   } finally {
     await c.end();
   }
@@ -70,11 +71,16 @@ if (flag('reseed') || have.properties < WANT.properties) {
   console.log('Seeding sites and properties...');
   tsx('apps/server/scripts/seed-admin.ts');
 }
+// Review states and 5 million history entries for the team screens (decision 180); tops up only what is missing.
+if (flag('reseed') || have.events < WANT.events) {
+  console.log('Seeding review states and the history (several minutes)...');
+  tsx('apps/server/scripts/seed-team.ts');
+}
 // Reports keep their CSV line from submit; a database seeded before that (or under an older line format)
 // gets the missing lines once, as an upgraded server's first exports would.
 tsx('apps/server/scripts/fill-report-csv-lines.ts');
 have = await counts();
-console.log(`Database ${DB}: ${have.reports} reports, ${have.sites} sites, ${have.properties} properties\n`);
+console.log(`Database ${DB}: ${have.reports} reports, ${have.sites} sites, ${have.properties} properties, ${have.events} history entries\n`);
 if (flag('seed-only')) process.exit(0);
 
 /** The Markdown rows a bench script prints: | label | `request` | median | p95 | notes |. */
@@ -100,11 +106,13 @@ console.log('Admin screens at scale (sites and properties):');
 const adminOut = tsx('apps/server/scripts/bench-admin.ts', ['--port', '3603', '--runs', RUNS]);
 console.log('Reports screens at scale:');
 const reportsOut = tsx('apps/server/scripts/bench-reports.ts', ['--port', '3604', '--runs', RUNS]);
+console.log('Team screens at scale (review queue, history):');
+const teamOut = tsx('apps/server/scripts/bench-team.ts', ['--port', '3605', '--runs', RUNS]);
 
 console.log(
-  `\nData at scale (PostgreSQL, ${have.reports} reports, ${have.sites} sites, ${have.properties} properties; median of ${RUNS} calls):`,
+  `\nData at scale (PostgreSQL, ${have.reports} reports, ${have.sites} sites, ${have.properties} properties, ${have.events} history entries; median of ${RUNS} calls):`,
 );
-for (const r of [...tableRows(adminOut), ...tableRows(reportsOut)]) {
+for (const r of [...tableRows(adminOut), ...tableRows(reportsOut), ...tableRows(teamOut)]) {
   if (firstData(r.label, r.request))
     figure({
       name: r.label,
