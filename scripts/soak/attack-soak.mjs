@@ -8,18 +8,11 @@
 // Passes when both runs pass the soak's own checks (no engineer's request failed, no report lost or
 // doubled, memory flat) and the attack's p99 draft save is within 2x of the quiet run's.
 import fs from 'node:fs';
+import { jsonOut, numberArg, soakDatabaseUrl } from './cli.mjs';
 import { runSoak } from './soak.mjs';
 
-const arg = (name, fallback) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return hit ? Number(hit.split('=')[1]) : fallback;
-};
-let databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-if (!databaseUrl) {
-  const { ensurePostgres } = await import('../ensure-postgres.mjs');
-  databaseUrl = await ensurePostgres();
-}
-const common = { seconds: arg('seconds', 600), engineers: arg('engineers', 200), databaseUrl };
+const databaseUrl = await soakDatabaseUrl();
+const common = { seconds: numberArg('seconds', 600), engineers: numberArg('engineers', 200), databaseUrl };
 const quiet = await runSoak({ ...common, port: 3706, log: (m) => console.log(`[quiet] ${m}`) });
 const attacked = await runSoak({ ...common, port: 3707, attack: true, log: (m) => console.log(`[attack] ${m}`) });
 const ratio = attacked.figures.draftSaveLatencyMs.p99 / Math.max(1, quiet.figures.draftSaveLatencyMs.p99);
@@ -30,7 +23,6 @@ console.log(
     `engineers' errors ${quiet.figures.errors} / ${attacked.figures.errors}; ` +
     `RSS at end ${quiet.figures.rssMb.atEnd} / ${attacked.figures.rssMb.atEnd} MB (bounds ${quiet.figures.rssMb.bound} / ${attacked.figures.rssMb.bound} MB)`,
 );
-const out = process.argv.find((a) => a.startsWith('--json='));
-if (out)
-  fs.writeFileSync(out.slice(7), JSON.stringify({ quiet: quiet.figures, attacked: attacked.figures, ratio }, null, 2));
+const out = jsonOut();
+if (out) fs.writeFileSync(out, JSON.stringify({ quiet: quiet.figures, attacked: attacked.figures, ratio }, null, 2));
 process.exit(ok ? 0 : 1);

@@ -492,15 +492,8 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
 }
 
 async function main() {
-  const arg = (name, fallback) => {
-    const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-    return hit ? Number(hit.split('=')[1]) : fallback;
-  };
-  let databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (!databaseUrl) {
-    const { ensurePostgres } = await import('../ensure-postgres.mjs');
-    databaseUrl = await ensurePostgres();
-  }
+  const { jsonOut, numberArg: arg, soakDatabaseUrl } = await import('./cli.mjs');
+  const databaseUrl = await soakDatabaseUrl();
   const { ok, figures } = await runSoak({
     seconds: arg('seconds', 600),
     engineers: arg('engineers', 200),
@@ -510,8 +503,8 @@ async function main() {
     attack: arg('attack', 0) === 1,
     databaseUrl,
   });
-  const out = process.argv.find((a) => a.startsWith('--json='));
-  if (out) fs.writeFileSync(out.slice('--json='.length), JSON.stringify(figures, null, 2));
+  const out = jsonOut();
+  if (out) fs.writeFileSync(out, JSON.stringify(figures, null, 2));
   process.exit(ok ? 0 : 1);
 }
 

@@ -21,6 +21,7 @@ import { listenForNotices, SESSION_CHANNEL } from './db/notifications.js';
 import { scheduleEmbeddedVacuum } from './jobs/embedded-vacuum.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
 import { JOB_CONCURRENCY, JOB_LEASE_SECONDS, scheduleJobCleanup } from './jobs/queue/settings.js';
+import { webhooksRepository } from './webhooks/repository.js';
 import { startJobRunner } from './jobs/queue/runner.js';
 import { jobStore as makeJobStore } from './jobs/queue/store.js';
 import { reportPdfJob } from './jobs/report-pdf-job.js';
@@ -189,7 +190,7 @@ export async function buildApp(
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
   scheduleEmbeddedVacuum(app, database);
-  scheduleJobCleanup(app, jobStore);
+  scheduleJobCleanup(app, jobStore, webhooksRepository(database.db));
 
   if (config.webDist) await serveWebApp(app, config.webDist);
   return app;

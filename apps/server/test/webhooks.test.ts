@@ -316,3 +316,23 @@ describe('the webhook contract in the OpenAPI document', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/webhooks', '/api/webhooks/{id}/deliveries']));
   });
 });
+
+describe('webhook event retention', () => {
+  it('deletes events, with their delivery log, once past the retention; newer ones stay', async () => {
+    const { webhooksRepository, WEBHOOK_EVENT_RETENTION_DAYS } = await import('../src/webhooks/repository.js');
+    const db = (await t.database()).db;
+    const old = new Date(Date.now() - (WEBHOOK_EVENT_RETENTION_DAYS + 1) * 86_400_000);
+    const [gone] = await db
+      .insert(webhookEvents)
+      .values({ type: 'report.submitted', payload: {}, createdAt: old })
+      .returning({ id: webhookEvents.id });
+    const [kept] = await db
+      .insert(webhookEvents)
+      .values({ type: 'report.submitted', payload: {} })
+      .returning({ id: webhookEvents.id });
+    expect(await webhooksRepository(db).prune()).toBe(1);
+    const left = (await db.select({ id: webhookEvents.id }).from(webhookEvents)).map((r) => r.id);
+    expect(left).toContain(kept!.id);
+    expect(left).not.toContain(gone!.id);
+  });
+});

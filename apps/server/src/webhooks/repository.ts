@@ -28,6 +28,9 @@ const audited = (row: Row) => ({ url: row.url, description: row.description, eve
 
 export type WebhooksRepository = ReturnType<typeof webhooksRepository>;
 
+/** How long an event and its delivery log are kept. */
+export const WEBHOOK_EVENT_RETENTION_DAYS = 30;
+
 export function webhooksRepository(db: Db) {
   const lastDeliveries = async () => {
     const { rows } = (await db.execute(sql`
@@ -41,6 +44,18 @@ export function webhooksRepository(db: Db) {
   };
 
   return {
+    /**
+     * Events (and their delivery log) older than `days`: long past their last retry (34 attempts over a day
+     * and a half), kept a month for the log and Send again, then deleted so the tables do not grow forever.
+     */
+    async prune(days = WEBHOOK_EVENT_RETENTION_DAYS): Promise<number> {
+      const gone = await db
+        .delete(webhookEvents)
+        .where(sql`${webhookEvents.createdAt} < now() - make_interval(days => ${days})`)
+        .returning({ id: webhookEvents.id });
+      return gone.length;
+    },
+
     async list(): Promise<WebhookEndpoint[]> {
       const rows = await db.select().from(webhookEndpoints).orderBy(webhookEndpoints.createdAt);
       const last = await lastDeliveries();

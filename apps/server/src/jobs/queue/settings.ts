@@ -7,13 +7,24 @@ export const JOB_CONCURRENCY = Math.max(2, availableParallelism() - 1);
 /** Longer than the slowest job may take (a PDF build stops at 30 s), so a live server keeps its jobs. */
 export const JOB_LEASE_SECONDS = 60;
 
-/** Finished jobs are deleted hourly on every server; the SQL is the same whoever runs it. */
-export function scheduleJobCleanup(app: FastifyInstance, store: JobStore): void {
+/**
+ * Finished jobs, and webhook events past their retention, are deleted hourly on every server; the SQL is
+ * the same whoever runs it.
+ */
+export function scheduleJobCleanup(
+  app: FastifyInstance,
+  store: JobStore,
+  webhooks: { prune(): Promise<number> },
+): void {
   const every = setInterval(() => {
     store
       .cleanUp()
       .then((n) => n > 0 && app.log.info({ deleted: n }, 'deleted finished jobs'))
       .catch((err: unknown) => app.log.warn({ err }, 'finished-job clean-up failed; tried again in an hour'));
+    webhooks
+      .prune()
+      .then((n) => n > 0 && app.log.info({ deleted: n }, 'deleted old webhook events'))
+      .catch((err: unknown) => app.log.warn({ err }, 'webhook event clean-up failed; tried again in an hour'));
   }, 3600_000);
   every.unref();
   app.addHook('onClose', async () => clearInterval(every));

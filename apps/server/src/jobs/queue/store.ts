@@ -113,14 +113,5 @@ export function jobStore(db: Db) {
         .returning({ id: jobs.id });
       return gone.length;
     },
-
-    /** For tests and the benchmark: jobs not yet finished. */
-    async pending(): Promise<number> {
-      const rows = await db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(inArray(jobs.state, ['queued', 'running']));
-      return rows.length;
-    },
   };
 }

@@ -5,10 +5,10 @@ import type { MyReportsPage, ReportSummary } from '@hiu/domain';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { api, ApiError, apiRequest, downloadFile, saveBlob } from '../../lib/api-client';
+import { ApiError, apiRequest, downloadFile, saveBlob } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { servedFromNetwork, useOfflineAsOf } from '../../lib/offline-status';
-import { queryClient } from '../../lib/query-client';
+import { useOfflineAsOf } from '../../lib/offline-status';
+import { pageOrKeptFirst } from '../../lib/kept-first-page';
 import { notify } from '../../lib/toast';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
@@ -22,18 +22,8 @@ const KEPT_PDFS = 10;
  * A page of the engineer's reports. Without a server the first page comes from the phone's kept copy
  * (decision 130), as home's lists do; later pages need the server.
  */
-async function page(before: string): Promise<MyReportsPage> {
-  const path = `/api/me/reports${before ? `?before=${encodeURIComponent(before)}` : ''}`;
-  try {
-    const answer = await api.get<MyReportsPage>(path);
-    servedFromNetwork();
-    return answer;
-  } catch (error) {
-    if (before) throw error;
-    const { answerWithoutServer } = await import('../../lib/field-cache');
-    return (await answerWithoutServer(error, [path], queryClient)) as MyReportsPage;
-  }
-}
+const page = (before: string) =>
+  pageOrKeptFirst<MyReportsPage>(`/api/me/reports${before ? `?before=${encodeURIComponent(before)}` : ''}`, !before);
 
 /** My reports (docs/product.md#my-reports): what the engineer submitted, today first, each with its PDF. */
 export default function MyReportsPage() {

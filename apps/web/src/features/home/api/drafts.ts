@@ -1,8 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Draft } from '@hiu/domain';
-import { api } from '../../../lib/api-client';
-import { servedFromNetwork } from '../../../lib/offline-status';
-import { queryClient } from '../../../lib/query-client';
+import { pageOrKeptFirst } from '../../../lib/kept-first-page';
 
 export const DRAFTS_KEY = ['/api/drafts'];
 /** Drafts shown at a time; Show more drafts fetches the next page after the last one shown. */
@@ -12,18 +10,7 @@ export const DRAFTS_PAGE = 50;
  * A page of drafts. Without a server the first page is the phone's kept copy (decision 130), as the app's
  * other lists are; later pages need the server.
  */
-async function draftsPage(after: string): Promise<Draft[]> {
-  const path = `/api/drafts?limit=${DRAFTS_PAGE}${after}`;
-  try {
-    const page = await api.get<Draft[]>(path);
-    servedFromNetwork();
-    return page;
-  } catch (error) {
-    if (after) throw error;
-    const { answerWithoutServer } = await import('../../../lib/field-cache');
-    return (await answerWithoutServer(error, [path], queryClient)) as Draft[];
-  }
-}
+const draftsPage = (after: string) => pageOrKeptFirst<Draft[]>(`/api/drafts?limit=${DRAFTS_PAGE}${after}`, !after);
 
 /**
  * Today's drafts of the signed-in engineer, a page at a time, none left out however many there are; fetched
