@@ -80,7 +80,9 @@ if (flag('reseed') || have.events < WANT.events) {
 // gets the missing lines once, as an upgraded server's first exports would.
 tsx('apps/server/scripts/fill-report-csv-lines.ts');
 have = await counts();
-console.log(`Database ${DB}: ${have.reports} reports, ${have.sites} sites, ${have.properties} properties, ${have.events} history entries\n`);
+console.log(
+  `Database ${DB}: ${have.reports} reports, ${have.sites} sites, ${have.properties} properties, ${have.events} history entries\n`,
+);
 if (flag('seed-only')) process.exit(0);
 
 /** The Markdown rows a bench script prints: | label | `request` | median | p95 | notes |. */

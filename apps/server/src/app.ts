@@ -20,7 +20,7 @@ import { createRepositories } from './repositories/index.js';
 import { listenForNotices, SESSION_CHANNEL } from './db/notifications.js';
 import { scheduleEmbeddedVacuum } from './jobs/embedded-vacuum.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
-import { JOB_CONCURRENCY, JOB_LEASE_SECONDS, scheduleJobCleanup } from './jobs/queue/settings.js';
+import { JOB_CONCURRENCY, scheduleJobCleanup } from './jobs/queue/settings.js';
 import { webhooksRepository } from './webhooks/repository.js';
 import { startJobRunner } from './jobs/queue/runner.js';
 import { jobStore as makeJobStore } from './jobs/queue/store.js';
@@ -45,6 +45,10 @@ import type { AppContext } from './context.js';
 import { memberRoutes } from './routes/members.js';
 import { auditRoutes } from './routes/audit.js';
 import { assignmentRoutes } from './routes/assignments.js';
+import { evidencePackRoutes } from './routes/evidence-packs.js';
+import { evidencePackJob } from './jobs/evidence-pack-job.js';
+import { EVIDENCE_PACK_JOB } from './repositories/evidence-packs.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { reviewRoutes } from './routes/review.js';
 
 export interface RouteAccess {
@@ -122,11 +126,18 @@ export async function buildApp(
     handlers: {
       [REPORT_PDF_JOB]: reportPdfJob({ reports: repos.reports, review: repos.review, pdfs, log: app.log }),
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(database.db, config.webhookAllowPrivate),
+      [EVIDENCE_PACK_JOB]: evidencePackJob({
+        repos,
+        pdfs,
+        log: app.log,
+        hours: config.evidencePackHours,
+        keepLease: (job) => jobStore.extend(job, config.jobLeaseSeconds),
+      }),
     },
     log: app.log,
     concurrency: JOB_CONCURRENCY,
     pollMs: config.jobPollMs,
-    leaseSeconds: JOB_LEASE_SECONDS,
+    leaseSeconds: config.jobLeaseSeconds,
   });
   const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs };
   // Sessions ended or users changed through another server are forgotten as soon as it announces them.
@@ -185,12 +196,14 @@ export async function buildApp(
   await app.register(auditRoutes(ctx));
   await app.register(assignmentRoutes(ctx));
   await app.register(reviewRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
+  await app.register(evidencePackRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(tokenRoutes(ctx));
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
   scheduleEmbeddedVacuum(app, database);
-  scheduleJobCleanup(app, jobStore, webhooksRepository(database.db));
+  scheduleJobCleanup(app, jobStore, [webhooksRepository(database.db), repos.evidencePacks]);
 
   if (config.webDist) await serveWebApp(app, config.webDist);
   return app;

@@ -1,3 +1,4 @@
+import { JOB_LEASE_SECONDS } from './jobs/queue/settings.js';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_UNCLAIMED_LIMIT } from '@hiu/domain';
@@ -28,8 +29,12 @@ export interface Config {
   orphanFileGraceHours: number;
   /** How often an idle server looks for queued jobs (decision 160). */
   jobPollMs: number;
+  /** How long a job is a server's before another may take it up (its server stopped); long jobs renew it. */
+  jobLeaseSeconds: number;
   /** Webhooks may go over http and to private, loopback and link-local addresses (decision 165). */
   webhookAllowPrivate: boolean;
+  /** How long a built evidence pack can be downloaded, in hours (decision 185). */
+  evidencePackHours: number;
   /** Password hashes computed at once, and how many more may wait; past that a sign-in answers 503 (decision 110). */
   passwordHashConcurrency: number;
   passwordHashQueue: number;
@@ -75,7 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: 1000 * Number(env.SESSION_CACHE_SECONDS ?? 10),
     orphanFileGraceHours: positiveNumber(env.ORPHAN_FILE_GRACE_HOURS, 168),
     jobPollMs: 1000 * positiveNumber(env.JOB_POLL_SECONDS, 1),
+    jobLeaseSeconds: positiveNumber(env.JOB_LEASE_SECONDS, JOB_LEASE_SECONDS),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    evidencePackHours: positiveNumber(env.EVIDENCE_PACK_HOURS, 168),
     passwordHashConcurrency: Math.max(1, count(env.PASSWORD_HASHES_AT_ONCE, availableParallelism() - 1)),
     passwordHashQueue: count(env.PASSWORD_HASH_QUEUE, 10),
     http: {

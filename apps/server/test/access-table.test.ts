@@ -8,7 +8,7 @@ const t = useTestApp();
  * public = anyone; user = any signed-in user (ownership and site membership are checked inside);
  * field = everyone but clients; supervisor = supervisors and admins; admin = admins only (decision 145).
  */
-type Access = 'public' | 'user' | 'field' | 'supervisor' | 'admin';
+type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'admin';
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/docs': 'public',
@@ -68,6 +68,11 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/sites/:id/assignments': 'supervisor',
   'GET /api/sites/:id/assignments': 'supervisor',
   'GET /api/sites/:id/engineers': 'supervisor',
+  'GET /api/sites/:id/dashboard': 'user',
+  'POST /api/sites/:id/evidence-packs': 'supervisor',
+  'GET /api/sites/:id/evidence-packs': 'oversight',
+  'GET /api/evidence-packs/:id': 'oversight',
+  'GET /api/evidence-packs/:id/download': 'oversight',
   'GET /api/sites/:id/review-queue': 'supervisor',
   'GET /api/me/review-counts': 'supervisor',
   'POST /api/reports/:id/corrections': 'supervisor',
@@ -91,6 +96,7 @@ const ALLOWED: Record<Exclude<Access, 'public'>, string[]> = {
   user: ['admin', 'supervisor', 'engineer', 'client'],
   field: ['admin', 'supervisor', 'engineer'],
   supervisor: ['admin', 'supervisor'],
+  oversight: ['admin', 'supervisor', 'client'],
   admin: ['admin'],
 };
 

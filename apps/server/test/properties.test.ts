@@ -5,7 +5,14 @@ import { createProperty, createSite, insertDraft, insertReport, reportRow, rowCo
 const t = useTestApp();
 
 /** Each listed property also says where it stands (site-progress.test.ts tests the statuses). */
-const notStarted = { status: 'not_started', latestReportAt: null, latestHiuModel: null, latestHiuSerial: null };
+const notStarted = {
+  status: 'not_started',
+  latestReportAt: null,
+  latestHiuModel: null,
+  latestHiuSerial: null,
+  block: '',
+  floor: '',
+};
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 describe('POST /api/properties', () => {
@@ -23,9 +30,26 @@ describe('POST /api/properties', () => {
       siteId: site.id,
       address: 'Flat 1, Block B',
       propertyType: '2b4p',
+      block: '',
+      floor: '',
     });
     expect((await admin.get(`/api/properties/${res.json().id}`)).json()).toEqual(res.json());
-    expect((await admin.get(`/api/sites/${site.id}`)).json().propertyCount).toBe(1);
+    // Block and floor, for the dashboard: set, changed, refused over 60 characters.
+    const placed = await admin.post('/api/properties', {
+      siteId: site.id,
+      address: 'Flat 2',
+      propertyType: '2b4p',
+      block: ' B ',
+      floor: '3',
+    });
+    expect(placed.json()).toMatchObject({ block: 'B', floor: '3' });
+    expect((await admin.patch(`/api/properties/${placed.json().id}`, { floor: '4' })).json()).toMatchObject({
+      floor: '4',
+    });
+    const long = await admin.patch(`/api/properties/${placed.json().id}`, { block: 'x'.repeat(61) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().error.fields).toHaveProperty('block');
+    expect((await admin.get(`/api/sites/${site.id}`)).json().propertyCount).toBe(2);
   });
 
   it.each([

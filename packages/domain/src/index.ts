@@ -48,5 +48,8 @@ export * from './drafts/merge-drafts.js';
 export * from './rules/plausible-times.js';
 export * from './review/review-state.js';
 export * from './review/corrections.js';
+export * from './dashboard/site-dashboard.js';
 export * from './rules/verdict.js';
+export * from './rules/version.js';
 export * from './schemas/team.js';
+export * from './schemas/evidence-pack.js';

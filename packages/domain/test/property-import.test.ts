@@ -93,8 +93,8 @@ describe('parsePropertyImport: the Assigned To column', () => {
     ]);
   });
 
-  it('names a third value that is not an email, and a fourth value', () => {
-    const r = parsePropertyImport('Flat 1,1b2p,Erin\nFlat 2,1b2p,a@b.co,extra', TYPES);
+  it('names a third value that is not an email, and a sixth value', () => {
+    const r = parsePropertyImport('Flat 1,1b2p,Erin\nFlat 2,1b2p,a@b.co,A,1,extra', TYPES);
     expect(r.rows).toEqual([]);
     expect(r.errors.map((e) => [e.line, e.reason])).toEqual([
       [
@@ -103,8 +103,22 @@ describe('parsePropertyImport: the Assigned To column', () => {
       ],
       [
         2,
-        'Expected 2 or 3 values (address, type, assigned to) but found 4. Put an address that contains commas in double quotes.',
+        'Expected 2 to 5 values (address, type, assigned to, block, floor) but found 6. Put an address that contains commas in double quotes.',
       ],
     ]);
+  });
+
+  it('reads block and floor after the assigned engineer, or in any order a header names', () => {
+    const plain = parsePropertyImport('Flat 1,1b2p,,Block A,2\nFlat 2,2b4p,erin@example.com,B', TYPES);
+    expect(plain.errors).toEqual([]);
+    expect(plain.rows).toEqual([
+      { line: 1, address: 'Flat 1', propertyType: '1b2p', block: 'Block A', floor: '2' },
+      { line: 2, address: 'Flat 2', propertyType: '2b4p', assignedTo: 'erin@example.com', block: 'B' },
+    ]);
+    const named = parsePropertyImport('Floor,Block,Address,Property Type\n3,C,"Flat 9, C",3b5p', TYPES);
+    expect(named.headerSkipped).toBe(true);
+    expect(named.rows).toEqual([{ line: 2, address: 'Flat 9, C', propertyType: '3b5p', block: 'C', floor: '3' }]);
+    const long = parsePropertyImport(`Flat 1,1b2p,,${'x'.repeat(61)}`, TYPES);
+    expect(long.errors[0]?.reason).toBe('A block or floor is longer than 60 characters.');
   });
 });

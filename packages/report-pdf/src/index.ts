@@ -2,3 +2,4 @@
 export { buildReportPdf, type ReportPdfInput, type ReportImage } from './build-report-pdf.js';
 export { imageKind } from './images.js';
 export { sanitise } from './text.js';
+export { buildEvidenceSummaryPdf, type EvidenceFlat, type EvidenceSummaryInput } from './evidence-summary.js';

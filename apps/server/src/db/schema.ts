@@ -97,6 +97,9 @@ export const properties = pgTable(
       .references(() => sites.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),
     propertyType: text('property_type').notNull(),
+    /** Where the flat is in the building, for the dashboard's breakdown (optional: empty when unknown). */
+    block: text('block').notNull().default(''),
+    floor: text('floor').notNull().default(''),
     createdAt: createdAt(),
     // The address as it sorts for a reader: "Flat 2" before "Flat 10" (migration 0011, decision 101).
     addressKey: text('address_key')
@@ -146,7 +149,7 @@ export const files = pgTable(
   {
     id: uuid('id').primaryKey(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['photo', 'signature', 'original', 'pdf'] }).notNull(),
+    kind: text('kind', { enum: ['photo', 'signature', 'original', 'pdf', 'pack'] }).notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     data: bytea('data').notNull(),
@@ -486,3 +489,38 @@ export const apiTokens = pgTable('api_tokens', {
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
+
+/**
+ * A site's handover evidence pack (decision 185): built by the job queue, its files listed with their SHA-256,
+ * downloadable as one ZIP until it expires. At most one is being built per site at a time.
+ */
+export const evidencePacks = pgTable(
+  'evidence_packs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    error: text('error'),
+    /** Every file of the ZIP in order: its path, where its bytes are (a stored file), size and SHA-256. */
+    contents: jsonb('contents').$type<{ path: string; fileId: string; size: number; sha256: string }[]>(),
+    /** Flats whose PDF could not be built, with the reason. */
+    missing: jsonb('missing').$type<{ address: string; reportId: string; reason: string }[]>(),
+  },
+  (t) => [
+    // The database decides between two requests: one pack in the making per site.
+    uniqueIndex('evidence_packs_active_site_key')
+      .on(t.siteId)
+      .where(sql`state IN ('queued', 'running')`),
+    index('evidence_packs_site_idx').on(t.siteId, t.requestedAt),
+  ],
+);

@@ -5,10 +5,11 @@ import type { UsersRepository } from '../repositories/users.js';
 
 /**
  * Who may call a route. Every route declares it in `config.access`; the default is signed-in users.
- * `field`: everyone but clients (they only read); `supervisor`: supervisors and admins (decision 145).
+ * `field`: everyone but clients (they only read); `supervisor`: supervisors and admins (decision 145);
+ * `oversight`: everyone but engineers (a site's evidence: supervisors, clients, admins; decision 185).
  * Which sites a caller may touch is checked inside the route (site-access.ts).
  */
-export type Access = 'public' | 'user' | 'field' | 'supervisor' | 'admin';
+export type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,6 +70,8 @@ export function registerAccess(app: FastifyInstance, users: UsersRepository) {
     if (access === 'supervisor' && user.role !== 'admin' && user.role !== 'supervisor')
       throw new HttpError(403, 'forbidden', 'Supervisors and admins only');
     if (access === 'field' && user.role === 'client') throw new HttpError(403, 'forbidden', 'Clients can only read');
+    if (access === 'oversight' && user.role === 'engineer')
+      throw new HttpError(403, 'forbidden', 'Supervisors, clients and admins only');
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { drafts, files, users } from '../db/schema.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
@@ -30,7 +30,9 @@ export interface UnclaimedUploads {
 }
 
 /** Photos and signatures no report has claimed yet (a check in progress, or taken out of one). */
-const unclaimed = and(isNull(files.reportId), ne(files.kind, 'pdf'));
+// Report PDFs and evidence-pack files are the server's own, never a phone's upload.
+const uploaded = notInArray(files.kind, ['pdf', 'pack']);
+const unclaimed = and(isNull(files.reportId), uploaded);
 
 export function filesRepository(db: Db) {
   async function get(id: string): Promise<StoredFile | undefined> {
@@ -132,14 +134,7 @@ export function filesRepository(db: Db) {
       const orphans = db
         .select({ id: files.id })
         .from(files)
-        .where(
-          and(
-            isNull(files.reportId),
-            ne(files.kind, 'pdf'),
-            lt(files.createdAt, opts.olderThan),
-            notExists(referencedByDraft),
-          ),
-        )
+        .where(and(isNull(files.reportId), uploaded, lt(files.createdAt, opts.olderThan), notExists(referencedByDraft)))
         .orderBy(files.createdAt)
         .limit(opts.limit ?? 500)
         .for('update', { skipLocked: true });

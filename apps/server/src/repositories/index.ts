@@ -9,6 +9,8 @@ import { hiuModelsRepository } from './hiu-models.js';
 import { membersRepository } from './members.js';
 import { auditRepository } from './audit.js';
 import { reviewRepository } from './review.js';
+import { dashboardRepository } from './dashboard.js';
+import { evidencePacksRepository } from './evidence-packs.js';
 import { assignmentsRepository } from './assignments.js';
 
 export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {}) {
@@ -23,6 +25,8 @@ export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {
     members: membersRepository(db),
     audit: auditRepository(db),
     review: reviewRepository(db),
+    dashboard: dashboardRepository(db),
+    evidencePacks: evidencePacksRepository(db),
     assignments: assignmentsRepository(db),
   };
 }

@@ -14,6 +14,8 @@ const columns = {
   siteId: properties.siteId,
   address: properties.address,
   propertyType: properties.propertyType,
+  block: properties.block,
+  floor: properties.floor,
 };
 
 export function propertiesRepository(db: Db) {
@@ -57,7 +59,10 @@ export function propertiesRepository(db: Db) {
       return row;
     },
 
-    async create(input: { siteId: string; address: string; propertyType: string }, actor: Actor = null) {
+    async create(
+      input: { siteId: string; address: string; propertyType: string; block?: string; floor?: string },
+      actor: Actor = null,
+    ) {
       return db
         .transaction(async (tx): Promise<Property> => {
           const [row] = await tx.insert(properties).values(input).returning(columns);
@@ -68,7 +73,11 @@ export function propertiesRepository(db: Db) {
         .catch(rethrowUnique(ADDRESS_EXISTS, { address: ADDRESS_EXISTS }));
     },
 
-    async update(id: string, patch: { address?: string; propertyType?: string }, actor: Actor = null) {
+    async update(
+      id: string,
+      patch: { address?: string; propertyType?: string; block?: string; floor?: string },
+      actor: Actor = null,
+    ) {
       return db
         .transaction(async (tx): Promise<Property | undefined> => {
           const [was] = await tx.select(columns).from(properties).where(eq(properties.id, id)).for('update');
@@ -130,7 +139,7 @@ export function propertiesRepository(db: Db) {
     /** Inserts all or none. */
     async createMany(
       siteId: string,
-      rows: { address: string; propertyType: string; engineerId?: string }[],
+      rows: { address: string; propertyType: string; engineerId?: string; block?: string; floor?: string }[],
       actor: Actor = null,
     ): Promise<number> {
       await db
@@ -138,7 +147,15 @@ export function propertiesRepository(db: Db) {
           for (const part of chunks(rows, 5000)) {
             const made = await tx
               .insert(properties)
-              .values(part.map((r) => ({ siteId, address: r.address, propertyType: r.propertyType })))
+              .values(
+                part.map((r) => ({
+                  siteId,
+                  address: r.address,
+                  propertyType: r.propertyType,
+                  block: r.block ?? '',
+                  floor: r.floor ?? '',
+                })),
+              )
               .returning({ id: properties.id });
             // The import's "Assigned To" column: assigned in the same transaction, each with its history entry.
             const assigned = part.flatMap((r, i) =>

@@ -24,7 +24,7 @@ export const statusCase = (draftSaved: SQL, reportAt: SQL, reportStatus: SQL) =>
 
 /** A few properties by id (a page of the picker): their latest report and newest draft by index look-ups. */
 const statusOfIds = (ids: SQL) => sql`
-  SELECT p.id, p.site_id, p.address, p.property_type, lr.completed_at AS latest_report_at,
+  SELECT p.id, p.site_id, p.address, p.property_type, p.block, p.floor, lr.completed_at AS latest_report_at,
     lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
     ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
   FROM properties p
@@ -55,7 +55,7 @@ const statusOfSite = (siteId: string, q?: string) => sql`
     WHERE d.site_id = ${siteId} AND d.property_id IS NOT NULL
     GROUP BY d.property_id
   )
-  SELECT p.id, p.site_id, p.address, p.address_key, p.property_type, lr.completed_at AS latest_report_at,
+  SELECT p.id, p.site_id, p.address, p.address_key, p.property_type, p.block, p.floor, lr.completed_at AS latest_report_at,
     lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
     ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
   FROM properties p
@@ -68,6 +68,8 @@ interface StatusRow {
   site_id: string;
   address: string;
   property_type: string;
+  block: string;
+  floor: string;
   latest_report_at: Date | string | null;
   latest_hiu_model: string | null;
   latest_hiu_serial: string | null;
@@ -80,6 +82,8 @@ const toItem = (r: StatusRow): PropertyWithStatus => ({
   siteId: r.site_id,
   address: r.address,
   propertyType: r.property_type,
+  block: r.block,
+  floor: r.floor,
   status: r.status,
   latestReportAt: r.latest_report_at === null ? null : new Date(r.latest_report_at).toISOString(),
   latestHiuModel: r.latest_hiu_model,

@@ -130,7 +130,13 @@ export const propertyRoutes =
         const site = await siteOr404(request.body.siteId);
         const propertyType = typeOr422(site, request.body.propertyType);
         const property = await properties.create(
-          { siteId: site.id, address: request.body.address, propertyType },
+          {
+            siteId: site.id,
+            address: request.body.address,
+            propertyType,
+            block: request.body.block ?? '',
+            floor: request.body.floor ?? '',
+          },
           request.user,
         );
         return reply.status(201).send(property);
@@ -145,14 +151,17 @@ export const propertyRoutes =
       },
       async (request) => {
         const property = await propertyOr404(request.params.id);
-        const { address, propertyType } = request.body;
-        if (address === undefined && propertyType === undefined) throw unprocessable('Nothing to update');
+        const { address, propertyType, block, floor } = request.body;
+        if ([address, propertyType, block, floor].every((v) => v === undefined))
+          throw unprocessable('Nothing to update');
         const site = await siteOr404(property.siteId);
         const updated = await properties.update(
           property.id,
           {
             ...(address !== undefined ? { address } : {}),
             ...(propertyType !== undefined ? { propertyType: typeOr422(site, propertyType) } : {}),
+            ...(block !== undefined ? { block } : {}),
+            ...(floor !== undefined ? { floor } : {}),
           },
           request.user,
         );
@@ -185,7 +194,13 @@ export const propertyRoutes =
           const earlier = seen.get(key);
           if (earlier !== undefined) fields[`properties.${i}.address`] = `Same address as item ${earlier + 1}`;
           else seen.set(key, i);
-          return { address: p.address, propertyType: type ?? p.propertyType, assignedTo: p.assignedTo?.toLowerCase() };
+          return {
+            address: p.address,
+            propertyType: type ?? p.propertyType,
+            assignedTo: p.assignedTo?.toLowerCase(),
+            block: p.block,
+            floor: p.floor,
+          };
         });
         // "Assigned To": an active engineer who is a member of this site, by email.
         const emails = rows.flatMap((r) => (r.assignedTo ? [r.assignedTo] : []));
@@ -213,6 +228,8 @@ export const propertyRoutes =
             address: r.address,
             propertyType: r.propertyType,
             engineerId: r.assignedTo ? engineers.get(r.assignedTo) : undefined,
+            block: r.block,
+            floor: r.floor,
           })),
           request.user,
         );

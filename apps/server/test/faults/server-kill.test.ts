@@ -3,7 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { unzipSync } from 'fflate';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
@@ -47,7 +48,12 @@ describe('server killed in the middle of a submit', () => {
   // The server also sends report.submitted to a webhook receiver here (decision 165): no event may be lost.
   const server = serverProcess({
     port: PORT,
-    env: { WEBHOOK_ALLOW_PRIVATE: 'true', ...(onPostgres ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir }) },
+    env: {
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      // A stopped server's jobs are taken up again 3 s on, not a minute.
+      JOB_LEASE_SECONDS: '3',
+      ...(onPostgres ? { DATABASE_URL: dbUrl } : { DATA_DIR: dataDir }),
+    },
   });
   const received: { id: string; reportId: string }[] = [];
   const receiver = http.createServer((req, res) => {
@@ -222,6 +228,31 @@ describe('server killed in the middle of a submit', () => {
         await new Promise((r) => setTimeout(r, 250));
       expect([...new Set(received.map((r) => r.reportId))].sort()).toEqual([...ids].sort());
       expect(new Set(received.map((r) => r.id)).size).toBe(ids.length);
+
+      // An evidence pack of the site, the server killed while it builds: after the restart the job is taken
+      // up again (its lease runs out) and the pack completes with every report, hashes matching.
+      const asked = await call('POST', `/api/sites/${site.id}/evidence-packs`);
+      expect(asked.status, asked.body).toBe(202);
+      const packId = (JSON.parse(asked.body) as { id: string }).id;
+      await new Promise((r) => setTimeout(r, 150));
+      await server.kill();
+      await server.start();
+      let pack = { state: 'queued', done: 0, total: 0 };
+      const packDeadline = Date.now() + 90_000;
+      while (pack.state !== 'done' && pack.state !== 'failed' && Date.now() < packDeadline) {
+        pack = JSON.parse((await call('GET', `/api/evidence-packs/${packId}`)).body);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(pack).toMatchObject({ state: 'done', done: ids.length, total: ids.length, missing: [] });
+      const zip = await send(server.base, 'GET', `/api/evidence-packs/${packId}/download`, { cookie, binary: true });
+      expect(zip.status).toBe(200);
+      const files = unzipSync(new Uint8Array(zip.bytes!));
+      const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString()) as {
+        files: { path: string; sha256: string }[];
+      };
+      expect(manifest.files).toHaveLength(ids.length + 2);
+      for (const f of manifest.files)
+        expect(createHash('sha256').update(files[f.path]!).digest('hex'), f.path).toBe(f.sha256);
 
       // The stored data itself, read straight from the database once the server has stopped.
       await server.stop();

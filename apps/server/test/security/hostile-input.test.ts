@@ -175,6 +175,11 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     ids: (f) => [f.site.id],
     body: (f) => ({ engineerId: f.engineer.userId, propertyIds: [f.property.id], dueDate: '2026-12-01' }),
   },
+  'POST /api/sites/:id/evidence-packs': {
+    path: (_f, id) => `/api/sites/${id}/evidence-packs`,
+    ids: (f) => [f.site.id],
+    body: () => ({}),
+  },
   'DELETE /api/sites/:id/assignments': {
     path: (_f, id) => `/api/sites/${id}/assignments`,
     ids: (f) => [f.site.id],

@@ -16,6 +16,9 @@ export interface PropertyImportRow {
   propertyType: string;
   /** The email of the engineer the property is assigned to (the optional third column), lower-cased. */
   assignedTo?: string;
+  /** Where the flat is in the building (the optional fourth and fifth columns). */
+  block?: string;
+  floor?: string;
 }
 
 export interface PropertyImportLineError {
@@ -36,14 +39,30 @@ export interface PropertyImportResult {
 }
 
 const ADDRESS_MAX = 300;
-const isHeader = (fields: string[]) =>
-  (fields.length === 2 || (fields.length === 3 && /^assigned[ _-]?to$/i.test(fields[2]!.trim()))) &&
-  /^address$/i.test(fields[0]!.trim()) &&
-  /^(property[ _-]?)?type$/i.test(fields[1]!.trim());
+const PLACE_MAX = 60;
+/** The columns, in the order a file without a header gives them; a header may name them in any order. */
+const COLUMNS = ['address', 'type', 'assignedTo', 'block', 'floor'] as const;
+type Column = (typeof COLUMNS)[number];
+const HEADER_NAMES: Record<string, Column> = {
+  address: 'address',
+  type: 'type',
+  propertytype: 'type',
+  assignedto: 'assignedTo',
+  block: 'block',
+  floor: 'floor',
+};
+const headerName = (f: string) => HEADER_NAMES[f.trim().toLowerCase().replace(/[ _-]/g, '')];
+/** A first line that names its columns (address and type at least), as a column order; else undefined. */
+function headerOf(fields: string[]): Column[] | undefined {
+  const names = fields.map(headerName);
+  if (names.some((n) => n === undefined) || new Set(names).size !== names.length) return undefined;
+  const cols = names as Column[];
+  return cols.includes('address') && cols.includes('type') ? cols : undefined;
+}
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 /**
- * Parses pasted "address,type[,assigned to]" lines with a real CSV parser (ruling 14): an address with commas works
+ * Parses pasted "address,type[,assigned to[,block[,floor]]]" lines (or columns named by a header line) with a real CSV parser (ruling 14): an address with commas works
  * when quoted, a first line "address,type" is skipped, the type must be one of the site's building types
  * (matched case-insensitively, stored in the site's spelling) and addresses must not repeat.
  * One property per line: a quoted value cannot span lines, so every error names its line.
@@ -57,6 +76,8 @@ export function parsePropertyImport(text: string, buildingTypes: readonly string
   const seen = new Map<string, number>();
   let headerSkipped = false;
   let first = true;
+  let columns: readonly Column[] = COLUMNS;
+  let named = false;
 
   lines.forEach((raw, i) => {
     const line = i + 1;
@@ -68,23 +89,33 @@ export function parsePropertyImport(text: string, buildingTypes: readonly string
     const fields = (parsed.data[0] ?? []).map((f) => f.trim());
     if (first) {
       first = false;
-      if (isHeader(fields)) {
+      const header = headerOf(fields);
+      if (header) {
         headerSkipped = true;
+        columns = header;
+        named = true;
         return;
       }
     }
     if (parsed.errors.length > 0) return fail(`${parsed.errors[0]!.message} (check the double quotes)`);
-    if (fields.length > 3) {
+    if (fields.length > columns.length) {
       return fail(
-        `Expected 2 or 3 values (address, type, assigned to) but found ${fields.length}. Put an address that contains commas in double quotes.`,
+        named
+          ? `Expected at most ${columns.length} values (${columns.join(', ')}) but found ${fields.length}. Put an address that contains commas in double quotes.`
+          : `Expected 2 to 5 values (address, type, assigned to, block, floor) but found ${fields.length}. Put an address that contains commas in double quotes.`,
       );
     }
-    const [address = '', type = '', assignedTo = ''] = fields;
+    const value = (c: Column) => fields[columns.indexOf(c)] ?? '';
+    const [address, type, assignedTo, block, floor] = COLUMNS.map(value) as [string, string, string, string, string];
     // Most often an address with commas and no quotes; else a mistyped email.
     if (assignedTo && !EMAIL.test(assignedTo))
       return fail(
-        `Expected 2 values (address, type) but found 3, and "${assignedTo}" is not an email address for the third (assigned to). Put an address that contains commas in double quotes.`,
+        named
+          ? `"${assignedTo}" is not an email address (assigned to).`
+          : `Expected 2 values (address, type) but found ${fields.length}, and "${assignedTo}" is not an email address for the third (assigned to). Put an address that contains commas in double quotes.`,
       );
+    if (block.length > PLACE_MAX || floor.length > PLACE_MAX)
+      return fail(`A block or floor is longer than ${PLACE_MAX} characters.`);
     if (!address || !type) return fail('Each line needs an address and a property type, separated by a comma.');
     if (address.length > ADDRESS_MAX) return fail(`The address is longer than ${ADDRESS_MAX} characters.`);
     const propertyType = typeBySpelling.get(type.toLowerCase());
@@ -95,7 +126,14 @@ export function parsePropertyImport(text: string, buildingTypes: readonly string
     const earlier = seen.get(key);
     if (earlier !== undefined) return fail(`The same address is already on line ${earlier}.`);
     seen.set(key, line);
-    rows.push({ line, address, propertyType, ...(assignedTo ? { assignedTo: assignedTo.toLowerCase() } : {}) });
+    rows.push({
+      line,
+      address,
+      propertyType,
+      ...(assignedTo ? { assignedTo: assignedTo.toLowerCase() } : {}),
+      ...(block ? { block } : {}),
+      ...(floor ? { floor } : {}),
+    });
   });
 
   return { rows, errors, headerSkipped };

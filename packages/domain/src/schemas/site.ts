@@ -68,19 +68,27 @@ export const propertySchema = z.object({
   siteId: z.uuid(),
   address: z.string(),
   propertyType: z.string(),
+  /** Where the flat is in the building (optional, empty when not given): the dashboard's breakdown. */
+  block: z.string().default(''),
+  floor: z.string().default(''),
 });
 export type Property = z.infer<typeof propertySchema>;
 
 const address = z.string().trim().min(1, 'Please fill in all fields').max(300);
+const place = z.string().trim().max(60, 'At most 60 characters');
 
 export const createPropertyBody = z.strictObject({
   siteId: z.uuid({ message: 'Please select a site first' }),
   address,
   propertyType: buildingType,
+  block: place.optional(),
+  floor: place.optional(),
 });
 export const updatePropertyBody = z.strictObject({
   address: address.optional(),
   propertyType: buildingType.optional(),
+  block: place.optional(),
+  floor: place.optional(),
 });
 export const bulkPropertiesBody = z.strictObject({
   siteId: z.uuid({ message: 'Please select a site first' }),
@@ -91,6 +99,8 @@ export const bulkPropertiesBody = z.strictObject({
         propertyType: buildingType,
         /** The engineer to assign it to, by email: an engineer member of the site. */
         assignedTo: z.email({ message: 'Must be an email address' }).max(254).optional(),
+        block: place.optional(),
+        floor: place.optional(),
       }),
     )
     .min(1, 'No valid properties found in CSV')

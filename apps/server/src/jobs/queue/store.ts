@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import type { Tx } from '../../repositories/audit.js';
@@ -63,6 +63,19 @@ export function jobStore(db: Db) {
         attempt: Number(r.attempts),
         maxAttempts: Number(r.max_attempts),
       }));
+    },
+
+    /**
+     * A long job (an evidence pack) keeps its lease while it works: false when the lease was lost to a later
+     * attempt, which then owns the job.
+     */
+    async extend(job: ClaimedJob, leaseSeconds: number): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.state, 'running'), eq(jobs.attempts, job.attempt)))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
     },
 
     /** Done, unless the lease ran out and a later attempt has the job now (then that attempt finishes it). */

@@ -62,6 +62,8 @@ export function serverProcess(opts: { port: number; env: Record<string, string> 
 export interface Answer {
   status: number;
   body: string;
+  /** The body's bytes, when asked for (`binary`). */
+  bytes?: Buffer;
 }
 
 /**
@@ -72,7 +74,7 @@ export function send(
   base: string,
   method: string,
   url: string,
-  opts: { cookie?: string; body?: unknown; raw?: Buffer; type?: string; onSent?: () => void } = {},
+  opts: { cookie?: string; body?: unknown; raw?: Buffer; type?: string; binary?: boolean; onSent?: () => void } = {},
 ) {
   return new Promise<Answer>((resolve) => {
     const payload = opts.raw ?? (opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body)));
@@ -84,10 +86,17 @@ export function send(
       },
     });
     req.on('response', (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      res.on('error', () => resolve({ status: 0, body }));
+      const parts: Buffer[] = [];
+      res.on('data', (d: Buffer) => parts.push(d));
+      const body = () => Buffer.concat(parts);
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: body().toString('utf8'),
+          ...(opts.binary ? { bytes: body() } : {}),
+        }),
+      );
+      res.on('error', () => resolve({ status: 0, body: body().toString('utf8') }));
     });
     req.on('error', (err) => resolve({ status: 0, body: err.message }));
     req.on('finish', () => opts.onSent?.());

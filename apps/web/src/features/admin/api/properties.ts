@@ -30,9 +30,20 @@ export function usePropertyDeleteImpact(id: string | undefined) {
 export function useSaveProperty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: { siteId?: string; address: string; propertyType: string } }) =>
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id?: string;
+      body: { siteId?: string; address: string; propertyType: string; block: string; floor: string };
+    }) =>
       id
-        ? api.patch<Property>(`/api/properties/${id}`, { address: body.address, propertyType: body.propertyType })
+        ? api.patch<Property>(`/api/properties/${id}`, {
+            address: body.address,
+            propertyType: body.propertyType,
+            block: body.block,
+            floor: body.floor,
+          })
         : api.post<Property>('/api/properties', body),
     onSuccess: () => refreshSitesAndProperties(queryClient),
   });

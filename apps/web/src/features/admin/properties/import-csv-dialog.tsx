@@ -77,6 +77,8 @@ export function ImportCsvDialog({ site, open, onClose }: { site: Site; open: boo
           address: r.address,
           propertyType: r.propertyType,
           ...(r.assignedTo ? { assignedTo: r.assignedTo } : {}),
+          ...(r.block ? { block: r.block } : {}),
+          ...(r.floor ? { floor: r.floor } : {}),
         })),
       },
       {
@@ -113,7 +115,7 @@ export function ImportCsvDialog({ site, open, onClose }: { site: Site; open: boo
       <div className="flex flex-col gap-3">
         <Field
           label="CSV data"
-          hint={`One property per line: address, type, and optionally the email of the engineer it is assigned to. Put an address that contains commas in double quotes. A first line "address,type,assigned to" is optional. Types for this site: ${site.availableBuildingTypes.join(', ') || 'none'}. If any line is wrong, nothing is imported.`}
+          hint={`One property per line: address, type, and optionally the email of the engineer it is assigned to, its block and its floor. Put an address that contains commas in double quotes. A first line naming the columns ("address,type,assigned to,block,floor", in any order) is optional. Types for this site: ${site.availableBuildingTypes.join(', ') || 'none'}. If any line is wrong, nothing is imported.`}
         >
           <Textarea
             rows={8}

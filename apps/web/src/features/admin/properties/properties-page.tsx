@@ -111,6 +111,8 @@ export function PropertiesPage() {
                     <p className="font-semibold break-words">{p.address}</p>
                     <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                       Type: {p.propertyType}
+                      {p.block ? ` · Block ${p.block}` : ''}
+                      {p.floor ? ` · Floor ${p.floor}` : ''}
                       <PropertyStatusBadge status={p.status} />
                     </p>
                   </div>

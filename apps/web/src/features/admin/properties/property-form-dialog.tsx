@@ -24,6 +24,8 @@ export function PropertyFormDialog({
   const editing = property !== null && property !== 'new' ? property : null;
   const [address, setAddress] = useState(editing?.address ?? '');
   const [propertyType, setPropertyType] = useState(editing?.propertyType ?? '');
+  const [block, setBlock] = useState(editing?.block ?? '');
+  const [floor, setFloor] = useState(editing?.floor ?? '');
   const [missing, setMissing] = useState(false);
   const save = useSaveProperty();
   const serverError = save.error instanceof ApiError ? save.error : null;
@@ -40,7 +42,10 @@ export function PropertyFormDialog({
       return;
     }
     save.mutate(
-      { id: editing?.id, body: { siteId: site.id, address: address.trim(), propertyType } },
+      {
+        id: editing?.id,
+        body: { siteId: site.id, address: address.trim(), propertyType, block: block.trim(), floor: floor.trim() },
+      },
       {
         onSuccess: (p) => {
           notify.success(editing ? 'Property updated' : 'Property added', p.address);
@@ -99,6 +104,14 @@ export function PropertyFormDialog({
             ))}
           </Select>
         </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="Block (optional)" error={serverError?.fieldErrors.block}>
+            <Input value={block} maxLength={60} onChange={(e) => setBlock(e.target.value)} autoComplete="off" />
+          </Field>
+          <Field label="Floor (optional)" error={serverError?.fieldErrors.floor}>
+            <Input value={floor} maxLength={60} onChange={(e) => setFloor(e.target.value)} autoComplete="off" />
+          </Field>
+        </div>
         {serverError && Object.keys(serverError.fieldErrors).length === 0 ? (
           <p role="alert" className="text-sm font-medium text-fail">
             {serverError.userMessage}

@@ -42,6 +42,8 @@ export const PROPERTY: Property = {
   id: 'cccccccc-0000-4000-8000-000000000001',
   siteId: SITE.id,
   address: '1 High Street',
+  block: '',
+  floor: '',
   propertyType: '2b4p',
 };
 

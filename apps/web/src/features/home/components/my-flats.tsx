@@ -85,6 +85,8 @@ export function MyFlats() {
                         siteId: a.siteId,
                         address: a.address,
                         propertyType: a.propertyType,
+                        block: '',
+                        floor: '',
                         status: a.status,
                         latestReportAt: a.latestReportAt,
                         latestHiuModel: a.latestHiuModel,

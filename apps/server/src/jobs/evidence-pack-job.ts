@@ -1,0 +1,144 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { buildSiteDashboard, flatState, rangesFor, RULE_BOOK_VERSION, type DashboardReport } from '@hiu/domain';
+import { buildEvidenceSummaryPdf, type EvidenceFlat } from '@hiu/report-pdf';
+import { reportsCsvStream } from '../exports/reports-csv.js';
+import type { ReportPdfs } from '../exports/report-pdf.js';
+import type { Repositories } from '../repositories/index.js';
+import type { PackEntry } from '../repositories/evidence-packs.js';
+import type { JobHandler } from './queue/runner.js';
+import type { ClaimedJob } from './queue/store.js';
+import { storedReportPdf } from './report-pdf-job.js';
+
+interface Deps {
+  repos: Repositories;
+  pdfs: ReportPdfs;
+  log: { error(obj: object, msg: string): void };
+  /** How long the pack can be downloaded. */
+  hours: number;
+  /** Renews the job's lease; false when a later attempt took the job over (this one then stops). */
+  keepLease: (job: ClaimedJob) => Promise<boolean>;
+}
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+/** A file name safe on every system, readable: "Flat 2, Birch House" -> "Flat 2, Birch House". */
+const safe = (s: string) =>
+  [...s]
+    .map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '-' : c))
+    .join('')
+    .trim()
+    .slice(0, 120) || 'flat';
+
+async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of stream) parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Builds a site's handover evidence pack (decision 185): every report's PDF stored (built where missing,
+ * a failure listed with its reason), the CSV export and summary.pdf stored as the pack's own files, and the
+ * list of files with their SHA-256. Run again after a restart it finds the PDFs already stored.
+ */
+export function evidencePackJob(d: Deps): JobHandler {
+  const { repos } = d;
+  return async (job) => {
+    const packId = String(job.payload.packId);
+    const pack = await repos.evidencePacks.get(packId);
+    if (!pack || pack.state === 'done' || pack.state === 'failed') return;
+    try {
+      const site = await repos.sites.byId(pack.siteId);
+      if (!site) throw new Error('The site was deleted');
+      const data = await repos.dashboard.data(site.id, {});
+      const ranges = rangesFor(data.designParameters);
+      const dashboard = buildSiteDashboard(data.flats, data.reports, ranges);
+      const meta = await repos.evidencePacks.sources(site.id, packId);
+      const byFlat = new Map<string, DashboardReport[]>();
+      for (const r of data.reports) {
+        const list = byFlat.get(r.propertyId!) ?? [];
+        list.push(r);
+        byFlat.set(r.propertyId!, list);
+      }
+
+      const entries: PackEntry[] = [];
+      const missing: { address: string; reportId: string; reason: string }[] = [];
+      const total = meta.reports.length;
+      await repos.evidencePacks.progress(packId, 0, total);
+      const deps = { reports: repos.reports, review: repos.review, pdfs: d.pdfs, log: d.log };
+      for (const [i, r] of meta.reports.entries()) {
+        const latest = meta.latestIds.has(r.id);
+        const folder = latest ? 'reports' : 'earlier-attempts';
+        const path = `${folder}/${safe(r.propertyAddress)} - ${r.reference}.pdf`;
+        try {
+          const detail = await repos.reports.detail(r.id);
+          if (!detail) throw new Error('The report was deleted meanwhile');
+          const bytes = await storedReportPdf(deps, detail);
+          const fileId = (await repos.reports.detail(r.id))?.pdfFileId;
+          if (!fileId) throw new Error('The PDF could not be stored');
+          entries.push({ path, fileId, size: bytes.length, sha256: sha256(bytes) });
+        } catch (err) {
+          missing.push({ address: r.propertyAddress, reportId: r.id, reason: (err as Error).message });
+        }
+        if ((i + 1) % 10 === 0 || i + 1 === total) {
+          if (!(await d.keepLease(job))) return; // another attempt has the pack now
+          await repos.evidencePacks.progress(packId, i + 1, total);
+        }
+      }
+
+      const csv = await collect(reportsCsvStream(repos.reports, site.name));
+      const csvId = randomUUID();
+      await repos.evidencePacks.storeFile(csvId, 'text/csv; charset=utf-8', csv);
+
+      const drafts = new Map(data.flats.map((f) => [f.id, f.hasDraft]));
+      const flats: EvidenceFlat[] = meta.flats.map((f) => {
+        const mine = byFlat.get(f.id) ?? [];
+        const last = mine.reduce<DashboardReport | undefined>(
+          (a, b) => (!a || b.completedAt > a.completedAt || (b.completedAt === a.completedAt && b.id > a.id) ? b : a),
+          undefined,
+        );
+        const m = last ? meta.byId.get(last.id) : undefined;
+        return {
+          address: f.address,
+          block: f.block,
+          floor: f.floor,
+          state: flatState(drafts.get(f.id) ?? false, last),
+          latest:
+            last && m
+              ? {
+                  reference: m.reference,
+                  completedAt: last.completedAt,
+                  engineerName: last.engineerName,
+                  reviewerName: m.reviewerName,
+                  overallStatus: last.overallStatus,
+                  readings: { ...last.readings },
+                }
+              : null,
+          earlierAttempts: Math.max(0, mine.length - 1),
+        };
+      });
+      const summary = Buffer.from(
+        await buildEvidenceSummaryPdf({
+          site: { name: site.name, location: site.location },
+          builtAt: new Date().toISOString(),
+          builtBy: meta.requestedByName ?? 'A former user',
+          ruleBookVersion: RULE_BOOK_VERSION,
+          ranges,
+          dashboard,
+          flats,
+          missing,
+        }),
+      );
+      const summaryId = randomUUID();
+      await repos.evidencePacks.storeFile(summaryId, 'application/pdf', summary);
+      const contents: PackEntry[] = [
+        { path: 'summary.pdf', fileId: summaryId, size: summary.length, sha256: sha256(summary) },
+        { path: 'reports.csv', fileId: csvId, size: csv.length, sha256: sha256(csv) },
+        ...entries,
+      ];
+      await repos.evidencePacks.finish(packId, contents, missing, new Date(Date.now() + d.hours * 3600_000));
+    } catch (err) {
+      // The queue tries again; after the last attempt the pack says why it failed.
+      if (job.attempt >= job.maxAttempts) await repos.evidencePacks.fail(packId, (err as Error).message);
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,186 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { EvidencePack } from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { evidencePacks, files } from '../db/schema.js';
+import { enqueueJob } from '../jobs/queue/store.js';
+import { writeAudit, type Actor } from './audit.js';
+
+export const EVIDENCE_PACK_JOB = 'evidence.pack';
+type Row = typeof evidencePacks.$inferSelect;
+export type PackEntry = NonNullable<Row['contents']>[number];
+
+const toPack = (r: Row): EvidencePack => ({
+  id: r.id,
+  siteId: r.siteId,
+  state: r.state,
+  done: r.done,
+  total: r.total,
+  requestedAt: r.requestedAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+  expiresAt: r.expiresAt?.toISOString() ?? null,
+  error: r.error,
+  files: r.contents?.length ?? 0,
+  missing: r.missing ?? [],
+});
+
+export function evidencePacksRepository(db: Db) {
+  return {
+    /**
+     * A new pack for the site with its job, or the one already being made: the partial unique index lets
+     * the database decide between two requests at once.
+     */
+    async request(siteId: string, actor: Actor): Promise<{ pack: EvidencePack; created: boolean }> {
+      return db.transaction(async (tx) => {
+        const [made] = await tx
+          .insert(evidencePacks)
+          .values({ siteId, requestedBy: actor?.id ?? null })
+          .onConflictDoNothing({ target: evidencePacks.siteId, where: sql`state IN ('queued', 'running')` })
+          .returning();
+        if (made) {
+          await enqueueJob(tx, {
+            kind: EVIDENCE_PACK_JOB,
+            key: `${EVIDENCE_PACK_JOB}:${made.id}`,
+            payload: { packId: made.id },
+            maxAttempts: 3,
+          });
+          await writeAudit(tx, {
+            actor,
+            entityType: 'site',
+            entityId: siteId,
+            action: 'pack_requested',
+            after: { packId: made.id },
+          });
+          return { pack: toPack(made), created: true };
+        }
+        const [running] = await tx
+          .select()
+          .from(evidencePacks)
+          .where(and(eq(evidencePacks.siteId, siteId), inArray(evidencePacks.state, ['queued', 'running'])));
+        return { pack: toPack(running!), created: false };
+      });
+    },
+
+    async get(id: string) {
+      const [row] = await db.select().from(evidencePacks).where(eq(evidencePacks.id, id));
+      return row && { ...toPack(row), contents: row.contents ?? [], requestedBy: row.requestedBy };
+    },
+
+    /** The site's packs, newest first. */
+    async ofSite(siteId: string, limit = 5): Promise<EvidencePack[]> {
+      const rows = await db
+        .select()
+        .from(evidencePacks)
+        .where(eq(evidencePacks.siteId, siteId))
+        .orderBy(desc(evidencePacks.requestedAt))
+        .limit(limit);
+      return rows.map(toPack);
+    },
+
+    /**
+     * What the pack lists: the site's flats in reading order, and its reports with their references and
+     * reviewers, each flat's latest first and then its earlier attempts.
+     */
+    async sources(siteId: string, packId?: string) {
+      const flats = (await db.execute(sql`
+        SELECT id, address, block, floor FROM properties WHERE site_id = ${siteId} ORDER BY address_key, id`)) as unknown as {
+        rows: { id: string; address: string; block: string; floor: string }[];
+      };
+      const reports = (await db.execute(sql`
+        SELECT r.id, r.property_id, p.address AS property_address, r.reference, u.name AS reviewer_name,
+          row_number() OVER (PARTITION BY r.property_id ORDER BY r.completed_at DESC, r.id DESC) AS nth
+        FROM reports r
+        JOIN properties p ON p.id = r.property_id
+        LEFT JOIN users u ON u.id = r.reviewed_by
+        WHERE r.site_id = ${siteId}
+        ORDER BY p.address_key, p.id, r.completed_at DESC, r.id DESC`)) as unknown as {
+        rows: {
+          id: string;
+          property_id: string;
+          property_address: string;
+          reference: string;
+          reviewer_name: string | null;
+          nth: number | string;
+        }[];
+      };
+      const [requester] = packId
+        ? (
+            (await db.execute(sql`
+            SELECT u.name FROM evidence_packs e JOIN users u ON u.id = e.requested_by WHERE e.id = ${packId}`)) as unknown as {
+              rows: { name: string }[];
+            }
+          ).rows
+        : [];
+      const list = reports.rows.map((r) => ({
+        id: r.id,
+        propertyId: r.property_id,
+        propertyAddress: r.property_address,
+        reference: r.reference,
+        reviewerName: r.reviewer_name,
+        latest: Number(r.nth) === 1,
+      }));
+      return {
+        flats: flats.rows,
+        reports: list,
+        latestIds: new Set(list.filter((r) => r.latest).map((r) => r.id)),
+        byId: new Map(list.map((r) => [r.id, r])),
+        requestedByName: requester?.name ?? null,
+      };
+    },
+
+    async progress(id: string, done: number, total: number) {
+      await db.update(evidencePacks).set({ state: 'running', done, total }).where(eq(evidencePacks.id, id));
+    },
+
+    async finish(id: string, contents: PackEntry[], missing: NonNullable<Row['missing']>, expiresAt: Date) {
+      await db
+        .update(evidencePacks)
+        .set({ state: 'done', contents, missing, finishedAt: new Date(), expiresAt, done: sql`total` })
+        .where(eq(evidencePacks.id, id));
+    },
+
+    async fail(id: string, error: string) {
+      await db
+        .update(evidencePacks)
+        .set({ state: 'failed', error, finishedAt: new Date() })
+        .where(eq(evidencePacks.id, id));
+    },
+
+    /** Stores one of the pack's own files (summary, CSV); deleted with the pack when it expires. */
+    async storeFile(id: string, contentType: string, data: Buffer) {
+      await db.insert(files).values({ id, ownerId: null, kind: 'pack', contentType, size: data.length, data });
+    },
+
+    /** Which of these stored files still exist (a report's PDF is replaced when it is reviewed or corrected). */
+    async existingFiles(ids: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < ids.length; i += 1000) {
+        const rows = await db
+          .select({ id: files.id })
+          .from(files)
+          .where(inArray(files.id, ids.slice(i, i + 1000)));
+        for (const r of rows) found.add(r.id);
+      }
+      return found;
+    },
+
+    async fileBytes(id: string): Promise<Buffer | undefined> {
+      const [row] = await db.select({ data: files.data }).from(files).where(eq(files.id, id));
+      return row?.data;
+    },
+
+    /** Packs past their expiry go, with their own files (report PDFs stay with their reports). */
+    async prune(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(evidencePacks)
+          .where(lt(evidencePacks.expiresAt, new Date()))
+          .returning({ contents: evidencePacks.contents });
+        const own = gone.flatMap((g) => (g.contents ?? []).map((c) => c.fileId));
+        for (let i = 0; i < own.length; i += 1000)
+          await tx.delete(files).where(and(inArray(files.id, own.slice(i, i + 1000)), eq(files.kind, 'pack')));
+        return gone.length;
+      });
+    },
+  };
+}
+export type EvidencePacksRepository = ReturnType<typeof evidencePacksRepository>;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { buildSiteDashboard, dashboardQuery, rangesFor, siteDashboardSchema } from '@hiu/domain';
+import { siteAccess } from '../http/site-access.js';
+import type { AppContext } from '../context.js';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** A site's dashboard (decision 185): the figures behind its charts, for anyone who may see the site. */
+export const dashboardRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const access = siteAccess(ctx.repos.members);
+    app.get(
+      '/api/sites/:id/dashboard',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['dashboard'],
+          params: idParams,
+          querystring: dashboardQuery,
+          response: { 200: siteDashboardSchema },
+        },
+      },
+      async (request) => {
+        await access.orNotFound(request.user!, request.params.id);
+        const data = await ctx.repos.dashboard.data(request.params.id, request.query);
+        return buildSiteDashboard(data.flats, data.reports, rangesFor(data.designParameters));
+      },
+    );
+  };

@@ -1,0 +1,119 @@
+import { Readable } from 'node:stream';
+import { makeZip } from 'client-zip';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { evidencePackSchema, type User } from '@hiu/domain';
+import { attachment } from '../exports/content-disposition.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { siteAccess } from '../http/site-access.js';
+import type { AppContext } from '../context.js';
+
+const idParams = z.object({ id: z.uuid() });
+
+/**
+ * Handover evidence packs (decision 185): supervisors of the site and admins ask for one; they and the
+ * site's clients follow its progress and download it. Engineers do not handle packs (`oversight`).
+ */
+export const evidencePackRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { evidencePacks, sites } = ctx.repos;
+    const access = siteAccess(ctx.repos.members);
+    const readable = async (user: User, packId: string) => {
+      const pack = await evidencePacks.get(packId);
+      if (!pack || !(await access.canSee(user, pack.siteId))) throw notFound('Evidence pack not found');
+      return pack;
+    };
+
+    app.post(
+      '/api/sites/:id/evidence-packs',
+      {
+        config: { access: 'supervisor' },
+        schema: { tags: ['evidence packs'], params: idParams, response: { 202: evidencePackSchema } },
+      },
+      async (request, reply) => {
+        await access.orNotFound(request.user!, request.params.id);
+        if (!(await sites.byId(request.params.id))) throw notFound('Site not found');
+        // A pack already being made is the answer: never a second job for the same site.
+        const { pack } = await evidencePacks.request(request.params.id, request.user);
+        ctx.jobs.nudge();
+        return reply.status(202).send(pack);
+      },
+    );
+
+    app.get(
+      '/api/sites/:id/evidence-packs',
+      {
+        config: { access: 'oversight' },
+        schema: { tags: ['evidence packs'], params: idParams, response: { 200: z.array(evidencePackSchema) } },
+      },
+      async (request) => {
+        await access.orNotFound(request.user!, request.params.id);
+        return evidencePacks.ofSite(request.params.id);
+      },
+    );
+
+    app.get(
+      '/api/evidence-packs/:id',
+      {
+        config: { access: 'oversight' },
+        schema: { tags: ['evidence packs'], params: idParams, response: { 200: evidencePackSchema } },
+      },
+      async (request) => {
+        const { contents: _c, requestedBy: _r, ...pack } = await readable(request.user!, request.params.id);
+        return pack;
+      },
+    );
+
+    app.get(
+      '/api/evidence-packs/:id/download',
+      { config: { access: 'oversight' }, schema: { tags: ['evidence packs'], params: idParams } },
+      async (request, reply) => {
+        const pack = await readable(request.user!, request.params.id);
+        if (pack.state !== 'done')
+          throw new HttpError(
+            409,
+            'conflict',
+            `This pack is not built yet: ${pack.done} of ${pack.total} reports done`,
+          );
+        if (pack.expiresAt && Date.parse(pack.expiresAt) < Date.now())
+          throw new HttpError(410, 'gone', 'This pack has expired: build a new one');
+        const present = await evidencePacks.existingFiles(pack.contents.map((c) => c.fileId));
+        if (pack.contents.some((c) => !present.has(c.fileId)))
+          throw new HttpError(
+            410,
+            'gone',
+            'Reports of this pack were reviewed or corrected since it was built: build a new one',
+          );
+        const site = await sites.byId(pack.siteId);
+        const manifest = Buffer.from(
+          JSON.stringify(
+            {
+              site: site ? { id: site.id, name: site.name, location: site.location } : { id: pack.siteId },
+              packId: pack.id,
+              builtAt: pack.finishedAt,
+              files: pack.contents.map(({ path, size, sha256 }) => ({ path, size, sha256 })),
+              missing: pack.missing,
+            },
+            null,
+            2,
+          ),
+        );
+        const lastModified = new Date(pack.finishedAt ?? Date.now());
+        // One file's bytes in memory at a time, read as the ZIP is sent.
+        async function* entries() {
+          for (const c of pack.contents) {
+            const bytes = await evidencePacks.fileBytes(c.fileId);
+            if (!bytes) throw new Error(`${c.path} is gone`);
+            yield { name: c.path, input: bytes, lastModified, size: bytes.length };
+          }
+          yield { name: 'manifest.json', input: manifest, lastModified, size: manifest.length };
+        }
+        const name = `${(site?.name ?? 'site').replace(/[^\w .-]+/g, '-')} evidence pack.zip`;
+        return reply
+          .header('Content-Type', 'application/zip')
+          .header('Content-Disposition', attachment(name))
+          .send(Readable.fromWeb(makeZip(entries()) as import('node:stream/web').ReadableStream));
+      },
+    );
+  };

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RANGES } from '@hiu/domain';
+import { signedIn, useTestApp } from './helpers/test-app.js';
+import { createSite } from './helpers/admin-data.js';
+import { submitPassingReport } from './helpers/team.js';
+
+const t = useTestApp();
+
+describe('site dashboard', () => {
+  it('gives the figures of a seeded site as computed by hand, filtered by block, engineer and dates', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer', { name: 'Erin' });
+    const client = await signedIn(app, 'client');
+    const site = await createSite(admin, { name: `Dash ${Math.random()}` });
+    await admin.put(`/api/sites/${site.id}/members/${client.userId}`);
+    const flat = async (address: string, block: string, floor: string) =>
+      (await admin.post('/api/properties', { siteId: site.id, address, propertyType: '2b4p', block, floor })).json();
+    const [a, b, c] = [await flat('Flat 1', 'A', '1'), await flat('Flat 2', 'A', '2'), await flat('Flat 3', 'B', '1')];
+    expect(a).toMatchObject({ block: 'A', floor: '1' });
+    const ra = await submitPassingReport(eng, site, a.id, '2026-03-02T10:25:00.000Z');
+    const rb = await submitPassingReport(eng, site, b.id, '2026-03-03T10:25:00.000Z');
+    await admin.post(`/api/reports/${ra}/review`, { decision: 'approve' });
+    await admin.post(`/api/reports/${rb}/corrections`, { field: 'heatingPrimaryReturn', value: '99', reason: 'Gauge' });
+
+    const d = (await client.get(`/api/sites/${site.id}/dashboard`)).json();
+    expect(d.states).toEqual({ not_started: 1, in_progress: 0, failed: 1, awaiting_review: 0, approved: 1 });
+    expect(d.byBlock.map((x: { block: string }) => x.block)).toEqual(['A', 'B']);
+    expect(d.byBlock[0].states).toMatchObject({ approved: 1, failed: 1 });
+    expect({ tested: d.flatsTested, first: d.firstTimePasses, retests: d.retests }).toEqual({
+      tested: 2,
+      first: 1,
+      retests: 0,
+    });
+    expect(d.failureReasons).toEqual([{ reason: 'Primary Return Temperature out of range', count: 1 }]);
+    const heating = d.distributions.find((x: { id: string }) => x.id === 'heatingPrimaryReturn');
+    expect(heating).toMatchObject({ count: 2, inRange: 1, range: DEFAULT_RANGES.heatingPrimaryReturn, unit: '°C' });
+    expect(d.perEngineerPerDay).toEqual([
+      { day: '2026-03-02', engineerId: eng.userId, engineerName: 'Erin', reports: 1 },
+      { day: '2026-03-03', engineerId: eng.userId, engineerName: 'Erin', reports: 1 },
+    ]);
+    expect(d.approvedOverTime).toHaveLength(1);
+
+    const blockB = (await admin.get(`/api/sites/${site.id}/dashboard?block=B`)).json();
+    expect(blockB).toMatchObject({ flats: 1, states: { not_started: 1 } });
+    const march2 = (await admin.get(`/api/sites/${site.id}/dashboard?from=2026-03-02&to=2026-03-02`)).json();
+    expect(march2).toMatchObject({ reports: 1, states: { approved: 1, not_started: 2 } });
+    const other = (await admin.get(`/api/sites/${site.id}/dashboard?engineerId=${admin.userId}`)).json();
+    expect(other.reports).toBe(0);
+    expect((await admin.get(`/api/sites/${site.id}/dashboard?from=March`)).statusCode).toBe(422);
+    void c;
+  });
+
+  it('answers 404 to a client or supervisor who is not on the site', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const site = await createSite(admin, { name: `Dash ${Math.random()}` });
+    for (const role of ['client', 'supervisor'] as const) {
+      const stranger = await signedIn(app, role);
+      expect((await stranger.get(`/api/sites/${site.id}/dashboard`)).statusCode).toBe(404);
+    }
+  });
+});

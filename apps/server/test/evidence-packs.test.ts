@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { signedIn, useTestApp } from './helpers/test-app.js';
+import { createProperty, createSite } from './helpers/admin-data.js';
+import { submitPassingReport } from './helpers/team.js';
+import { hasPdftotext, pdfText } from './helpers/report-files.js';
+
+const t = useTestApp();
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+async function seeded() {
+  const app = await t.app();
+  const admin = await signedIn(app, 'admin');
+  const eng = await signedIn(app, 'engineer', { name: 'Erin' });
+  const supervisor = await signedIn(app, 'supervisor', { name: 'Sam' });
+  const client = await signedIn(app, 'client');
+  const site = await createSite(admin, { name: `Pack ${Math.random()}` });
+  for (const who of [supervisor, client]) await admin.put(`/api/sites/${site.id}/members/${who.userId}`);
+  const flats = [
+    await createProperty(admin, site.id, { address: 'Flat 1, Oak House', propertyType: '2b4p' }),
+    await createProperty(admin, site.id, { address: 'Flat 2, Oak House', propertyType: '2b4p' }),
+    await createProperty(admin, site.id, { address: 'Flat 3, Oak House', propertyType: '2b4p' }),
+  ];
+  const first = await submitPassingReport(eng, site, flats[0]!.id, '2026-03-02T10:25:00.000Z');
+  await supervisor.post(`/api/reports/${first}/review`, { decision: 'send_back', reason: 'Redo the photo' });
+  const retest = await submitPassingReport(eng, site, flats[0]!.id, '2026-03-03T10:25:00.000Z');
+  const second = await submitPassingReport(eng, site, flats[1]!.id, '2026-03-03T11:25:00.000Z');
+  await supervisor.post(`/api/reports/${retest}/review`, { decision: 'approve' });
+  await supervisor.post(`/api/reports/${second}/review`, { decision: 'approve' });
+  await t.jobsSettled();
+  return { app, admin, eng, supervisor, client, site, flats, first, retest, second };
+}
+
+describe('handover evidence pack', () => {
+  it('builds every PDF, the CSV, summary.pdf and a manifest whose hashes match, file by file', async () => {
+    const { supervisor, client, site, first, retest, second } = await seeded();
+    const [a, b] = await Promise.all([
+      supervisor.post(`/api/sites/${site.id}/evidence-packs`),
+      supervisor.post(`/api/sites/${site.id}/evidence-packs`),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    // Two requests at once: one pack, one job.
+    expect(a.json().id).toBe(b.json().id);
+    const id = a.json().id as string;
+    expect((await supervisor.get(`/api/evidence-packs/${id}/download`)).statusCode).toBeOneOf([200, 409]);
+    await t.jobsSettled();
+    const pack = (await client.get(`/api/evidence-packs/${id}`)).json();
+    expect(pack).toMatchObject({ state: 'done', done: 3, total: 3, files: 5, missing: [] });
+    expect(Date.parse(pack.expiresAt)).toBeGreaterThan(Date.now() + 24 * 3600_000);
+
+    const res = await client.get(`/api/evidence-packs/${id}/download`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const zip = unzipSync(new Uint8Array(res.rawPayload));
+    const names = Object.keys(zip).sort();
+    expect(names).toEqual(
+      [
+        'earlier-attempts/Flat 1, Oak House - ' + (await ref(supervisor, first)) + '.pdf',
+        'manifest.json',
+        'reports.csv',
+        'reports/Flat 1, Oak House - ' + (await ref(supervisor, retest)) + '.pdf',
+        'reports/Flat 2, Oak House - ' + (await ref(supervisor, second)) + '.pdf',
+        'summary.pdf',
+      ].sort(),
+    );
+    const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString());
+    expect(manifest.files).toHaveLength(5);
+    for (const f of manifest.files as { path: string; size: number; sha256: string }[]) {
+      expect(zip[f.path], f.path).toBeDefined();
+      expect(sha256(zip[f.path]!), f.path).toBe(f.sha256);
+      expect(zip[f.path]!.length).toBe(f.size);
+    }
+    expect(Buffer.from(zip['reports.csv']!).toString().split('\r\n').filter(Boolean)).toHaveLength(4);
+    // The approved report's PDF in the pack is the one the report answers.
+    const own = (await supervisor.get(`/api/reports/${second}/pdf`)).rawPayload;
+    expect(sha256(zip[`reports/Flat 2, Oak House - ${await ref(supervisor, second)}.pdf`]!)).toBe(sha256(own));
+    if (hasPdftotext) {
+      const text = pdfText(Buffer.from(zip['summary.pdf']!));
+      for (const s of [
+        'HANDOVER EVIDENCE',
+        site.name,
+        'Every flat',
+        'Flat 3, Oak House',
+        'Not started',
+        'Sign-off',
+        'Heat network assessor',
+      ])
+        expect(text, s).toContain(s);
+    }
+  });
+
+  it('lists a flat whose PDF cannot be built as missing with the reason, and still completes', async () => {
+    const { supervisor, site, second } = await seeded();
+    const db = (await t.database()).db;
+    const { reports } = await import('../src/db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    // Stored data no PDF can be built from, and no stored PDF.
+    await db
+      .update(reports)
+      .set({ wizardData: { photosSignature: { photos: 'not a list' } } as never, pdfFileId: null })
+      .where(eq(reports.id, second));
+    const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    await t.jobsSettled();
+    const pack = (await supervisor.get(`/api/evidence-packs/${id}`)).json();
+    expect(pack.state).toBe('done');
+    expect(pack.missing).toEqual([expect.objectContaining({ reportId: second, address: 'Flat 2, Oak House' })]);
+    expect(pack.missing[0].reason).toMatch(/could not be built/);
+    const zip = unzipSync(new Uint8Array((await supervisor.get(`/api/evidence-packs/${id}/download`)).rawPayload));
+    expect(JSON.parse(Buffer.from(zip['manifest.json']!).toString()).missing).toHaveLength(1);
+  });
+
+  it('keeps packs to their site: engineers 403, other clients and supervisors 404, clients cannot ask for one', async () => {
+    const { app, eng, client, supervisor, site } = await seeded();
+    const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    await t.jobsSettled();
+    expect((await eng.get(`/api/evidence-packs/${id}`)).statusCode).toBe(403);
+    expect((await eng.get(`/api/evidence-packs/${id}/download`)).statusCode).toBe(403);
+    expect((await client.post(`/api/sites/${site.id}/evidence-packs`)).statusCode).toBe(403);
+    for (const role of ['client', 'supervisor'] as const) {
+      const stranger = await signedIn(app, role);
+      expect((await stranger.get(`/api/evidence-packs/${id}`)).statusCode).toBe(404);
+      expect((await stranger.get(`/api/evidence-packs/${id}/download`)).statusCode).toBe(404);
+      expect((await stranger.get(`/api/sites/${site.id}/evidence-packs`)).statusCode).toBe(404);
+    }
+    expect((await client.get(`/api/sites/${site.id}/evidence-packs`)).json()).toHaveLength(1);
+  });
+
+  it('answers 410 once a report of the pack was reviewed since, and once the pack expired', async () => {
+    const { supervisor, eng, site, flats } = await seeded();
+    const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    await t.jobsSettled();
+    const waiting = await submitPassingReport(eng, site, flats[2]!.id, '2026-03-04T10:25:00.000Z');
+    await t.jobsSettled();
+    const id2 = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    expect(id2).not.toBe(id);
+    await t.jobsSettled();
+    await supervisor.post(`/api/reports/${waiting}/review`, { decision: 'approve' });
+    expect((await supervisor.get(`/api/evidence-packs/${id2}/download`)).statusCode).toBe(410);
+    const db = (await t.database()).db;
+    const { evidencePacks } = await import('../src/db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    await db
+      .update(evidencePacks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(evidencePacks.id, id));
+    expect((await supervisor.get(`/api/evidence-packs/${id}/download`)).statusCode).toBe(410);
+  });
+});
+
+async function ref(who: { get(url: string): Promise<{ json(): { reference: string } }> }, reportId: string) {
+  return (await who.get(`/api/reports/${reportId}`)).json().reference;
+}

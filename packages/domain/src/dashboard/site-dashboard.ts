@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { MEASUREMENTS } from '../rules/catalogue.js';
+import { FORTY_FIVE_LIMIT_SECONDS } from '../rules/forty-five.js';
+import type { Range, Ranges } from '../rules/ranges.js';
+import type { RangedMeasurementId } from '../rules/catalogue.js';
+import { parseDecimal } from '../numbers.js';
+
+/** Where a flat stands on the dashboard (docs/product.md#dashboard). */
+export const FLAT_STATES = ['not_started', 'in_progress', 'failed', 'awaiting_review', 'approved'] as const;
+export type FlatState = (typeof FLAT_STATES)[number];
+export const FLAT_STATE_LABELS: Record<FlatState, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  failed: 'Failed',
+  awaiting_review: 'Awaiting review',
+  approved: 'Approved',
+};
+
+/** The readings whose spread across the flats an assessor looks at, low return temperatures first. */
+export const DISTRIBUTIONS = [
+  { id: 'heatingPrimaryReturn', label: 'Heating primary return' },
+  { id: 'dhwPrimaryReturn', label: 'DHW primary return' },
+  { id: 'standbyReturnTemp', label: 'Standby return' },
+  { id: 'dhwKitchenTap', label: 'DHW at the kitchen tap' },
+  { id: 'fortyFiveSeconds', label: 'Time to 45 °C' },
+] as const;
+export type DistributionId = (typeof DISTRIBUTIONS)[number]['id'];
+
+export interface DashboardFlat {
+  id: string;
+  block: string;
+  floor: string;
+  hasDraft: boolean;
+}
+
+export interface DashboardReport {
+  id: string;
+  propertyId: string | null;
+  engineerId: string | null;
+  engineerName: string;
+  completedAt: string;
+  overallStatus: 'PASS' | 'FAIL' | 'PENDING';
+  reviewState: 'awaiting_review' | 'approved' | 'sent_back';
+  reviewedAt: string | null;
+  failureReasons: string[];
+  /** The distribution readings as recorded (text), by id. */
+  readings: Partial<Record<DistributionId, string>>;
+}
+
+const countsSchema = z.object(
+  Object.fromEntries(FLAT_STATES.map((s) => [s, z.number().int()])) as Record<FlatState, z.ZodNumber>,
+);
+const rangeSchema = z.object({ min: z.number().nullable(), max: z.number().nullable() });
+
+export const siteDashboardSchema = z.object({
+  flats: z.number().int(),
+  states: countsSchema,
+  byBlock: z.array(z.object({ block: z.string(), states: countsSchema })),
+  byFloor: z.array(z.object({ floor: z.string(), states: countsSchema })),
+  reports: z.number().int(),
+  flatsTested: z.number().int(),
+  firstTimePasses: z.number().int(),
+  /** First-time passes of the flats tested, 0 to 1; null before any. */
+  firstTimePassRate: z.number().nullable(),
+  retests: z.number().int(),
+  failureReasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  distributions: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      unit: z.string(),
+      range: rangeSchema,
+      count: z.number().int(),
+      inRange: z.number().int(),
+      median: z.number().nullable(),
+      bins: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+    }),
+  ),
+  approvedOverTime: z.array(z.object({ day: z.string(), approved: z.number().int(), total: z.number().int() })),
+  perEngineerPerDay: z.array(
+    z.object({
+      day: z.string(),
+      engineerId: z.string().nullable(),
+      engineerName: z.string(),
+      reports: z.number().int(),
+    }),
+  ),
+});
+export type SiteDashboard = z.infer<typeof siteDashboardSchema>;
+
+const day = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
+export const dashboardQuery = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  engineerId: z.uuid().optional(),
+  block: z.string().max(60).optional(),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuery>;
+
+const blank = (): Record<FlatState, number> => ({
+  not_started: 0,
+  in_progress: 0,
+  failed: 0,
+  awaiting_review: 0,
+  approved: 0,
+});
+
+/**
+ * Where a flat stands from its latest report: a failing verdict or a send-back is Failed (it needs a re-test,
+ * approved or not); a draft on the way after it is In progress; otherwise its review decides.
+ */
+export function flatState(
+  hasDraft: boolean,
+  latest: Pick<DashboardReport, 'overallStatus' | 'reviewState'> | undefined,
+): FlatState {
+  if (!latest) return hasDraft ? 'in_progress' : 'not_started';
+  if (latest.reviewState === 'approved' && latest.overallStatus !== 'FAIL') return 'approved';
+  if (hasDraft) return 'in_progress';
+  if (latest.overallStatus === 'FAIL' || latest.reviewState === 'sent_back') return 'failed';
+  return 'awaiting_review';
+}
+
+function rangeOf(id: DistributionId, ranges: Ranges): Range {
+  if (id === 'fortyFiveSeconds') return { min: null, max: FORTY_FIVE_LIMIT_SECONDS };
+  return ranges[id as RangedMeasurementId] ?? { min: null, max: null };
+}
+
+const unitOf = (id: DistributionId) =>
+  id === 'fortyFiveSeconds' ? 's' : (MEASUREMENTS.find((m) => m.id === id)?.unit ?? '');
+
+function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Ten equal bins over the values and the range together, so the range always shows on the chart. */
+function bins(values: number[], range: Range): { from: number; to: number; count: number }[] {
+  if (values.length === 0) return [];
+  const lo = Math.min(...values, range.min ?? Infinity);
+  const hi = Math.max(...values, range.max ?? -Infinity);
+  const width = hi > lo ? (hi - lo) / 10 : 1;
+  const out = Array.from({ length: hi > lo ? 10 : 1 }, (_, i) => ({
+    from: lo + i * width,
+    to: lo + (i + 1) * width,
+    count: 0,
+  }));
+  for (const v of values) out[Math.min(out.length - 1, Math.floor((v - lo) / width))]!.count++;
+  return out.map((b) => ({ from: round(b.from), to: round(b.to), count: b.count }));
+}
+const round = (n: number) => Math.round(n * 100) / 100;
+const dayOf = (iso: string) => iso.slice(0, 10);
+
+/**
+ * The site dashboard's figures from its flats and reports (already filtered by date and engineer), judged
+ * against the site's ranges. Pure, so the figures are checked by hand in tests and the pack uses the same.
+ */
+export function buildSiteDashboard(flats: DashboardFlat[], reports: DashboardReport[], ranges: Ranges): SiteDashboard {
+  const byFlat = new Map<string, DashboardReport[]>();
+  for (const r of [...reports].sort((a, b) => a.completedAt.localeCompare(b.completedAt) || a.id.localeCompare(b.id))) {
+    if (!r.propertyId) continue;
+    const list = byFlat.get(r.propertyId) ?? [];
+    list.push(r);
+    byFlat.set(r.propertyId, list);
+  }
+  const states = blank();
+  const blocks = new Map<string, Record<FlatState, number>>();
+  const floors = new Map<string, Record<FlatState, number>>();
+  const latest: DashboardReport[] = [];
+  let firstTimePasses = 0;
+  for (const f of flats) {
+    const mine = byFlat.get(f.id) ?? [];
+    const last = mine.at(-1);
+    if (last) latest.push(last);
+    if (mine[0]?.overallStatus === 'PASS') firstTimePasses++;
+    const state = flatState(f.hasDraft, last);
+    states[state]++;
+    const b = blocks.get(f.block) ?? blank();
+    b[state]++;
+    blocks.set(f.block, b);
+    const fl = floors.get(f.floor) ?? blank();
+    fl[state]++;
+    floors.set(f.floor, fl);
+  }
+  const flatIds = new Set(flats.map((f) => f.id));
+  const ofFlats = reports.filter((r) => r.propertyId && flatIds.has(r.propertyId));
+  const flatsTested = flats.filter((f) => byFlat.has(f.id)).length;
+
+  const reasons = new Map<string, number>();
+  for (const r of ofFlats) for (const reason of r.failureReasons) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+
+  const approvedByDay = new Map<string, number>();
+  for (const r of ofFlats)
+    if (r.reviewState === 'approved' && r.reviewedAt)
+      approvedByDay.set(dayOf(r.reviewedAt), (approvedByDay.get(dayOf(r.reviewedAt)) ?? 0) + 1);
+  let running = 0;
+  const approvedOverTime = [...approvedByDay.keys()].sort().map((d) => {
+    running += approvedByDay.get(d)!;
+    return { day: d, approved: approvedByDay.get(d)!, total: running };
+  });
+
+  const perDay = new Map<string, { day: string; engineerId: string | null; engineerName: string; reports: number }>();
+  for (const r of ofFlats) {
+    const key = `${dayOf(r.completedAt)}|${r.engineerId ?? r.engineerName}`;
+    const row = perDay.get(key) ?? {
+      day: dayOf(r.completedAt),
+      engineerId: r.engineerId,
+      engineerName: r.engineerName,
+      reports: 0,
+    };
+    row.reports++;
+    perDay.set(key, row);
+  }
+
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+  return {
+    flats: flats.length,
+    states,
+    byBlock: [...blocks.entries()].sort(([a], [b]) => byName(a, b)).map(([block, s]) => ({ block, states: s })),
+    byFloor: [...floors.entries()].sort(([a], [b]) => byName(a, b)).map(([floor, s]) => ({ floor, states: s })),
+    reports: ofFlats.length,
+    flatsTested,
+    firstTimePasses,
+    firstTimePassRate: flatsTested ? firstTimePasses / flatsTested : null,
+    retests: ofFlats.length - flatsTested,
+    failureReasons: [...reasons.entries()]
+      .map(([reason, count]) => ({ reason, count }))
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+    distributions: DISTRIBUTIONS.map((d) => {
+      const range = rangeOf(d.id, ranges);
+      const values = latest
+        .map((r) => parseDecimal(r.readings[d.id] ?? ''))
+        .filter((v): v is number => v !== null && Number.isFinite(v));
+      const inRange = values.filter(
+        (v) => (range.min === null || v >= range.min) && (range.max === null || v <= range.max),
+      ).length;
+      return {
+        id: d.id,
+        label: d.label,
+        unit: unitOf(d.id),
+        range,
+        count: values.length,
+        inRange,
+        median: median(values),
+        bins: bins(values, range),
+      };
+    }),
+    approvedOverTime,
+    perEngineerPerDay: [...perDay.values()].sort(
+      (a, b) => a.day.localeCompare(b.day) || byName(a.engineerName, b.engineerName),
+    ),
+  };
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** A handover evidence pack as the API shows it (decision 185). */
+export const evidencePackSchema = z.object({
+  id: z.uuid(),
+  siteId: z.uuid(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Reports whose PDF is in the pack so far, of `total`. */
+  done: z.number().int(),
+  total: z.number().int(),
+  requestedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** After this the pack can no longer be downloaded; a new one is built on request. */
+  expiresAt: z.string().nullable(),
+  error: z.string().nullable(),
+  files: z.number().int(),
+  missing: z.array(z.object({ address: z.string(), reportId: z.string(), reason: z.string() })),
+});
+export type EvidencePack = z.infer<typeof evidencePackSchema>;

@@ -1,0 +1,289 @@
+import {
+  FLAT_STATE_LABELS,
+  formatDate,
+  formatDateTime,
+  formatRange,
+  MEASUREMENTS,
+  type FlatState,
+  type Ranges,
+  type SiteDashboard,
+} from '@hiu/domain';
+import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
+
+/** One flat's line in the pack's summary. */
+export interface EvidenceFlat {
+  address: string;
+  block: string;
+  floor: string;
+  state: FlatState;
+  /** The latest report, if any. */
+  latest: {
+    reference: string;
+    completedAt: string;
+    engineerName: string;
+    reviewerName: string | null;
+    overallStatus: string;
+    /** Key readings as recorded, by measurement id. */
+    readings: Record<string, string>;
+  } | null;
+  earlierAttempts: number;
+}
+
+export interface EvidenceSummaryInput {
+  site: { name: string; location: string };
+  builtAt: string;
+  builtBy: string;
+  /** The rule book the verdicts come from, as the CSV and reports name it. */
+  ruleBookVersion: string;
+  ranges: Ranges;
+  dashboard: SiteDashboard;
+  flats: EvidenceFlat[];
+  /** Flats whose PDF could not be built, with the reason. */
+  missing: { address: string; reason: string }[];
+}
+
+const KEY_READINGS = ['heatingPrimaryReturn', 'dhwPrimaryReturn', 'dhwKitchenTap'] as const;
+const labelOf = (id: string) => {
+  const m = MEASUREMENTS.find((x) => x.id === id)!;
+  return { label: m.label, unit: m.unit };
+};
+
+function heading(w: Writer, text: string) {
+  w.ensure(60);
+  w.lineAt(text, MARGIN.left, w.y - 16, CONTENT_WIDTH, { font: 'bold', size: 15, color: COLOURS.brand });
+  w.y -= 24;
+  w.hline(w.y, MARGIN.left, PAGE.width - MARGIN.right, COLOURS.brand, 0.8);
+  w.gap(8);
+}
+
+/** A table with a header row repeated on each page; widths are fractions of the content width. */
+function table(w: Writer, columns: { title: string; width: number }[], rows: string[][], size = 8) {
+  const style: TextStyle = { size };
+  const head: TextStyle = { size, font: 'bold', color: COLOURS.muted };
+  const rowHeight = w.lineHeight(style) + 6;
+  const drawHead = () => {
+    let x = MARGIN.left;
+    for (const c of columns) {
+      w.lineAt(c.title, x + 3, w.y - rowHeight + 4, c.width * CONTENT_WIDTH - 6, head);
+      x += c.width * CONTENT_WIDTH;
+    }
+    w.y -= rowHeight;
+    w.hline(w.y);
+  };
+  drawHead();
+  rows.forEach((cells, i) => {
+    if (w.y - rowHeight < MARGIN.bottom) {
+      w.newPage();
+      drawHead();
+    }
+    if (i % 2 === 1) w.rect(MARGIN.left, w.y, CONTENT_WIDTH, rowHeight, { fill: COLOURS.stripe });
+    let x = MARGIN.left;
+    cells.forEach((cell, j) => {
+      w.lineAt(cell, x + 3, w.y - rowHeight + 4, columns[j]!.width * CONTENT_WIDTH - 6, style);
+      x += columns[j]!.width * CONTENT_WIDTH;
+    });
+    w.y -= rowHeight;
+  });
+  w.gap(14);
+}
+
+/** A distribution as bars, the range shaded behind them, so an assessor reads the spread at a glance. */
+function histogram(w: Writer, d: SiteDashboard['distributions'][number]) {
+  const height = 90;
+  w.ensure(height + 40);
+  const caption = `${d.label}: ${d.count} flats, ${d.inRange} in range ${formatRange(d.range)} ${d.unit}${
+    d.median === null ? '' : `, median ${d.median} ${d.unit}`
+  }`;
+  w.lineAt(caption, MARGIN.left, w.y - 10, CONTENT_WIDTH, { size: 9, font: 'bold' });
+  w.y -= 16;
+  const top = w.y;
+  const bins = d.bins;
+  if (bins.length === 0) {
+    w.lineAt('No readings yet.', MARGIN.left, top - 12, CONTENT_WIDTH, {
+      size: 9,
+      font: 'oblique',
+      color: COLOURS.muted,
+    });
+    w.y -= 24;
+    return;
+  }
+  const lo = bins[0]!.from;
+  const hi = bins.at(-1)!.to;
+  const x = (v: number) => MARGIN.left + ((v - lo) / (hi - lo || 1)) * CONTENT_WIDTH;
+  const min = d.range.min ?? lo;
+  const max = d.range.max ?? hi;
+  w.rect(x(Math.max(lo, min)), top, Math.max(1, x(Math.min(hi, max)) - x(Math.max(lo, min))), height, {
+    fill: COLOURS.passTint,
+  });
+  const most = Math.max(...bins.map((b) => b.count), 1);
+  for (const b of bins) {
+    const h = (b.count / most) * (height - 12);
+    const left = x(b.from) + 1;
+    const width = Math.max(1, x(b.to) - x(b.from) - 2);
+    if (h > 0) w.rect(left, top - height + h, width, h, { fill: COLOURS.brand });
+    if (b.count > 0) w.lineAt(String(b.count), left, top - height + h + 2, width, { size: 7, color: COLOURS.muted });
+  }
+  w.hline(top - height);
+  w.lineAt(`${lo} ${d.unit}`, MARGIN.left, top - height - 10, 80, { size: 7, color: COLOURS.muted });
+  w.lineRight(`${hi} ${d.unit}`, PAGE.width - MARGIN.right, top - height - 10, { size: 7, color: COLOURS.muted });
+  w.y = top - height - 22;
+}
+
+/**
+ * The handover pack's summary.pdf (decision 185): cover with the counts, every flat with its state and key
+ * readings against the ranges, failure reasons, the distributions, the ranges and rule book used, and a
+ * sign-off page for contractor, client and assessor.
+ */
+export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Promise<Uint8Array> {
+  const w = await Writer.create();
+  const d = input.dashboard;
+  w.doc.setTitle(`Handover evidence - ${input.site.name}`);
+  w.doc.setCreator('HIU Commissioning');
+  w.doc.setProducer('HIU Commissioning');
+
+  // Cover.
+  w.rect(0, PAGE.height, PAGE.width, 92, { fill: COLOURS.brand });
+  w.lineAt('HANDOVER EVIDENCE', MARGIN.left, PAGE.height - 44, CONTENT_WIDTH, {
+    font: 'bold',
+    size: 21,
+    color: COLOURS.white,
+  });
+  w.lineAt(`${input.site.name} · ${input.site.location}`, MARGIN.left, PAGE.height - 64, CONTENT_WIDTH, {
+    size: 11,
+    color: COLOURS.onBrand,
+  });
+  w.y = PAGE.height - 120;
+  const dates = input.flats
+    .map((f) => f.latest?.completedAt)
+    .filter((x): x is string => Boolean(x))
+    .sort();
+  const cover: [string, string][] = [
+    ['Built', `${formatDateTime(input.builtAt)} by ${input.builtBy}`],
+    ['Checks between', dates.length ? `${formatDate(dates[0]!)} and ${formatDate(dates.at(-1)!)}` : 'No checks yet'],
+    ['Flats', String(d.flats)],
+    ...Object.entries(d.states).map(([s, n]) => [FLAT_STATE_LABELS[s as FlatState], String(n)] as [string, string]),
+    ['Reports', `${d.reports} (${d.retests} re-tests)`],
+    [
+      'First-time pass rate',
+      d.firstTimePassRate === null
+        ? 'No checks yet'
+        : `${Math.round(d.firstTimePassRate * 100)} % of ${d.flatsTested} flats tested`,
+    ],
+    ['Rule book', input.ruleBookVersion],
+    ['PDFs that could not be built', input.missing.length ? String(input.missing.length) : 'None'],
+  ];
+  for (const [k, v] of cover) {
+    w.lineAt(k, MARGIN.left, w.y - 12, 180, { size: 10.5, color: COLOURS.muted });
+    w.lineAt(v, MARGIN.left + 190, w.y - 12, CONTENT_WIDTH - 190, { size: 10.5, font: 'bold' });
+    w.y -= 20;
+  }
+  w.gap(10);
+  if (input.missing.length) {
+    heading(w, 'Reports missing from this pack');
+    table(
+      w,
+      [
+        { title: 'Flat', width: 0.4 },
+        { title: 'Reason', width: 0.6 },
+      ],
+      input.missing.map((m) => [m.address, m.reason]),
+    );
+  }
+
+  // Every flat.
+  w.newPage();
+  heading(w, 'Every flat');
+  const readingCols = KEY_READINGS.map((id) => {
+    const { label, unit } = labelOf(id);
+    return { title: `${label.replace('Temperature', 'temp.')} (${formatRange(input.ranges[id])} ${unit})`, width: 0.1 };
+  });
+  table(
+    w,
+    [
+      { title: 'Flat', width: 0.2 },
+      { title: 'Block / floor', width: 0.08 },
+      { title: 'State', width: 0.1 },
+      { title: 'Date', width: 0.09 },
+      { title: 'Engineer', width: 0.1 },
+      { title: 'Reviewer', width: 0.1 },
+      ...readingCols.map((c) => ({ ...c, width: 0.09 })),
+      { title: 'Earlier', width: 0.06 },
+    ],
+    input.flats.map((f) => [
+      f.address,
+      [f.block, f.floor].filter(Boolean).join(' / '),
+      FLAT_STATE_LABELS[f.state],
+      f.latest ? formatDate(f.latest.completedAt) : '',
+      f.latest?.engineerName ?? '',
+      f.latest?.reviewerName ?? '',
+      ...KEY_READINGS.map((id) => f.latest?.readings[id] ?? ''),
+      String(f.earlierAttempts),
+    ]),
+    7,
+  );
+
+  heading(w, 'Failure reasons');
+  if (d.failureReasons.length === 0) {
+    w.lineAt('No failures recorded.', MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 10 });
+    w.y -= 24;
+  } else
+    table(
+      w,
+      [
+        { title: 'Reason', width: 0.85 },
+        { title: 'Reports', width: 0.15 },
+      ],
+      d.failureReasons.map((r) => [r.reason, String(r.count)]),
+      9,
+    );
+
+  w.newPage();
+  heading(w, 'Distributions across the flats (latest report of each)');
+  for (const dist of d.distributions) histogram(w, dist);
+
+  heading(w, 'Design ranges used');
+  table(
+    w,
+    [
+      { title: 'Reading', width: 0.6 },
+      { title: 'Range', width: 0.4 },
+    ],
+    MEASUREMENTS.filter((m) => 'range' in m).map((m) => [
+      m.label + ` (${m.section})`,
+      `${formatRange(input.ranges[m.id as keyof Ranges])} ${m.unit}`,
+    ]),
+    9,
+  );
+
+  // Sign-off.
+  w.newPage();
+  heading(w, 'Sign-off');
+  w.paragraph(
+    'We confirm that the heat interface units of this site were commissioned and checked as this pack records.',
+    { size: 10.5 },
+  );
+  w.gap(12);
+  for (const who of ['Commissioning contractor', 'Client', 'Heat network assessor']) {
+    w.ensure(150);
+    w.lineAt(who, MARGIN.left, w.y - 12, CONTENT_WIDTH, { font: 'bold', size: 11.5 });
+    w.y -= 22;
+    for (const field of ['Name', 'Role', 'Date']) {
+      w.lineAt(field, MARGIN.left, w.y - 12, 80, { size: 10, color: COLOURS.muted });
+      w.hline(w.y - 16, MARGIN.left + 80, PAGE.width - MARGIN.right);
+      w.y -= 24;
+    }
+    w.lineAt('Signature', MARGIN.left, w.y - 12, 80, { size: 10, color: COLOURS.muted });
+    w.rect(MARGIN.left + 80, w.y, 240, 60, { border: COLOURS.rule });
+    w.y -= 80;
+  }
+
+  const total = w.pages.length;
+  w.pages.forEach((page, i) => {
+    w.page = page;
+    const style: TextStyle = { size: 8, color: COLOURS.muted };
+    w.hline(MARGIN.bottom - 18);
+    w.lineAt(`${input.site.name} · handover evidence`, MARGIN.left, MARGIN.bottom - 30, CONTENT_WIDTH - 80, style);
+    w.lineRight(`Page ${i + 1} of ${total}`, PAGE.width - MARGIN.right, MARGIN.bottom - 30, style);
+  });
+  return w.doc.save();
+}
