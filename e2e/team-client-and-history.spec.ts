@@ -1,36 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import type { Property, ReportSummary, Site } from '@hiu/domain';
-import { passingCheck } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { smallTargets, violations } from './page-checks';
-import { uploadPhotoAndSignature } from './report-files';
-
-/** A passing report of the property submitted through the API as the engineer on `page`. */
-async function submit(page: Page, site: Site, property: Property, minutesAgo: number): Promise<ReportSummary> {
-  const begun = Date.now() - (minutesAgo + 1) * 60_000;
-  const { photo, signature } = await uploadPhotoAndSignature(page);
-  const wizardData = passingCheck({
-    site,
-    propertyId: property.id,
-    address: property.address,
-    dwellingType: property.propertyType,
-    photoId: photo,
-    signatureId: signature,
-    startTime: new Date(begun).toISOString(),
-  });
-  const res = await page.request.post('/api/reports', {
-    data: {
-      id: randomUUID(),
-      wizardData,
-      notes: '',
-      failedStep: null,
-      completedAt: new Date(begun + 60_000).toISOString(),
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as ReportSummary;
-}
+import { submitThroughApi as submit } from './report-files';
 
 async function usable(page: Page, screen: string) {
   await page.waitForLoadState('networkidle');

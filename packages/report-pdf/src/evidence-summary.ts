@@ -4,6 +4,7 @@ import {
   formatDateTime,
   formatRange,
   MEASUREMENTS,
+  SECTIONS,
   type FlatState,
   type Ranges,
   type SiteDashboard,
@@ -42,11 +43,13 @@ export interface EvidenceSummaryInput {
   missing: { address: string; reason: string }[];
 }
 
-const KEY_READINGS = ['heatingPrimaryReturn', 'dhwPrimaryReturn', 'dhwKitchenTap'] as const;
-const labelOf = (id: string) => {
-  const m = MEASUREMENTS.find((x) => x.id === id)!;
-  return { label: m.label, unit: m.unit };
-};
+/** The readings an assessor looks at first, with the short names the flats table has room for. */
+const KEY_READINGS = [
+  { id: 'heatingPrimaryReturn', short: 'Heat. return' },
+  { id: 'dhwPrimaryReturn', short: 'DHW return' },
+  { id: 'dhwKitchenTap', short: 'Tap' },
+] as const;
+const sectionTitle = (id: string) => SECTIONS.find((s) => s.id === id)?.title ?? id;
 
 function heading(w: Writer, text: string) {
   w.ensure(60);
@@ -193,10 +196,7 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
   // Every flat.
   w.newPage();
   heading(w, 'Every flat');
-  const readingCols = KEY_READINGS.map((id) => {
-    const { label, unit } = labelOf(id);
-    return { title: `${label.replace('Temperature', 'temp.')} (${formatRange(input.ranges[id])} ${unit})`, width: 0.1 };
-  });
+  const readingCols = KEY_READINGS.map((k) => ({ title: `${k.short} ${formatRange(input.ranges[k.id])}`, width: 0.1 }));
   table(
     w,
     [
@@ -216,7 +216,7 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
       f.latest ? formatDate(f.latest.completedAt) : '',
       f.latest?.engineerName ?? '',
       f.latest?.reviewerName ?? '',
-      ...KEY_READINGS.map((id) => f.latest?.readings[id] ?? ''),
+      ...KEY_READINGS.map((k) => f.latest?.readings[k.id] ?? ''),
       String(f.earlierAttempts),
     ]),
     7,
@@ -249,7 +249,7 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
       { title: 'Range', width: 0.4 },
     ],
     MEASUREMENTS.filter((m) => 'range' in m).map((m) => [
-      m.label + ` (${m.section})`,
+      `${sectionTitle(m.section)}: ${m.label}`,
       `${formatRange(input.ranges[m.id as keyof Ranges])} ${m.unit}`,
     ]),
     9,

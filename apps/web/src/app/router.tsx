@@ -21,6 +21,7 @@ const MyReportsPage = lazyRetry(() => import('../features/my-reports/my-reports-
 const HistoryPage = lazyRetry(() => import('../features/history/history-page'));
 const ReviewSitePage = lazyRetry(() => import('../features/review/review-site-page'));
 const ReviewReportPage = lazyRetry(() => import('../features/review/review-report-page'));
+const DashboardPage = lazyRetry(() => import('../features/dashboard/dashboard-page'));
 // Only reviewers load the review area's cards on home.
 const ReviewCountsCard = lazyRetry(() =>
   import('../features/review/review-counts-card').then((m) => ({ default: m.ReviewCountsCard })),
@@ -48,6 +49,7 @@ const ENGINEER_PATHS = /^\/(check(\/.*)?|my-reports)?$/;
 const CHECK_PATHS = /^\/check(\/.*)?$/;
 const ADMIN_PATHS = /^\/admin(\/.*)?$/;
 const REVIEW_PATHS = /^\/review(\/.*)?$/;
+const DASHBOARD_PATHS = /^\/dashboard\/[^/]+$/;
 
 export function AppRoutes() {
   return (
@@ -105,6 +107,13 @@ export function AppRoutes() {
               <RequireAuth role="admin">{lazyPage(<AdminRoutes />)}</RequireAuth>
             </Route>
           </Switch>
+        </AccountBar>
+      </Route>
+      <Route path={DASHBOARD_PATHS}>
+        <AccountBar>
+          <Route path="/dashboard/:siteId">
+            <RequireAuth>{lazyPage(<DashboardPage />)}</RequireAuth>
+          </Route>
         </AccountBar>
       </Route>
       <Route path={REVIEW_PATHS}>

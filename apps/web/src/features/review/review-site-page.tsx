@@ -20,9 +20,14 @@ export default function ReviewSitePage() {
       title={site.data?.name ?? 'Site'}
       subtitle={site.data?.location}
       actions={
-        <Link to="/" className={buttonClass('secondary')}>
-          Home
-        </Link>
+        <>
+          <Link to={`/dashboard/${siteId}`} className={buttonClass('secondary')}>
+            Dashboard
+          </Link>
+          <Link to="/" className={buttonClass('secondary')}>
+            Home
+          </Link>
+        </>
       }
     >
       {site.isError ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { api } from '../../../lib/api-client';
 import { formatDateTime, type ReportSummary } from '@hiu/domain';
 import { StatusBadge } from '../../../components/ui/badge';
@@ -49,7 +50,14 @@ export function ClientSites() {
           ))}
         </Select>
       </Field>
-      {site ? <SiteProgressSummary siteId={site.id} siteName={site.name} /> : null}
+      {site ? (
+        <>
+          <SiteProgressSummary siteId={site.id} siteName={site.name} />
+          <Link to={`/dashboard/${site.id}`} className={buttonClass('secondary', 'md', 'w-full')}>
+            Dashboard and evidence pack
+          </Link>
+        </>
+      ) : null}
       {site && reports.isLoading ? <Skeleton className="h-16" /> : null}
       {reports.isError ? (
         <p role="alert" className="text-fail">

@@ -1,0 +1,207 @@
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'wouter';
+import { FLAT_STATE_LABELS, FLAT_STATES, formatRange, type Site, type SiteDashboard } from '@hiu/domain';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Page } from '../../components/ui/page';
+import { Select } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useSession } from '../../lib/session';
+import { ChartPanel } from './chart-panel';
+import { PackCard } from './pack-card';
+
+const BRAND = '#0f4a76';
+const pct = (r: number | null) => (r === null ? '-' : `${Math.round(r * 100)} %`);
+const dayMs = (d: string) => Date.parse(`${d}T00:00:00Z`) / 1000;
+
+/** Where a breakdown's states show as a table: one row per block or floor. */
+function StatesTable({ title, rows }: { title: string; rows: { name: string; states: SiteDashboard['states'] }[] }) {
+  return (
+    <Card className="min-w-0 space-y-2">
+      <h3 className="text-lg font-bold">{title}</h3>
+      {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}, table`}>
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th className="p-2">{title.replace('By ', '').replace(/^./, (c) => c.toUpperCase())}</th>
+              {FLAT_STATES.map((s) => (
+                <th key={s} className="p-2 text-right">
+                  {FLAT_STATE_LABELS[s]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((r) => (
+              <tr key={r.name}>
+                <th scope="row" className="p-2 font-medium">
+                  {r.name || 'Not given'}
+                </th>
+                {FLAT_STATES.map((s) => (
+                  <td key={s} className="p-2 text-right">
+                    {r.states[s]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+/** A site's dashboard (docs/product.md#dashboard): progress, quality and spreads, filtered, with the pack. */
+export default function DashboardPage() {
+  const { siteId = '' } = useParams<{ siteId: string }>();
+  const { user } = useSession();
+  const [f, setF] = useState({ from: '', to: '', engineerId: '', block: '' });
+  const query = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== '')).toString();
+  const site = useQuery<Site>({ queryKey: [`/api/sites/${siteId}`] });
+  // The unfiltered figures give the filters their choices (engineers, blocks).
+  const all = useQuery<SiteDashboard>({ queryKey: [`/api/sites/${siteId}/dashboard`] });
+  const d = useQuery<SiteDashboard>({
+    queryKey: [`/api/sites/${siteId}/dashboard${query ? `?${query}` : ''}`],
+    placeholderData: keepPreviousData,
+  });
+  const engineers = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const r of all.data?.perEngineerPerDay ?? []) if (r.engineerId) m.set(r.engineerId, r.engineerName);
+    return [...m.entries()].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [all.data]);
+  const set = (key: keyof typeof f) => (e: { target: { value: string } }) =>
+    setF((now) => ({ ...now, [key]: e.target.value }));
+  const data = d.data;
+  const file = (what: string) => `${(site.data?.name ?? 'site').replace(/[^\w -]+/g, '')} ${what}.csv`;
+  const canBuild = user?.role === 'admin' || user?.role === 'supervisor';
+
+  return (
+    <Page
+      width="wide"
+      title={site.data ? `${site.data.name} dashboard` : 'Dashboard'}
+      subtitle={site.data?.location}
+      actions={
+        <Link to="/" className={buttonClass('secondary')}>
+          Home
+        </Link>
+      }
+    >
+      <div className="space-y-5">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Field label="From">
+            <Input type="date" value={f.from} onChange={set('from')} />
+          </Field>
+          <Field label="To" error={f.from && f.to && f.from > f.to ? 'The end is before the start' : undefined}>
+            <Input type="date" value={f.to} onChange={set('to')} />
+          </Field>
+          <Field label="Engineer">
+            <Select value={f.engineerId} onChange={set('engineerId')}>
+              <option value="">Every engineer</option>
+              {engineers.map(([id, name]) => (
+                <option key={id} value={id}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Block">
+            <Select value={f.block} onChange={set('block')}>
+              <option value="">Every block</option>
+              {(all.data?.byBlock ?? []).map((b) => (
+                <option key={b.block} value={b.block}>
+                  {b.block || 'Not given'}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        {d.isError ? (
+          <p role="alert" className="text-fail">
+            Could not load the dashboard: {d.error.message}
+          </p>
+        ) : null}
+        {!data ? (
+          <Skeleton className="h-40" />
+        ) : (
+          <>
+            <section aria-label="Progress" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+              {[
+                ['Flats', String(data.flats)],
+                ...FLAT_STATES.map((s) => [FLAT_STATE_LABELS[s], String(data.states[s])]),
+                ['First-time pass rate', pct(data.firstTimePassRate)],
+                ['Re-tests', String(data.retests)],
+              ].map(([k, v]) => (
+                <Card key={k} className="py-3">
+                  <p className="text-sm text-slate-700">{k}</p>
+                  <p className="text-2xl font-bold text-slate-900">{v}</p>
+                </Card>
+              ))}
+            </section>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <StatesTable title="By block" rows={data.byBlock.map((b) => ({ name: b.block, states: b.states }))} />
+              <StatesTable title="By floor" rows={data.byFloor.map((b) => ({ name: b.floor, states: b.states }))} />
+            </div>
+            <ChartPanel
+              title="Failure reasons"
+              caption="How often each reason failed a report, most first."
+              chart={null}
+              columns={['Reason', 'Reports']}
+              rows={data.failureReasons.map((r) => [r.reason, r.count])}
+              file={file('failure reasons')}
+            />
+            <div className="grid gap-4 lg:grid-cols-2">
+              {data.distributions.map((dist) => (
+                <ChartPanel
+                  key={dist.id}
+                  title={dist.label}
+                  caption={`${dist.count} flats, ${dist.inRange} in range ${formatRange(dist.range)} ${dist.unit}${
+                    dist.median === null ? '' : `; median ${dist.median} ${dist.unit}`
+                  }. The range is shaded.`}
+                  chart={{
+                    label: `${dist.label}: flats per band of ${dist.unit}`,
+                    x: dist.bins.map((b) => (b.from + b.to) / 2),
+                    series: [{ label: 'Flats', values: dist.bins.map((b) => b.count), colour: BRAND, bars: true }],
+                    xLabel: dist.unit,
+                    yLabel: 'Flats',
+                    band: dist.range,
+                  }}
+                  columns={[`From (${dist.unit})`, `To (${dist.unit})`, 'Flats']}
+                  rows={dist.bins.map((b) => [b.from, b.to, b.count])}
+                  file={file(dist.label)}
+                />
+              ))}
+              <ChartPanel
+                title="Approved flats over time"
+                chart={{
+                  label: 'Approved flats, running total by day',
+                  x: data.approvedOverTime.map((r) => dayMs(r.day)),
+                  series: [
+                    { label: 'Approved (total)', values: data.approvedOverTime.map((r) => r.total), colour: '#15803d' },
+                  ],
+                  xLabel: 'Day',
+                  yLabel: 'Flats',
+                  time: true,
+                }}
+                columns={['Day', 'Approved that day', 'Approved in all']}
+                rows={data.approvedOverTime.map((r) => [r.day, r.approved, r.total])}
+                file={file('approved over time')}
+              />
+              <ChartPanel
+                title="Reports per engineer per day"
+                chart={null}
+                columns={['Day', 'Engineer', 'Reports']}
+                rows={data.perEngineerPerDay.map((r) => [r.day, r.engineerName, r.reports])}
+                file={file('reports per engineer')}
+              />
+            </div>
+          </>
+        )}
+        <PackCard siteId={siteId} canBuild={canBuild} />
+      </div>
+    </Page>
+  );
+}

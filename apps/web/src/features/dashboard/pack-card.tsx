@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime, type EvidencePack } from '@hiu/domain';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { api, ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+
+const building = (p: EvidencePack) => p.state === 'queued' || p.state === 'running';
+
+/**
+ * The site's handover evidence pack (docs/product.md#evidence-pack): build one (supervisors, admins), watch it
+ * being built (flats done of total), download it until it expires.
+ */
+export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boolean }) {
+  const client = useQueryClient();
+  // Expiry is judged against when the card opened: a pack that expires while it is open fails with 410.
+  const [now] = useState(Date.now);
+  const key = [`/api/sites/${siteId}/evidence-packs`];
+  const packs = useQuery<EvidencePack[]>({
+    queryKey: key,
+    // Progress while one is being built.
+    refetchInterval: (q) => (q.state.data?.some(building) ? 1000 : false),
+  });
+  const build = useMutation({
+    mutationFn: () => api.post<EvidencePack>(`/api/sites/${siteId}/evidence-packs`),
+    onSuccess: () => notify.success('Evidence pack', 'Building the pack: it takes a moment per flat'),
+    onError: (e) => notify.error('Could not build the pack', e instanceof ApiError ? e.userMessage : String(e)),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+  const list = packs.data ?? [];
+  const current = list.find(building);
+  return (
+    <Card aria-labelledby="pack-heading" className="space-y-3">
+      <h2 id="pack-heading" className="text-xl font-bold">
+        Handover evidence pack
+      </h2>
+      <p className="text-slate-700">
+        One ZIP for the building: a summary PDF with every flat, the distributions and a sign-off page, every report
+        PDF, the CSV and a manifest of SHA-256 hashes.
+      </p>
+      {canBuild ? (
+        <Button onClick={() => build.mutate()} disabled={build.isPending || Boolean(current)}>
+          {current ? 'Building...' : 'Build evidence pack'}
+        </Button>
+      ) : null}
+      {current ? (
+        <div role="status" aria-live="polite" className="space-y-1">
+          <p className="font-medium">{current.total ? `${current.done} of ${current.total} reports` : 'Starting...'}</p>
+          <progress className="h-3 w-full" max={current.total || 1} value={current.done} aria-label="Pack progress" />
+        </div>
+      ) : null}
+      {packs.isError ? (
+        <p role="alert" className="text-fail">
+          Could not load the packs: {packs.error.message}
+        </p>
+      ) : null}
+      <ul className="divide-y divide-slate-100">
+        {list
+          .filter((p) => !building(p))
+          .map((p) => {
+            const expired = p.expiresAt !== null && Date.parse(p.expiresAt) < now;
+            return (
+              <li
+                key={p.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="evidence-pack"
+              >
+                <div className="min-w-0 text-sm">
+                  <p className="font-semibold text-slate-900">
+                    {p.state === 'done' ? `Built ${formatDateTime(p.finishedAt ?? '')}` : 'Failed'}
+                  </p>
+                  <p className="text-slate-700">
+                    {p.state === 'done'
+                      ? `${p.files} files${p.missing.length ? `, ${p.missing.length} reports missing` : ''}; ${
+                          expired ? 'expired' : `until ${formatDateTime(p.expiresAt ?? '')}`
+                        }`
+                      : p.error}
+                  </p>
+                </div>
+                {p.state === 'done' && !expired ? (
+                  <a className={buttonClass('secondary')} href={`/api/evidence-packs/${p.id}/download`} download>
+                    Download ZIP
+                  </a>
+                ) : null}
+              </li>
+            );
+          })}
+      </ul>
+    </Card>
+  );
+}

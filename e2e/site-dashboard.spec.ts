@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
+import type { Property } from '@hiu/domain';
+import { expect, test } from './fixtures';
+import { smallTargets, violations } from './page-checks';
+import { submitThroughApi } from './report-files';
+
+async function usable(page: Page, screen: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  expect(await violations(page), screen).toEqual([]);
+  expect(await smallTargets(page, screen), screen).toEqual([]);
+}
+
+test('a supervisor reads the site dashboard, its charts as tables and CSV, and builds and downloads the evidence pack', async ({
+  pageFor,
+  createUser,
+  createSite,
+  adminApi,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { site } = await createSite();
+  const flats: Property[] = [];
+  for (const [address, block, floor] of [
+    ['Flat 1', 'A', '1'],
+    ['Flat 2', 'A', '2'],
+    ['Flat 3', 'B', '1'],
+  ]) {
+    const res = await adminApi.post('/api/properties', {
+      data: { siteId: site.id, address, propertyType: '1b2p', block, floor },
+    });
+    expect(res.status()).toBe(201);
+    flats.push((await res.json()) as Property);
+  }
+  const engineer = await createUser();
+  const supervisor = await createUser({ role: 'supervisor' });
+  expect((await adminApi.put(`/api/sites/${site.id}/members/${supervisor.id}`)).status()).toBe(201);
+  const eng = await pageFor(engineer);
+  const passed = await submitThroughApi(eng, site, flats[0]!, 3);
+  await submitThroughApi(eng, site, flats[1]!, 2, { heatingMode: { primaryReturn: '62' } });
+  expect((await adminApi.post(`/api/reports/${passed.id}/review`, { data: { decision: 'approve' } })).status()).toBe(
+    200,
+  );
+
+  const page = await pageFor(supervisor);
+  await page.goto(`/dashboard/${site.id}`);
+  const progress = page.getByRole('region', { name: 'Progress' });
+  await expect(progress).toContainText('Approved1');
+  await expect(progress).toContainText('Failed1');
+  await expect(progress).toContainText('Not started1');
+  await expect(progress).toContainText('First-time pass rate50 %');
+  const heating = page.getByRole('region', { name: 'Heating primary return', exact: true });
+  await expect(heating).toContainText('2 flats, 1 in range');
+  await expect(heating.getByRole('img', { name: /Heating primary return/ })).toBeVisible();
+  await expect(heating.locator('canvas')).toHaveCount(1);
+  await heating.getByRole('button', { name: 'Show table' }).click();
+  await expect(heating.getByRole('table')).toContainText('Flats');
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 15_000 }),
+    heating.getByRole('button', { name: 'Download CSV of Heating primary return' }).click(),
+  ]);
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('"From (°C)","To (°C)","Flats"');
+  await expect(page.getByRole('region', { name: 'Failure reasons', exact: true })).toContainText(
+    'Primary Return Temperature out of range',
+  );
+  // The page fits the phone: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByLabel('Block', { exact: true }).selectOption('B');
+  await expect(progress).toContainText('Flats1');
+  await page.getByLabel('Block', { exact: true }).selectOption('');
+  await usable(page, 'dashboard');
+  await page.screenshot({ path: testInfo.outputPath('dashboard-390.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Build evidence pack' }).click();
+  const pack = page.getByTestId('evidence-pack');
+  await expect(pack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 60_000 });
+  await expect(pack).toContainText('4 files');
+  const [zipDownload] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    pack.getByRole('link', { name: 'Download ZIP' }).click(),
+  ]);
+  const zip = unzipSync(new Uint8Array(fs.readFileSync((await zipDownload.path())!)));
+  const names = Object.keys(zip).sort();
+  expect(names.filter((n) => !n.startsWith('reports/'))).toEqual(['manifest.json', 'reports.csv', 'summary.pdf']);
+  expect(names.filter((n) => n.startsWith('reports/')).map((n) => n.replace(/HIU-\d{4}-\d+/, 'REF'))).toEqual([
+    'reports/Flat 1 - REF.pdf',
+    'reports/Flat 2 - REF.pdf',
+  ]);
+  const summary = testInfo.outputPath('summary.pdf');
+  fs.writeFileSync(summary, zip['summary.pdf']!);
+  execFileSync('pdftoppm', ['-png', '-r', '60', summary, testInfo.outputPath('summary')]);
+  await usable(page, 'dashboard with its pack');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('dashboard-desktop.png'), fullPage: true });
+});
