@@ -74,6 +74,42 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   await usable(page, 'dashboard');
   await page.screenshot({ path: testInfo.outputPath('dashboard-390.png'), fullPage: true });
 
+  // The supervisor marks a flat witnessed by the assessor.
+  await page.goto(`/review/sites/${site.id}/flats`);
+  await page.getByRole('button', { name: 'Witnessed: Flat 1' }).click();
+  const witness = page.getByRole('dialog', { name: 'Witnessed: Flat 1' });
+  await witness.getByLabel('Witnessed by').fill('Alex Assessor');
+  await witness.getByLabel('As').selectOption('assessor');
+  await witness.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Witnessed: Flat 1' })).toHaveText('Alex Assessor (assessor)');
+
+  // The client signs the handover on screen.
+  const client = await createUser({ role: 'client', name: 'Cara Client' });
+  expect((await adminApi.put(`/api/sites/${site.id}/members/${client.id}`)).status()).toBe(201);
+  const clientPage = await pageFor(client);
+  await clientPage.goto(`/dashboard/${site.id}`);
+  const signOff = clientPage.getByRole('region', { name: 'Handover sign-off' });
+  await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
+  await expect(signOff.getByText('Sign in the box')).toBeVisible();
+  await signOff.getByLabel('Comment (optional)').fill('Accepted for handover');
+  const canvas = signOff.getByTestId('signature-canvas');
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await canvas.boundingBox())!;
+  await clientPage.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+  await clientPage.mouse.down();
+  for (let i = 1; i <= 8; i++)
+    await clientPage.mouse.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
+      steps: 3,
+    });
+  await clientPage.mouse.up();
+  await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
+  await expect(clientPage.getByText('Your sign-off is recorded')).toBeVisible();
+  await expect(signOff.getByRole('list', { name: 'Sign-offs' })).toContainText('Cara Client (client)');
+  await expect(signOff.getByRole('img', { name: 'Signature of Cara Client' })).toBeVisible();
+  await expect(clientPage.getByRole('button', { name: 'Build evidence pack' })).toHaveCount(0);
+  await usable(clientPage, "client's dashboard");
+
+  await page.goto(`/dashboard/${site.id}`);
   await page.getByRole('button', { name: 'Build evidence pack' }).click();
   const pack = page.getByTestId('evidence-pack');
   await expect(pack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 60_000 });
@@ -92,6 +128,9 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   const summary = testInfo.outputPath('summary.pdf');
   fs.writeFileSync(summary, zip['summary.pdf']!);
   execFileSync('pdftoppm', ['-png', '-r', '60', summary, testInfo.outputPath('summary')]);
+  const text = execFileSync('pdftotext', [summary, '-'], { encoding: 'utf8' });
+  for (const s of ['Witnessed sample', 'Alex Assessor', 'Cara Client (client)', 'Accepted for handover'])
+    expect(text).toContain(s);
   await usable(page, 'dashboard with its pack');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: testInfo.outputPath('dashboard-desktop.png'), fullPage: true });

@@ -45,6 +45,7 @@ import type { AppContext } from './context.js';
 import { memberRoutes } from './routes/members.js';
 import { auditRoutes } from './routes/audit.js';
 import { assignmentRoutes } from './routes/assignments.js';
+import { signOffRoutes } from './routes/sign-offs.js';
 import { evidencePackRoutes } from './routes/evidence-packs.js';
 import { evidencePackJob } from './jobs/evidence-pack-job.js';
 import { EVIDENCE_PACK_JOB } from './repositories/evidence-packs.js';
@@ -198,6 +199,7 @@ export async function buildApp(
   await app.register(reviewRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(evidencePackRoutes(ctx));
+  await app.register(signOffRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(tokenRoutes(ctx));
 

@@ -53,3 +53,4 @@ export * from './rules/verdict.js';
 export * from './rules/version.js';
 export * from './schemas/team.js';
 export * from './schemas/evidence-pack.js';
+export * from './schemas/sign-off.js';

@@ -41,6 +41,10 @@ export interface EvidenceSummaryInput {
   flats: EvidenceFlat[];
   /** Flats whose PDF could not be built, with the reason. */
   missing: { address: string; reason: string }[];
+  /** Sign-offs given on screen, each with its drawn signature (PNG). */
+  signOffs: { name: string; role: string; comment: string; signedAt: string; signature: Uint8Array }[];
+  /** Flats whose check the client or an assessor witnessed. */
+  witnesses: { address: string; name: string; role: string; date: string }[];
 }
 
 /** The readings an assessor looks at first, with the short names the flats table has room for. */
@@ -255,9 +259,55 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
     9,
   );
 
-  // Sign-off.
+  heading(w, 'Witnessed sample');
+  if (input.witnesses.length === 0) {
+    w.lineAt('No flat was marked as witnessed.', MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 10 });
+    w.y -= 24;
+  } else
+    table(
+      w,
+      [
+        { title: 'Flat', width: 0.4 },
+        { title: 'Witnessed by', width: 0.3 },
+        { title: 'As', width: 0.15 },
+        { title: 'On', width: 0.15 },
+      ],
+      input.witnesses.map((x) => [
+        x.address,
+        x.name,
+        x.role === 'assessor' ? 'Assessor' : 'Client',
+        formatDate(x.date),
+      ]),
+      9,
+    );
+
+  // Sign-off: those given on screen, then blank boxes to sign on paper.
   w.newPage();
   heading(w, 'Sign-off');
+  for (const s of input.signOffs) {
+    w.ensure(110);
+    w.lineAt(`${s.name} (${s.role}), ${formatDateTime(s.signedAt)}`, MARGIN.left, w.y - 12, CONTENT_WIDTH, {
+      font: 'bold',
+      size: 11,
+    });
+    w.y -= 18;
+    if (s.comment) w.paragraph(s.comment, { size: 9.5 });
+    try {
+      const img = await w.doc.embedPng(s.signature);
+      const scale = Math.min(240 / img.width, 60 / img.height, 1);
+      w.page.drawImage(img, {
+        x: MARGIN.left,
+        y: w.y - img.height * scale - 4,
+        width: img.width * scale,
+        height: img.height * scale,
+      });
+      w.y -= img.height * scale + 14;
+    } catch {
+      w.lineAt('Signature not readable', MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 9, font: 'oblique' });
+      w.y -= 20;
+    }
+  }
+  if (input.signOffs.length) w.gap(10);
   w.paragraph(
     'We confirm that the heat interface units of this site were commissioned and checked as this pack records.',
     { size: 10.5 },

@@ -524,3 +524,37 @@ export const evidencePacks = pgTable(
     index('evidence_packs_site_idx').on(t.siteId, t.requestedAt),
   ],
 );
+
+/** A handover sign-off of a site, signed on screen (decision 185): printed in the next evidence pack. */
+export const siteSignOffs = pgTable(
+  'site_sign_offs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** The signer's role when they signed: client, supervisor or admin. */
+    role: text('role').notNull(),
+    comment: text('comment').notNull().default(''),
+    signature: bytea('signature').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('site_sign_offs_site_idx').on(t.siteId, t.signedAt)],
+);
+
+/** A flat whose check the client or an assessor witnessed (decision 185): the pack lists the sample. */
+export const propertyWitnesses = pgTable('property_witnesses', {
+  propertyId: uuid('property_id')
+    .primaryKey()
+    .references(() => properties.id, { onDelete: 'cascade' }),
+  siteId: uuid('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  witnessName: text('witness_name').notNull(),
+  witnessRole: text('witness_role', { enum: ['client', 'assessor'] }).notNull(),
+  witnessedOn: date('witnessed_on', { mode: 'string' }).notNull(),
+  markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
+  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -125,6 +125,8 @@ export function evidencePackJob(d: Deps): JobHandler {
           dashboard,
           flats,
           missing,
+          signOffs: await repos.signOffs.withSignatures(site.id),
+          witnesses: await repos.signOffs.witnesses(site.id),
         }),
       );
       const summaryId = randomUUID();

@@ -11,6 +11,7 @@ import { auditRepository } from './audit.js';
 import { reviewRepository } from './review.js';
 import { dashboardRepository } from './dashboard.js';
 import { evidencePacksRepository } from './evidence-packs.js';
+import { signOffsRepository } from './sign-offs.js';
 import { assignmentsRepository } from './assignments.js';
 
 export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {}) {
@@ -27,6 +28,7 @@ export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {
     review: reviewRepository(db),
     dashboard: dashboardRepository(db),
     evidencePacks: evidencePacksRepository(db),
+    signOffs: signOffsRepository(db),
     assignments: assignmentsRepository(db),
   };
 }

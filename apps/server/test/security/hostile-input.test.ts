@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultDesignParameters, isUuid } from '@hiu/domain';
 import { useTestApp } from '../helpers/test-app.js';
 import { passingCheck } from '@hiu/domain/testing';
-import { hostileFixture, nextTransactionId, snapshot, type HostileFixture } from './helpers/fixture.js';
+import { hostileFixture, nextTransactionId, PNG, snapshot, type HostileFixture } from './helpers/fixture.js';
 import {
   FUZZ_RUNS,
   FUZZ_SEED,
@@ -174,6 +174,24 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     path: (_f, id) => `/api/sites/${id}/assignments`,
     ids: (f) => [f.site.id],
     body: (f) => ({ engineerId: f.engineer.userId, propertyIds: [f.property.id], dueDate: '2026-12-01' }),
+  },
+  'POST /api/sites/:id/sign-offs': {
+    path: (_f, id) => `/api/sites/${id}/sign-offs`,
+    ids: (f) => [f.site.id],
+    body: () => ({
+      name: 'Cara Client',
+      comment: 'Accepted',
+      signature: `data:image/png;base64,${PNG.toString('base64')}`,
+    }),
+  },
+  'PUT /api/properties/:id/witness': {
+    path: (_f, id) => `/api/properties/${id}/witness`,
+    ids: (f) => [f.property.id],
+    body: () => ({ name: 'Alex Assessor', role: 'assessor', date: '2026-03-02' }),
+  },
+  'DELETE /api/properties/:id/witness': {
+    path: (_f, id) => `/api/properties/${id}/witness`,
+    ids: (f) => [f.property.id],
   },
   'POST /api/sites/:id/evidence-packs': {
     path: (_f, id) => `/api/sites/${id}/evidence-packs`,

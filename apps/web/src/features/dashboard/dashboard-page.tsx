@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../../lib/session';
 import { ChartPanel } from './chart-panel';
 import { PackCard } from './pack-card';
+import { SignOffCard } from './sign-off-card';
 
 const BRAND = '#0f4a76';
 const pct = (r: number | null) => (r === null ? '-' : `${Math.round(r * 100)} %`);
@@ -200,7 +201,8 @@ export default function DashboardPage() {
             </div>
           </>
         )}
-        <PackCard siteId={siteId} canBuild={canBuild} />
+        {user && user.role !== 'engineer' ? <PackCard siteId={siteId} canBuild={canBuild} /> : null}
+        {user && user.role !== 'engineer' ? <SignOffCard siteId={siteId} signerName={user.name} /> : null}
       </div>
     </Page>
   );

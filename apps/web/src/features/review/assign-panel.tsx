@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PropertyAssignment, PropertyWithStatus } from '@hiu/domain';
+import type { PropertyAssignment, PropertyWithStatus, Witness } from '@hiu/domain';
 import { PropertyStatusBadge } from '../../components/property-status-badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -13,6 +13,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { Pager } from '../../components/pager';
 import { useSiteEngineers } from './api';
+import { WitnessDialog } from './witness-dialog';
 
 const PAGE = 50;
 type Page = { items: PropertyWithStatus[]; total: number };
@@ -47,6 +48,9 @@ export function AssignPanel({ siteId }: { siteId: string }) {
     placeholderData: keepPreviousData,
   });
   const holder = new Map((who.data ?? []).map((a) => [a.propertyId, a]));
+  const witnesses = useQuery<Witness[]>({ queryKey: [`/api/sites/${siteId}/witnesses`] });
+  const witnessed = new Map((witnesses.data ?? []).map((w) => [w.propertyId, w]));
+  const [witnessOf, setWitnessOf] = useState<PropertyWithStatus | null>(null);
 
   const refresh = () =>
     client.invalidateQueries({
@@ -161,6 +165,7 @@ export function AssignPanel({ siteId }: { siteId: string }) {
                 <th className="p-2">Flat</th>
                 <th className="p-2">Assigned to</th>
                 <th className="p-2">Status</th>
+                <th className="p-2">Witnessed</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -192,6 +197,16 @@ export function AssignPanel({ siteId }: { siteId: string }) {
                     <td className="p-2">
                       <PropertyStatusBadge status={p.status} />
                     </td>
+                    <td className="p-2 text-sm">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setWitnessOf(p)}
+                        aria-label={`Witnessed: ${p.address}`}
+                      >
+                        {witnessed.get(p.id) ? `${witnessed.get(p.id)!.name} (${witnessed.get(p.id)!.role})` : 'Mark'}
+                      </Button>
+                    </td>
                   </tr>
                 );
               })}
@@ -200,6 +215,13 @@ export function AssignPanel({ siteId }: { siteId: string }) {
         </div>
       )}
       <Pager offset={offset} limit={PAGE} total={total} noun="flats" onOffset={setOffset} />
+      <WitnessDialog
+        key={witnessOf?.id ?? 'closed'}
+        siteId={siteId}
+        flat={witnessOf}
+        current={witnessOf ? witnessed.get(witnessOf.id) : undefined}
+        onClose={() => setWitnessOf(null)}
+      />
       <ConfirmDialog
         open={confirmAll}
         onOpenChange={setConfirmAll}

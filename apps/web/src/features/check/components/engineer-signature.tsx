@@ -3,7 +3,7 @@ import { Card } from '../../../components/ui/card';
 import { drawSignature, recoverPendingSignature } from '../lib/pending-signature';
 import { browserStorage } from '../state/local-cache';
 import { usePhotoUrl, useWizard } from '../state/wizard-provider';
-import { SignaturePad } from './signature-pad';
+import { SignaturePad } from '../../../components/signature-pad';
 
 /**
  * The engineer's signature card (step 7 and the failure evidence screen): each stroke is kept on the device

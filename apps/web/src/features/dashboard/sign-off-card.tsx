@@ -1,0 +1,102 @@
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime, type SiteSignOff } from '@hiu/domain';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { SignaturePad } from '../../components/signature-pad';
+import { api, ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
+
+/**
+ * The site's handover sign-off (docs/product.md#evidence-pack): who signed, and a form to sign on screen with
+ * name, comment and a drawn signature. The next evidence pack prints every sign-off.
+ */
+export function SignOffCard({ siteId, signerName }: { siteId: string; signerName: string }) {
+  const client = useQueryClient();
+  const key = [`/api/sites/${siteId}/sign-offs`];
+  const list = useQuery<SiteSignOff[]>({ queryKey: key });
+  const [name, setName] = useState(signerName);
+  const [comment, setComment] = useState('');
+  const [signature, setSignature] = useState<string | null>(null);
+  const [pad, setPad] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const padLabel = useId();
+  const sign = useMutation({
+    mutationFn: () => api.post<SiteSignOff>(`/api/sites/${siteId}/sign-offs`, { name, comment, signature }),
+    onSuccess: () => {
+      notify.success('Signed off', 'Your sign-off is recorded and goes into the next evidence pack');
+      setComment('');
+      setSignature(null);
+      setPad((n) => n + 1);
+    },
+    onError: (e) => {
+      if (e instanceof ApiError) setErrors(e.fieldErrors);
+      notify.error('Could not sign off', e instanceof ApiError ? e.userMessage : String(e));
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+  const submit = () => {
+    const missing = {
+      name: name.trim() ? undefined : 'Enter your name',
+      signature: signature ? undefined : 'Sign in the box',
+    };
+    setErrors(missing);
+    if (!missing.name && !missing.signature) sign.mutate();
+  };
+  return (
+    <Card aria-labelledby="sign-off-heading" className="space-y-3">
+      <h2 id="sign-off-heading" className="text-xl font-bold">
+        Handover sign-off
+      </h2>
+      {list.data?.length ? (
+        <ul className="divide-y divide-slate-100" aria-label="Sign-offs">
+          {list.data.map((s) => (
+            <li key={s.id} className="flex items-center justify-between gap-3 py-2">
+              <div className="min-w-0 text-sm">
+                <p className="font-semibold">
+                  {s.name} ({s.role})
+                </p>
+                <p className="text-slate-700">{formatDateTime(s.signedAt)}</p>
+                {s.comment ? <p className="break-words text-slate-800">{s.comment}</p> : null}
+              </div>
+              <img
+                src={`/api/sites/${siteId}/sign-offs/${s.id}/signature`}
+                alt={`Signature of ${s.name}`}
+                className="h-12 flex-none rounded border border-slate-200 bg-white"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-slate-600">Nobody has signed this site off yet.</p>
+      )}
+      <Field label="Your name" error={errors.name}>
+        <Input value={name} maxLength={120} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      </Field>
+      <Field label="Comment (optional)" error={errors.comment}>
+        <textarea
+          className="min-h-20 w-full rounded-md border border-slate-300 p-3 text-base"
+          value={comment}
+          maxLength={2000}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </Field>
+      <div>
+        <p id={padLabel} className="mb-1 font-semibold">
+          Signature
+        </p>
+        <SignaturePad key={pad} imageUrl={null} onChange={setSignature} labelledBy={padLabel} />
+        {errors.signature ? (
+          <p role="alert" className="mt-1 text-sm font-medium text-fail">
+            {errors.signature}
+          </p>
+        ) : null}
+      </div>
+      <Button onClick={submit} disabled={sign.isPending}>
+        {sign.isPending ? 'Signing...' : 'Sign off the handover'}
+      </Button>
+    </Card>
+  );
+}
