@@ -75,9 +75,29 @@ test('the whole loop: assign, complete offline, send back, re-test, approve, wit
     await screenIsUsable(eng, 'home with My flats');
     // The phone keeps My flats and the sites behind them; then the signal goes.
     await expect
-      .poll(async () => eng.evaluate(async () => (await indexedDB.databases()).length), { timeout: 15_000 })
-      .toBeGreaterThan(0);
-    await eng.waitForTimeout(1500);
+      .poll(
+        () =>
+          eng.evaluate(async () => {
+            // Only once the app made its database: opening it first would make an empty one.
+            if (!(await indexedDB.databases()).some((d) => d.name === 'hiu-field-cache')) return 0;
+            return new Promise<number>((resolve) => {
+              const open = indexedDB.open('hiu-field-cache');
+              open.onerror = () => resolve(0);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
+                const all = db.transaction('snapshots').objectStore('snapshots').getAll();
+                all.onsuccess = () =>
+                  resolve(
+                    (all.result as { assignments?: unknown[] }[]).reduce((n, x) => n + (x.assignments?.length ?? 0), 0),
+                  );
+                all.onerror = () => resolve(0);
+              };
+            });
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(3);
     await eng.context().setOffline(true);
     await eng.reload().catch(() => undefined);
     await expect(myFlat(eng, '1 Loop Lane')).toBeVisible();

@@ -198,14 +198,21 @@ export function AssignPanel({ siteId }: { siteId: string }) {
                       <PropertyStatusBadge status={p.status} />
                     </td>
                     <td className="p-2 text-sm">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setWitnessOf(p)}
-                        aria-label={`Witnessed: ${p.address}`}
-                      >
-                        {witnessed.get(p.id) ? `${witnessed.get(p.id)!.name} (${witnessed.get(p.id)!.role})` : 'Mark'}
-                      </Button>
+                      {(() => {
+                        const w = witnessed.get(p.id);
+                        const text = w ? `${w.name} (${w.role})` : 'Mark';
+                        // The visible words start the name, so speech control finds the button by them.
+                        return (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setWitnessOf(p)}
+                            aria-label={`${text}, witness of ${p.address}`}
+                          >
+                            {text}
+                          </Button>
+                        );
+                      })()}
                     </td>
                   </tr>
                 );
