@@ -75,6 +75,27 @@ test.describe('fixtures', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('a signed-out visit to home paints sign-in at once and loads none of the engineer screens, then comes back', async ({
+    page,
+    engineer,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/check/dhw');
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fcheck%2Fdhw$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // Editable once the app has rendered sign-in (the painted shell is inert): the router has chosen by then.
+    await expect(page.getByLabel('Email')).toBeEditable();
+    expect(scripts.filter((s) => /engineer-area|home-page|check-routes|wizard/.test(s))).toEqual([]);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sign-in\?next=%2F$/);
+    await page.getByLabel('Email').fill(engineer.email);
+    await page.getByLabel('Password').fill(engineer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Start New Check' })).toBeVisible();
+  });
+
   test('an engineer page is signed in as its own engineer and refused admin calls', async ({
     engineerPage,
     engineer,

@@ -13,7 +13,7 @@ import { startCorePinning } from './core-pin.mjs';
 
 const USAGE = `Usage: npm run build && npm run bench:lighthouse [-- options]
   --runs=3                 runs per page; the median is printed
-  --pages=home,wizard-step only these pages (sign-in, home, wizard-step)
+  --pages=home,wizard-step only these pages (sign-in, first-visit, home, wizard-step)
   --save=DIR               write each run's full Lighthouse report as JSON
   --run-queue              sample the page's main thread: its long tasks' running time against waiting for a core
   --pinned                 an extra, labelled measurement: each renderer's main thread on a core of its own, the
@@ -92,6 +92,8 @@ try {
   const seed = await seedBasics(app.url);
   const pages = [
     { name: 'sign-in', path: '/sign-in', cookie: undefined },
+    // How a new engineer or client meets the product: the app's own address, signed out.
+    { name: 'first-visit', path: '/', cookie: undefined },
     { name: 'home', path: '/', cookie: seed.engineerCookie },
     {
       name: 'wizard-step',

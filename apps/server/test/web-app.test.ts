@@ -69,9 +69,13 @@ describe.runIf(built)('the built web app as sent', () => {
     const dhw = firstPaint(await page('/check/dhw', session));
     expect(dhw).toMatch(/<h1[^>]*>DHW Checks<\/h1>/);
     expect(dhw).toContain('Step 6 of 8');
-    // Without a session the app will send the visitor to sign-in: nothing is drawn that would flash.
-    expect(firstPaint(await page('/'))).toBe('');
-    expect(firstPaint(await page('/check/dhw'))).toBe('');
+    // Without a session the visitor is going to sign-in: sign-in is drawn, and the app moves there.
+    for (const path of ['/', '/check/dhw']) {
+      const signedOut = await page(path);
+      expect(firstPaint(signedOut)).toMatch(/<h1[^>]*>Sign in<\/h1>/);
+      expect(bootData(signedOut)).toMatchObject({ me: false, path: '/sign-in' });
+      expect(bootData(signedOut).preload.some((f: string) => /home-page|engineer-area/.test(f))).toBe(false);
+    }
     // Screens without a shell, and unknown paths, get the plain page.
     expect(firstPaint(await page('/admin/sites', session))).toBe('');
     expect(firstPaint(await page('/check/nowhere', session))).toBe('');

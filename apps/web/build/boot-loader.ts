@@ -38,6 +38,8 @@ export interface BootData {
   preload: string[];
   /** Whether the screen is for a signed-in visitor, whose "who is signed in" call is started with the code. */
   me: boolean;
+  /** The screen the shell paints (the server may send sign-in's for another address: main.tsx follows it). */
+  path: string;
 }
 
 /** The element after the loader: the first paint waits until it is parsed, so the loader has run by then. */

@@ -8,12 +8,20 @@ import { sessionQuery } from './lib/session';
 import './index.css';
 
 /** What the shell's loader says about the screen (build/boot-loader.ts); nothing in development. */
-function bootData(): { me?: boolean } {
+function bootData(): { me?: boolean; path?: string } {
   try {
-    return JSON.parse(document.getElementById('hiu-boot')?.textContent ?? '{}') as { me?: boolean };
+    return JSON.parse(document.getElementById('hiu-boot')?.textContent ?? '{}') as { me?: boolean; path?: string };
   } catch {
     return {};
   }
+}
+
+// A signed-out visit to a signed-in screen is sent sign-in's paint (apps/server web-app.ts): the app goes
+// straight to sign-in, coming back here after, and never loads the screen it cannot show.
+const boot = bootData();
+if (boot.path === '/sign-in' && location.pathname !== '/sign-in') {
+  const next = location.pathname + location.search;
+  history.replaceState(history.state, '', `/sign-in?next=${encodeURIComponent(next)}`);
 }
 
 // The first render is a transition, so React renders in slices and a phone's main thread is never blocked
@@ -30,7 +38,7 @@ function render() {
   });
 }
 
-if (bootData().me) {
+if (boot.me) {
   const session = queryClient.prefetchQuery(sessionQuery);
   void Promise.race([session, new Promise((resolve) => setTimeout(resolve, 2000))]).then(render);
 } else {

@@ -65,10 +65,15 @@ function readShells(dist: string): Map<string, Shell> {
 /**
  * The screen's shell when the visitor will see that screen: a signed-in screen only with a session cookie,
  * sign-in only without one (it is not checked here; a stale cookie just means the plain page next time).
- * Otherwise index.html, which draws nothing until the app decides.
+ * A signed-in screen asked for without a session gets sign-in's shell: that is where the visitor is going
+ * (the app moves the address there without loading the screen). Otherwise index.html, which draws nothing
+ * until the app decides.
  */
 function pageFor(request: FastifyRequest, shells: Map<string, Shell>): string {
   const shell = shells.get(request.url.split('?')[0]!);
   const hasSession = Boolean(request.cookies[SESSION_COOKIE]);
-  return shell && shell.signedIn === hasSession ? `shells/${shell.file}` : 'index.html';
+  if (!shell) return 'index.html';
+  if (shell.signedIn === hasSession) return `shells/${shell.file}`;
+  const signIn = [...shells.values()].find((s) => s.path === '/sign-in');
+  return shell.signedIn && signIn ? `shells/${signIn.file}` : 'index.html';
 }
