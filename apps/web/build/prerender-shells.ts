@@ -59,7 +59,10 @@ export function prerenderShells(): Plugin {
           const html = template
             .replace('</head>', `  ${RENDER_WHOLE_SHELL}\n  </head>`)
             .replace('<div id="root"></div>', `<div id="root">${shell.html}</div>`)
-            .replace('</body>', `  ${bootTags({ entry: `/${entry}`, preload, me: shell.signedIn, path: shell.path })}\n  </body>`);
+            .replace(
+              '</body>',
+              `  ${bootTags({ entry: `/${entry}`, preload, me: shell.signedIn, path: shell.path })}\n  </body>`,
+            );
           if (!html.includes(shell.html)) throw new Error('index.html has no empty <div id="root"></div>');
           fs.writeFileSync(path.join(outDir, 'shells', shell.file), html);
         }
