@@ -2,13 +2,10 @@
 // adds the site (1,000 flats, one report each, with the seed's stored PDF) once, then times the dashboard's
 // first data and a pack built from scratch, sampling the server's memory while it builds.
 //   DATABASE_URL=postgres://... npx tsx apps/server/scripts/bench-pack.ts [--port 3606] [--runs 20]
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
-import { BENCH_ADMIN } from './seed-reports-constants.js';
+import { startBenchServer, TABLE_HEAD } from './bench-server.js';
 
 const { values: args } = parseArgs({
   options: { port: { type: 'string', default: '3606' }, runs: { type: 'string', default: '20' } },
@@ -16,8 +13,6 @@ const { values: args } = parseArgs({
 const runs = Number(args.runs);
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to the seeded PostgreSQL database');
-const root = path.resolve(import.meta.dirname, '../../..');
-const base = `http://127.0.0.1:${args.port}`;
 const SITE = 'Pack Bench Site';
 const FLATS = 1000;
 
@@ -60,36 +55,8 @@ if (!site) {
 }
 await db.end();
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    PORT: args.port,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stop = () => server.kill('SIGTERM');
-process.on('exit', stop);
-const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    if (i > 120) throw new Error('server did not start');
-  }
-  await new Promise((r) => setTimeout(r, 250));
-}
-const login = await fetch(`${base}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(BENCH_ADMIN),
-});
-const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-const call = (p: string, method = 'GET') => fetch(base + p, { method, headers: { cookie } });
+const server = await startBenchServer(args.port!, databaseUrl);
+const { call, rss } = server;
 
 const times: number[] = [];
 await call(`/api/sites/${site.id}/dashboard`);
@@ -118,11 +85,11 @@ const zipBytes = (await dl.arrayBuffer()).byteLength;
 clearInterval(sampler);
 peak = Math.max(peak, rss());
 
-console.log(`\n| Call | Request | Median ms | p95 ms | Size / notes |\n|---|---|---|---|---|`);
+console.log(`\n${TABLE_HEAD}`);
 console.log(
   `| Dashboard of a ${FLATS}-flat site | \`GET /api/sites/${site.id}/dashboard\` | ${median.toFixed(1)} | ${times[Math.floor(times.length * 0.95)]!.toFixed(1)} | - |`,
 );
 console.log(
   `| Evidence pack of a ${FLATS}-flat site | \`POST /api/sites/${site.id}/evidence-packs\` | ${(built * 1000).toFixed(0)} | - | ${state.state}, ${state.done} of ${state.total}; ZIP ${(zipBytes / 1024 / 1024).toFixed(1)} MB; server RSS ${before.toFixed(0)} -> peak ${peak.toFixed(0)} MB |`,
 );
-stop();
+server.stop();

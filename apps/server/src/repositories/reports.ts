@@ -28,7 +28,7 @@ import { enqueueJob } from '../jobs/queue/store.js';
 import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
 import { submittedEvent } from '../webhooks/payloads.js';
-import { writeAudit, type Actor } from './audit.js';
+import { writeAudit, type Actor, type Tx } from './audit.js';
 
 /** The group name of reports whose site name is missing (docs/product.md#reports). */
 export const UNKNOWN_SITE = 'Unknown Site';
@@ -145,6 +145,18 @@ export interface ImageFile {
 /** Both drivers' bytea (a Buffer from pg, a Uint8Array from PGlite) as a Buffer, without a copy. */
 const asBuffer = (v: Uint8Array | null): Buffer | null =>
   v == null ? null : Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+
+/** A built PDF stored as a file of its own (a report's, or one of its earlier revisions'). */
+export async function insertPdfFile(tx: Tx, pdf: { id: string; data: Buffer; ownerId: string | null }) {
+  await tx.insert(files).values({
+    id: pdf.id,
+    ownerId: pdf.ownerId,
+    kind: 'pdf',
+    contentType: 'application/pdf',
+    size: pdf.data.length,
+    data: pdf.data,
+  });
+}
 
 export function reportsRepository(db: Db) {
   async function summary(id: string) {
@@ -410,14 +422,7 @@ export function reportsRepository(db: Db) {
         }
         // Corrected or reviewed while it was built: it shows the report as it no longer is.
         if (row.revision !== builtFrom.revision || row.reviewState !== builtFrom.reviewState) return 'stale';
-        await tx.insert(files).values({
-          id: pdf.id,
-          ownerId: pdf.ownerId,
-          kind: 'pdf',
-          contentType: 'application/pdf',
-          size: pdf.data.length,
-          data: pdf.data,
-        });
+        await insertPdfFile(tx, pdf);
         await tx.update(reports).set({ pdfFileId: pdf.id }).where(eq(reports.id, reportId));
         return pdf.data;
       });

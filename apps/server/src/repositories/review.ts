@@ -19,6 +19,7 @@ import { enqueueJob } from '../jobs/queue/store.js';
 import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
 import { writeAudit, type Actor, type Tx } from './audit.js';
+import { insertPdfFile } from './reports.js';
 
 /** The report's PDF is built again (its review block, or a new revision): the old copy goes, a job is queued. */
 async function rebuildPdf(tx: Tx, reportId: string, stage: string, keepOld: boolean) {
@@ -249,14 +250,7 @@ export function reviewRepository(db: Db) {
           const [current] = await tx.select({ data: files.data }).from(files).where(eq(files.id, row.pdfFileId));
           if (current?.data) return current.data;
         }
-        await tx.insert(files).values({
-          id: pdf.id,
-          ownerId: pdf.ownerId,
-          kind: 'pdf',
-          contentType: 'application/pdf',
-          size: pdf.data.length,
-          data: pdf.data,
-        });
+        await insertPdfFile(tx, pdf);
         await tx
           .update(reportRevisions)
           .set({ pdfFileId: pdf.id })
