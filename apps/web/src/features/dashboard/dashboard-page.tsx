@@ -112,11 +112,14 @@ export default function DashboardPage() {
           <Field label="Block">
             <Select value={f.block} onChange={set('block')}>
               <option value="">Every block</option>
-              {(all.data?.byBlock ?? []).map((b) => (
-                <option key={b.block} value={b.block}>
-                  {b.block || 'Not given'}
-                </option>
-              ))}
+              {/* Flats with no block have no value to filter by apart from "every block". */}
+              {(all.data?.byBlock ?? [])
+                .filter((b) => b.block !== '')
+                .map((b) => (
+                  <option key={b.block} value={b.block}>
+                    {b.block}
+                  </option>
+                ))}
             </Select>
           </Field>
         </div>
