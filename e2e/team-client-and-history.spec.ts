@@ -18,7 +18,14 @@ test('a client sees only approved reports of their site; a supervisor corrects a
   adminPage,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const { site, properties } = await createSite({ properties: 2 });
+  const { site, properties } = await createSite({
+    properties: [
+      { address: 'Flat 1, Larch House', propertyType: '1b2p' },
+      { address: 'Flat 2, Larch House', propertyType: '1b2p' },
+      { address: 'Flat 3, Larch House', propertyType: '3b5p' },
+      { address: 'Flat 4, Larch House', propertyType: '3b5p' },
+    ],
+  });
   const engineer = await createUser();
   const supervisor = await createUser({ role: 'supervisor' });
   const client = await createUser({ role: 'client' });
@@ -66,6 +73,31 @@ test('a client sees only approved reports of their site; a supervisor corrects a
     );
     expect(first.status()).toBe(200);
     await usable(page, 'report after a correction');
+  });
+
+  await test.step('the supervisor assigns every flat of one type, and is not offered a decision on their own report', async () => {
+    const page = await pageFor(supervisor);
+    await page.goto(`/review/sites/${site.id}/flats`);
+    await page.getByLabel('Engineer').selectOption({ label: engineer.name });
+    await page.getByLabel('Property type').selectOption('3b5p');
+    const table = page.getByRole('table');
+    await expect(table).toContainText(properties[2]!.address);
+    await expect(table).not.toContainText(properties[0]!.address);
+    await page.getByRole('button', { name: 'Assign all 2 matching' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Assign all 2 flats?' });
+    await expect(confirm).toContainText('of type 3b5p');
+    await confirm.getByRole('button', { name: 'Assign all' }).click();
+    await expect(table.getByRole('row', { name: new RegExp(properties[3]!.address) })).toContainText(engineer.name);
+    const mine = (await (await eng.request.get('/api/me/assignments')).json()) as { address: string }[];
+    expect(mine.map((a) => a.address).sort()).toEqual([properties[2]!.address, properties[3]!.address]);
+    await usable(page, 'assign flats by type');
+    await page.screenshot({ path: testInfo.outputPath('assign-by-type.png'), fullPage: true });
+
+    const own = await submit(page, site, properties[2]!, 2);
+    await page.goto(`/review/reports/${own.id}`);
+    await expect(page.getByText('Your own report: another supervisor or an admin reviews it.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send back' })).toHaveCount(0);
   });
 
   await test.step("the admin reads a property's and the whole history, and downloads it as CSV", async () => {

@@ -77,6 +77,21 @@ describe('assignment', () => {
     expect(addresses((await eng.get('/api/me/assignments')).json())).toEqual(addresses(flats));
   });
 
+  it('lists the flats of one type, as the Assign flats tab chooses them, with and without a status filter', async () => {
+    const { admin, site: s } = await site();
+    const list = async (query: string) =>
+      (await admin.get(`/api/properties?siteId=${s.id}&${query}`)).json() as {
+        items: { address: string }[];
+        total: number;
+      };
+    const twoBed = await list('propertyType=2B4P&q=south');
+    expect(twoBed.total).toBe(2);
+    expect(addresses(twoBed.items)).toEqual(['Flat 1, South Block', 'Flat 2, South Block']);
+    const notStarted = await list('propertyType=1b2p&status=not_started');
+    expect(notStarted.items.map((p) => p.address)).toEqual(['Flat 1, North Block']);
+    expect((await list('propertyType=studio')).total).toBe(0);
+  });
+
   it('moves a property to another engineer, the history holding who had it before', async () => {
     const { app, eng, supervisor, site: s, flats } = await site();
     const second = await signedIn(app, 'engineer');

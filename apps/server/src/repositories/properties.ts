@@ -29,6 +29,7 @@ export function propertiesRepository(db: Db) {
       siteId: string;
       q?: string;
       status?: PropertyStatus;
+      propertyType?: string;
       limit: number;
       offset: number;
     }): Promise<{ items: PropertyWithStatus[]; total: number }> {
@@ -38,6 +39,7 @@ export function propertiesRepository(db: Db) {
       const where: SQL | undefined = and(
         eq(properties.siteId, query.siteId),
         q ? containsIgnoringCase(sql`${properties.address}`, q) : undefined,
+        query.propertyType ? sql`lower(${properties.propertyType}) = lower(${query.propertyType})` : undefined,
       );
       const [items, [totalRow]] = await Promise.all([
         db

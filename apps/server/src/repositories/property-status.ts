@@ -43,7 +43,7 @@ const statusOfIds = (ids: SQL) => sql`
  * than a look-up per property on a 20,000-property site (docs/benchmarks.md). A report counts on the site it
  * was filed under, which is always its property's site (the report repository links no other).
  */
-const statusOfSite = (siteId: string, q?: string) => sql`
+const statusOfSite = (siteId: string, q?: string, propertyType?: string) => sql`
   WITH lr AS (
     SELECT DISTINCT ON (r.property_id) r.property_id, r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial
     FROM reports r
@@ -61,7 +61,9 @@ const statusOfSite = (siteId: string, q?: string) => sql`
   FROM properties p
   LEFT JOIN lr ON lr.property_id = p.id
   LEFT JOIN ld ON ld.property_id = p.id
-  WHERE p.site_id = ${siteId}${q ? sql` AND ${containsIgnoringCase(sql`p.address`, q)}` : sql``}`;
+  WHERE p.site_id = ${siteId}${q ? sql` AND ${containsIgnoringCase(sql`p.address`, q)}` : sql``}${
+    propertyType ? sql` AND lower(p.property_type) = lower(${propertyType})` : sql``
+  }`;
 
 interface StatusRow {
   id: string;
@@ -113,10 +115,11 @@ export function propertyStatusQueries(db: Db) {
       siteId: string;
       status: PropertyStatus;
       q?: string;
+      propertyType?: string;
       limit: number;
       offset: number;
     }): Promise<{ items: PropertyWithStatus[]; total: number }> {
-      const site = statusOfSite(query.siteId, query.q?.trim() || undefined);
+      const site = statusOfSite(query.siteId, query.q?.trim() || undefined, query.propertyType || undefined);
       const found = await rows<StatusRow>(
         db,
         sql`SELECT s.*, count(*) OVER ()::int AS total FROM (${site}) s

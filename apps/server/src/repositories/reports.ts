@@ -381,6 +381,7 @@ export function reportsRepository(db: Db) {
       const reviewedAt = row.reviewedAt?.toISOString() ?? null;
       return {
         ...toSummary(row),
+        engineerId: row.userId,
         wizardData,
         ranges,
         rangesSource,

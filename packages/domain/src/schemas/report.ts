@@ -71,6 +71,8 @@ export type ReportRevision = z.infer<typeof reportRevisionSchema>;
 
 /** A full report: the summary plus the data and the ranges it was judged against. */
 export const reportDetailSchema = reportSummarySchema.extend({
+  /** The engineer's user id (null once the user is deleted): nobody reviews their own report. */
+  engineerId: z.string().nullable(),
   wizardData: wizardDataSchema,
   ranges: rangesSchema,
   reviewedAt: z.string().nullable(),

@@ -121,11 +121,14 @@ export const pageQuery = z.object({
 
 /**
  * GET /api/properties: always within one site, so no call returns every property of every site;
- * `status` keeps only the properties that stand there (the picker's "Not started" and "Failed" filters).
+ * `status` keeps only the properties that stand there (the picker's "Not started" and "Failed" filters),
+ * `propertyType` only the flats of one type (assigning by type).
  */
 export const propertyListQuery = pageQuery.extend({
   siteId: z.uuid({ message: 'Please select a site first' }),
   status: propertyStatusSchema.optional(),
+  /** Only flats of this type (any case), as assigning by type chooses them. */
+  propertyType: z.string().trim().max(100).optional(),
 });
 export type PropertyListQuery = z.infer<typeof propertyListQuery>;
 

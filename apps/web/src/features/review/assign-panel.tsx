@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PropertyAssignment, PropertyWithStatus, Witness } from '@hiu/domain';
+import type { PropertyAssignment, PropertyWithStatus, Site, Witness } from '@hiu/domain';
 import { PropertyStatusBadge } from '../../components/property-status-badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -17,15 +17,16 @@ import { WitnessDialog } from './witness-dialog';
 
 const PAGE = 50;
 type Page = { items: PropertyWithStatus[]; total: number };
-type Target = { propertyIds: string[] } | { filter: { q?: string } };
+type Target = { propertyIds: string[] } | { filter: { q?: string; propertyType?: string } };
 
 /**
- * Assign a site's flats (docs/product.md#assignment): tick flats, or take every flat matching the search,
- * choose the engineer and an optional due date. Who has each flat shows beside it.
+ * Assign a site's flats (docs/product.md#assignment): tick flats, or take every flat matching the search and
+ * property type, choose the engineer and an optional due date. Who has each flat shows beside it.
  */
 export function AssignPanel({ siteId }: { siteId: string }) {
   const client = useQueryClient();
   const [search, setSearch] = useState('');
+  const [type, setType] = useState('');
   const [offset, setOffset] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [engineerId, setEngineerId] = useState('');
@@ -37,8 +38,15 @@ export function AssignPanel({ siteId }: { siteId: string }) {
     setOffset(0);
   }, []);
   const engineers = useSiteEngineers(siteId);
+  const site = useQuery<Site>({ queryKey: [`/api/sites/${siteId}`] });
   const q = new URLSearchParams({ siteId, limit: String(PAGE), offset: String(offset) });
   if (search.trim()) q.set('q', search.trim());
+  if (type) q.set('propertyType', type);
+  const filter = { ...(search.trim() ? { q: search.trim() } : {}), ...(type ? { propertyType: type } : {}) };
+  const filtered = search.trim() !== '' || type !== '';
+  const matching = [search.trim() ? `matching "${search.trim()}"` : '', type ? `of type ${type}` : '']
+    .filter(Boolean)
+    .join(' and ');
   const list = useQuery<Page>({ queryKey: [`/api/properties?${q.toString()}`], placeholderData: keepPreviousData });
   const items = list.data?.items ?? [];
   const ids = items.map((p) => p.id);
@@ -118,7 +126,25 @@ export function AssignPanel({ siteId }: { siteId: string }) {
           <Input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
         </Field>
       </div>
-      <SearchBox label="Search flats" placeholder="Address" onSearch={onSearch} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SearchBox label="Search flats" placeholder="Address" onSearch={onSearch} />
+        <Field label="Property type">
+          <Select
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value);
+              setOffset(0);
+            }}
+          >
+            <option value="">Every type</option>
+            {(site.data?.availableBuildingTypes ?? []).map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
       <div className="flex flex-wrap gap-2">
         <Button disabled={selected.size === 0 || assign.isPending} onClick={() => run({ propertyIds: [...selected] })}>
           Assign {selected.size} selected
@@ -128,7 +154,7 @@ export function AssignPanel({ siteId }: { siteId: string }) {
           disabled={total === 0 || assign.isPending}
           onClick={() => (engineerId ? setConfirmAll(true) : setError('Choose an engineer'))}
         >
-          Assign all {total} {search.trim() ? 'matching' : ''}
+          Assign all {total} {filtered ? 'matching' : ''}
         </Button>
         <Button
           variant="secondary"
@@ -145,7 +171,7 @@ export function AssignPanel({ siteId }: { siteId: string }) {
           Could not load flats: {list.error.message}
         </p>
       ) : items.length === 0 ? (
-        <p className="text-slate-600">No flats {search.trim() ? 'match this search' : 'on this site yet'}.</p>
+        <p className="text-slate-600">No flats {filtered ? 'match this search' : 'on this site yet'}.</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left">
@@ -233,11 +259,11 @@ export function AssignPanel({ siteId }: { siteId: string }) {
         open={confirmAll}
         onOpenChange={setConfirmAll}
         title={`Assign all ${total} flats?`}
-        description={`Every flat ${search.trim() ? `matching "${search.trim()}"` : 'of this site'} goes to ${engineers.data?.find((e) => e.id === engineerId)?.name ?? 'the engineer'}, replacing whoever had it.`}
+        description={`Every flat ${matching || 'of this site'} goes to ${engineers.data?.find((e) => e.id === engineerId)?.name ?? 'the engineer'}, replacing whoever had it.`}
         confirmLabel="Assign all"
         onConfirm={() => {
           setConfirmAll(false);
-          run({ filter: search.trim() ? { q: search.trim() } : {} });
+          run({ filter });
         }}
       />
     </section>

@@ -48,6 +48,8 @@ export default function ReviewReportPage() {
     );
   const r = report.data;
   const canReview = user?.role === 'admin' || user?.role === 'supervisor';
+  // The server refuses a decision on one's own report (403); the screen does not offer it.
+  const ownReport = r.engineerId !== null && r.engineerId === user?.id;
   const approve = () =>
     decide.mutate(
       { decision: 'approve' },
@@ -106,7 +108,10 @@ export default function ReviewReportPage() {
           ) : null}
           {canReview ? (
             <div className="flex flex-wrap gap-2 pt-2">
-              {r.reviewState === 'awaiting_review' ? (
+              {r.reviewState === 'awaiting_review' && ownReport ? (
+                <p className="text-sm text-slate-700">Your own report: another supervisor or an admin reviews it.</p>
+              ) : null}
+              {r.reviewState === 'awaiting_review' && !ownReport ? (
                 <>
                   <Button variant="success" onClick={() => setDialog('approve')}>
                     Approve
