@@ -127,3 +127,69 @@ export function signedFailure(step: number, signatureId: string, options: CheckO
     },
   };
 }
+
+/** The CP1/TS1 pack's readings of a passing check, every judged one inside the pack's default ranges. */
+export const PASSING_CP1 = {
+  meterMake: 'Kamstrup',
+  meterModel: 'MULTICAL 403',
+  meterSerial: 'KM-77120',
+  baselineEnergy: '1520.4',
+  baselineVolume: '48.21',
+  baselineFlow: '0',
+  baselinePower: '0',
+  baselineFlowTemp: '68',
+  baselineReturnTemp: '38',
+  staticFlowPressure: '4.2',
+  staticReturnPressure: '3.9',
+  differentialPressure: '45',
+  dpcvSetting: 'Position 3',
+  flushed: true,
+  inhibitorMake: 'Sentinel X100',
+  inhibitorLitres: '0.5',
+  waterSample: true,
+  strainerCondition: 'Clear',
+  keepWarmReturn: '42',
+  heatingPeakReturn: '48',
+  meterFlowAtDesign: '0.5',
+  heatingPeakEnergy: '1520.9',
+  heatingPeakVolume: '48.3',
+  heatingPeakFlow: '0.5',
+  heatingPeakPower: '9.8',
+  heatingPeakFlowTemp: '68',
+  heatingPeakReturnTemp: '48',
+  kitchenTapFlow: '7',
+  peakReturn: '22',
+  peakDeliveredTemp: '52',
+  dhwPeakEnergy: '1521.6',
+  dhwPeakVolume: '48.5',
+  dhwPeakFlow: '1.1',
+  dhwPeakPower: '38',
+  dhwPeakFlowTemp: '69',
+  dhwPeakReturnTemp: '22',
+  finalEnergy: '1521.9',
+  issues: [] as {
+    id: string;
+    description: string;
+    owner: 'engineer' | 'installer' | 'client' | 'other';
+    due: string;
+    resolved: boolean;
+  }[],
+};
+
+/** The labels of the photos the CP1/TS1 pack requires, on ids given by the caller. */
+export const CP1_PHOTO_LABELS = ['HIU data badge', 'Heat meter with reading', 'Strainer', 'Labels'];
+
+/** A passing check under the CP1/TS1 pack: the standard passing check plus the pack's readings and photos. */
+export function passingCp1Check(options: CheckOptions & { cp1?: Partial<typeof PASSING_CP1> } = {}): WizardDataInput {
+  const { cp1, ...rest } = options;
+  const photoId = rest.photoId === undefined ? PASSING_PHOTO_ID : rest.photoId;
+  return passingCheck({
+    ...rest,
+    testPack: { id: 'cp1-ts1', version: 1 },
+    cp1: { ...PASSING_CP1, ...cp1 },
+    photosSignature: {
+      photos: photoId ? CP1_PHOTO_LABELS.map((label) => photoRef(photoId, label)) : [],
+      ...rest.photosSignature,
+    },
+  } as CheckOptions);
+}

@@ -2,7 +2,7 @@ import type { DesignParameters } from '../schemas/design-parameters.js';
 import type { WizardData } from '../schemas/wizard-data.js';
 import { STEPS } from '../steps.js';
 
-export type Unit = '°C' | 'L/min' | 'bar' | 'kW' | '';
+export type Unit = '°C' | 'L/min' | 'bar' | 'kW' | 'kPa' | 'm³/h' | 'kWh' | 'm³' | 'L' | '%' | '';
 export type SectionId =
   'basicInfo' | 'initialChecks' | 'standbyMode' | 'radiators' | 'heating' | 'dhw' | 'photosSignature';
 
@@ -32,7 +32,13 @@ export interface Measurement {
   /** Text of the review issue when out of range. */
   issue?: string;
   /** The design-parameter fields that hold this value's range (ruling 5). */
-  range?: { group: Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults'>; min: string; max: string };
+  range?: {
+    group: Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults' | 'cp1'>;
+    min: string;
+    max: string;
+  };
+  /** A test pack's value judged against a range the pack works out (decision 190). */
+  judged?: boolean;
 }
 
 /** Every measurement the checklist records, in step order: the single source of labels, units and ranges. */

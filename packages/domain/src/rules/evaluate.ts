@@ -14,6 +14,8 @@ import { judge, type Ranges, type Verdict } from './ranges.js';
 import { outOfRangeReadings, rangeWithUnit, withUnit, type OutOfRangeReading } from './out-of-range.js';
 import { judgeRoom } from './radiators.js';
 import { FORTY_FIVE_REASON_MESSAGE, fortyFiveReasonMissing } from './forty-five.js';
+import { packMeasurements, packOf } from '../packs/test-packs.js';
+import { packMissing, packVerdicts } from '../packs/pack-rules.js';
 
 export const FORTY_FIVE_FAILURE = 'Failed to reach 45°C in 45 seconds';
 
@@ -29,8 +31,14 @@ export interface Issue {
 
 const all = MEASUREMENTS as readonly Measurement[];
 
+/** Every measurement a check records: the standard ones, then its test pack's readings in step order. */
+export function measurementsOf(data: Pick<WizardData, 'testPack'>): readonly Measurement[] {
+  const pack = packOf(data);
+  return pack.fields.length ? [...all, ...packMeasurements(pack)] : all;
+}
+
 export function judgeMeasurement(data: WizardData, m: Measurement, ranges: Ranges): Verdict {
-  const range = m.range ? ranges[m.id as RangedMeasurementId] : undefined;
+  const range = m.range || m.judged ? ranges[m.id as RangedMeasurementId] : undefined;
   return judge(readMeasurement(data, m), range);
 }
 
@@ -43,6 +51,7 @@ export const VALVE_SERIAL_MESSAGE = 'Invalid format. Enter numbers only or "NA"'
 
 /** Whether Next is allowed on a step (docs/product.md#step-rules). Step 8 is handled by canSubmit. */
 export function canProceed(step: number, data: WizardData): boolean {
+  if (packMissing(step, data).length > 0) return false;
   const required = all.filter((m) => m.step === step && m.required);
   const measured = required.every((m) => parseDecimal(readMeasurement(data, m)) !== null);
   switch (step) {
@@ -76,6 +85,11 @@ export function canProceed(step: number, data: WizardData): boolean {
  * exactly when canProceed allows Next.
  */
 export function missingForNext(step: number, data: WizardData): string[] {
+  const pack = packMissing(step, data);
+  return pack.length ? [...standardMissing(step, data), ...pack] : standardMissing(step, data);
+}
+
+function standardMissing(step: number, data: WizardData): string[] {
   const unmeasured = all
     .filter((m) => m.step === step && m.required && parseDecimal(readMeasurement(data, m)) === null)
     .map((m) => m.label);
@@ -158,18 +172,27 @@ function fromVerdicts(verdicts: Verdict[]): SectionStatus {
 export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number | null): Evaluation {
   const issues: Issue[] = [];
   const sections = {} as Record<SectionId, SectionStatus>;
-  const measured = (section: SectionId): Verdict[] =>
-    all
+  const pack = packVerdicts(data);
+  const measured = (section: SectionId): Verdict[] => [
+    ...measurementsOf(data)
       .filter((m) => m.section === section)
       .map((m) => {
         const v = judgeMeasurement(data, m, ranges);
         if (v === 'fail' && m.issue) {
           const value = readMeasurement(data, m).trim();
-          const text = m.id === 'systemPressure' ? `${m.issue} (${value} bar)` : m.issue;
+          const range = ranges[m.id as RangedMeasurementId];
+          const text =
+            m.id === 'systemPressure'
+              ? `${m.issue} (${value} bar)`
+              : m.judged
+                ? `${m.issue} (${withUnit(value, m.unit)}, expected ${rangeWithUnit(range, m.unit)})`
+                : m.issue;
           issues.push({ section, text, severity: 'fail' });
         }
         return v === 'pending' && !m.required ? 'pass' : v;
-      });
+      }),
+    ...(pack.verdicts[section] ?? []),
+  ];
 
   // Basic information
   sections.basicInfo = fromVerdicts([
@@ -245,6 +268,7 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
     photoVerdicts.push('fail');
   }
   sections.photosSignature = fromVerdicts(photoVerdicts);
+  issues.push(...pack.issues);
 
   if (failedStep) {
     for (const s of SECTIONS) if (s.step > failedStep) sections[s.id] = 'n/a';

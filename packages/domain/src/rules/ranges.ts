@@ -2,17 +2,25 @@ import { parseDecimal } from '../numbers.js';
 import { withDesignDefaults } from '../schemas/design-defaults.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
 import { MEASUREMENTS, type Measurement, type RangedMeasurementId } from './catalogue.js';
+import { findTestPack, type TestPackRef } from '../packs/test-packs.js';
+import { packRanges } from '../packs/pack-rules.js';
 
 export interface Range {
   min: number | null;
   max: number | null;
 }
 
-/** The ranges a check is judged against, keyed by measurement id. A report stores these (ruling 6). */
-export type Ranges = Record<RangedMeasurementId, Range>;
+/**
+ * The ranges a check is judged against, keyed by measurement id. A report stores these (ruling 6); a check
+ * under a test pack also holds its pack's judged readings (`cp1.<key>`).
+ */
+export type Ranges = Record<RangedMeasurementId, Range> & { [packReading: string]: Range };
 
-/** Ranges from a site's design parameters; missing values fall back to the spec's defaults. */
-export function rangesFor(params: Partial<DesignParameters> | null | undefined): Ranges {
+/**
+ * Ranges from a site's design parameters; missing values fall back to the spec's defaults. With a test pack
+ * beyond the standard one, its judged readings' ranges are added.
+ */
+export function rangesFor(params: Partial<DesignParameters> | null | undefined, pack?: TestPackRef): Ranges {
   const p = withDesignDefaults(params);
   const out = {} as Record<string, Range>;
   for (const m of MEASUREMENTS as readonly Measurement[]) {
@@ -20,6 +28,8 @@ export function rangesFor(params: Partial<DesignParameters> | null | undefined):
     const group = p[m.range.group] as Record<string, string>;
     out[m.id] = { min: parseDecimal(group[m.range.min]), max: parseDecimal(group[m.range.max]) };
   }
+  const extra = pack && pack.id !== 'standard' ? findTestPack(pack) : undefined;
+  if (extra) Object.assign(out, packRanges(extra, params));
   return out as Ranges;
 }
 
@@ -66,6 +76,17 @@ export function designParameterErrors(params: DesignParameters): Record<string, 
       if (min !== null && max !== null && min > max) errors[`${g}.${maxKey}`] = 'Max must not be below min';
     }
   }
+  // The pack's values may be left empty: such a reading is recorded, not judged (decision 190).
+  const cp1 = (params.cp1 ?? {}) as Record<string, string>;
+  for (const [key, value] of Object.entries(cp1)) {
+    if (value.trim() !== '' && parseDecimal(value) === null) errors[`cp1.${key}`] = 'Enter a number or leave empty';
+  }
+  const tapMin = parseDecimal(cp1.kitchenTapFlowMin);
+  const tapMax = parseDecimal(cp1.kitchenTapFlowMax);
+  if (tapMin !== null && tapMax !== null && tapMin > tapMax)
+    errors['cp1.kitchenTapFlowMax'] = 'Max must not be below min';
+  const tolerance = parseDecimal(cp1.designFlowTolerance);
+  if (tolerance !== null && (tolerance < 0 || tolerance > 100)) errors['cp1.designFlowTolerance'] = 'Enter 0 to 100';
   for (const [type, rooms] of Object.entries(params.radiators)) {
     for (const [room, design] of Object.entries(rooms)) {
       if (parseDecimal(design.expectedValveSetting) === null) {

@@ -14,6 +14,7 @@ export const standbyParams = rangeGroup(DESIGN_RANGE_DEFAULTS.standby);
 export const heatingParams = rangeGroup(DESIGN_RANGE_DEFAULTS.heating);
 export const dhwParams = rangeGroup(DESIGN_RANGE_DEFAULTS.dhw);
 export const tertiaryParams = rangeGroup(DESIGN_RANGE_DEFAULTS.tertiarySystem);
+export const cp1Params = rangeGroup(DESIGN_RANGE_DEFAULTS.cp1);
 
 export const roomDesign = z.object({ expectedValveSetting: decimalString.default(DEFAULT_VALVE_SETTING) });
 export const roomName = z.string().trim().min(1).max(80);
@@ -34,6 +35,7 @@ export const designParametersSchema = z.object({
   heating: heatingParams.default(() => heatingParams.parse({})),
   dhw: dhwParams.default(() => dhwParams.parse({})),
   tertiarySystem: tertiaryParams.default(() => tertiaryParams.parse({})),
+  cp1: cp1Params.default(() => cp1Params.parse({})),
   radiators: radiatorDesign.default({}),
   radiatorDefaults: radiatorTypeDefaults.default({}),
 });

@@ -4,6 +4,7 @@ import { decimalString, shortText, yesNo } from './common.js';
 import { blankWizardData } from './blank-wizard-data.js';
 import { FILE_URL_PATTERN } from './file-refs.js';
 import { PHOTOS_PER_CHECK } from '../images/limits.js';
+import { cp1DataSchema, testPackRefSchema } from '../packs/cp1-schema.js';
 
 /** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
  * (IndexedDB) until uploaded, then on the server; never inline in JSON (ruling 8). */
@@ -103,6 +104,10 @@ export const wizardDataSchema = z.object({
   stepCompletedAt: z.partialRecord(stepSlug, instant).default({}),
   /** Evidence: the location at submit, only when the engineer allowed it; null otherwise. */
   submitLocation: submitLocationSchema.nullable().default(null),
+  /** The test pack the check is taken under (decision 190); absent means the standard checklist. */
+  testPack: testPackRefSchema.optional(),
+  /** The CP1/TS1 pack's readings, only in a check taken under it. */
+  cp1: cp1DataSchema.optional(),
 });
 
 export type WizardData = z.infer<typeof wizardDataSchema>;
