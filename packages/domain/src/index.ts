@@ -58,3 +58,4 @@ export * from './packs/cp1-ts1.js';
 export * from './packs/test-packs.js';
 export * from './packs/pack-rules.js';
 export * from './packs/cp1-schema.js';
+export * from './packs/pack-csv.js';

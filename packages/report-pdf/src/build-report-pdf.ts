@@ -21,6 +21,7 @@ import {
   stepByNumber,
   stepStamps,
   timedFortyFiveAnswer,
+  testPackName,
   type Evaluation,
   type Measurement,
   type OverallStatus,
@@ -35,6 +36,7 @@ import {
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
 import { embedImage, type ReportImage } from './images.js';
 import { drawReview, type ReportReview } from './review-block.js';
+import { drawPackSections } from './pack-sections.js';
 
 export type { ReportImage } from './images.js';
 
@@ -70,8 +72,8 @@ export interface ReportPdfInput {
   revisions?: ReportRevision[];
 }
 
-type RowResult = 'pass' | 'fail' | 'pending' | 'info' | 'recorded';
-interface Row {
+export type RowResult = 'pass' | 'fail' | 'pending' | 'info' | 'recorded' | 'open' | 'resolved';
+export interface Row {
   check: string;
   value: string;
   expected: string;
@@ -84,6 +86,8 @@ const RESULT_TEXT: Record<RowResult, { text: string; color: RGB; font: TextStyle
   pending: { text: 'NOT RECORDED', color: COLOURS.pending, font: 'bold' },
   info: { text: 'INFO', color: COLOURS.muted, font: 'regular' },
   recorded: { text: 'RECORDED', color: COLOURS.ink, font: 'regular' },
+  open: { text: 'OPEN', color: COLOURS.fail, font: 'bold' },
+  resolved: { text: 'RESOLVED', color: COLOURS.pass, font: 'regular' },
 };
 
 const STATUS_STYLE: Record<SectionStatus | Lowercase<OverallStatus>, { label: string; color: RGB; tint: RGB }> = {
@@ -220,6 +224,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
   drawDetails(w, input, failedStep);
   drawSummary(w, input, evaluation);
   for (const section of SECTIONS) drawSection(w, section, data, ranges, evaluation, failedStep);
+  drawPackSections(w, data, ranges, failedStep);
   drawEvidence(w, data);
   drawReview(w, input.review, input.revisions);
   await drawPhotos(w, input);
@@ -273,7 +278,7 @@ function drawTitle(w: Writer, status: OverallStatus, siteName: string) {
 }
 
 function drawDetails(w: Writer, input: ReportPdfInput, failedStep: number | null) {
-  const { report } = input;
+  const { report, wizardData: data } = input;
   const start = report.startTime;
   const items: { label: string; value: string; span?: number }[] = [
     { label: 'Report reference', value: report.reference || 'Given when filed' },
@@ -288,6 +293,9 @@ function drawDetails(w: Writer, input: ReportPdfInput, failedStep: number | null
     { label: 'Completed', value: formatDateTime(report.completedAt) },
     { label: 'Duration', value: formatDuration(start, report.completedAt) },
   ];
+  // A standard report's details are as they always were; a test pack's report names its pack (decision 190).
+  if (data.testPack && data.testPack.id !== 'standard')
+    items.push({ label: 'Test pack', value: testPackName(data.testPack), span: 2 });
   if (failedStep)
     items.push({
       label: 'Device failed at',
@@ -469,7 +477,11 @@ function drawSection(
     return;
   }
 
-  const rows = sectionRows(section.id, data, ranges);
+  drawTable(w, title, status, sectionRows(section.id, data, ranges));
+}
+
+/** A titled table of checks (check, value, expected, result) that flows over pages with its header repeated. */
+export function drawTable(w: Writer, title: string, status: SectionStatus, rows: Row[]) {
   const body: TextStyle = { size: 9.5 };
   const cellLines = (row: Row) =>
     [row.check, row.value, row.expected].map((t, i) => w.lines(t, COLUMNS[i]!.width * CONTENT_WIDTH - 14, body));

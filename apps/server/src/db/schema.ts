@@ -81,6 +81,8 @@ export const sites = pgTable(
     autoApprovePassing: boolean('auto_approve_passing').notNull().default(false),
     /** Photos' camera originals are kept beside the reduced ones (decision 175). */
     keepOriginalPhotos: boolean('keep_original_photos').notNull().default(false),
+    /** The test pack a check started here is taken under (decision 190); earlier reports keep their own. */
+    testPack: text('test_pack').notNull().default('standard'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -221,6 +223,9 @@ export const reports = pgTable(
     retestOf: uuid('retest_of').references((): AnyPgColumn => reports.id, { onDelete: 'set null' }),
     /** 1 as submitted, one more per correction; the earlier ones are in report_revisions. */
     revision: integer('revision').notNull().default(1),
+    /** The test pack and version whose rules judged the report (decision 190). */
+    packId: text('pack_id').notNull().default('standard'),
+    packVersion: integer('pack_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('reports_reference_key').on(t.reference),

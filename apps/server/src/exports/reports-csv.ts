@@ -1,5 +1,14 @@
 import { Readable } from 'node:stream';
-import { reportCsvHeaderLine, reportCsvLine } from '@hiu/domain';
+import {
+  CSV_LINE_END,
+  PACK_CSV_COLUMNS,
+  REPORT_CSV_COLUMNS,
+  packCsvCells,
+  quotedCsvLine,
+  reportCsvHeaderLine,
+  reportCsvLine,
+  withStoredDefaults,
+} from '@hiu/domain';
 import type { ReportsRepository } from '../repositories/reports.js';
 
 /**
@@ -10,6 +19,12 @@ import type { ReportsRepository } from '../repositories/reports.js';
  */
 export function reportsCsvStream(repo: ReportsRepository, siteName: string): Readable {
   async function* lines() {
+    // A site with test-pack reports gets the pack's columns after the standard ones (decision 190); a
+    // standard site's file is exactly as it was.
+    if (await repo.hasPackReports(siteName)) {
+      yield* packLines(repo, siteName);
+      return;
+    }
     yield reportCsvHeaderLine();
     for await (const batch of repo.exportBatches(siteName)) {
       if ('pieces' in batch) {
@@ -33,6 +48,20 @@ export function reportsCsvStream(repo: ReportsRepository, siteName: string): Rea
     }
   }
   return Readable.from(lines(), { objectMode: false });
+}
+
+/** Every line of a site with test-pack reports: the standard cells as stored lines hold them, then the pack's. */
+async function* packLines(repo: ReportsRepository, siteName: string) {
+  yield quotedCsvLine([...REPORT_CSV_COLUMNS, ...PACK_CSV_COLUMNS]);
+  for await (const rows of repo.exportSourceBatches(siteName)) {
+    let chunk = '';
+    for (const row of rows) {
+      const standard = reportCsvLine(row);
+      const pack = quotedCsvLine(packCsvCells(withStoredDefaults(row.wizardData)));
+      chunk += `${standard.slice(0, -CSV_LINE_END.length)},${pack}`;
+    }
+    yield chunk;
+  }
 }
 
 /**

@@ -372,6 +372,8 @@ export function reportsRepository(db: Db) {
           reviewerName: users.name,
           retestOf: reports.retestOf,
           revision: reports.revision,
+          packId: reports.packId,
+          packVersion: reports.packVersion,
         })
         .from(reports)
         .leftJoin(users, eq(users.id, reports.reviewedBy))
@@ -382,6 +384,7 @@ export function reportsRepository(db: Db) {
       return {
         ...toSummary(row),
         engineerId: row.userId,
+        testPack: { id: row.packId, version: row.packVersion },
         wizardData,
         ranges,
         rangesSource,
@@ -678,6 +681,44 @@ export function reportsRepository(db: Db) {
         pending.catch(() => {});
         yield current;
         if (!next) return;
+      }
+    },
+
+    /** Whether any report of the site was taken under a test pack beyond the standard one (decision 190). */
+    async hasPackReports(siteName: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(siteNameIs(siteName), sql`${reports.packId} <> 'standard'`))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * A site's reports newest first, a batch at a time, as what a CSV line is built from: the export of a
+     * site with test-pack reports builds every line, since its columns are more than the stored lines hold.
+     */
+    async *exportSourceBatches(siteName: string, batchSize = 1000): AsyncGenerator<CsvSourceRow[]> {
+      let after: { completedAt: string; id: string } | undefined;
+      for (;;) {
+        const rows = await db
+          .select({ ...csvSourceColumns, cursor: sql<string>`${reports.completedAt}::text` })
+          .from(reports)
+          .where(
+            and(
+              siteNameIs(siteName),
+              after
+                ? sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt}::timestamptz, ${after.id}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(reports.completedAt), desc(reports.id))
+          .limit(batchSize);
+        if (rows.length === 0) return;
+        yield rows;
+        if (rows.length < batchSize) return;
+        const last = rows[rows.length - 1]!;
+        after = { completedAt: last.cursor, id: last.id };
       }
     },
 

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   defaultDesignParameters,
+  isTestPackId,
+  type TestPackId,
   designParametersSchema,
   siteKey,
   type DesignParameters,
@@ -40,6 +42,7 @@ function toSite(row: typeof sites.$inferSelect & { propertyCount: number }): Sit
     propertyCount: Number(row.propertyCount),
     autoApprovePassing: row.autoApprovePassing,
     keepOriginalPhotos: row.keepOriginalPhotos,
+    testPack: isTestPackId(row.testPack) ? row.testPack : 'standard',
   };
 }
 
@@ -50,16 +53,18 @@ export interface NewSite {
   designParameters: DesignParameters;
   autoApprovePassing?: boolean;
   keepOriginalPhotos?: boolean;
+  testPack?: TestPackId;
 }
 
 /** What the history keeps of a site. */
-const audited = (s: NewSite | Site) => ({
+const audited = (s: NewSite | Site | typeof sites.$inferSelect) => ({
   name: s.name,
   location: s.location,
   availableBuildingTypes: s.availableBuildingTypes,
   designParameters: s.designParameters,
   autoApprovePassing: s.autoApprovePassing ?? false,
   keepOriginalPhotos: s.keepOriginalPhotos ?? false,
+  testPack: s.testPack ?? 'standard',
 });
 
 export function sitesRepository(db: Db) {

@@ -23,6 +23,8 @@ import {
   reportSummarySchema,
   reportsCsvFilename,
   reportVerdict,
+  findTestPack,
+  STANDARD_PACK,
   initialReviewState,
   REVIEW_STATES,
   type ReportSummary,
@@ -150,7 +152,13 @@ export const reportRoutes =
         const draftCreatedAt = body.draftId ? await ctx.repos.drafts.createdAt(body.draftId, user.id) : null;
         checkShape(data, body.completedAt, { now: new Date(), siteCreatedAt: site.createdAt, draftCreatedAt });
 
-        const ranges = rangesFor(site.designParameters);
+        // The pack the check was taken under judges it, by that version's rules (decision 190).
+        const pack = data.testPack ?? STANDARD_PACK;
+        if (!findTestPack(pack)) {
+          const message = `Unknown test pack: ${pack.id} version ${pack.version}`;
+          throw unprocessable(message, { 'wizardData.testPack': message });
+        }
+        const ranges = rangesFor(site.designParameters, pack);
         const failedStep = body.failedStep;
         const deviceFailure = failedStep ? failureReasons(failedStep, data, ranges) : [];
         if (failedStep && deviceFailure.length === 0) {
@@ -232,6 +240,8 @@ export const reportRoutes =
             rangesSource,
             wizardData: data,
             reference,
+            packId: pack.id,
+            packVersion: pack.version,
             pdfFilename: reportPdfFilename({ ...names, completedAt, overallStatus: status }),
             reviewState: initialReviewState({ overallStatus: status, autoApprovePassing: site.autoApprovePassing }),
           },

@@ -154,9 +154,17 @@ export const siteRoutes =
         const availableBuildingTypes = request.body.availableBuildingTypes ?? [...DEFAULT_BUILDING_TYPES];
         const designParameters = request.body.designParameters ?? defaultDesignParameters();
         checkDesign(designParameters, availableBuildingTypes);
-        const { autoApprovePassing, keepOriginalPhotos } = request.body;
+        const { autoApprovePassing, keepOriginalPhotos, testPack } = request.body;
         const site = await sites.create(
-          { name, location, availableBuildingTypes, designParameters, autoApprovePassing, keepOriginalPhotos },
+          {
+            name,
+            location,
+            availableBuildingTypes,
+            designParameters,
+            autoApprovePassing,
+            keepOriginalPhotos,
+            testPack,
+          },
           request.user,
         );
         return reply.status(201).send(site);
@@ -200,6 +208,8 @@ export const siteRoutes =
             ...(designParameters ? { designParameters } : {}),
             ...(body.autoApprovePassing !== undefined ? { autoApprovePassing: body.autoApprovePassing } : {}),
             ...(body.keepOriginalPhotos !== undefined ? { keepOriginalPhotos: body.keepOriginalPhotos } : {}),
+            // Switching pack changes only checks started after it; reports keep the pack that judged them.
+            ...(body.testPack !== undefined ? { testPack: body.testPack } : {}),
           },
           request.user,
         );

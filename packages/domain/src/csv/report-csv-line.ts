@@ -17,7 +17,7 @@ const EMPTY = emptyWizardData();
  * Fills groups or fields added since the data was stored. A plain merge rather than a schema parse because
  * an export runs it for every row (the parse was most of the export's time).
  */
-function withDefaults(stored: Partial<WizardData> | null): WizardData {
+export function withStoredDefaults(stored: Partial<WizardData> | null): WizardData {
   const d = stored ?? {};
   return {
     ...EMPTY,
@@ -56,7 +56,7 @@ export function reportCsvLine(report: StoredReportCsvInput): string {
     reportCsvRow({
       ...report,
       completedAt: report.completedAt.toISOString(),
-      wizardData: withDefaults(report.wizardData),
+      wizardData: withStoredDefaults(report.wizardData),
     }),
   );
 }

@@ -73,6 +73,8 @@ export type ReportRevision = z.infer<typeof reportRevisionSchema>;
 export const reportDetailSchema = reportSummarySchema.extend({
   /** The engineer's user id (null once the user is deleted): nobody reviews their own report. */
   engineerId: z.string().nullable(),
+  /** The test pack and version whose rules judged it (decision 190). */
+  testPack: z.object({ id: z.string(), version: z.number().int() }),
   wizardData: wizardDataSchema,
   ranges: rangesSchema,
   reviewedAt: z.string().nullable(),

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { buildingType, designParametersSchema } from './design-parameters.js';
 import { MAX_PROPERTY_IMPORT_ROWS } from '../csv/limits.js';
 import { propertyStatusSchema } from './property-status.js';
+import { TEST_PACK_IDS } from '../packs/test-packs.js';
+
+/** The test pack a site's checks are taken under (decision 190). */
+export const testPackIdSchema = z.enum(TEST_PACK_IDS, {
+  message: `Unknown test pack: choose ${TEST_PACK_IDS.join(' or ')}`,
+});
 
 export const siteSchema = z.object({
   id: z.uuid(),
@@ -14,6 +20,8 @@ export const siteSchema = z.object({
   autoApprovePassing: z.boolean().optional(),
   /** The phone also uploads each photo's camera original, kept with the report (decision 175). */
   keepOriginalPhotos: z.boolean().optional(),
+  /** The API always sends it; absent only in a phone's copy from before test packs. */
+  testPack: testPackIdSchema.optional(),
 });
 export type Site = z.infer<typeof siteSchema>;
 
@@ -21,6 +29,7 @@ export const siteSummarySchema = siteSchema.omit({
   designParameters: true,
   autoApprovePassing: true,
   keepOriginalPhotos: true,
+  testPack: true,
 });
 export type SiteSummary = z.infer<typeof siteSummarySchema>;
 
@@ -40,6 +49,7 @@ export const createSiteBody = z.strictObject({
   designParameters: designParametersSchema.optional(),
   autoApprovePassing: z.boolean().optional(),
   keepOriginalPhotos: z.boolean().optional(),
+  testPack: testPackIdSchema.optional(),
 });
 export type CreateSiteBody = z.infer<typeof createSiteBody>;
 
@@ -51,6 +61,7 @@ export const updateSiteBody = z
     designParameters: designParametersSchema.optional(),
     autoApprovePassing: z.boolean().optional(),
     keepOriginalPhotos: z.boolean().optional(),
+    testPack: testPackIdSchema.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateSiteBody = z.infer<typeof updateSiteBody>;

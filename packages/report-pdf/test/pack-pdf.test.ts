@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultDesignParameters, rangesFor, reportVerdict, wizardDataSchema } from '@hiu/domain';
+import { PASSING_PHOTO_ID, passingCp1Check, PASSING_CP1 } from '@hiu/domain/testing';
+import { buildReportPdf } from '../src/index.js';
+import { pdfInput } from './report-input.js';
+
+const CP1 = { id: 'cp1-ts1', version: 1 };
+
+/** The PDF's lines as drawn (pdftotext -layout), whitespace collapsed. */
+function pdfLines(bytes: Uint8Array): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pack-pdf-'));
+  const file = path.join(dir, 'r.pdf');
+  fs.writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  if (process.env.KEEP_PDF) fs.copyFileSync(file, process.env.KEEP_PDF);
+  fs.rmSync(dir, { recursive: true });
+  return text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
+}
+
+async function cp1Pdf(cp1: Partial<typeof PASSING_CP1> = {}) {
+  const wizardData = wizardDataSchema.parse(passingCp1Check({ cp1 }));
+  const ranges = rangesFor(defaultDesignParameters(), CP1);
+  const verdict = reportVerdict(wizardData, ranges, null);
+  const input = pdfInput(wizardData, { ranges, failureReasons: verdict.reasons });
+  input.report.overallStatus = verdict.overall;
+  input.images = { ...input.images, [PASSING_PHOTO_ID]: input.images[PASSING_PHOTO_ID]! };
+  return pdfLines(await buildReportPdf(input));
+}
+
+describe('a CP1/TS1 report PDF', () => {
+  it('names its pack and prints a section per group of the pack, each reading against its range', async () => {
+    const lines = await cp1Pdf({
+      peakReturn: '31',
+      issues: [
+        {
+          id: '44444444-4444-4444-8444-444444444444',
+          description: 'Lag the primary pipework',
+          owner: 'installer',
+          due: '2026-12-01',
+          resolved: false,
+        },
+      ],
+    });
+    const text = lines.join('\n');
+    expect(text).toContain('TEST PACK');
+    expect(text).toContain('CP1/TS1 acceptance, version 1');
+    for (const group of [
+      'Heat meter',
+      'Heat meter at baseline',
+      'Primary pressures',
+      'Heating water',
+      'Keep-warm',
+      'Heating peak',
+      'Heat meter during the heating peak',
+      'Hot-water peak',
+      'Heat meter during the hot-water peak',
+      'Final reading',
+    ])
+      expect(lines, group).toContain(
+        `CP1/TS1 acceptance, version 1: ${group} ${group === 'Hot-water peak' ? 'FAIL' : 'PASS'}`,
+      );
+    expect(lines).toContain('Kitchen tap flow 7 L/min 5-9 L/min PASS');
+    expect(lines).toContain('Primary return, two outlets open 31 °C <= 25 °C FAIL');
+    expect(lines).toContain('Primary static flow pressure 4.2 bar RECORDED');
+    expect(lines).toContain('Strainer condition Clear RECORDED');
+    expect(lines).toContain('Photo: Strainer Taken Required PASS');
+    expect(lines).toContain('Lag the primary pipework Installer Due 2026-12-01 OPEN');
+    expect(text).toContain('Primary return too high in the hot-water peak test (31 °C, expected <= 25 °C)');
+  });
+});
