@@ -12,7 +12,7 @@ import {
   type SectionStatus,
   type WizardData,
 } from '@hiu/domain';
-import { drawTable, type Row } from './build-report-pdf.js';
+import { drawTable, type Row } from './table.js';
 import type { Writer } from './layout.js';
 
 const DASH = '—';
