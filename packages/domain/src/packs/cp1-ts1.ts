@@ -83,18 +83,21 @@ export const CP1_PARAM_FIELDS: { key: Cp1ParamKey; label: string; unit: Unit; hi
 
 const TEMP = { min: -20, max: 130 };
 const METER_SETS = [
-  { prefix: 'baseline', step: 1, group: 'Heat meter at baseline' },
-  { prefix: 'heatingPeak', step: 5, group: 'Heat meter during the heating peak' },
-  { prefix: 'dhwPeak', step: 6, group: 'Heat meter during the hot-water peak' },
+  { prefix: 'baseline', step: 1, group: 'Heat meter at baseline', name: 'Baseline' },
+  { prefix: 'heatingPeak', step: 5, group: 'Heat meter during the heating peak', name: 'Heating peak' },
+  { prefix: 'dhwPeak', step: 6, group: 'Heat meter during the hot-water peak', name: 'Hot-water peak' },
 ] as const;
 
-/** A heat-meter reading set: energy, volume, flow, power, flow and return temperatures. */
-function meterSet(prefix: string, step: number, group: string): PackField[] {
+/**
+ * A heat-meter reading set: energy, volume, flow, power, flow and return temperatures. Each label names its
+ * set ("Baseline energy"), since the review and the Next hint list them apart from their group heading.
+ */
+function meterSet(prefix: string, step: number, group: string, name: string): PackField[] {
   const n = (key: string, label: string, unit: Unit, limits: { min: number; max: number }): PackField => ({
     key: `${prefix}${key}`,
     step,
     group,
-    label,
+    label: `${name} ${label.toLowerCase()}`,
     kind: 'number',
     unit,
     required: true,
@@ -110,7 +113,7 @@ function meterSet(prefix: string, step: number, group: string): PackField[] {
   ];
 }
 
-const [baseline, heatingPeak, dhwPeak] = METER_SETS.map((s) => meterSet(s.prefix, s.step, s.group));
+const [baseline, heatingPeak, dhwPeak] = METER_SETS.map((s) => meterSet(s.prefix, s.step, s.group, s.name));
 
 /** Every field of version 1 of the pack, in step order: the one list screens, verdict, PDF and CSV follow. */
 export const CP1_FIELDS_V1: readonly PackField[] = [

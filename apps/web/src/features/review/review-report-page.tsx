@@ -15,6 +15,7 @@ import { ReportEvidence } from '../../components/report-evidence';
 import { useDecision, useEarlierAttempts, useReport } from './api';
 import { CorrectionDialog, SendBackDialog } from './decision-dialogs';
 import { ReportReadings } from './report-readings';
+import { PackReadings } from './pack-readings';
 
 const pdfHref = (id: string, revision?: number) =>
   `/api/reports/${id}/pdf${revision === undefined ? '' : `?revision=${revision}`}`;
@@ -131,6 +132,7 @@ export default function ReviewReportPage() {
         </Card>
 
         <ReportReadings report={r} />
+        <PackReadings report={r} />
 
         <section aria-labelledby="photos-heading" className="space-y-2">
           <h2 id="photos-heading" className="text-lg font-bold">

@@ -85,8 +85,8 @@ export const copySources = (d: ConfigDraft, type: string) =>
 export const draftErrors = (d: ConfigDraft) => designParameterErrors(d.designParameters);
 
 /** Which inner tab shows the field an error path names. */
-export function tabOfError(path: string): 'standby' | 'heating' | 'dhw' | 'radiators' {
+export function tabOfError(path: string): 'standby' | 'heating' | 'dhw' | 'radiators' | 'cp1' {
   const group = path.split('.')[0];
-  if (group === 'standby' || group === 'dhw' || group === 'radiators') return group;
+  if (group === 'standby' || group === 'dhw' || group === 'radiators' || group === 'cp1') return group;
   return 'heating';
 }

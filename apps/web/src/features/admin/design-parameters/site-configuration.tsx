@@ -19,9 +19,10 @@ import { OverviewTab } from './overview-tab';
 import { PropertyTypesTab } from './property-types-tab';
 import { RadiatorsTab } from './radiators-tab';
 import { RangeTab } from './range-tab';
+import { Cp1Tab } from './cp1-tab';
 import { RoomsWarning } from './rooms-warning';
 
-type TabId = 'overview' | 'types' | 'standby' | 'heating' | 'dhw' | 'radiators';
+type TabId = 'overview' | 'types' | 'standby' | 'heating' | 'dhw' | 'radiators' | 'cp1';
 const TABS: { id: TabId; label: string }[] = [
   { id: 'overview', label: 'Overview' },
   { id: 'types', label: 'Property Types' },
@@ -29,6 +30,7 @@ const TABS: { id: TabId; label: string }[] = [
   { id: 'heating', label: 'Heating' },
   { id: 'dhw', label: 'DHW' },
   { id: 'radiators', label: 'Radiators' },
+  { id: 'cp1', label: 'CP1/TS1' },
 ];
 const TAB_LABEL = Object.fromEntries(TABS.map((t) => [t.id, t.label])) as Record<TabId, string>;
 
@@ -166,6 +168,13 @@ export function SiteConfiguration({ site, onDirtyChange }: { site: Site; onDirty
           />
         ) : null}
         {tab === 'radiators' ? <RadiatorsTab draft={draft} errors={errors} update={update} /> : null}
+        {tab === 'cp1' ? (
+          <Cp1Tab
+            params={draft.designParameters}
+            errors={errors}
+            onChange={(key, value) => update((d) => setRangeValue(d, 'cp1', key, value))}
+          />
+        ) : null}
       </TabPanel>
     </section>
   );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { SiteSummary } from '@hiu/domain';
+import { TEST_PACK_IDS, TEST_PACK_LABELS, type SiteSummary, type TestPackId } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useSaveSite, useSite } from '../api/sites';
@@ -20,6 +21,8 @@ export function SiteFormDialog({ site, onClose }: { site: SiteSummary | 'new' | 
   const full = useSite(editing?.id ?? '');
   const [keepOriginals, setKeepOriginals] = useState<boolean | undefined>(undefined);
   const keep = keepOriginals ?? full.data?.keepOriginalPhotos ?? false;
+  const [packChoice, setPack] = useState<TestPackId | undefined>(undefined);
+  const pack = packChoice ?? full.data?.testPack ?? 'standard';
   const save = useSaveSite();
   const serverError = save.error instanceof ApiError ? save.error : null;
   const fieldError = (field: 'name' | 'location', value: string) =>
@@ -32,7 +35,10 @@ export function SiteFormDialog({ site, onClose }: { site: SiteSummary | 'new' | 
       return;
     }
     save.mutate(
-      { id: editing?.id, body: { name: name.trim(), location: location.trim(), keepOriginalPhotos: keep } },
+      {
+        id: editing?.id,
+        body: { name: name.trim(), location: location.trim(), keepOriginalPhotos: keep, testPack: pack },
+      },
       {
         onSuccess: (saved) => {
           notify.success(editing ? 'Site updated' : 'Site added', saved.name);
@@ -73,6 +79,23 @@ export function SiteFormDialog({ site, onClose }: { site: SiteSummary | 'new' | 
         </Field>
         <Field label="Location" required error={fieldError('location', location)}>
           <Input value={location} onChange={(e) => setLocation(e.target.value)} maxLength={200} autoComplete="off" />
+        </Field>
+        <Field
+          label="Test pack"
+          hint="What every check started on this site records and is judged by. Reports already submitted keep the pack that judged them."
+          error={serverError?.fieldErrors.testPack}
+        >
+          <Select
+            value={pack}
+            disabled={editing !== null && !full.data}
+            onChange={(e) => setPack(e.target.value as TestPackId)}
+          >
+            {TEST_PACK_IDS.map((id) => (
+              <option key={id} value={id}>
+                {TEST_PACK_LABELS[id]}
+              </option>
+            ))}
+          </Select>
         </Field>
         <label className="flex min-h-11 items-start gap-3 text-base">
           <input

@@ -10,6 +10,8 @@ interface PhotoCaptureProps {
   onAdd: (files: File[]) => void;
   onRemove: (id: string) => void;
   onRelabel: (id: string, label: string) => void;
+  /** Labels the check's test pack asks for, offered as the label is typed. */
+  suggestions?: readonly string[];
   /** Photos still being reduced and stored. */
   adding: number;
   error: string | null;
@@ -19,7 +21,7 @@ const pickerClass =
   'relative inline-flex min-h-14 cursor-pointer items-center justify-center gap-2 rounded-lg px-4 text-base font-semibold focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-blue-600';
 
 /** Camera or files, several at once; each photo gets a label and can be removed (after asking). */
-export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error }: PhotoCaptureProps) {
+export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error, suggestions }: PhotoCaptureProps) {
   const [removing, setRemoving] = useState<Photo | null>(null);
 
   const picked = (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -71,9 +73,23 @@ export function PhotoCapture({ photos, onAdd, onRemove, onRelabel, adding, error
       {photos.length > 0 ? (
         <ul className="grid grid-cols-1 gap-3 min-[480px]:grid-cols-2">
           {photos.map((p, i) => (
-            <PhotoItem key={p.id} photo={p} index={i} onRelabel={onRelabel} onRemove={() => setRemoving(p)} />
+            <PhotoItem
+              key={p.id}
+              photo={p}
+              index={i}
+              onRelabel={onRelabel}
+              onRemove={() => setRemoving(p)}
+              suggest={suggestions?.length ? SUGGESTIONS_ID : undefined}
+            />
           ))}
         </ul>
+      ) : null}
+      {suggestions?.length ? (
+        <datalist id={SUGGESTIONS_ID}>
+          {suggestions.map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
       ) : null}
 
       <ConfirmDialog
@@ -112,16 +128,21 @@ function CameraIcon() {
   );
 }
 
+const SUGGESTIONS_ID = 'photo-label-suggestions';
+
 function PhotoItem({
   photo,
   index,
   onRelabel,
   onRemove,
+  suggest,
 }: {
   photo: Photo;
   index: number;
   onRelabel: (id: string, label: string) => void;
   onRemove: () => void;
+  /** The id of the datalist of labels to offer. */
+  suggest?: string;
 }) {
   const url = usePhotoUrl(photo.id);
   const labelId = `photo-label-${photo.id}`;
@@ -147,6 +168,7 @@ function PhotoItem({
           value={photo.label}
           maxLength={120}
           placeholder="e.g. HIU front"
+          list={suggest}
           onChange={(e) => onRelabel(photo.id, e.target.value)}
         />
         <Button variant="secondary" className="self-start" onClick={onRemove} aria-label={`Remove photo ${index + 1}`}>

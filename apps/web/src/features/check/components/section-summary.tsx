@@ -3,9 +3,11 @@ import {
   INITIAL_CHECKS,
   judgeMeasurement,
   judgeRoom,
-  MEASUREMENTS,
+  measurementsOf,
+  packOf,
+  packValue,
   readMeasurement,
-  type Measurement,
+  SECTIONS,
   type Ranges,
   type SectionId,
   type WizardData,
@@ -23,7 +25,7 @@ const markOf = (v: boolean | null): Mark => (v === null ? 'pending' : v ? 'pass'
 const text = (v: string) => (v.trim() === '' ? 'Not entered' : v.trim());
 
 function measured(data: WizardData, ranges: Ranges, section: SectionId): SummaryRow[] {
-  return (MEASUREMENTS as readonly Measurement[])
+  return measurementsOf(data)
     .filter((m) => m.section === section)
     .map((m) => {
       const v = readMeasurement(data, m).trim();
@@ -32,13 +34,37 @@ function measured(data: WizardData, ranges: Ranges, section: SectionId): Summary
         label: m.label,
         // A no-break space keeps a value and its unit on one line.
         value: v === '' ? (m.required ? 'Not entered' : 'Not recorded') : `${v}${m.unit ? `\u00a0${m.unit}` : ''}`,
-        mark: m.range || (m.required && v === '') ? verdict : undefined,
+        mark: m.range || m.judged || (m.required && v === '') ? verdict : undefined,
       };
+    });
+}
+
+/** The test pack's answers that are not numbers (text, yes/no, choices) of a section's step. */
+function packAnswers(d: WizardData, section: SectionId): SummaryRow[] {
+  const step = SECTIONS.find((s) => s.id === section)!.step;
+  return packOf(d)
+    .fields.filter((f) => f.step === step && f.kind !== 'number')
+    .map((f) => {
+      const v = packValue(d, f);
+      if (f.kind === 'yesno')
+        return {
+          label: f.label,
+          value: yesNo(v as boolean | null),
+          mark: v === null && f.required ? 'pending' : undefined,
+        };
+      const t = String(v ?? '');
+      return { label: f.label, value: text(t), mark: f.required && t.trim() === '' ? 'pending' : undefined };
     });
 }
 
 /** The values of one section as the review shows them, each with its unit and verdict mark. */
 export function sectionRows(section: SectionId, d: WizardData, ranges: Ranges): SummaryRow[] {
+  const pack = packAnswers(d, section);
+  const rows = standardRows(section, d, ranges);
+  return pack.length ? [...rows, ...pack] : rows;
+}
+
+function standardRows(section: SectionId, d: WizardData, ranges: Ranges): SummaryRow[] {
   switch (section) {
     case 'basicInfo':
       return [

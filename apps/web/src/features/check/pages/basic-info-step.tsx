@@ -12,6 +12,7 @@ import { WizardShell } from '../components/wizard-header';
 import { useStep } from '../lib/use-step';
 import { ScanButton } from '../scanner/scan-button';
 import { HiuModelSuggestions } from '../components/hiu-model-suggestions';
+import { PackFields } from '../components/pack-fields';
 
 export function BasicInfoStep() {
   const { state, update, start, reset, hydrated } = useWizard();
@@ -159,6 +160,7 @@ export function BasicInfoStep() {
           onChange={(v) => update((w) => void (w.meterStart = v))}
           ranges={ranges}
         />
+        <PackFields step={1} ranges={ranges} />
       </Card>
     </WizardChrome>
   );

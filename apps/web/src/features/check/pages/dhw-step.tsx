@@ -5,6 +5,7 @@ import { MeasurementList } from '../components/measurement-list';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { FortyFiveTimer } from '../components/forty-five-timer';
 import { useStep } from '../lib/use-step';
+import { PackFields } from '../components/pack-fields';
 
 export function DhwStep() {
   const { state, update } = useWizard();
@@ -24,6 +25,7 @@ export function DhwStep() {
           ranges={ranges}
           only={['dhwKitchenTap', 'dhwPrimaryFlow', 'dhwPrimaryReturn', 'dhwPower']}
         />
+        <PackFields step={6} ranges={ranges} />
       </Card>
     </WizardChrome>
   );

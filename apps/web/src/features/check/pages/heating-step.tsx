@@ -4,6 +4,7 @@ import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
+import { PackFields } from '../components/pack-fields';
 
 export function HeatingStep() {
   const { state } = useWizard();
@@ -16,6 +17,7 @@ export function HeatingStep() {
       <Card className="space-y-5">
         <p className="text-base text-slate-700">Measure with the heating running at full demand.</p>
         <MeasurementList step={5} ranges={ranges} />
+        <PackFields step={5} ranges={ranges} />
       </Card>
     </WizardChrome>
   );

@@ -8,6 +8,7 @@ import { MeasurementField } from '../components/measurement-field';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { YesNoField } from '../components/yes-no-field';
 import { useStep } from '../lib/use-step';
+import { PackFields } from '../components/pack-fields';
 
 export function InitialChecksStep() {
   const [, navigate] = useLocation();
@@ -37,6 +38,7 @@ export function InitialChecksStep() {
           onChange={(v) => update((w) => void (w.initialChecks.systemPressure = v))}
           ranges={ranges}
         />
+        <PackFields step={2} ranges={ranges} />
       </Card>
       {failures.length > 0 ? (
         <p role="status" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-base text-red-900">

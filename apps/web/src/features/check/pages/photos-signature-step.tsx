@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { missingForNext, isEntered, isValidValveSerial, VALVE_SERIAL_MESSAGE } from '@hiu/domain';
+import { missingForNext, isEntered, isValidValveSerial, packOf, VALVE_SERIAL_MESSAGE } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -10,6 +10,8 @@ import { EngineerSignature } from '../components/engineer-signature';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { YesNoField } from '../components/yes-no-field';
 import { useStep } from '../lib/use-step';
+import { PackFields } from '../components/pack-fields';
+import { IssuesList, RequiredPhotos } from '../components/pack-photos-issues';
 import { ScanButton } from '../scanner/scan-button';
 
 export function PhotosSignatureStep() {
@@ -55,13 +57,16 @@ export function PhotosSignatureStep() {
             error={photoError}
             onRemove={(id) => void removePhoto(id)}
             onRelabel={(id, label) => relabelPhoto(id, label)}
+            suggestions={packOf(d).photoTags}
           />
+          <RequiredPhotos />
         </Card>
 
         <EngineerSignature headingId="signature-heading" />
 
         <Card className="space-y-5">
           <MeasurementList step={7} ranges={ranges} />
+          <PackFields step={7} ranges={ranges} />
           <Field
             label="Remote Cut Off Valve Serial"
             required
@@ -95,6 +100,7 @@ export function PhotosSignatureStep() {
             }
           />
         </Card>
+        <IssuesList />
       </div>
     </WizardChrome>
   );

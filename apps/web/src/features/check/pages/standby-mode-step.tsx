@@ -7,6 +7,7 @@ import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
+import { PackFields } from '../components/pack-fields';
 
 export function StandbyModeStep() {
   const [, navigate] = useLocation();
@@ -27,6 +28,7 @@ export function StandbyModeStep() {
           Measure with no heating or hot water demand. A value out of range fails the HIU when you continue.
         </p>
         <MeasurementList step={3} ranges={ranges} />
+        <PackFields step={3} ranges={ranges} />
       </Card>
 
       <ConfirmDialog

@@ -8,6 +8,8 @@ import {
   roomChecksFor,
   slugForStepName,
   stepBySlug,
+  blankCp1,
+  currentTestPack,
   type CreateReportBody,
   type Draft,
   type Photo,
@@ -562,6 +564,13 @@ export class WizardController {
       engineerName: user.name,
       startTime: new Date(this.now()).toISOString(),
       radiators: { roomChecks: roomChecksFor(loadedSite.designParameters.radiators, loadedProperty.propertyType) },
+      // A check is taken under the site's test pack as it is now, and keeps it (decision 190).
+      ...(loadedSite.testPack && loadedSite.testPack !== 'standard'
+        ? {
+            testPack: { id: loadedSite.testPack, version: currentTestPack(loadedSite.testPack).version },
+            cp1: blankCp1() as unknown as WizardData['cp1'],
+          }
+        : {}),
     };
     this.clearAutosave();
     this.commit({

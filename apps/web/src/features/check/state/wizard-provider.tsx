@@ -69,7 +69,8 @@ export function WizardProvider({ children, controller }: { children: ReactNode; 
 
   const snap = useStoreSnapshot(c.subscribe, c.getSnapshot);
   const save = useStoreSnapshot(c.saveStatus.subscribe, c.saveStatus.snapshot);
-  const ranges = useMemo(() => rangesFor(snap.state.siteDesign), [snap.state.siteDesign]);
+  const pack = snap.state.wizardData.testPack;
+  const ranges = useMemo(() => rangesFor(snap.state.siteDesign, pack), [snap.state.siteDesign, pack]);
 
   const value = useMemo<WizardContextValue>(
     () => ({

@@ -1,0 +1,144 @@
+import type { Page } from '@playwright/test';
+import { PASSING_CP1 } from '@hiu/domain/testing';
+import { expect, test } from './fixtures';
+import { CheckJourney, reportsFor } from './check-journey';
+import { smallTargets, violations } from './page-checks';
+
+/** Fills every number and text field of the CP1/TS1 pack on the step shown, from the passing values. */
+async function fillPack(page: Page, keys: (keyof typeof PASSING_CP1)[], values: Partial<typeof PASSING_CP1> = {}) {
+  for (const key of keys) await page.getByTestId(`cp1.${key}`).fill(String({ ...PASSING_CP1, ...values }[key]));
+}
+
+const meterSet = (prefix: string) =>
+  ['Energy', 'Volume', 'Flow', 'Power', 'FlowTemp', 'ReturnTemp'].map(
+    (k) => `${prefix}${k}`,
+  ) as (keyof typeof PASSING_CP1)[];
+
+async function usable(page: Page, screen: string) {
+  expect(await violations(page), screen).toEqual([]);
+  expect(await smallTargets(page, screen), screen).toEqual([]);
+}
+
+test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, a failing peak-test return, the report judged by the pack', async ({
+  engineerPage: page,
+  createSite,
+  adminApi,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { site, properties } = await createSite({
+    properties: [{ address: '7 Foundry Row, Sheffield', propertyType: '2b4p' }],
+  });
+  expect((await adminApi.patch(`/api/sites/${site.id}`, { data: { testPack: 'cp1-ts1' } })).status()).toBe(200);
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+
+  await test.step('1: the heat meter, its serial and its baseline reading set', async () => {
+    await check.basicInfo({ model: 'Evo 40', serial: 'SN-CP1' });
+    await expect(page.getByRole('heading', { name: 'Heat meter at baseline' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Scan heat meter serial' })).toBeVisible();
+    await expect(check.button('Save and Continue')).toBeDisabled();
+    await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...meterSet('baseline')]);
+    await usable(page, 'step 1 with the pack');
+    await page.screenshot({ path: testInfo.outputPath('cp1-step-1.png'), fullPage: true });
+    await check.next('Save and Continue');
+  });
+
+  await test.step('2: a pressure in the wrong unit is refused with a field message; heating water', async () => {
+    await check.expectStep(2, 'Initial Checks');
+    await check.initialChecks();
+    await fillPack(page, ['staticFlowPressure', 'staticReturnPressure', 'differentialPressure', 'dpcvSetting'], {
+      staticFlowPressure: '250',
+    });
+    await expect(page.getByText('Must be from 0 to 25 bar')).toBeVisible();
+    await check.yesNo('System flushed').yes.click();
+    await check.yesNo('Water sample taken').yes.click();
+    await page.getByTestId('cp1.strainerCondition').selectOption('Minor debris');
+    await expect(check.button('Next')).toBeDisabled();
+    await page.getByTestId('cp1.staticFlowPressure').fill('4.2');
+    await expect(page.getByText('Must be from 0 to 25 bar')).toHaveCount(0);
+    await usable(page, 'step 2 with the pack');
+    await page.screenshot({ path: testInfo.outputPath('cp1-step-2.png'), fullPage: true });
+    await check.next();
+  });
+
+  await test.step('3: keep-warm return judged live against the site', async () => {
+    await check.expectStep(3, 'Standby Mode');
+    await check.standby();
+    await fillPack(page, ['keepWarmReturn']);
+    await expect(page.getByText('In range (≤ 50 °C)')).toBeVisible();
+    await check.next();
+    await check.button('Skip Step').click();
+  });
+
+  await test.step('5: heating peak', async () => {
+    await check.expectStep(5, 'Heating Checks');
+    await check.heating();
+    await fillPack(page, ['heatingPeakReturn', 'meterFlowAtDesign', ...meterSet('heatingPeak')]);
+    await check.next();
+  });
+
+  await test.step('6: the two-outlet peak test with a primary return above 25 °C', async () => {
+    await check.expectStep(6, 'DHW Checks');
+    await check.dhw();
+    await fillPack(page, ['kitchenTapFlow', 'peakReturn', 'peakDeliveredTemp', ...meterSet('dhwPeak')], {
+      peakReturn: '31',
+    });
+    await expect(page.getByText('Out of range (≤ 25 °C)')).toBeVisible();
+    await expect(page.getByText('In range (5-9 L/min)')).toBeVisible();
+    await usable(page, 'step 6 with the pack');
+    await page.screenshot({ path: testInfo.outputPath('cp1-step-6.png'), fullPage: true });
+    await check.next();
+  });
+
+  await test.step('7: the tagged photos the pack requires, the final reading and an issue', async () => {
+    await check.expectStep(7, 'Photos & Signature');
+    const required = page.getByTestId('required-photos');
+    await expect(required).toContainText('Strainer: not taken yet');
+    const labels = ['HIU data badge', 'Heat meter with reading', 'Strainer', 'Labels'];
+    for (const [i, label] of labels.entries()) {
+      await check.addPhoto(`photo-${i}.jpg`, ['#0f4a76', '#7c2d12', '#14532d', '#581c87'][i]);
+      await expect(page.getByRole('img', { name: `Photo ${i + 1}` })).toBeVisible();
+      await page.getByLabel(`Label for photo ${i + 1}`).fill(label);
+    }
+    await expect(required).toContainText('Strainer: taken');
+    await check.sign();
+    await page.getByLabel('Meter End Reading').fill('1240.2');
+    await page.getByLabel('Remote Cut Off Valve Serial').fill('12345');
+    await check.yesNo('Heating controller set correctly').yes.click();
+    await fillPack(page, ['finalEnergy']);
+    await check.button('Add an issue').click();
+    await page.getByLabel('Issue 1: description').fill('Lag the primary pipework in the riser cupboard');
+    await page.getByLabel('Who must act').selectOption('installer');
+    await page.getByLabel('Due date').fill('2026-12-15');
+    await usable(page, 'step 7 with the pack');
+    await page.screenshot({ path: testInfo.outputPath('cp1-step-7.png'), fullPage: true });
+    await check.next('Review & Submit');
+  });
+
+  await test.step('8: the review shows the failing peak return; submitted, the server judges it FAIL by the pack', async () => {
+    await check.expectStep(8, 'Review & Submit');
+    await expect(check.badge('DHW Checks', 'Fail')).toBeVisible();
+    await expect(
+      page.getByText('Primary return too high in the hot-water peak test (31 °C, expected ≤ 25 °C)').first(),
+    ).toBeVisible();
+    await expect(check.section('DHW Checks')).toContainText('31 °C');
+    await page.getByLabel('Notes').fill('Peak return high: DPCV to be reset by the installer.');
+    await page.screenshot({ path: testInfo.outputPath('cp1-review.png'), fullPage: true });
+    await check.button('Submit Report').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(async () => (await reportsFor(adminApi, site.name)).length, { timeout: 30_000 }).toBe(1);
+    const [report] = await reportsFor(adminApi, site.name);
+    expect(report).toMatchObject({
+      overallStatus: 'FAIL',
+      failureReasons: ['Primary return too high in the hot-water peak test (31 °C, expected ≤ 25 °C)'],
+    });
+    const detail = await (await adminApi.get(`/api/reports/${report!.id}`)).json();
+    expect(detail.testPack).toEqual({ id: 'cp1-ts1', version: 1 });
+    expect(detail.wizardData.cp1).toMatchObject({
+      strainerCondition: 'Minor debris',
+      flushed: true,
+      peakReturn: '31',
+      issues: [expect.objectContaining({ owner: 'installer', due: '2026-12-15', resolved: false })],
+    });
+  });
+});
