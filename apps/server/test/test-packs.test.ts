@@ -157,6 +157,58 @@ describe('test packs on a site', () => {
     expect(cells(plainLines[1]!)).toHaveLength(REPORT_CSV_COLUMNS.length);
   });
 
+  it("shows a flat's open issues on the site's dashboard and hands them to its re-test, until resolved", async () => {
+    const { admin, eng, site, property } = await cp1Site();
+    const issue = {
+      id: randomUUID(),
+      description: 'Lag primary pipework',
+      owner: 'installer' as const,
+      due: '2026-12-01',
+    };
+    const done = { id: randomUUID(), description: 'Relabel valves', owner: 'engineer' as const, due: '' };
+    await submitCp1(eng, site, property.id, {
+      issues: [
+        { ...issue, resolved: false },
+        { ...done, resolved: true },
+      ],
+    });
+    const dashboard = (await admin.get(`/api/sites/${site.id}/dashboard`)).json();
+    expect(dashboard.openIssues).toEqual([
+      expect.objectContaining({
+        propertyId: property.id,
+        address: property.address,
+        description: issue.description,
+        owner: 'installer',
+        due: '2026-12-01',
+      }),
+    ]);
+    expect((await eng.get(`/api/properties/${property.id}/open-issues`)).json()).toEqual([
+      { ...issue, resolved: false },
+    ]);
+
+    // The re-test resolves it: nothing open any more.
+    const photo = await upload(eng, 'photo', JPEG);
+    const signature = await upload(eng, 'signature', PNG);
+    const retest = passingCp1Check({
+      site,
+      propertyId: property.id,
+      photoId: photo,
+      signatureId: signature,
+      cp1: { issues: [{ ...issue, resolved: true }] },
+    });
+    const res = await eng.post('/api/reports', {
+      id: randomUUID(),
+      wizardData: retest,
+      notes: '',
+      completedAt: '2026-03-02T11:25:00.000Z',
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await admin.get(`/api/sites/${site.id}/dashboard`)).json().openIssues).toEqual([]);
+    expect((await eng.get(`/api/properties/${property.id}/open-issues`)).json()).toEqual([]);
+    const outsider = await signedIn(await t.app(), 'client');
+    expect((await outsider.get(`/api/properties/${property.id}/open-issues`)).statusCode).toBe(403);
+  });
+
   it('keeps earlier reports exactly as judged when the site switches pack', async () => {
     const { admin, eng, site, property } = await cp1Site();
     const { id } = await submitCp1(eng, site, property.id, { keepWarmReturn: '55' }, 'Keep-warm too hot');

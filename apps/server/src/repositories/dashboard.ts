@@ -18,9 +18,9 @@ export function dashboardRepository(db: Db) {
         db,
         sql`SELECT design_parameters FROM sites WHERE id = ${siteId}`,
       );
-      const flats = await rows<{ id: string; block: string; floor: string; has_draft: boolean }>(
+      const flats = await rows<{ id: string; address: string; block: string; floor: string; has_draft: boolean }>(
         db,
-        sql`SELECT p.id, p.block, p.floor, EXISTS (SELECT 1 FROM drafts d WHERE d.property_id = p.id) AS has_draft
+        sql`SELECT p.id, p.address, p.block, p.floor, EXISTS (SELECT 1 FROM drafts d WHERE d.property_id = p.id) AS has_draft
           FROM properties p WHERE p.site_id = ${siteId}${q.block !== undefined ? sql` AND p.block = ${q.block}` : sql``}`,
       );
       const reports = await rows<{
@@ -38,6 +38,7 @@ export function dashboardRepository(db: Db) {
         standby: string | null;
         tap: string | null;
         seconds: string | null;
+        issues: DashboardReport['issues'] | null;
       }>(
         db,
         sql`SELECT id, property_id, user_id, engineer_name, completed_at, overall_status, review_state, reviewed_at,
@@ -46,7 +47,8 @@ export function dashboardRepository(db: Db) {
             wizard_data->'dhwChecks'->>'primaryReturn' AS dhw,
             wizard_data->'standbyMode'->>'returnTemp' AS standby,
             wizard_data->'dhwChecks'->>'dhwKitchenTap' AS tap,
-            wizard_data->'dhwChecks'->>'fortyFiveSeconds' AS seconds
+            wizard_data->'dhwChecks'->>'fortyFiveSeconds' AS seconds,
+            wizard_data->'cp1'->'issues' AS issues
           FROM reports
           WHERE site_id = ${siteId} AND property_id IS NOT NULL
             ${q.from ? sql`AND completed_at >= ${`${q.from}T00:00:00Z`}` : sql``}
@@ -56,7 +58,13 @@ export function dashboardRepository(db: Db) {
       const iso = (v: Date | string) => new Date(v).toISOString();
       return {
         designParameters: site?.design_parameters ?? null,
-        flats: flats.map((f) => ({ id: f.id, block: f.block, floor: f.floor, hasDraft: Boolean(f.has_draft) })),
+        flats: flats.map((f) => ({
+          id: f.id,
+          address: f.address,
+          block: f.block,
+          floor: f.floor,
+          hasDraft: Boolean(f.has_draft),
+        })),
         reports: reports.map((r) => ({
           id: r.id,
           propertyId: r.property_id,
@@ -74,6 +82,7 @@ export function dashboardRepository(db: Db) {
             dhwKitchenTap: r.tap ?? '',
             fortyFiveSeconds: r.seconds ?? '',
           },
+          ...(r.issues ? { issues: r.issues } : {}),
         })),
       };
     },

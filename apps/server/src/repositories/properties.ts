@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Property, PropertyDeleteImpact, PropertyStatus, PropertyWithStatus } from '@hiu/domain';
+import type { PackIssue, Property, PropertyDeleteImpact, PropertyStatus, PropertyWithStatus } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { assignments, drafts, properties, reports } from '../db/schema.js';
 import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
@@ -55,6 +55,17 @@ export function propertiesRepository(db: Db) {
     },
 
     siteProgress: statuses.siteProgress,
+
+    /** The issues list of the property's latest report, only the items not yet resolved. */
+    async latestOpenIssues(propertyId: string): Promise<PackIssue[]> {
+      const [row] = (
+        (await db.execute(sql`SELECT wizard_data->'cp1'->'issues' AS issues FROM reports
+          WHERE property_id = ${propertyId} ORDER BY completed_at DESC, id DESC LIMIT 1`)) as unknown as {
+          rows: { issues: PackIssue[] | null }[];
+        }
+      ).rows;
+      return (row?.issues ?? []).filter((i) => !i.resolved);
+    },
 
     async byId(id: string): Promise<Property | undefined> {
       const [row] = await db.select(columns).from(properties).where(eq(properties.id, id));

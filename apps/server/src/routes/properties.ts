@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   bulkPropertiesBody,
+  packIssueSchema,
   bulkPropertiesResult,
   createPropertyBody,
   page,
@@ -100,6 +101,20 @@ export const propertyRoutes =
         const property = await propertyOr404(request.params.id);
         await access.orNotFound(request.user!, property.siteId, 'Property not found');
         return drafts.workInProgress(property.id, request.user!.id);
+      },
+    );
+
+    // A re-test under a test pack starts with the issues still open on the flat's latest report (decision 190).
+    app.get(
+      '/api/properties/:id/open-issues',
+      {
+        config: { access: 'field' },
+        schema: { tags, params: idParams, response: { 200: z.array(packIssueSchema) } },
+      },
+      async (request) => {
+        const property = await propertyOr404(request.params.id);
+        await access.orNotFound(request.user!, property.siteId, 'Property not found');
+        return properties.latestOpenIssues(property.id);
       },
     );
 

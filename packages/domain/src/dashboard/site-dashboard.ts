@@ -28,6 +28,8 @@ export type DistributionId = (typeof DISTRIBUTIONS)[number]['id'];
 
 export interface DashboardFlat {
   id: string;
+  /** For the open issues list; absent where only figures are needed. */
+  address?: string;
   block: string;
   floor: string;
   hasDraft: boolean;
@@ -45,6 +47,8 @@ export interface DashboardReport {
   failureReasons: string[];
   /** The distribution readings as recorded (text), by id. */
   readings: Partial<Record<DistributionId, string>>;
+  /** A test-pack report's issues list (decision 190); absent on standard reports. */
+  issues?: readonly { description: string; owner: string; due: string; resolved: boolean }[];
 }
 
 const countsSchema = z.object(
@@ -77,6 +81,17 @@ export const siteDashboardSchema = z.object({
     }),
   ),
   approvedOverTime: z.array(z.object({ day: z.string(), approved: z.number().int(), total: z.number().int() })),
+  /** Issues still open on each flat's latest report, oldest report first (decision 190). */
+  openIssues: z.array(
+    z.object({
+      propertyId: z.string(),
+      address: z.string(),
+      reportId: z.string(),
+      description: z.string(),
+      owner: z.string(),
+      due: z.string(),
+    }),
+  ),
   perEngineerPerDay: z.array(
     z.object({
       day: z.string(),
@@ -213,8 +228,24 @@ export function buildSiteDashboard(flats: DashboardFlat[], reports: DashboardRep
     perDay.set(key, row);
   }
 
+  // An issue is open until the flat's latest report says it is resolved (a re-test carries it).
+  const address = new Map(flats.map((f) => [f.id, f.address ?? '']));
+  const openIssues = latest.flatMap((r) =>
+    (r.issues ?? [])
+      .filter((i) => !i.resolved)
+      .map((i) => ({
+        propertyId: r.propertyId!,
+        address: address.get(r.propertyId!) ?? '',
+        reportId: r.id,
+        description: i.description,
+        owner: i.owner,
+        due: i.due,
+      })),
+  );
+
   const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
   return {
+    openIssues,
     flats: flats.length,
     states,
     byBlock: [...blocks.entries()].sort(([a], [b]) => byName(a, b)).map(([block, s]) => ({ block, states: s })),

@@ -138,6 +138,7 @@ export default function DashboardPage() {
                 ...FLAT_STATES.map((s) => [FLAT_STATE_LABELS[s], String(data.states[s])]),
                 ['First-time pass rate', pct(data.firstTimePassRate)],
                 ['Re-tests', String(data.retests)],
+                ...(data.openIssues.length ? [['Open issues', String(data.openIssues.length)]] : []),
               ].map(([k, v]) => (
                 <Card key={k} className="py-3">
                   <p className="text-sm text-slate-700">{k}</p>
@@ -149,6 +150,16 @@ export default function DashboardPage() {
               <StatesTable title="By block" rows={data.byBlock.map((b) => ({ name: b.block, states: b.states }))} />
               <StatesTable title="By floor" rows={data.byFloor.map((b) => ({ name: b.floor, states: b.states }))} />
             </div>
+            {data.openIssues.length ? (
+              <ChartPanel
+                title="Open issues"
+                caption="Issues on each flat's latest report that are not yet resolved, with who must act."
+                chart={null}
+                columns={['Flat', 'Issue', 'Who must act', 'Due']}
+                rows={data.openIssues.map((i) => [i.address, i.description, i.owner, i.due || '-'])}
+                file={file('open issues')}
+              />
+            ) : null}
             <ChartPanel
               title="Failure reasons"
               caption="How often each reason failed a report, most first."

@@ -572,6 +572,16 @@ export class WizardController {
           }
         : {}),
     };
+    // A re-test carries the issues still open on the flat's last report; with no signal it starts without them.
+    if (wizardData.cp1) {
+      const open = await within(
+        this.fetch<NonNullable<WizardData['cp1']>['issues']>(`/api/properties/${propertyId}/open-issues`),
+        3000,
+        undefined,
+      ).catch(() => undefined);
+      if (signal?.aborted) return;
+      if (open?.length) wizardData.cp1.issues = open;
+    }
     this.clearAutosave();
     this.commit({
       ...initialWizardState(user.id, new Date(this.now())),
