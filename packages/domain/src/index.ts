@@ -48,6 +48,7 @@ export * from './drafts/merge-drafts.js';
 export * from './rules/plausible-times.js';
 export * from './review/review-state.js';
 export * from './review/corrections.js';
+export * from './review/correction-body.js';
 export * from './dashboard/site-dashboard.js';
 export * from './rules/verdict.js';
 export * from './rules/version.js';

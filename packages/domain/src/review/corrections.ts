@@ -1,8 +1,5 @@
-import { z } from 'zod';
 import { MEASUREMENTS, SECTIONS } from '../rules/catalogue.js';
-import { isDecimalOrEmpty } from '../numbers.js';
 import type { WizardData } from '../schemas/wizard-data.js';
-import { MAX_REVIEW_REASON } from './review-state.js';
 
 /**
  * The recorded values a supervisor may correct after submit (a mistyped serial, a transcription slip), and
@@ -39,9 +36,6 @@ export const CORRECTABLE_FIELDS: readonly CorrectableField[] = [
   },
 ];
 
-const ids = CORRECTABLE_FIELDS.map((f) => f.id) as [string, ...string[]];
-export const correctableFieldId = z.enum(ids, { message: 'Choose a recorded value' });
-
 export function correctableField(id: string): CorrectableField | undefined {
   return CORRECTABLE_FIELDS.find((f) => f.id === id);
 }
@@ -62,22 +56,3 @@ export function withCorrection(data: WizardData, field: CorrectableField, value:
   else next[a] = { ...next[a], [b]: value };
   return next as unknown as WizardData;
 }
-
-export const correctionBody = z
-  .strictObject({
-    field: correctableFieldId,
-    value: z.string({ message: 'Enter the corrected value' }).trim().min(1, 'Enter the corrected value').max(200),
-    reason: z
-      .string({ message: 'Say why the value is corrected' })
-      .trim()
-      .min(1, 'Say why the value is corrected')
-      .max(MAX_REVIEW_REASON, `At most ${MAX_REVIEW_REASON} characters`),
-  })
-  .superRefine((b, ctx) => {
-    const field = correctableField(b.field);
-    if (field?.kind === 'number' && !isDecimalOrEmpty(b.value))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Must be a number' });
-    if (field?.kind === 'number' && b.value.length > 32)
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'At most 32 characters' });
-  });
-export type CorrectionBody = z.infer<typeof correctionBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_REVIEW_REASON, REVIEW_STATES } from '../review/review-state.js';
-import { CORRECTABLE_FIELDS, correctableFieldId } from '../review/corrections.js';
+import { CORRECTABLE_FIELDS } from '../review/corrections.js';
+import { correctableFieldId } from '../review/correction-body.js';
 import { overallStatusSchema } from './report.js';
 import { propertyStatusSchema } from './property-status.js';
 import { roleSchema } from './user.js';
