@@ -185,6 +185,11 @@ describe('test packs on a site', () => {
     expect((await eng.get(`/api/properties/${property.id}/open-issues`)).json()).toEqual([
       { ...issue, resolved: false },
     ]);
+    // My flats carries them too, so the phone has them for a re-test with no signal.
+    await admin.post(`/api/sites/${site.id}/assignments`, { engineerId: eng.userId, propertyIds: [property.id] });
+    expect((await eng.get('/api/me/assignments')).json()).toEqual([
+      expect.objectContaining({ propertyId: property.id, openIssues: [{ ...issue, resolved: false }] }),
+    ]);
 
     // The re-test resolves it: nothing open any more.
     const photo = await upload(eng, 'photo', JPEG);

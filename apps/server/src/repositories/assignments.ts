@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { MyAssignment, PropertyStatus, ReviewState } from '@hiu/domain';
+import type { MyAssignment, PackIssue, PropertyStatus, ReviewState } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { assignments, properties, siteMembers, users } from '../db/schema.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
@@ -181,14 +181,14 @@ export function assignmentsRepository(db: Db) {
         SELECT a.property_id, a.site_id, s.name AS site_name, p.address, p.property_type,
           a.due_date::text AS due_date, a.assigned_at, lr.review_state, lr.id AS latest_report_id,
           lr.overall_status, lr.review_reason, lr.review_fields, lr.completed_at AS latest_report_at,
-          lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
+          lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial, lr.issues,
           ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
         FROM assignments a
         JOIN properties p ON p.id = a.property_id
         JOIN sites s ON s.id = a.site_id
         LEFT JOIN LATERAL (
           SELECT r.id, r.review_state, r.completed_at, r.overall_status, r.review_reason, r.review_fields,
-            r.hiu_model, r.hiu_serial
+            r.hiu_model, r.hiu_serial, CASE WHEN r.pack_id <> 'standard' THEN r.wizard_data->'cp1'->'issues' END AS issues
           FROM reports r
           WHERE r.property_id = p.id ORDER BY r.completed_at DESC, r.id DESC LIMIT 1
         ) lr ON true
@@ -213,6 +213,7 @@ export function assignmentsRepository(db: Db) {
           latest_report_at: Date | string | null;
           latest_hiu_model: string | null;
           latest_hiu_serial: string | null;
+          issues: PackIssue[] | null;
           status: PropertyStatus;
         }[];
       };
@@ -233,6 +234,7 @@ export function assignmentsRepository(db: Db) {
         latestReportAt: r.latest_report_at === null ? null : new Date(r.latest_report_at).toISOString(),
         latestHiuModel: r.latest_hiu_model,
         latestHiuSerial: r.latest_hiu_serial,
+        ...(r.issues ? { openIssues: r.issues.filter((i) => !i.resolved) } : {}),
       }));
     },
 

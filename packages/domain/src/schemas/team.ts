@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_REVIEW_REASON, REVIEW_STATES } from '../review/review-state.js';
 import { CORRECTABLE_FIELDS } from '../review/corrections.js';
 import { correctableFieldId } from '../review/correction-body.js';
+import { packIssueSchema } from '../packs/cp1-schema.js';
 import { overallStatusSchema } from './report.js';
 import { propertyStatusSchema } from './property-status.js';
 import { roleSchema } from './user.js';
@@ -90,6 +91,8 @@ export const myAssignmentSchema = z.object({
   latestReportAt: z.string().nullable(),
   latestHiuModel: z.string().nullable(),
   latestHiuSerial: z.string().nullable(),
+  /** A test pack's issues still open on the latest report: kept on the phone, so a re-test offline has them. */
+  openIssues: z.array(packIssueSchema).optional(),
 });
 export type MyAssignment = z.infer<typeof myAssignmentSchema>;
 

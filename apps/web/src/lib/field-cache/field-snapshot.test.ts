@@ -54,6 +54,14 @@ describe('the kept copy answers the GETs home and a check start make', () => {
     const assignments = [{ propertyId: 'p1', siteId: 's1' } as never];
     expect(answerFromSnapshot({ ...snapshot, assignments }, '/api/me/assignments')).toBe(assignments);
     expect(answerFromSnapshot(snapshot, '/api/me/assignments')).toBeUndefined();
+    const issue = { id: 'i1', description: 'Lag pipes', owner: 'installer', due: '', resolved: false };
+    const withIssues = [{ propertyId: 'p1', siteId: 's1', openIssues: [issue] } as never];
+    expect(answerFromSnapshot({ ...snapshot, assignments: withIssues }, '/api/properties/p1/open-issues')).toEqual([
+      issue,
+    ]);
+    expect(
+      answerFromSnapshot({ ...snapshot, assignments: withIssues }, '/api/properties/p2/open-issues'),
+    ).toBeUndefined();
   });
 
   it('answers nothing it did not keep (the app then shows its usual error)', () => {
