@@ -46,6 +46,8 @@ const ok = (status) => status >= 200 && status < 300;
 /** The draft savers (run in a worker): every engineer saves every `everyMs`, each at its own random phase. */
 async function saveDrafts({ url, bodies, cookies, everyMs, seconds }) {
   const latencies = [];
+  /** When each save was due, in ms since the epoch (parallel to latencies): a caller can pick a window. */
+  const dueAt = [];
   let errors = 0;
   const eld = monitorEventLoopDelay({ resolution: 5 });
   eld.enable();
@@ -62,13 +64,14 @@ async function saveDrafts({ url, bodies, cookies, everyMs, seconds }) {
         request: async (due) => {
           const status = await send(agent, url, { method: 'POST', path: '/api/drafts', headers, body });
           latencies.push(performance.now() - due);
+          dueAt.push(performance.timeOrigin + due);
           if (!ok(status)) errors++;
         },
       }).finally(() => agent.destroy());
     }),
   );
   eld.disable();
-  return { latencies, errors, loadGeneratorDelayP99: eld.percentile(99) / 1e6 };
+  return { latencies, dueAt, errors, loadGeneratorDelayP99: eld.percentile(99) / 1e6 };
 }
 
 if (!isMainThread && workerData?.role === 'drafts') {

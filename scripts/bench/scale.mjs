@@ -131,7 +131,11 @@ for (const r of [...tableRows(adminOut), ...tableRows(reportsOut), ...tableRows(
 for (const r of tableRows(packOut)) {
   if (/^Dashboard/.test(r.label))
     figure({ name: r.label, value: r.median, unit: 'ms', target: '<= 200 ms', pass: r.median <= 200 });
-  else {
+  else if (/^Draft saves/.test(r.label)) {
+    // p99 while packs build against p99 with nothing built, from the same run of the load generator.
+    const ratio = Number(/: ([\d.]+)x;/.exec(r.notes)?.[1]);
+    figure({ name: `${r.label}, p99 building / quiet`, value: ratio, unit: 'x', target: '<= 2x', pass: ratio <= 2 });
+  } else {
     const [, before, peak] = /RSS ([\d.]+) -> peak ([\d.]+) MB/.exec(r.notes) ?? [];
     figure({ name: r.label, value: r.median / 1000, unit: 's', target: '<= 120 s', pass: r.median <= 120_000 });
     const growth = Number(peak) - Number(before);

@@ -4,13 +4,22 @@
 import { Tinypool } from 'tinypool';
 import { tsImport } from 'tsx/esm/api';
 
-const { buildReportPdf } = await tsImport('@hiu/report-pdf', import.meta.url);
+const { buildReportPdf, buildEvidenceSummaryPdf } = await tsImport('@hiu/report-pdf', import.meta.url);
 const { withWebpAsJpeg } = await tsImport('./webp-photos.ts', import.meta.url);
 
 /** @param {import('@hiu/report-pdf').ReportPdfInput} input */
 export default async function buildPdfInWorker(input) {
   // Decoded here, inside the thread's memory limits (decision 117), not in the server's thread.
   return Tinypool.move(await buildReportPdf({ ...input, images: withWebpAsJpeg(input.images) }));
+}
+
+/**
+ * An evidence pack's summary.pdf (a page or more per hundred flats): built here, so draft saves answered by
+ * the server's thread do not wait behind it.
+ * @param {import('@hiu/report-pdf').EvidenceSummaryInput} input
+ */
+export async function summary(input) {
+  return Tinypool.move(await buildEvidenceSummaryPdf(input));
 }
 
 /** Answers once the thread has loaded the PDF code (warm()). */

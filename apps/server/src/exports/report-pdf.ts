@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Tinypool } from 'tinypool';
-import type { ReportPdfInput } from '@hiu/report-pdf';
+import type { EvidenceSummaryInput, ReportPdfInput } from '@hiu/report-pdf';
 import { referencedFileIds } from '@hiu/domain';
 import type { ReportsRepository } from '../repositories/reports.js';
 import { HttpError } from '../http/errors.js';
@@ -14,6 +14,8 @@ export interface ReportPdfs {
    * build at a time per `who` (the user asking), so one user's reports never hold every worker thread.
    */
   render(repo: ReportsRepository, input: Input, preloaded?: ImageFiles, who?: string): Promise<Buffer>;
+  /** Builds an evidence pack's summary.pdf: a long table of every flat, so off the thread that answers HTTP. */
+  summary(input: EvidenceSummaryInput): Promise<Buffer>;
   /** Starts a worker thread now (a listening server), so the first report does not wait for one to load. */
   warm(): Promise<void>;
   /** Stops the worker threads (the app's onClose). */
@@ -92,6 +94,13 @@ export function reportPdfs(log: { error(obj: object, msg: string): void }): Repo
       };
       next.then(forget, forget);
       return next;
+    },
+    async summary(input) {
+      const pdf: Uint8Array = await started().run(input, {
+        name: 'summary',
+        signal: AbortSignal.timeout(PDF_BUILD_LIMITS.timeoutMs * 4),
+      });
+      return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
     },
     async warm() {
       await started().run(undefined, { name: 'ready' });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { buildSiteDashboard, flatState, rangesFor, RULE_BOOK_VERSION, type DashboardReport } from '@hiu/domain';
-import { buildEvidenceSummaryPdf, type EvidenceFlat } from '@hiu/report-pdf';
+import type { EvidenceFlat } from '@hiu/report-pdf';
 import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { ReportPdfs } from '../exports/report-pdf.js';
 import type { Repositories } from '../repositories/index.js';
@@ -64,20 +64,29 @@ export function evidencePackJob(d: Deps): JobHandler {
       const total = meta.reports.length;
       await repos.evidencePacks.progress(packId, 0, total);
       const deps = { reports: repos.reports, review: repos.review, pdfs: d.pdfs, log: d.log };
+      let stored = new Map<string, { fileId: string; size: number; sha256: string }>();
       for (const [i, r] of meta.reports.entries()) {
         const latest = meta.latestIds.has(r.id);
         const folder = latest ? 'reports' : 'earlier-attempts';
         const path = `${folder}/${safe(r.propertyAddress)} - ${r.reference}.pdf`;
-        try {
-          const detail = await repos.reports.detail(r.id);
-          if (!detail) throw new Error('The report was deleted meanwhile');
-          const bytes = await storedReportPdf(deps, detail);
-          const fileId = (await repos.reports.detail(r.id))?.pdfFileId;
-          if (!fileId) throw new Error('The PDF could not be stored');
-          entries.push({ path, fileId, size: bytes.length, sha256: sha256(bytes) });
-        } catch (err) {
-          missing.push({ address: r.propertyAddress, reportId: r.id, reason: (err as Error).message });
-        }
+        // Stored PDFs are hashed by the database a hundred at a time; the others are built here.
+        if (i % 100 === 0)
+          stored = await repos.evidencePacks.storedPdfDigests(meta.reports.slice(i, i + 100).map((x) => x.id));
+        const digest = stored.get(r.id);
+        if (digest) {
+          entries.push({ path, ...digest });
+        } else
+          try {
+            const detail = await repos.reports.detail(r.id);
+            if (!detail) throw new Error('The report was deleted meanwhile');
+            const bytes = await storedReportPdf(deps, detail);
+            // A stored PDF was read from the file the report names; a new one was stored and is read back.
+            const fileId = detail.pdfFileId ?? (await repos.reports.detail(r.id))?.pdfFileId;
+            if (!fileId) throw new Error('The PDF could not be stored');
+            entries.push({ path, fileId, size: bytes.length, sha256: sha256(bytes) });
+          } catch (err) {
+            missing.push({ address: r.propertyAddress, reportId: r.id, reason: (err as Error).message });
+          }
         if ((i + 1) % 10 === 0 || i + 1 === total) {
           if (!(await d.keepLease(job))) return; // another attempt has the pack now
           await repos.evidencePacks.progress(packId, i + 1, total);
@@ -115,20 +124,18 @@ export function evidencePackJob(d: Deps): JobHandler {
           earlierAttempts: Math.max(0, mine.length - 1),
         };
       });
-      const summary = Buffer.from(
-        await buildEvidenceSummaryPdf({
-          site: { name: site.name, location: site.location },
-          builtAt: new Date().toISOString(),
-          builtBy: meta.requestedByName ?? 'A former user',
-          ruleBookVersion: RULE_BOOK_VERSION,
-          ranges,
-          dashboard,
-          flats,
-          missing,
-          signOffs: await repos.signOffs.withSignatures(site.id),
-          witnesses: await repos.signOffs.witnesses(site.id),
-        }),
-      );
+      const summary = await d.pdfs.summary({
+        site: { name: site.name, location: site.location },
+        builtAt: new Date().toISOString(),
+        builtBy: meta.requestedByName ?? 'A former user',
+        ruleBookVersion: RULE_BOOK_VERSION,
+        ranges,
+        dashboard,
+        flats,
+        missing,
+        signOffs: await repos.signOffs.withSignatures(site.id),
+        witnesses: await repos.signOffs.witnesses(site.id),
+      });
       const summaryId = randomUUID();
       await repos.evidencePacks.storeFile(summaryId, 'application/pdf', summary);
       const contents: PackEntry[] = [

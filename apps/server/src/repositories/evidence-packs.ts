@@ -80,6 +80,26 @@ export function evidencePacksRepository(db: Db) {
      * What the pack lists: the site's flats in reading order, and its reports with their references and
      * reviewers, each flat's latest first and then its earlier attempts.
      */
+    /**
+     * The stored PDFs of these reports with their size and SHA-256, worked out by the database: a pack of a
+     * thousand flats then never brings their bytes to the server, whose thread answers draft saves meanwhile.
+     */
+    async storedPdfDigests(
+      reportIds: string[],
+    ): Promise<Map<string, { fileId: string; size: number; sha256: string }>> {
+      if (reportIds.length === 0) return new Map();
+      const { rows } = (await db.execute(sql`
+        SELECT r.id AS report_id, f.id AS file_id, length(f.data)::int AS size, encode(sha256(f.data), 'hex') AS sha256
+        FROM reports r JOIN files f ON f.id = r.pdf_file_id
+        WHERE r.id IN (${sql.join(
+          reportIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) AND f.data IS NOT NULL`)) as unknown as {
+        rows: { report_id: string; file_id: string; size: number | string; sha256: string }[];
+      };
+      return new Map(rows.map((r) => [r.report_id, { fileId: r.file_id, size: Number(r.size), sha256: r.sha256 }]));
+    },
+
     async sources(siteId: string, packId?: string) {
       const flats = (await db.execute(sql`
         SELECT id, address, block, floor FROM properties WHERE site_id = ${siteId} ORDER BY address_key, id`)) as unknown as {
