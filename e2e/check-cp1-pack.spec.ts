@@ -3,6 +3,8 @@ import { PASSING_CP1 } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
 import { smallTargets, violations } from './page-checks';
+import { expectToast, searchSites } from './admin-model';
+import { submitThroughApi } from './report-files';
 
 /** Fills every number and text field of the CP1/TS1 pack on the step shown, from the passing values. */
 async function fillPack(page: Page, keys: (keyof typeof PASSING_CP1)[], values: Partial<typeof PASSING_CP1> = {}) {
@@ -140,5 +142,76 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
       peakReturn: '31',
       issues: [expect.objectContaining({ owner: 'installer', due: '2026-12-15', resolved: false })],
     });
+  });
+});
+
+test('an admin puts a site on the CP1/TS1 pack and sets a range; a reviewer reads the pack on the report', async ({
+  adminPage: page,
+  createSite,
+  adminApi,
+  createUser,
+  pageFor,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { site, properties } = await createSite({ properties: 1 });
+
+  await test.step("the site's form chooses the pack", async () => {
+    await page.goto('/admin/sites');
+    await searchSites(page, site.name);
+    await page.getByRole('button', { name: `Edit ${site.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${site.name}` });
+    await expect(dialog.getByLabel('Test pack')).toHaveValue('standard');
+    await dialog.getByLabel('Test pack').selectOption({ label: 'CP1/TS1 acceptance' });
+    await dialog.getByRole('button', { name: 'Save Site' }).click();
+    await expectToast(page, 'Site updated');
+    expect((await (await adminApi.get(`/api/sites/${site.id}`)).json()).testPack).toBe('cp1-ts1');
+  });
+
+  await test.step('Design Parameters > CP1/TS1: a value its form refuses, then the peak-test return set to 28 °C', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/admin/design-parameters?site=${site.id}`);
+    await page.getByRole('tab', { name: 'CP1/TS1', exact: true }).click();
+    await page.getByLabel('Design flow tolerance (%)').fill('150');
+    await expect(page.getByText('Enter 0 to 100')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await page.getByLabel('Design flow tolerance (%)').fill('10');
+    await page.getByLabel('Primary return in the hot-water peak test, at most (°C)').fill('28');
+    await page.screenshot({ path: testInfo.outputPath('cp1-design-tab.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Changes saved');
+    const saved = await (await adminApi.get(`/api/sites/${site.id}`)).json();
+    expect(saved.designParameters.cp1).toMatchObject({ peakReturnMax: '28', designFlowTolerance: '10' });
+  });
+
+  await test.step("the reviewer's screen shows the pack, its readings against the site's range and its issues", async () => {
+    const engineer = await pageFor(await createUser());
+    const report = await submitThroughApi(engineer, site, properties[0]!, 3, {
+      testPack: { id: 'cp1-ts1', version: 1 },
+      cp1: {
+        ...PASSING_CP1,
+        peakReturn: '27',
+        issues: [
+          {
+            id: '55555555-5555-4555-8555-555555555555',
+            description: 'Insulate the riser',
+            owner: 'client',
+            due: '',
+            resolved: false,
+          },
+        ],
+      },
+    } as never);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/review/reports/${report.id}`);
+    const pack = page.getByRole('region', { name: 'Test pack' });
+    await expect(pack).toContainText('CP1/TS1 acceptance, version 1');
+    const peak = pack.locator('[data-field="cp1.peakReturn"]');
+    await expect(peak).toContainText('27 °C');
+    await expect(peak).toContainText('Range ≤ 28 °C');
+    await expect(peak).toContainText('Pass');
+    await expect(pack).toContainText('Insulate the riser (Client, open)');
+    await expect(pack).toContainText('Required photos missing: HIU data badge');
+    await page.screenshot({ path: testInfo.outputPath('cp1-review-screen.png'), fullPage: true });
+    expect(await violations(page), 'review with a pack').toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ export function Cp1Tab({
 }) {
   const values = params.cp1 as Record<string, string>;
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex max-w-xl flex-col gap-4">
       <p className="text-slate-700">
         Used when the site&apos;s test pack is CP1/TS1 acceptance. Leave a value empty to record that reading without
         judging it.
