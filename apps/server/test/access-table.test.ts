@@ -46,6 +46,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/files/:id': 'field',
   'PUT /api/files/:id/original': 'field',
   'GET /api/properties/:id/work': 'field',
+  'GET /api/properties/:id/open-issues': 'field',
   'GET /api/me/reports': 'field',
   'GET /api/files/:id': 'user',
   'POST /api/reports': 'field',
