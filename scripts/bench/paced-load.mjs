@@ -46,7 +46,7 @@ const ok = (status) => status >= 200 && status < 300;
 /** The draft savers (run in a worker): every engineer saves every `everyMs`, each at its own random phase. */
 async function saveDrafts({ url, bodies, cookies, everyMs, seconds }) {
   const latencies = [];
-  /** When each save was due, in ms since the epoch (parallel to latencies): a caller can pick a window. */
+  /** When each save was due, in ms since the epoch (beside its latency), so a caller can pick a time window. */
   const dueAt = [];
   let errors = 0;
   const eld = monitorEventLoopDelay({ resolution: 5 });

@@ -3,10 +3,16 @@
 // benchmarks against it and prints each figure beside its target.
 //   npm run bench:scale [-- --db=hiu_bench] [-- --reseed] [-- --runs=20]
 //   npm run bench:seed  (seed only)
+//   npm run bench:scale -- --pglite [--pglite-dir=DIR] [--recopy]
+//     the team and 1,000-flat site benchmarks on the embedded database instead: a PGlite copy of the seeded
+//     PostgreSQL database (apps/server/scripts/copy-to-pglite.ts, about 2 minutes), made once in DIR (default
+//     hiu-bench-pglite-<db> in /var/tmp, outside the repository) and reused until --recopy.
 // The database sits next to the test database (TEST_DATABASE_URL, or the local one the tests use); it is
 // bench data only, never in git.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { ensurePostgres } from '../ensure-postgres.mjs';
 import { recordFigure } from './results.mjs';
@@ -21,6 +27,13 @@ const CSV_ROWS_PER_S = 50_000;
 /** Growth of the server's memory during the 20,000-report export that still counts as flat. */
 const FLAT_MB = 32;
 const WANT = { reports: 500_000, properties: 100_000, sites: 1000, events: 5_000_000 };
+/** Draft saves' p99 while a pack builds, at most this many times their p99 with nothing built (decision 185). */
+const DRAFT_P99_RATIO = 2;
+const PGLITE = flag('pglite');
+const PGLITE_DIR = arg(
+  'pglite-dir',
+  path.join(fs.existsSync('/var/tmp') ? '/var/tmp' : os.tmpdir(), `hiu-bench-pglite-${DB}`),
+);
 
 const base = await ensurePostgres({ log: () => {} });
 const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
@@ -48,10 +61,11 @@ async function counts() {
   }
 }
 
-function tsx(script, args = []) {
+/** Runs a script on the PostgreSQL database, or with `env` given (the PGlite copy) on that. */
+function tsx(script, args = [], env = { DATABASE_URL: databaseUrl }) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -95,7 +109,7 @@ const tableRows = (out) =>
 
 let failed = false;
 const figure = (f) => {
-  recordFigure({ bench: 'scale', ...f });
+  recordFigure({ bench: PGLITE ? 'scale (pglite)' : 'scale', ...f });
   if (f.pass === false) failed = true;
 };
 
@@ -104,17 +118,39 @@ const figure = (f) => {
 const firstData = (label, request) =>
   request.startsWith('`GET') && !/last page/.test(label) && !/CSV export/.test(label);
 
-console.log('Admin screens at scale (sites and properties):');
-const adminOut = tsx('apps/server/scripts/bench-admin.ts', ['--port', '3603', '--runs', RUNS]);
-console.log('Reports screens at scale:');
-const reportsOut = tsx('apps/server/scripts/bench-reports.ts', ['--port', '3604', '--runs', RUNS]);
-console.log('Team screens at scale (review queue, history):');
-const teamOut = tsx('apps/server/scripts/bench-team.ts', ['--port', '3605', '--runs', RUNS]);
-console.log('A 1,000-flat site: dashboard and evidence pack:');
-const packOut = tsx('apps/server/scripts/bench-pack.ts', ['--port', '3606', '--runs', RUNS]);
+let adminOut = '';
+let reportsOut = '';
+let teamOut;
+let packOut;
+let on = 'PostgreSQL';
+if (PGLITE) {
+  on = 'PGlite copy';
+  const dataDir = PGLITE_DIR;
+  console.log(`The PGlite copy of ${DB} in ${dataDir}:`);
+  const copyStarted = performance.now();
+  tsx('apps/server/scripts/copy-to-pglite.ts', flag('recopy') ? ['--recopy'] : [], {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+  });
+  console.log(`(${((performance.now() - copyStarted) / 1000).toFixed(0)} s)`);
+  const onCopy = { DATABASE_URL: '', DATA_DIR: dataDir };
+  console.log('Team screens at scale (review queue, history), PGlite:');
+  teamOut = tsx('apps/server/scripts/bench-team.ts', ['--port', '3615', '--runs', RUNS], onCopy);
+  console.log('A 1,000-flat site: dashboard and evidence pack, PGlite:');
+  packOut = tsx('apps/server/scripts/bench-pack.ts', ['--port', '3616', '--runs', RUNS], onCopy);
+} else {
+  console.log('Admin screens at scale (sites and properties):');
+  adminOut = tsx('apps/server/scripts/bench-admin.ts', ['--port', '3603', '--runs', RUNS]);
+  console.log('Reports screens at scale:');
+  reportsOut = tsx('apps/server/scripts/bench-reports.ts', ['--port', '3604', '--runs', RUNS]);
+  console.log('Team screens at scale (review queue, history):');
+  teamOut = tsx('apps/server/scripts/bench-team.ts', ['--port', '3605', '--runs', RUNS]);
+  console.log('A 1,000-flat site: dashboard and evidence pack:');
+  packOut = tsx('apps/server/scripts/bench-pack.ts', ['--port', '3606', '--runs', RUNS]);
+}
 
 console.log(
-  `\nData at scale (PostgreSQL, ${have.reports} reports, ${have.sites} sites, ${have.properties} properties, ${have.events} history entries; median of ${RUNS} calls):`,
+  `\nData at scale (${on}, ${have.reports} reports, ${have.sites} sites, ${have.properties} properties, ${have.events} history entries; median of ${RUNS} calls; load average ${os.loadavg()[0].toFixed(1)}):`,
 );
 for (const r of [...tableRows(adminOut), ...tableRows(reportsOut), ...tableRows(teamOut)]) {
   if (firstData(r.label, r.request))
@@ -127,14 +163,22 @@ for (const r of [...tableRows(adminOut), ...tableRows(reportsOut), ...tableRows(
     });
   else if (!/CSV export/.test(r.label)) figure({ name: r.label, value: r.median, unit: 'ms', note: '(no target)' });
 }
-// The 1,000-flat site (decision 185): the dashboard's first data, and a pack built from scratch.
+// The 1,000-flat site (decision 185): the dashboard's first data, a pack built from scratch, and the draft saves
+// of other engineers while it builds.
 for (const r of tableRows(packOut)) {
   if (/^Dashboard/.test(r.label))
     figure({ name: r.label, value: r.median, unit: 'ms', target: '<= 200 ms', pass: r.median <= 200 });
   else if (/^Draft saves/.test(r.label)) {
-    // p99 while packs build against p99 with nothing built, from the same run of the load generator.
-    const ratio = Number(/: ([\d.]+)x;/.exec(r.notes)?.[1]);
-    figure({ name: `${r.label}, p99 building / quiet`, value: ratio, unit: 'x', target: '<= 2x', pass: ratio <= 2 });
+    const ratio = Number(/ratio ([\d.]+)x/.exec(r.notes)?.[1]);
+    const disturbed = /DISTURBED/.test(r.notes);
+    figure({
+      name: `${r.label}: p99 during / p99 idle`,
+      value: ratio,
+      unit: 'x',
+      target: `<= ${DRAFT_P99_RATIO}x`,
+      pass: ratio <= DRAFT_P99_RATIO && !disturbed,
+      note: `(${r.notes.split('; ').slice(0, 3).join('; ')})`,
+    });
   } else {
     const [, before, peak] = /RSS ([\d.]+) -> peak ([\d.]+) MB/.exec(r.notes) ?? [];
     figure({ name: r.label, value: r.median / 1000, unit: 's', target: '<= 120 s', pass: r.median <= 120_000 });
@@ -148,6 +192,7 @@ for (const r of tableRows(packOut)) {
     });
   }
 }
+if (PGLITE) process.exit(failed ? 1 : 0);
 // The big site's export (the bench runs it twice; each run is shown).
 const exports = tableRows(reportsOut).filter((r) => Number(/CSV export, (\d+) reports/.exec(r.label)?.[1]) >= 10_000);
 for (const [i, r] of exports.entries()) {

@@ -1,26 +1,67 @@
 // The bench scripts' server: the app as its own process (so its memory can be read from /proc), signed in as
 // the bench admin, with a timed GET that reads to the last byte and the Markdown row each figure is printed as.
+// The database is PostgreSQL (DATABASE_URL) or the embedded PGlite one (DATA_DIR, when DATABASE_URL is unset:
+// a copy of the PostgreSQL bench database made by copy-to-pglite.ts), as for the app itself.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client.js';
 import { BENCH_ADMIN } from './seed-reports-constants.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-export async function startBenchServer(port: string, databaseUrl: string) {
+export interface BenchTarget {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** How the figures name the database. */
+  kind: 'PostgreSQL' | 'PGlite';
+}
+
+/** The database a bench script runs on, from DATABASE_URL or else DATA_DIR. */
+export function benchTarget(): BenchTarget {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = databaseUrl ? undefined : process.env.DATA_DIR;
+  if (!databaseUrl && !dataDir)
+    throw new Error('Set DATABASE_URL to the seeded PostgreSQL database, or DATA_DIR to its PGlite copy');
+  return { databaseUrl, dataDir, kind: databaseUrl ? 'PostgreSQL' : 'PGlite' };
+}
+
+/**
+ * The bench database opened through the app's own code (which migrates it), for a script's set-up reads and
+ * writes. Close it before starting the server: an embedded database has one user at a time.
+ */
+export async function openBenchDatabase(target: BenchTarget) {
+  const database = await openDatabase(target);
+  const rows = async <T = Record<string, unknown>>(query: SQL) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const one = async <T = Record<string, unknown>>(query: SQL) => (await rows<T>(query))[0]!;
+  return { database, rows, one, close: () => database.close() };
+}
+
+export async function startBenchServer(port: string, target: BenchTarget) {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: target.databaseUrl ?? '',
+      ...(target.dataDir ? { DATA_DIR: target.dataDir } : {}),
+      PORT: port,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
+  // An embedded database of several GB takes longer to open than a connection to PostgreSQL.
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
-      if (i > 120) throw new Error('server did not start');
+      if (i > 480 || server.exitCode !== null) throw new Error('server did not start');
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -58,7 +99,14 @@ export async function startBenchServer(port: string, databaseUrl: string) {
   /** The server's resident memory in MB. */
   const rss = () =>
     Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  return { call, get, timedRow, rss, stop };
+  /** Stops the server and waits until it has closed its database (an embedded one is then free to open). */
+  const stopped = () =>
+    new Promise<void>((resolve) => {
+      if (server.exitCode !== null) return resolve();
+      server.once('exit', () => resolve());
+      stop();
+    });
+  return { base, call, get, timedRow, rss, stop, stopped };
 }
 
 export const pct = (xs: number[], p: number) =>
