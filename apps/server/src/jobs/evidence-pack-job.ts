@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as letRequestsIn } from 'node:timers/promises';
 import { buildSiteDashboard, flatState, rangesFor, RULE_BOOK_VERSION, type DashboardReport } from '@hiu/domain';
 import type { EvidenceFlat } from '@hiu/report-pdf';
 import { reportsCsvStream } from '../exports/reports-csv.js';
@@ -30,7 +31,10 @@ const safe = (s: string) =>
 
 async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const parts: Buffer[] = [];
-  for await (const chunk of stream) parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  for await (const chunk of stream) {
+    parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    await letRequestsIn();
+  }
   return Buffer.concat(parts);
 }
 
@@ -90,6 +94,9 @@ export function evidencePackJob(d: Deps): JobHandler {
         if ((i + 1) % 10 === 0 || i + 1 === total) {
           if (!(await d.keepLease(job))) return; // another attempt has the pack now
           await repos.evidencePacks.progress(packId, i + 1, total);
+          // The embedded database answers each query without a turn of the event loop: without this, a
+          // pack's run of queries would keep every request waiting until it ends.
+          await letRequestsIn();
         }
       }
 
