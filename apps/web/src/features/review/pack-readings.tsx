@@ -1,15 +1,13 @@
 import {
   findTestPack,
-  formatRange,
   ISSUE_OWNER_LABELS,
-  judge,
   missingPhotoTags,
   packMeasurementId,
   packValue,
   testPackName,
   type ReportDetail,
 } from '@hiu/domain';
-import { StatusBadge } from '../../components/ui/badge';
+import { ReadingRow } from './reading-row';
 
 /**
  * The test pack that judged a report and, for a pack beyond the standard checklist, its readings by group
@@ -41,20 +39,14 @@ export function PackReadings({ report }: { report: ReportDetail }) {
                 const text = v === true ? 'Yes' : v === false ? 'No' : (v ?? '').trim();
                 const range = f.range ? report.ranges[packMeasurementId(f)] : undefined;
                 return (
-                  <li key={f.key} className="flex items-center justify-between gap-3 p-3" data-field={`cp1.${f.key}`}>
-                    <div className="min-w-0">
-                      <p className="text-sm text-slate-700">{f.label}</p>
-                      <p className="font-semibold break-words text-slate-900">
-                        {text || '(empty)'} {text && f.kind === 'number' && f.unit ? f.unit : ''}
-                      </p>
-                      {range ? (
-                        <p className="text-sm text-slate-600">
-                          Range {formatRange(range)} {f.unit}
-                        </p>
-                      ) : null}
-                    </div>
-                    {range ? <StatusBadge status={judge(String(v ?? ''), range)} /> : null}
-                  </li>
+                  <ReadingRow
+                    key={f.key}
+                    field={`cp1.${f.key}`}
+                    label={f.label}
+                    value={text}
+                    unit={f.kind === 'number' ? (f.unit ?? '') : ''}
+                    {...(range ? { range } : {})}
+                  />
                 );
               })}
           </ul>
