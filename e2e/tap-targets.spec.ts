@@ -83,4 +83,18 @@ test.describe('every tap target at least 44 px at 390 x 844', () => {
     }
     expect(small).toEqual([]);
   });
+
+  test("a toast's close button", async ({ adminPage: page }) => {
+    await page.goto('/admin/sites');
+    await page.getByRole('button', { name: 'Add Site' }).first().click();
+    await page.getByRole('dialog', { name: 'Add Site' }).getByRole('button', { name: 'Add Site' }).click();
+    // By its attribute: the open dialog hides the rest of the page from the accessibility tree.
+    const close = page.locator('[data-sonner-toast] [data-close-button]');
+    await expect(close).toBeVisible();
+    const box = (await close.boundingBox())!;
+    // The same half-pixel allowance as every other target (page-checks.ts).
+    expect(Math.min(box.width, box.height) + 0.5).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: test.info().outputPath('toast.png') });
+    await page.keyboard.press('Escape');
+  });
 });
