@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RANGES, failureReasons, rangesFor, wizardDataSchema } from '@hiu/domain';
@@ -14,39 +10,11 @@ import {
   roomsSetAsExpected,
 } from '@hiu/domain/testing';
 import { IMAGES, passingData, pdfInput } from './report-input.js';
-
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-/** What poppler's pdftotext reads from the PDF, with its options. */
-function pdftotext(bytes: Uint8Array, args: string[] = []): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-pdf-'));
-  const file = path.join(dir, 'r.pdf');
-  fs.writeFileSync(file, bytes);
-  const text = execFileSync('pdftotext', [...args, file, '-'], { encoding: 'utf8' });
-  fs.rmSync(dir, { recursive: true });
-  return text;
-}
+import { hasPdftotext, pdfLines, pdftotext } from './pdf-text.js';
 
 /** The text of the PDF (or of one page) as pdftotext reads it, whitespace collapsed. */
 function pdfText(bytes: Uint8Array, page?: number): string {
   return pdftotext(bytes, page ? ['-f', String(page), '-l', String(page)] : []).replace(/\s+/g, ' ');
-}
-
-/**
- * The PDF's lines as drawn (pdftotext -layout), whitespace collapsed: a label and its value on one line,
- * whatever order pdftotext reads columns and the page footer in otherwise.
- */
-function pdfLines(bytes: Uint8Array): string[] {
-  return pdftotext(bytes, ['-layout'])
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim());
 }
 
 const pageCount = async (bytes: Uint8Array) => (await PDFDocument.load(bytes)).getPageCount();

@@ -75,8 +75,19 @@ export function testPackName(ref: TestPackRef | undefined): string {
 
 const sectionOfStep = (step: number): SectionId => SECTIONS.find((s) => s.step === step)!.id;
 
-/** A pack's numeric readings as the rule book's measurements, so verdict, hints and PDF treat them alike. */
+const measured = new WeakMap<TestPack, Measurement[]>();
+
+/**
+ * A pack's numeric readings as the rule book's measurements, so verdict, hints and PDF treat them alike. Made
+ * once per pack: the check's screens judge on every keystroke.
+ */
 export function packMeasurements(pack: TestPack): Measurement[] {
+  let list = measured.get(pack);
+  if (!list) measured.set(pack, (list = toMeasurements(pack)));
+  return list;
+}
+
+function toMeasurements(pack: TestPack): Measurement[] {
   return pack.fields
     .filter((f) => f.kind === 'number')
     .map((f) => ({

@@ -34,8 +34,12 @@ const all = MEASUREMENTS as readonly Measurement[];
 /** Every measurement a check records: the standard ones, then its test pack's readings in step order. */
 export function measurementsOf(data: Pick<WizardData, 'testPack'>): readonly Measurement[] {
   const pack = packOf(data);
-  return pack.fields.length ? [...all, ...packMeasurements(pack)] : all;
+  if (!pack.fields.length) return all;
+  let list = withPack.get(pack);
+  if (!list) withPack.set(pack, (list = [...all, ...packMeasurements(pack)]));
+  return list;
 }
+const withPack = new WeakMap<object, readonly Measurement[]>();
 
 export function judgeMeasurement(data: WizardData, m: Measurement, ranges: Ranges): Verdict {
   const range = m.range || m.judged ? ranges[m.id as RangedMeasurementId] : undefined;
