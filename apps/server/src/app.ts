@@ -13,6 +13,7 @@ import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
+import { countRequestsInFlight, requestsInFlight } from './http/requests-in-flight.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { configurePasswordHashing } from './http/passwords.js';
 import { warnOfUntrustedProxy } from './http/forwarded-warning.js';
@@ -120,6 +121,8 @@ export async function buildApp(
   });
 
   const repos = createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs });
+  const inFlight = requestsInFlight();
+  countRequestsInFlight(app, inFlight);
   const pdfs = reportPdfs(app.log);
   const jobStore = makeJobStore(database.db);
   const jobs = startJobRunner({
@@ -133,6 +136,7 @@ export async function buildApp(
         log: app.log,
         hours: config.evidencePackHours,
         keepLease: (job) => jobStore.extend(job, config.jobLeaseSeconds),
+        giveWay: () => inFlight.quiet(),
       }),
     },
     log: app.log,

@@ -90,6 +90,61 @@ describe('handover evidence pack', () => {
     }
   });
 
+  it('reads a site larger than one page: every flat and report is in the dashboard and the pack', async () => {
+    const { supervisor, site, second } = await seeded();
+    const { sql } = await import('drizzle-orm');
+    const db = (await t.database()).db;
+    // 450 more flats, each with an approved report (a copy of one, with its stored PDF); the first 40 also have
+    // an earlier attempt, sent back. The reads page by 250 reports and 200 flats.
+    await db.execute(sql`INSERT INTO properties (site_id, address, property_type)
+      SELECT ${site.id}, 'Flat ' || g || ', Elm House', '2b4p' FROM generate_series(1, 450) g`);
+    const copy = (state: string, minutes: number, upTo: number) =>
+      db.execute(sql`INSERT INTO reports (id, user_id, site_id, property_id, site_name, property_address, dwelling_type,
+          hiu_model, hiu_serial, engineer_name, start_time, completed_at, overall_status, notes, failed_step,
+          failure_reasons, ranges, ranges_source, wizard_data, pdf_file_id, pdf_filename, review_state)
+        SELECT gen_random_uuid(), t.user_id, t.site_id, p.id, t.site_name, p.address, t.dwelling_type, t.hiu_model,
+          t.hiu_serial, t.engineer_name, t.start_time, t.completed_at + ${minutes} * interval '1 minute', t.overall_status,
+          t.notes, t.failed_step, t.failure_reasons, t.ranges, t.ranges_source, t.wizard_data, t.pdf_file_id,
+          t.pdf_filename, ${state}
+        FROM properties p CROSS JOIN (SELECT * FROM reports WHERE id = ${second}) t
+        WHERE p.site_id = ${site.id} AND p.address LIKE '%Elm House'
+          AND substring(p.address from 'Flat ([0-9]+)')::int <= ${upTo}`);
+    await copy('sent_back', 1, 40);
+    await copy('approved', 2, 450);
+
+    const d = (await supervisor.get(`/api/sites/${site.id}/dashboard`)).json();
+    expect({ flats: d.flats, reports: d.reports, tested: d.flatsTested }).toEqual({
+      flats: 453,
+      reports: 493,
+      tested: 452,
+    });
+    expect(d.states).toMatchObject({ approved: 452, not_started: 1 });
+
+    const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    await t.jobsSettled(60_000);
+    expect((await supervisor.get(`/api/evidence-packs/${id}`)).json()).toMatchObject({
+      state: 'done',
+      done: 493,
+      total: 493,
+      missing: [],
+    });
+    const zip = unzipSync(new Uint8Array((await supervisor.get(`/api/evidence-packs/${id}/download`)).rawPayload));
+    const names = Object.keys(zip);
+    expect(names.filter((n) => n.startsWith('reports/'))).toHaveLength(452);
+    expect(names.filter((n) => n.startsWith('earlier-attempts/'))).toHaveLength(41);
+    expect(names.filter((n) => n.startsWith('earlier-attempts/Flat 40, Elm House'))).toHaveLength(1);
+    expect(names.filter((n) => n.startsWith('reports/Flat 450, Elm House'))).toHaveLength(1);
+    // The summary lists every flat in address order, the latest attempt first.
+    const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString());
+    const latest = (manifest.files as { path: string }[]).filter((f) => f.path.startsWith('reports/'));
+    expect(latest.map((f) => f.path.replace(/ - HIU.*$/, '')).slice(0, 4)).toEqual([
+      'reports/Flat 1, Elm House',
+      'reports/Flat 1, Oak House',
+      'reports/Flat 2, Elm House',
+      'reports/Flat 2, Oak House',
+    ]);
+  });
+
   it('lists a flat whose PDF cannot be built as missing with the reason, and still completes', async () => {
     const { supervisor, site, second } = await seeded();
     const db = (await t.database()).db;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { DashboardFlat, DashboardQuery, DashboardReport, DesignParameters } from '@hiu/domain';
 import type { Db } from '../db/client.js';
@@ -5,14 +6,51 @@ import type { Db } from '../db/client.js';
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
+/** Reports read at a time: each page a few milliseconds, even on the embedded database. */
+const PAGE = 100;
+
+/** The parts of a check the dashboard reads; json, not jsonb, so each is picked here rather than by SQL. */
+type Stored = {
+  heatingMode?: { primaryReturn?: string };
+  dhwChecks?: { primaryReturn?: string; dhwKitchenTap?: string; fortyFiveSeconds?: string };
+  standbyMode?: { returnTemp?: string };
+  cp1?: { issues?: DashboardReport['issues'] };
+};
+
+interface ReportRow {
+  id: string;
+  property_id: string | null;
+  user_id: string | null;
+  engineer_name: string;
+  completed_at: Date | string;
+  overall_status: DashboardReport['overallStatus'];
+  review_state: DashboardReport['reviewState'];
+  reviewed_at: Date | string | null;
+  failure_reasons: string[];
+  wizard_data: Stored | string;
+}
+
+const readingsOf = (w: Stored): Pick<DashboardReport, 'readings' | 'issues'> => ({
+  readings: {
+    heatingPrimaryReturn: w.heatingMode?.primaryReturn ?? '',
+    dhwPrimaryReturn: w.dhwChecks?.primaryReturn ?? '',
+    standbyReturnTemp: w.standbyMode?.returnTemp ?? '',
+    dhwKitchenTap: w.dhwChecks?.dhwKitchenTap ?? '',
+    fortyFiveSeconds: w.dhwChecks?.fortyFiveSeconds ?? '',
+  },
+  ...(w.cp1?.issues ? { issues: w.cp1.issues } : {}),
+});
+
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
 /** What the site dashboard is computed from (by the domain): the site's flats and its reports in the filters. */
 export function dashboardRepository(db: Db) {
   return {
+    /** `pause` runs between pages of reports: a large site's read lets other requests in on the way. */
     async data(
       siteId: string,
       q: DashboardQuery,
+      pause: () => Promise<unknown> = nextTurn,
     ): Promise<{ designParameters: DesignParameters | null; flats: DashboardFlat[]; reports: DashboardReport[] }> {
       const [site] = await rows<{ design_parameters: DesignParameters | null }>(
         db,
@@ -23,38 +61,25 @@ export function dashboardRepository(db: Db) {
         sql`SELECT p.id, p.address, p.block, p.floor, EXISTS (SELECT 1 FROM drafts d WHERE d.property_id = p.id) AS has_draft
           FROM properties p WHERE p.site_id = ${siteId}${q.block !== undefined ? sql` AND p.block = ${q.block}` : sql``}`,
       );
-      const reports = await rows<{
-        id: string;
-        property_id: string | null;
-        user_id: string | null;
-        engineer_name: string;
-        completed_at: Date | string;
-        overall_status: DashboardReport['overallStatus'];
-        review_state: DashboardReport['reviewState'];
-        reviewed_at: Date | string | null;
-        failure_reasons: string[];
-        heating: string | null;
-        dhw: string | null;
-        standby: string | null;
-        tap: string | null;
-        seconds: string | null;
-        issues: DashboardReport['issues'] | null;
-      }>(
-        db,
-        sql`SELECT id, property_id, user_id, engineer_name, completed_at, overall_status, review_state, reviewed_at,
-            failure_reasons,
-            wizard_data->'heatingMode'->>'primaryReturn' AS heating,
-            wizard_data->'dhwChecks'->>'primaryReturn' AS dhw,
-            wizard_data->'standbyMode'->>'returnTemp' AS standby,
-            wizard_data->'dhwChecks'->>'dhwKitchenTap' AS tap,
-            wizard_data->'dhwChecks'->>'fortyFiveSeconds' AS seconds,
-            wizard_data->'cp1'->'issues' AS issues
-          FROM reports
-          WHERE site_id = ${siteId} AND property_id IS NOT NULL
-            ${q.from ? sql`AND completed_at >= ${`${q.from}T00:00:00Z`}` : sql``}
-            ${q.to ? sql`AND completed_at < ${nextDay(q.to)}` : sql``}
-            ${q.engineerId ? sql`AND user_id = ${q.engineerId}` : sql``}`,
-      );
+      const reports: ReportRow[] = [];
+      for (let after = ''; ;) {
+        await pause();
+        const page = await rows<ReportRow>(
+          db,
+          sql`SELECT id, property_id, user_id, engineer_name, completed_at, overall_status, review_state, reviewed_at,
+              failure_reasons, wizard_data
+            FROM reports
+            WHERE site_id = ${siteId} AND property_id IS NOT NULL
+              ${after ? sql`AND id > ${after}` : sql``}
+              ${q.from ? sql`AND completed_at >= ${`${q.from}T00:00:00Z`}` : sql``}
+              ${q.to ? sql`AND completed_at < ${nextDay(q.to)}` : sql``}
+              ${q.engineerId ? sql`AND user_id = ${q.engineerId}` : sql``}
+            ORDER BY id LIMIT ${PAGE}`,
+        );
+        reports.push(...page);
+        if (page.length < PAGE) break;
+        after = page[page.length - 1]!.id;
+      }
       const iso = (v: Date | string) => new Date(v).toISOString();
       return {
         designParameters: site?.design_parameters ?? null,
@@ -75,14 +100,7 @@ export function dashboardRepository(db: Db) {
           reviewState: r.review_state,
           reviewedAt: r.reviewed_at === null ? null : iso(r.reviewed_at),
           failureReasons: r.failure_reasons,
-          readings: {
-            heatingPrimaryReturn: r.heating ?? '',
-            dhwPrimaryReturn: r.dhw ?? '',
-            standbyReturnTemp: r.standby ?? '',
-            dhwKitchenTap: r.tap ?? '',
-            fortyFiveSeconds: r.seconds ?? '',
-          },
-          ...(r.issues ? { issues: r.issues } : {}),
+          ...readingsOf(typeof r.wizard_data === 'string' ? (JSON.parse(r.wizard_data) as Stored) : r.wizard_data),
         })),
       };
     },

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { EvidencePack } from '@hiu/domain';
 import type { Db } from '../db/client.js';
@@ -6,6 +7,8 @@ import { enqueueJob } from '../jobs/queue/store.js';
 import { writeAudit, type Actor } from './audit.js';
 
 export const EVIDENCE_PACK_JOB = 'evidence.pack';
+/** Flats whose reports are read at a time while a pack is built. */
+const SOURCES_PAGE = 100;
 type Row = typeof evidencePacks.$inferSelect;
 export type PackEntry = NonNullable<Row['contents']>[number];
 
@@ -100,28 +103,53 @@ export function evidencePacksRepository(db: Db) {
       return new Map(rows.map((r) => [r.report_id, { fileId: r.file_id, size: Number(r.size), sha256: r.sha256 }]));
     },
 
-    async sources(siteId: string, packId?: string) {
+    /**
+     * What a pack lists: the site's flats by address, and each flat's reports newest first. Read a page of
+     * flats at a time, with `pause` between pages, so a large site's read lets other requests in on the way.
+     */
+    async sources(siteId: string, packId?: string, pause: () => Promise<unknown> = nextTurn) {
       const flats = (await db.execute(sql`
         SELECT id, address, block, floor FROM properties WHERE site_id = ${siteId} ORDER BY address_key, id`)) as unknown as {
         rows: { id: string; address: string; block: string; floor: string }[];
       };
-      const reports = (await db.execute(sql`
-        SELECT r.id, r.property_id, p.address AS property_address, r.reference, u.name AS reviewer_name,
-          row_number() OVER (PARTITION BY r.property_id ORDER BY r.completed_at DESC, r.id DESC) AS nth
-        FROM reports r
-        JOIN properties p ON p.id = r.property_id
-        LEFT JOIN users u ON u.id = r.reviewed_by
-        WHERE r.site_id = ${siteId}
-        ORDER BY p.address_key, p.id, r.completed_at DESC, r.id DESC`)) as unknown as {
-        rows: {
-          id: string;
-          property_id: string;
-          property_address: string;
-          reference: string;
-          reviewer_name: string | null;
-          nth: number | string;
-        }[];
-      };
+      const list: {
+        id: string;
+        propertyId: string;
+        propertyAddress: string;
+        reference: string;
+        reviewerName: string | null;
+        latest: boolean;
+      }[] = [];
+      for (let i = 0; i < flats.rows.length; i += SOURCES_PAGE) {
+        await pause();
+        const page = flats.rows.slice(i, i + SOURCES_PAGE);
+        const { rows } = (await db.execute(sql`
+          SELECT r.id, r.property_id, r.reference, u.name AS reviewer_name
+          FROM reports r LEFT JOIN users u ON u.id = r.reviewed_by
+          WHERE r.site_id = ${siteId} AND r.property_id IN (${sql.join(
+            page.map((f) => sql`${f.id}::uuid`),
+            sql`, `,
+          )})
+          ORDER BY r.property_id, r.completed_at DESC, r.id DESC`)) as unknown as {
+          rows: { id: string; property_id: string; reference: string; reviewer_name: string | null }[];
+        };
+        const byFlat = new Map<string, typeof rows>();
+        for (const r of rows) {
+          const mine = byFlat.get(r.property_id);
+          if (mine) mine.push(r);
+          else byFlat.set(r.property_id, [r]);
+        }
+        for (const f of page)
+          for (const [nth, r] of (byFlat.get(f.id) ?? []).entries())
+            list.push({
+              id: r.id,
+              propertyId: f.id,
+              propertyAddress: f.address,
+              reference: r.reference,
+              reviewerName: r.reviewer_name,
+              latest: nth === 0,
+            });
+      }
       const [requester] = packId
         ? (
             (await db.execute(sql`
@@ -130,14 +158,6 @@ export function evidencePacksRepository(db: Db) {
             }
           ).rows
         : [];
-      const list = reports.rows.map((r) => ({
-        id: r.id,
-        propertyId: r.property_id,
-        propertyAddress: r.property_address,
-        reference: r.reference,
-        reviewerName: r.reviewer_name,
-        latest: Number(r.nth) === 1,
-      }));
       return {
         flats: flats.rows,
         reports: list,
