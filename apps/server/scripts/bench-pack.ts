@@ -7,7 +7,7 @@
 // and the ratio of the two p99s is printed (target: at most 2x).
 //   DATABASE_URL=postgres://... npx tsx apps/server/scripts/bench-pack.ts [--port 3606] [--runs 20]
 //   DATA_DIR=/path/to/copy     npx tsx apps/server/scripts/bench-pack.ts ...   (its PGlite copy, copy-to-pglite.ts)
-//   [--engineers 100] [--every 3] [--idle 20] [--builds 3] [--timeline FILE]
+//   [--engineers 100] [--every 3] [--idle 20] [--builds 10] [--timeline FILE]
 //   (engineers saving, seconds between saves, seconds of idle saves, packs built in turn, each save and the
 //   builds' progress written as JSON)
 import { randomUUID } from 'node:crypto';
