@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -99,6 +100,9 @@ export async function buildApp(
   registerErrorHandler(app);
 
   await app.register(cookie);
+  // Every answer names its content (a hash of the body); a phone that sends it back gets 304 and no body when
+  // nothing changed, so a sync of a whole block sends only what changed (decision 195).
+  await app.register(etag);
   // Inline script only by hash: the shells' loader (decision 094), when the web app is served.
   registerSecurityHeaders(app, shellScriptHashes(config.webDist));
   app.addHook('onSend', async (request, reply) => {
