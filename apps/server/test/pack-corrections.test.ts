@@ -124,6 +124,22 @@ describe("correcting a test pack's value", () => {
     expect((await eng.get(`/api/reports/${reportId}`)).json()).toMatchObject({ revision: 1, overallStatus: 'PASS' });
   });
 
+  it('orders two corrections of the same reading at the same moment into two revisions', async () => {
+    const { supervisor, admin, reportId, eng } = await cp1Report();
+    const correct = (who: TestClient, value: string) =>
+      who.post(`/api/reports/${reportId}/corrections`, { field: 'cp1.peakReturn', value, reason: 'Misread' });
+    const both = await Promise.all([correct(supervisor, '23'), correct(admin, '31')]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both.map((r) => r.json().revision).sort()).toEqual([2, 3]);
+    const detail = (await eng.get(`/api/reports/${reportId}`)).json();
+    expect(detail.revision).toBe(3);
+    const [second, third] = [detail.revisions[1].change, detail.revisions[2].change];
+    expect(second.before).toBe('22');
+    expect(third.before).toBe(second.after);
+    expect(detail.wizardData.cp1.peakReturn).toBe(third.after);
+    expect(detail.overallStatus).toBe(third.after === '31' ? 'FAIL' : 'PASS');
+  });
+
   it('keeps an approved report locked (409)', async () => {
     const { supervisor, reportId, eng } = await cp1Report();
     await supervisor.post(`/api/reports/${reportId}/review`, { decision: 'approve' });

@@ -111,7 +111,7 @@ export function reviewRepository(db: Db) {
       input: { field: string; value: string; reason: string },
       actor: NonNullable<Actor>,
     ): Promise<CorrectionOutcome> {
-      return db.transaction(async (tx) => {
+      return db.transaction(async (tx): Promise<CorrectionOutcome> => {
         const [r] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
         if (!r) return { ok: false, reason: 'not_found' };
         if (r.reviewState === 'approved') return { ok: false, reason: 'approved' };

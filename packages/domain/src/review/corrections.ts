@@ -3,7 +3,14 @@ import { MEASUREMENTS, SECTIONS } from '../rules/catalogue.js';
 import type { WizardData } from '../schemas/wizard-data.js';
 import type { PackField } from '../packs/cp1-ts1.js';
 import { limitsError } from '../packs/pack-rules.js';
-import { packMeasurementId, packOf, testPackVersions, type TestPack, type TestPackRef } from '../packs/test-packs.js';
+import {
+  packMeasurementId,
+  packOf,
+  TEST_PACK_IDS,
+  testPackVersions,
+  type TestPack,
+  type TestPackRef,
+} from '../packs/test-packs.js';
 
 /**
  * The recorded values a supervisor may correct after submit (a mistyped serial, a transcription slip), and
@@ -108,7 +115,7 @@ export function correctableFieldOf(
 
 /** Whether some version of some test pack can correct a value of this id (the report's own pack decides). */
 export function isPackCorrectableId(id: string): boolean {
-  return testPackVersions('cp1-ts1').some((p) =>
+  return TEST_PACK_IDS.flatMap(testPackVersions).some((p) =>
     p.fields.some((f) => packMeasurementId(f) === id && packCorrectable(f)),
   );
 }
