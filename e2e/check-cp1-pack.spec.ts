@@ -214,4 +214,35 @@ test('an admin puts a site on the CP1/TS1 pack and sets a range; a reviewer read
     await page.screenshot({ path: testInfo.outputPath('cp1-review-screen.png'), fullPage: true });
     expect(await violations(page), 'review with a pack').toEqual([]);
   });
+
+  await test.step("a reading of the pack is corrected: held to its unit's limits, then a new revision", async () => {
+    await page.getByRole('button', { name: 'Correct a value' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct a recorded value' });
+    const choose = dialog.getByLabel('Value', { exact: true });
+    await expect(choose.locator('optgroup[label="CP1/TS1 acceptance, version 1"] option')).toContainText([
+      'DHW Checks: Primary return, two outlets open',
+    ]);
+    await choose.selectOption({ label: 'DHW Checks: Primary return, two outlets open' });
+    await expect(dialog.getByText('Recorded: 27 °C')).toBeVisible();
+    const value = dialog.getByLabel('Corrected value (°C)');
+    await expect(value).toHaveAttribute('inputmode', 'decimal');
+    await expect(value).toHaveAccessibleDescription('From -20 to 130 °C');
+    await value.fill('250');
+    await expect(dialog.getByText('Must be from -20 to 130 °C')).toBeVisible();
+    await value.fill('29');
+    await expect(dialog.getByText('Must be from -20 to 130 °C')).toHaveCount(0);
+    await dialog.getByLabel('Reason').fill('Read from the flow gauge by mistake');
+    await usable(page, 'correcting a pack reading');
+    await page.screenshot({ path: testInfo.outputPath('cp1-correct-pack-value.png') });
+    await dialog.getByRole('button', { name: 'Correct' }).click();
+    await expect(page.getByText('Corrected: revision 2')).toBeVisible();
+    const peak = page.getByRole('region', { name: 'Test pack' }).locator('[data-field="cp1.peakReturn"]');
+    await expect(peak).toContainText('29 °C');
+    await expect(peak).toContainText('Fail');
+    const revisions = page.getByRole('region', { name: 'Revisions' });
+    await expect(revisions).toContainText('DHW Checks: Primary return, two outlets open');
+    await expect(revisions).toContainText('29');
+    await page.screenshot({ path: testInfo.outputPath('cp1-corrected.png'), fullPage: true });
+    await usable(page, 'report after a pack correction');
+  });
 });

@@ -5,6 +5,8 @@
 import { fileUrlFor } from '../src/schemas/file-refs.js';
 import type { WizardDataInput } from '../src/schemas/wizard-data.js';
 
+export { addTestPackVersion, CP1_V2_FIXTURE, CP1_V2_NEW_FIELD } from './pack-versions.js';
+
 /** The photo and signature a check refers to when the caller uploaded none of its own. */
 export const PASSING_PHOTO_ID = '11111111-1111-4111-8111-111111111111';
 export const PASSING_SIGNATURE_ID = '33333333-3333-4333-8333-333333333333';
@@ -180,12 +182,14 @@ export const PASSING_CP1 = {
 export const CP1_PHOTO_LABELS = ['HIU data badge', 'Heat meter with reading', 'Strainer', 'Labels'];
 
 /** A passing check under the CP1/TS1 pack: the standard passing check plus the pack's readings and photos. */
-export function passingCp1Check(options: CheckOptions & { cp1?: Partial<typeof PASSING_CP1> } = {}): WizardDataInput {
+export function passingCp1Check(
+  options: CheckOptions & { cp1?: Partial<typeof PASSING_CP1> & Record<string, unknown> } = {},
+): WizardDataInput {
   const { cp1, ...rest } = options;
   const photoId = rest.photoId === undefined ? PASSING_PHOTO_ID : rest.photoId;
   return passingCheck({
     ...rest,
-    testPack: { id: 'cp1-ts1', version: 1 },
+    testPack: rest.testPack ?? { id: 'cp1-ts1', version: 1 },
     cp1: { ...PASSING_CP1, ...cp1 },
     photosSignature: {
       photos: photoId ? CP1_PHOTO_LABELS.map((label) => photoRef(photoId, label)) : [],

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDesignParameters, rangesFor, reportVerdict, wizardDataSchema } from '@hiu/domain';
-import { PASSING_PHOTO_ID, passingCp1Check, PASSING_CP1 } from '@hiu/domain/testing';
+import { addTestPackVersion, PASSING_PHOTO_ID, passingCp1Check, PASSING_CP1 } from '@hiu/domain/testing';
 import { buildReportPdf } from '../src/index.js';
 import { pdfInput } from './report-input.js';
 import { hasPdftotext, pdfLines } from './pdf-text.js';
 
 const CP1 = { id: 'cp1-ts1', version: 1 };
 
-async function cp1Pdf(cp1: Partial<typeof PASSING_CP1> = {}) {
-  const wizardData = wizardDataSchema.parse(passingCp1Check({ cp1 }));
-  const ranges = rangesFor(defaultDesignParameters(), CP1);
+async function cp1Pdf(cp1: Partial<typeof PASSING_CP1> & Record<string, unknown> = {}, testPack = CP1) {
+  const wizardData = wizardDataSchema.parse(passingCp1Check({ cp1, testPack }));
+  const ranges = rangesFor(defaultDesignParameters(), testPack);
   const verdict = reportVerdict(wizardData, ranges, null);
   const input = pdfInput(wizardData, { ranges, failureReasons: verdict.reasons });
   input.report.overallStatus = verdict.overall;
@@ -59,5 +59,25 @@ describe.skipIf(!hasPdftotext)('a CP1/TS1 report PDF', () => {
     expect(lines).toContain('Photo: Strainer Taken Required PASS');
     expect(lines).toContain('Lag the primary pipework Installer Due 2026-12-01 OPEN');
     expect(text).toContain('Primary return too high in the hot-water peak test (31 °C, expected <= 25 °C)');
+  });
+});
+
+// A later version of the pack (a test fixture): keep-warm held to 25 °C, a secondary static pressure added.
+describe.skipIf(!hasPdftotext)('a report under an older version of its pack', () => {
+  let remove: () => void;
+  beforeAll(() => {
+    remove = addTestPackVersion();
+  });
+  afterAll(() => remove());
+
+  it("prints each report by its own version's fields and ranges", async () => {
+    const v1 = await cp1Pdf();
+    expect(v1.join('\n')).toContain('CP1/TS1 acceptance, version 1');
+    expect(v1).toContain('Primary return in standby (keep-warm) 42 °C <= 50 °C PASS');
+    expect(v1.join('\n')).not.toContain('Secondary static pressure');
+    const v2 = await cp1Pdf({ secondaryStaticPressure: '1.5' }, { id: 'cp1-ts1', version: 2 });
+    expect(v2.join('\n')).toContain('CP1/TS1 acceptance, version 2');
+    expect(v2).toContain('Primary return in standby (keep-warm) 42 °C <= 25 °C FAIL');
+    expect(v2).toContain('Secondary static pressure 1.5 bar RECORDED');
   });
 });

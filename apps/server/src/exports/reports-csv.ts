@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   CSV_LINE_END,
-  PACK_CSV_COLUMNS,
+  packCsvColumns,
   REPORT_CSV_COLUMNS,
   packCsvCells,
   quotedCsvLine,
@@ -52,7 +52,7 @@ export function reportsCsvStream(repo: ReportsRepository, siteName: string): Rea
 
 /** Every line of a site with test-pack reports: the standard cells as stored lines hold them, then the pack's. */
 async function* packLines(repo: ReportsRepository, siteName: string) {
-  yield quotedCsvLine([...REPORT_CSV_COLUMNS, ...PACK_CSV_COLUMNS]);
+  yield quotedCsvLine([...REPORT_CSV_COLUMNS, ...packCsvColumns()]);
   for await (const rows of repo.exportSourceBatches(siteName)) {
     let chunk = '';
     for (const row of rows) {

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm';
 import {
-  correctableField,
+  correctableFieldOf,
   correctableValue,
+  correctionValueError,
   REPORT_CSV_FORMAT,
   reportCsvLine,
   reportPdfFilename,
@@ -31,7 +32,8 @@ async function rebuildPdf(tx: Tx, reportId: string, stage: string, keepOld: bool
 
 export type CorrectionOutcome =
   | { ok: true; revision: number; overallStatus: string; verdictChanged: boolean }
-  | { ok: false; reason: 'not_found' | 'approved' | 'unchanged' };
+  | { ok: false; reason: 'not_found' | 'approved' | 'unchanged' }
+  | { ok: false; reason: 'invalid'; fields: Record<string, string> };
 
 export function reviewRepository(db: Db) {
   return {
@@ -101,18 +103,23 @@ export function reviewRepository(db: Db) {
     /**
      * Corrects one recorded value of a report not yet approved: the report as it was is kept as its revision,
      * the value is replaced, the verdict judged again against the same ranges, the CSV line and PDF made
-     * again. The row lock orders corrections and reviews of the same report.
+     * again. The row lock orders corrections and reviews of the same report. A test pack's value is one of the
+     * report's own pack version, held to what its unit allows there (decision 190).
      */
     async correct(
       id: string,
       input: { field: string; value: string; reason: string },
       actor: NonNullable<Actor>,
     ): Promise<CorrectionOutcome> {
-      const field = correctableField(input.field)!;
-      return db.transaction(async (tx) => {
+      return db.transaction(async (tx): Promise<CorrectionOutcome> => {
         const [r] = await tx.select().from(reports).where(eq(reports.id, id)).for('update');
         if (!r) return { ok: false, reason: 'not_found' };
         if (r.reviewState === 'approved') return { ok: false, reason: 'approved' };
+        const field = correctableFieldOf(r.wizardData, input.field);
+        if (!field)
+          return { ok: false, reason: 'invalid', fields: { field: "This report's test pack has no such value" } };
+        const problem = correctionValueError(field, input.value);
+        if (problem) return { ok: false, reason: 'invalid', fields: { value: problem } };
         const before = correctableValue(r.wizardData, field);
         if (before === input.value) return { ok: false, reason: 'unchanged' };
         const data = withCorrection(r.wizardData, field, input.value);
@@ -183,6 +190,7 @@ export function reviewRepository(db: Db) {
     /** Every revision of the report, oldest first: the earlier ones from report_revisions, the current last. */
     async revisions(report: {
       id: string;
+      testPack?: { id: string; version: number };
       revision: number;
       completedAt: string;
       engineerName: string;
@@ -214,7 +222,7 @@ export function reviewRepository(db: Db) {
           change: made
             ? {
                 field: made.field,
-                label: correctableField(made.field)?.label ?? made.field,
+                label: correctableFieldOf(report, made.field)?.label ?? made.field,
                 before: made.before,
                 after: made.after,
                 reason: made.reason,

@@ -99,6 +99,10 @@ export const reviewRoutes =
           throw new HttpError(409, 'conflict', 'This report is approved: an approved report is locked', {
             reviewState: 'approved',
           });
+        if (!outcome.ok && outcome.reason === 'invalid') {
+          const message = Object.values(outcome.fields).join('; ');
+          throw unprocessable(message, outcome.fields);
+        }
         if (!outcome.ok) {
           const message = 'The report already holds this value';
           throw unprocessable(message, { value: message });

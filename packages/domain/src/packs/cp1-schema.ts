@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { isDecimalOrEmpty } from '../numbers.js';
 import { decimalString, shortText, yesNo } from '../schemas/common.js';
-import { CP1_FIELDS_V1, ISSUE_OWNERS, type PackField } from './cp1-ts1.js';
+import { ISSUE_OWNERS, type PackField } from './cp1-ts1.js';
 import { packFieldError } from './pack-rules.js';
+import { PACK_VERSIONS } from './registry.js';
+import { packOf, type TestPackRef } from './test-packs.js';
 
 /** One item of a check's issues list: what is wrong, who must act, by when, and whether it is put right. */
 export const packIssueSchema = z.object({
@@ -13,15 +16,11 @@ export const packIssueSchema = z.object({
   resolved: z.boolean().default(false),
 });
 
-function fieldSchema(f: PackField) {
+/** A field's kind of value; its limits belong to the version of the pack, checked by `packDataIssues`. */
+function kindSchema(f: PackField) {
   switch (f.kind) {
     case 'number':
-      return decimalString
-        .superRefine((v, ctx) => {
-          const message = packFieldError(f, v);
-          if (message) ctx.addIssue({ code: 'custom', message });
-        })
-        .default('');
+      return decimalString.default('');
     case 'text':
       return shortText(f.scannable ? 60 : 200).default('');
     case 'yesno':
@@ -31,9 +30,17 @@ function fieldSchema(f: PackField) {
   }
 }
 
-/** The CP1/TS1 pack's data in a check (`wizardData.cp1`); only checks taken under the pack have it. */
-export const cp1DataSchema = z.object({
-  ...Object.fromEntries(CP1_FIELDS_V1.map((f) => [f.key, fieldSchema(f)])),
+// Every field any released version of the pack has (a key keeps its kind and unit across versions).
+const released = new Map<string, PackField>();
+for (const pack of PACK_VERSIONS.filter((p) => p.id === 'cp1-ts1'))
+  for (const f of pack.fields) if (!released.has(f.key)) released.set(f.key, f);
+
+/**
+ * The CP1/TS1 pack's data in a check (`wizardData.cp1`); only checks taken under the pack have it. Each value
+ * is held to the version the check names by `packDataIssues`, so a later version's field is kept, not dropped.
+ */
+export const cp1DataSchema = z.looseObject({
+  ...Object.fromEntries([...released.values()].map((f) => [f.key, kindSchema(f)])),
   issues: z.array(packIssueSchema).max(50, 'At most 50 issues').default([]),
 });
 export type Cp1Data = z.infer<typeof cp1DataSchema>;
@@ -44,3 +51,32 @@ export const testPackRefSchema = z.object({
   id: z.string().trim().min(1).max(40),
   version: z.number().int().min(1).max(1000),
 });
+
+/**
+ * What is wrong with a check's pack values by the rules of the version it names: a reading outside what its
+ * unit allows (a pressure of 250 bar, a negative flow), or a field of that version the schema above does not
+ * know yet, of the wrong kind. Paths are under the check's data: `['cp1', key]`.
+ */
+export function packDataIssues(data: {
+  testPack?: TestPackRef | undefined;
+  cp1?: unknown;
+}): { path: [string, string]; message: string }[] {
+  // The schema asks even when the check itself is of the wrong shape, to give every message at once.
+  const cp1 = data && typeof data === 'object' ? data.cp1 : undefined;
+  if (!cp1 || typeof cp1 !== 'object') return [];
+  const values = cp1 as Record<string, unknown>;
+  const out: { path: [string, string]; message: string }[] = [];
+  for (const f of packOf(data).fields) {
+    const value = values[f.key];
+    if (!released.has(f.key)) {
+      const r = kindSchema(f).safeParse(value);
+      if (!r.success) out.push({ path: ['cp1', f.key], message: r.error.issues[0]!.message });
+      if (!r.success || f.kind !== 'number') continue;
+    }
+    // A value that is not a number already has its message from the field's kind.
+    if (typeof value !== 'string' || !isDecimalOrEmpty(value)) continue;
+    const message = packFieldError(f, value);
+    if (message) out.push({ path: ['cp1', f.key], message });
+  }
+  return out;
+}

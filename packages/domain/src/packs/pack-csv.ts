@@ -2,24 +2,43 @@ import { neutraliseCsvCell, yesNoNa } from '../csv/report-csv.js';
 import type { WizardData } from '../schemas/wizard-data.js';
 import { ISSUE_OWNER_LABELS } from './cp1-ts1.js';
 import { missingPhotoTags, packValue } from './pack-rules.js';
-import { currentTestPack, packOf, testPackName, type TestPack } from './test-packs.js';
-
-const CP1 = currentTestPack('cp1-ts1');
+import type { PackField } from './cp1-ts1.js';
+import { packOf, testPackName, testPackVersions, type TestPack } from './test-packs.js';
 
 /** "CP1 Hot-water peak: Kitchen tap flow (L/min)" */
 const column = (group: string, label: string, unit?: string) => `CP1 ${group}: ${label}${unit ? ` (${unit})` : ''}`;
 
+let known: { versions: number; fields: PackField[]; columns: string[] } | undefined;
+
+/** Every field of every version of the pack: the newest version's in its order, then any an older one dropped. */
+function csvFields() {
+  const versions = testPackVersions('cp1-ts1');
+  if (known?.versions === versions.length) return known;
+  const fields = new Map<string, PackField>();
+  for (const pack of versions.reverse()) for (const f of pack.fields) if (!fields.has(f.key)) fields.set(f.key, f);
+  const list = [...fields.values()];
+  known = {
+    versions: versions.length,
+    fields: list,
+    columns: [
+      'Test Pack',
+      ...list.map((f) => column(f.group, f.label, f.kind === 'number' ? f.unit : undefined)),
+      'CP1 Required Photos Missing',
+      'CP1 Issues',
+    ],
+  };
+  return known;
+}
+
 /**
  * The columns a CSV gains when any of its reports was taken under the CP1/TS1 pack (decision 190), after the
- * standard ones, which keep their places: the pack that judged each report, then the pack's readings in step
- * order, then its required photos not taken and its issues list.
+ * standard ones, which keep their places: the pack that judged each report, then the readings of every
+ * version of the pack in step order (a report leaves a field its version lacks empty), then its required
+ * photos not taken and its issues list.
  */
-export const PACK_CSV_COLUMNS: readonly string[] = [
-  'Test Pack',
-  ...CP1.fields.map((f) => column(f.group, f.label, f.kind === 'number' ? f.unit : undefined)),
-  'CP1 Required Photos Missing',
-  'CP1 Issues',
-];
+export function packCsvColumns(): readonly string[] {
+  return csvFields().columns;
+}
 
 /** "Lag the pipework (Installer, due 2026-12-01, open)" */
 function issuesText(data: WizardData): string {
@@ -31,12 +50,15 @@ function issuesText(data: WizardData): string {
     .join('; ');
 }
 
-/** One report's cells of PACK_CSV_COLUMNS, neutralised; a standard report names its pack and leaves the rest empty. */
+/** One report's cells of `packCsvColumns`, neutralised; a standard report names its pack and leaves the rest empty. */
 export function packCsvCells(data: WizardData): string[] {
   const pack: TestPack = packOf(data);
   const name = testPackName(data.testPack);
-  if (pack.id !== 'cp1-ts1') return [name, ...PACK_CSV_COLUMNS.slice(1).map(() => '')];
-  const values = CP1.fields.map((f) => {
+  const { fields, columns } = csvFields();
+  if (pack.id !== 'cp1-ts1') return [name, ...columns.slice(1).map(() => '')];
+  const own = new Set(pack.fields.map((f) => f.key));
+  const values = fields.map((f) => {
+    if (!own.has(f.key)) return '';
     const v = packValue(data, f);
     return f.kind === 'yesno' ? (v === null ? '' : yesNoNa(v as boolean)) : String(v).trim();
   });

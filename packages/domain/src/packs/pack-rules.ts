@@ -32,19 +32,27 @@ export function packValue(data: PackData, f: PackField): string | boolean | null
 const fmt = (n: number) => String(Math.round(n * 1000) / 1000);
 
 /** "0 to 25 bar" */
-export const limitsText = (f: PackField) =>
+export const limitsText = (f: { limits?: { min: number; max: number } | undefined; unit?: string | undefined }) =>
   `${fmt(f.limits!.min)} to ${fmt(f.limits!.max)}${f.unit ? ` ${f.unit}` : ''}`;
+
+/** The message of a number no instrument could give in its unit, or of one that is not a number. */
+export function limitsError(
+  f: { limits?: { min: number; max: number } | undefined; unit?: string | undefined },
+  value: string,
+): string | undefined {
+  if (!isEntered(value)) return undefined;
+  const n = parseDecimal(value);
+  if (n === null) return 'Must be a number';
+  if (f.limits && (n < f.limits.min || n > f.limits.max)) return `Must be from ${limitsText(f)}`;
+  return undefined;
+}
 
 /**
  * The field message of a reading no instrument could give in its unit (a pressure of 250 bar, a negative
  * flow): the schema refuses it with this message and the step shows it as it is typed.
  */
 export function packFieldError(f: PackField, value: string): string | undefined {
-  if (f.kind !== 'number' || !isEntered(value)) return undefined;
-  const n = parseDecimal(value);
-  if (n === null) return 'Must be a number';
-  if (f.limits && (n < f.limits.min || n > f.limits.max)) return `Must be from ${limitsText(f)}`;
-  return undefined;
+  return f.kind === 'number' ? limitsError(f, value) : undefined;
 }
 
 function rangeOf(r: PackRange, p: Record<string, string>): Range | undefined {

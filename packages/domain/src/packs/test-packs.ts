@@ -1,6 +1,7 @@
 import { STEPS } from '../steps.js';
 import { SECTIONS, type Measurement, type SectionId } from '../rules/catalogue.js';
-import { CP1_FIELDS_V1, CP1_PHOTO_TAGS, type PackField } from './cp1-ts1.js';
+import type { PackField } from './cp1-ts1.js';
+import { PACK_VERSIONS as PACKS } from './registry.js';
 
 /**
  * The test packs a site can choose (docs/product.md#test-packs, decision 190): `standard` is the original
@@ -28,18 +29,6 @@ export interface TestPack {
   issuesList: boolean;
 }
 
-const PACKS: readonly TestPack[] = [
-  { id: 'standard', version: 1, label: 'Standard checklist', fields: [], photoTags: [], issuesList: false },
-  {
-    id: 'cp1-ts1',
-    version: 1,
-    label: 'CP1/TS1 acceptance',
-    fields: CP1_FIELDS_V1,
-    photoTags: CP1_PHOTO_TAGS,
-    issuesList: true,
-  },
-];
-
 export const TEST_PACK_LABELS: Record<TestPackId, string> = {
   standard: 'Standard checklist',
   'cp1-ts1': 'CP1/TS1 acceptance',
@@ -64,6 +53,11 @@ export function currentTestPack(id: TestPackId): TestPack {
 /** The pack a check's data was taken under; data from before packs existed is the standard pack. */
 export function packOf(data: { testPack?: TestPackRef | undefined }): TestPack {
   return findTestPack(data.testPack ?? STANDARD_PACK) ?? PACKS[0]!;
+}
+
+/** Every version of a pack the rule book knows, oldest first. */
+export function testPackVersions(id: TestPackId): TestPack[] {
+  return PACKS.filter((p) => p.id === id).sort((a, b) => a.version - b.version);
 }
 
 /** "CP1/TS1 acceptance, version 1" */

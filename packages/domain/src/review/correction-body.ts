@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isDecimalOrEmpty } from '../numbers.js';
-import { CORRECTABLE_FIELDS, correctableField } from './corrections.js';
+import { CORRECTABLE_FIELDS, correctableField, isPackCorrectableId } from './corrections.js';
 import { MAX_REVIEW_REASON } from './review-state.js';
 
 // The schemas of a correction, apart from the field list: screens that only name a field (My flats) then
@@ -11,7 +11,11 @@ export const correctableFieldId = z.enum(ids, { message: 'Choose a recorded valu
 
 export const correctionBody = z
   .strictObject({
-    field: correctableFieldId,
+    // A checklist value, or a test pack's (`cp1.<key>`): whether this report's pack version has it, and what
+    // its unit allows, is known once the report is read (`correctableFieldOf`, `correctionValueError`).
+    field: z
+      .string({ message: 'Choose a recorded value' })
+      .refine((id) => correctableField(id) !== undefined || isPackCorrectableId(id), 'Choose a recorded value'),
     value: z.string({ message: 'Enter the corrected value' }).trim().min(1, 'Enter the corrected value').max(200),
     reason: z
       .string({ message: 'Say why the value is corrected' })

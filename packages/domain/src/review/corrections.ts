@@ -1,5 +1,16 @@
+import { isDecimalOrEmpty } from '../numbers.js';
 import { MEASUREMENTS, SECTIONS } from '../rules/catalogue.js';
 import type { WizardData } from '../schemas/wizard-data.js';
+import type { PackField } from '../packs/cp1-ts1.js';
+import { limitsError } from '../packs/pack-rules.js';
+import {
+  packMeasurementId,
+  packOf,
+  TEST_PACK_IDS,
+  testPackVersions,
+  type TestPack,
+  type TestPackRef,
+} from '../packs/test-packs.js';
 
 /**
  * The recorded values a supervisor may correct after submit (a mistyped serial, a transcription slip), and
@@ -13,6 +24,10 @@ export interface CorrectableField {
   unit: string;
   path: readonly [string] | readonly [string, string];
   kind: 'number' | 'text';
+  /** What a reading of a test pack can be in its unit (decision 190). */
+  limits?: { min: number; max: number };
+  /** The longest text a test pack's field holds. */
+  maxLength?: number;
 }
 
 const sectionTitle = (id: string) => SECTIONS.find((s) => s.id === id)?.title ?? '';
@@ -55,4 +70,64 @@ export function withCorrection(data: WizardData, field: CorrectableField, value:
   if (b === undefined) (next as unknown as Record<string, unknown>)[a] = value;
   else next[a] = { ...next[a], [b]: value };
   return next as unknown as WizardData;
+}
+
+const sectionOfStep = (step: number) => sectionTitle(SECTIONS.find((s) => s.step === step)?.id ?? '');
+
+/**
+ * A test pack's field as a correctable value (`cp1.<key>`, as its reading is judged): numbers and recorded
+ * text; its yes/no answers and choices are evidence, like the checklist's.
+ */
+function packCorrectable(f: PackField): CorrectableField | undefined {
+  if (f.kind !== 'number' && f.kind !== 'text') return undefined;
+  const base = {
+    id: packMeasurementId(f),
+    label: `${sectionOfStep(f.step)}: ${f.label}`,
+    unit: f.unit ?? '',
+    path: ['cp1', f.key] as const,
+  };
+  return f.kind === 'number'
+    ? { ...base, kind: 'number', ...(f.limits ? { limits: f.limits } : {}) }
+    : { ...base, kind: 'text', maxLength: f.scannable ? 60 : 200 };
+}
+
+const ofPack = new WeakMap<TestPack, CorrectableField[]>();
+
+/** The values a supervisor may correct in this report: the checklist's, then its test pack's. */
+export function correctableFieldsOf(data: { testPack?: TestPackRef | undefined }): readonly CorrectableField[] {
+  const pack = packOf(data);
+  if (!pack.fields.length) return CORRECTABLE_FIELDS;
+  let list = ofPack.get(pack);
+  if (!list) {
+    const extra = pack.fields.map(packCorrectable).filter((f): f is CorrectableField => f !== undefined);
+    ofPack.set(pack, (list = [...CORRECTABLE_FIELDS, ...extra]));
+  }
+  return list;
+}
+
+/** The correctable value of this id in this report, or undefined when the report (its pack's version) has none. */
+export function correctableFieldOf(
+  data: { testPack?: TestPackRef | undefined },
+  id: string,
+): CorrectableField | undefined {
+  return correctableFieldsOf(data).find((f) => f.id === id);
+}
+
+/** Whether some version of some test pack can correct a value of this id (the report's own pack decides). */
+export function isPackCorrectableId(id: string): boolean {
+  return TEST_PACK_IDS.flatMap(testPackVersions).some((p) =>
+    p.fields.some((f) => packMeasurementId(f) === id && packCorrectable(f)),
+  );
+}
+
+/** What is wrong with a corrected value, in the words the check's own field would use, or undefined. */
+export function correctionValueError(field: CorrectableField, value: string): string | undefined {
+  if (field.kind === 'number') {
+    if (!isDecimalOrEmpty(value)) return 'Must be a number';
+    if (value.length > 32) return 'At most 32 characters';
+    return limitsError(field, value);
+  }
+  if (field.maxLength !== undefined && value.trim().length > field.maxLength)
+    return `At most ${field.maxLength} characters`;
+  return undefined;
 }

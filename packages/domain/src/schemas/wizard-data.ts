@@ -4,7 +4,7 @@ import { decimalString, shortText, yesNo } from './common.js';
 import { blankWizardData } from './blank-wizard-data.js';
 import { FILE_URL_PATTERN } from './file-refs.js';
 import { PHOTOS_PER_CHECK } from '../images/limits.js';
-import { cp1DataSchema, testPackRefSchema } from '../packs/cp1-schema.js';
+import { cp1DataSchema, packDataIssues, testPackRefSchema } from '../packs/cp1-schema.js';
 
 /** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
  * (IndexedDB) until uploaded, then on the server; never inline in JSON (ruling 8). */
@@ -42,73 +42,83 @@ export const submitLocationSchema = z.object({
 const n = () => decimalString.default('');
 
 /** The canonical wizard/report data (ruling 1): the wizard's field names are the stored shape. */
-export const wizardDataSchema = z.object({
-  siteId: z.string().max(64).default(''),
-  propertyId: z.string().max(64).default(''),
-  siteName: s(),
-  address: shortText(300).default(''),
-  dwellingType: s(),
-  hiuModel: s(),
-  hiuSerial: s(),
-  engineerName: s(),
-  startTime: z.string().max(40).default(''),
-  meterStart: n(),
-  initialChecks: z
-    .object({
-      bypassClosed: yesNo.default(null),
-      strainerClean: yesNo.default(null),
-      clipsRemoved: yesNo.default(null),
-      meterOk: yesNo.default(null),
-      systemPressure: n(),
-    })
-    .default(() => blankWizardData().initialChecks),
-  standbyMode: z.object({ flowTemp: n(), returnTemp: n(), flowRate: n() }).default(() => blankWizardData().standbyMode),
-  radiators: z
-    .object({ roomChecks: z.record(z.string().trim().min(1).max(80), roomCheckSchema).default({}) })
-    .default(() => blankWizardData().radiators),
-  heatingMode: z
-    .object({
-      tertiaryFlow: n(),
-      tertiaryReturn: n(),
-      primaryFlow: n(),
-      primaryReturn: n(),
-      powerConsumption: n(),
-    })
-    .default(() => blankWizardData().heatingMode),
-  dhwChecks: z
-    .object({
-      cwsTemp: n(),
-      fortyFiveIn45: yesNo.default(null),
-      /** When the tap was opened for the timed 45 °C test; a stored instant, so a reload keeps the stopwatch. */
-      fortyFiveStartedAt: instantOrEmpty,
-      /** Seconds the tap took to reach 45 °C, when timed with the stopwatch. */
-      fortyFiveSeconds: n(),
-      /** Why the answer differs from what the timed seconds say (required then). */
-      fortyFiveOverrideReason: shortText(500).default(''),
-      dhwKitchenTap: n(),
-      primaryFlow: n(),
-      primaryReturn: n(),
-      dhwPower: n(),
-    })
-    .default(() => blankWizardData().dhwChecks),
-  photosSignature: z
-    .object({
-      photos: z.array(photoSchema).max(PHOTOS_PER_CHECK).default([]),
-      signature: z.union([z.literal(''), fileUrl]).default(''),
-      meterEnd: n(),
-      remoteCutOffValveSerial: shortText(60).default(''),
-      heatingControllerSet: yesNo.default(null),
-    })
-    .default(() => blankWizardData().photosSignature),
-  /** Evidence: when the engineer last completed each step (Next on it), by step slug. */
-  stepCompletedAt: z.partialRecord(stepSlug, instant).default({}),
-  /** Evidence: the location at submit, only when the engineer allowed it; null otherwise. */
-  submitLocation: submitLocationSchema.nullable().default(null),
-  /** The test pack the check is taken under (decision 190); absent means the standard checklist. */
-  testPack: testPackRefSchema.optional(),
-  /** The CP1/TS1 pack's readings, only in a check taken under it. */
-  cp1: cp1DataSchema.optional(),
-});
+export const wizardDataSchema = z
+  .object({
+    siteId: z.string().max(64).default(''),
+    propertyId: z.string().max(64).default(''),
+    siteName: s(),
+    address: shortText(300).default(''),
+    dwellingType: s(),
+    hiuModel: s(),
+    hiuSerial: s(),
+    engineerName: s(),
+    startTime: z.string().max(40).default(''),
+    meterStart: n(),
+    initialChecks: z
+      .object({
+        bypassClosed: yesNo.default(null),
+        strainerClean: yesNo.default(null),
+        clipsRemoved: yesNo.default(null),
+        meterOk: yesNo.default(null),
+        systemPressure: n(),
+      })
+      .default(() => blankWizardData().initialChecks),
+    standbyMode: z
+      .object({ flowTemp: n(), returnTemp: n(), flowRate: n() })
+      .default(() => blankWizardData().standbyMode),
+    radiators: z
+      .object({ roomChecks: z.record(z.string().trim().min(1).max(80), roomCheckSchema).default({}) })
+      .default(() => blankWizardData().radiators),
+    heatingMode: z
+      .object({
+        tertiaryFlow: n(),
+        tertiaryReturn: n(),
+        primaryFlow: n(),
+        primaryReturn: n(),
+        powerConsumption: n(),
+      })
+      .default(() => blankWizardData().heatingMode),
+    dhwChecks: z
+      .object({
+        cwsTemp: n(),
+        fortyFiveIn45: yesNo.default(null),
+        /** When the tap was opened for the timed 45 °C test; a stored instant, so a reload keeps the stopwatch. */
+        fortyFiveStartedAt: instantOrEmpty,
+        /** Seconds the tap took to reach 45 °C, when timed with the stopwatch. */
+        fortyFiveSeconds: n(),
+        /** Why the answer differs from what the timed seconds say (required then). */
+        fortyFiveOverrideReason: shortText(500).default(''),
+        dhwKitchenTap: n(),
+        primaryFlow: n(),
+        primaryReturn: n(),
+        dhwPower: n(),
+      })
+      .default(() => blankWizardData().dhwChecks),
+    photosSignature: z
+      .object({
+        photos: z.array(photoSchema).max(PHOTOS_PER_CHECK).default([]),
+        signature: z.union([z.literal(''), fileUrl]).default(''),
+        meterEnd: n(),
+        remoteCutOffValveSerial: shortText(60).default(''),
+        heatingControllerSet: yesNo.default(null),
+      })
+      .default(() => blankWizardData().photosSignature),
+    /** Evidence: when the engineer last completed each step (Next on it), by step slug. */
+    stepCompletedAt: z.partialRecord(stepSlug, instant).default({}),
+    /** Evidence: the location at submit, only when the engineer allowed it; null otherwise. */
+    submitLocation: submitLocationSchema.nullable().default(null),
+    /** The test pack the check is taken under (decision 190); absent means the standard checklist. */
+    testPack: testPackRefSchema.optional(),
+    /** The CP1/TS1 pack's readings, only in a check taken under it. */
+    cp1: cp1DataSchema.optional(),
+  })
+  .superRefine(
+    (data, ctx) => {
+      for (const { path, message } of packDataIssues(data)) ctx.addIssue({ code: 'custom', path, message });
+    },
+    // Also when other fields are wrong, so every field message is given at once.
+    { when: () => true },
+  );
 
 export type WizardData = z.infer<typeof wizardDataSchema>;
 export type WizardDataInput = z.input<typeof wizardDataSchema>;

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import {
   CORRECTABLE_FIELDS,
-  correctableField,
+  correctableFieldOf,
+  correctableFieldsOf,
   correctableValue,
+  correctionValueError,
+  limitsText,
   MAX_REVIEW_REASON,
+  testPackName,
   type ReportDetail,
 } from '@hiu/domain';
 import { Button } from '../../components/ui/button';
@@ -116,11 +120,15 @@ export function CorrectionDialog({
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const field = correctableField(fieldId);
+  const field = correctableFieldOf(report.wizardData, fieldId);
+  // The checklist's values, then the test pack's of the version the report was taken under (decision 190).
+  const packFields = correctableFieldsOf(report.wizardData).slice(CORRECTABLE_FIELDS.length);
   const submit = () => {
     const missing: Record<string, string> = {};
     if (!field) missing.field = 'Choose the value to correct';
     if (!value.trim()) missing.value = 'Enter the corrected value';
+    else if (field && correctionValueError(field, value.trim()))
+      missing.value = correctionValueError(field, value.trim())!;
     if (!reason.trim()) missing.reason = 'Say why the value is corrected';
     setErrors(missing);
     if (Object.keys(missing).length) return;
@@ -167,16 +175,24 @@ export function CorrectionDialog({
             value={fieldId}
             onChange={(e) => {
               setFieldId(e.target.value);
-              const f = correctableField(e.target.value);
+              const f = correctableFieldOf(report.wizardData, e.target.value);
               setValue(f ? correctableValue(report.wizardData, f) : '');
+              setErrors((now) => ({ ...now, field: undefined, value: undefined }));
             }}
           >
             <option value="">Choose a value</option>
-            {CORRECTABLE_FIELDS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
-              </option>
-            ))}
+            {packFields.length ? (
+              <>
+                <optgroup label="Checklist">
+                  <FieldOptions fields={CORRECTABLE_FIELDS} />
+                </optgroup>
+                <optgroup label={testPackName(report.testPack)}>
+                  <FieldOptions fields={packFields} />
+                </optgroup>
+              </>
+            ) : (
+              <FieldOptions fields={CORRECTABLE_FIELDS} />
+            )}
           </Select>
         </Field>
         {field ? (
@@ -184,11 +200,21 @@ export function CorrectionDialog({
             Recorded: <strong>{correctableValue(report.wizardData, field) || '(empty)'}</strong> {field.unit}
           </p>
         ) : null}
-        <Field label={field?.unit ? `Corrected value (${field.unit})` : 'Corrected value'} error={errors.value}>
+        <Field
+          label={field?.unit ? `Corrected value (${field.unit})` : 'Corrected value'}
+          hint={field?.limits ? `From ${limitsText(field)}` : undefined}
+          error={errors.value}
+        >
           <Input
             value={value}
             inputMode={field?.kind === 'number' ? 'decimal' : 'text'}
-            onChange={(e) => setValue(e.target.value)}
+            onChange={(e) => {
+              setValue(e.target.value);
+              // As typed, like the check's own field: a value its unit cannot be is named at once.
+              const problem =
+                field && e.target.value.trim() ? correctionValueError(field, e.target.value.trim()) : undefined;
+              setErrors((now) => ({ ...now, value: problem }));
+            }}
             autoComplete="off"
           />
         </Field>
@@ -203,4 +229,12 @@ export function CorrectionDialog({
       </div>
     </Dialog>
   );
+}
+
+function FieldOptions({ fields }: { fields: readonly { id: string; label: string }[] }) {
+  return fields.map((f) => (
+    <option key={f.id} value={f.id}>
+      {f.label}
+    </option>
+  ));
 }
