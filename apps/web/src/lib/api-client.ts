@@ -64,6 +64,20 @@ export const api = {
   delete: <T = void>(path: string, body?: unknown) => apiRequest('DELETE', path, body).then((r) => json<T>(r)),
 };
 
+/** A GET answered 304: what the caller kept under that tag still stands. */
+export type Conditional<T> = { changed: false } | { changed: true; value: T; etag: string | null };
+
+/**
+ * A GET that sends the ETag of the answer the caller kept (If-None-Match): the server answers 304 and no body
+ * when nothing changed, so a sync sends only what did (decision 195).
+ */
+export async function getIfChanged<T>(path: string, etag?: string): Promise<Conditional<T>> {
+  const res = await fetch(path, { credentials: 'include', headers: etag ? { 'If-None-Match': etag } : {} });
+  if (res.status === 304 && etag) return { changed: false };
+  await throwIfNotOk(res);
+  return { changed: true, value: await json<T>(res), etag: res.headers.get('ETag') };
+}
+
 /** The default fetch: GET the path made by joining the query key with slashes. */
 export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {

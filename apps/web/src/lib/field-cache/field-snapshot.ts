@@ -27,6 +27,13 @@ export interface FieldSnapshot {
   myReports?: MyReportsPage;
   /** My flats: the engineer's assigned flats not yet approved (absent in copies kept before it was). */
   assignments?: MyAssignment[];
+  /**
+   * The server's tag of each answer this copy was made from, by its address (with a page's total where the
+   * answer is a page): the next sync sends it back and is answered 304 and no body if nothing changed.
+   */
+  tags?: Record<string, { etag: string; total?: number }>;
+  /** How many of `sites` the site list gave (the rest are assigned flats' sites fetched one by one). */
+  listedSites?: number;
 }
 
 const contains = (text: string, q: string) => text.toLocaleLowerCase().includes(q.toLocaleLowerCase());

@@ -1,5 +1,5 @@
 import type { Draft, MyAssignment, MyReportsPage, PropertyWithStatus, Site, SiteSummary } from '@hiu/domain';
-import { api } from '../api-client';
+import { api, getIfChanged } from '../api-client';
 import type { FieldSnapshot } from './field-snapshot';
 import { loadSnapshot, saveSnapshot } from './field-store';
 
@@ -16,12 +16,33 @@ interface Page<T> {
   total: number;
 }
 
-async function allProperties(siteId: string): Promise<PropertyWithStatus[]> {
+type Tags = NonNullable<FieldSnapshot['tags']>;
+
+/**
+ * A GET that sends back the tag of the answer kept last time, when that answer is kept whole: unchanged, the
+ * server sends no body and the kept answer stands. `tags` collects the tags of this sync's answers.
+ */
+async function kept<T>(path: string, previous: FieldSnapshot | undefined, keptAnswer: T | undefined, tags: Tags) {
+  const before = keptAnswer === undefined ? undefined : previous?.tags?.[path];
+  const res = await getIfChanged<T>(path, before?.etag);
+  if (!res.changed) {
+    tags[path] = before!;
+    return keptAnswer!;
+  }
+  const total = (res.value as Partial<Page<unknown>>)?.total;
+  if (res.etag) tags[path] = { etag: res.etag, ...(typeof total === 'number' ? { total } : {}) };
+  return res.value;
+}
+
+async function allProperties(siteId: string, previous: FieldSnapshot | undefined, tags: Tags) {
   const out: PropertyWithStatus[] = [];
+  const before = previous?.properties[siteId];
   for (let offset = 0; offset < KEPT_PROPERTIES_PER_SITE; offset += PAGE) {
-    const page = await api.get<Page<PropertyWithStatus>>(
-      `/api/properties?siteId=${siteId}&limit=${PAGE}&offset=${offset}`,
-    );
+    const path = `/api/properties?siteId=${siteId}&limit=${PAGE}&offset=${offset}`;
+    // The kept copy holds each page as it was given, in the same order: a page's tag stands for that slice.
+    const total = previous?.tags?.[path]?.total;
+    const keptPage = before && total !== undefined ? { items: before.slice(offset, offset + PAGE), total } : undefined;
+    const page = await kept<Page<PropertyWithStatus>>(path, previous, keptPage, tags);
     out.push(...page.items);
     if (out.length >= page.total || page.items.length < PAGE) break;
   }
@@ -38,16 +59,25 @@ export function refreshFieldData(userId: string, now = () => new Date()): Promis
   running ??= (async () => {
     const previous = await loadSnapshot(userId).catch(() => undefined);
     const startedAt = now().toISOString();
-    const [sites, drafts, myReports, assignments] = await Promise.all([
-      api.get<Page<SiteSummary>>(`/api/sites?limit=${KEPT_SITES}`),
-      api.get<Draft[]>('/api/drafts'),
+    const tags: Tags = {};
+    const sitesPath = `/api/sites?limit=${KEPT_SITES}`;
+    const keptSites =
+      previous?.listedSites !== undefined && previous.tags?.[sitesPath]?.total !== undefined
+        ? { items: previous.sites.slice(0, previous.listedSites), total: previous.tags[sitesPath].total }
+        : undefined;
+    const [listed, drafts, myReports, assignments] = await Promise.all([
+      kept<Page<SiteSummary>>(sitesPath, previous, keptSites, tags),
+      kept<Draft[]>('/api/drafts', previous, previous?.drafts, tags),
       // My reports' first page, for the list without a signal (docs/product.md#my-reports).
-      api.get<MyReportsPage>('/api/me/reports').catch(() => previous?.myReports),
-      api.get<MyAssignment[]>('/api/me/assignments').catch(() => previous?.assignments),
+      kept<MyReportsPage>('/api/me/reports', previous, previous?.myReports, tags).catch(() => previous?.myReports),
+      kept<MyAssignment[]>('/api/me/assignments', previous, previous?.assignments, tags).catch(
+        () => previous?.assignments,
+      ),
     ]);
+    const sites = { items: [...listed.items], total: listed.total };
     // Every assigned flat's site is kept, even one past the sites the select lists (docs/product.md#my-flats).
-    const listed = new Set(sites.items.map((s) => s.id));
-    const assignedSites = [...new Set((assignments ?? []).map((a) => a.siteId))].filter((id) => !listed.has(id));
+    const listedIds = new Set(sites.items.map((s) => s.id));
+    const assignedSites = [...new Set((assignments ?? []).map((a) => a.siteId))].filter((id) => !listedIds.has(id));
     for (const id of assignedSites) {
       const {
         designParameters: _d,
@@ -62,14 +92,19 @@ export function refreshFieldData(userId: string, now = () => new Date()): Promis
     const siteDetails: Record<string, Site> = {};
     const properties: Record<string, PropertyWithStatus[]> = {};
     for (const site of sites.items) {
-      const kept = previous?.siteDetails[site.id];
-      if (!full && kept && previous?.properties[site.id]) {
-        siteDetails[site.id] = kept;
-        properties[site.id] = previous.properties[site.id]!;
+      const keptDetail = previous?.siteDetails[site.id];
+      const keptList = previous?.properties[site.id];
+      if (!full && keptDetail && keptList) {
+        siteDetails[site.id] = keptDetail;
+        properties[site.id] = keptList;
+        // Their tags stand too, for the next full sync.
+        for (const [path, tag] of Object.entries(previous?.tags ?? {}))
+          if (path === `/api/sites/${site.id}` || path.startsWith(`/api/properties?siteId=${site.id}&`))
+            tags[path] = tag;
         continue;
       }
-      siteDetails[site.id] = await api.get<Site>(`/api/sites/${site.id}`);
-      properties[site.id] = await allProperties(site.id);
+      siteDetails[site.id] = await kept<Site>(`/api/sites/${site.id}`, previous, keptDetail, tags);
+      properties[site.id] = await allProperties(site.id, previous, tags);
     }
     const snapshot: FieldSnapshot = {
       userId,
@@ -81,6 +116,8 @@ export function refreshFieldData(userId: string, now = () => new Date()): Promis
       drafts,
       myReports,
       assignments,
+      tags,
+      listedSites: listed.items.length,
     };
     await saveSnapshot(snapshot);
   })().finally(() => (running = undefined));
