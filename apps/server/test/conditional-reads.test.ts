@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
@@ -67,5 +68,47 @@ describe('conditional reads (a phone syncing only what changed)', () => {
     const answerToB = await conditionalGet(app, b, '/api/me/assignments', tagOfA);
     expect(answerToB.statusCode).toBe(200);
     expect(answerToB.json()).toEqual([]);
+  });
+
+  it('sends a list gzipped to a phone that accepts it, with the same tag, and never unpacks a body sent to it', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const site = await createSite(admin, { name: 'Alder Court' });
+    await admin.post('/api/properties/bulk', {
+      siteId: site.id,
+      properties: Array.from({ length: 60 }, (_, i) => ({
+        address: `Flat ${i + 1}, Alder Court`,
+        propertyType: '2b4p',
+      })),
+    });
+    const url = `/api/properties?siteId=${site.id}&limit=200&offset=0`;
+    const plain = await app.inject({ method: 'GET', url, headers: { cookie: admin.cookie! } });
+    const zipped = await app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: admin.cookie!, 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    const again = await app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: admin.cookie!, 'accept-encoding': 'gzip', 'if-none-match': plain.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // A compressed body could unpack far past the body limit: it is refused, and nothing is stored.
+    const bomb = await app.inject({
+      method: 'POST',
+      url: '/api/properties',
+      headers: { cookie: admin.cookie!, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ siteId: site.id, address: 'Flat 99, Alder Court', propertyType: '2b4p' })),
+    });
+    expect(bomb.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bomb.statusCode).toBeLessThan(500);
+    const list = (await admin.get(`/api/properties?siteId=${site.id}&q=Flat 99`)).json();
+    expect(list.total).toBe(0);
   });
 });

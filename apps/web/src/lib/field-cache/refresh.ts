@@ -35,18 +35,21 @@ async function kept<T>(path: string, previous: FieldSnapshot | undefined, keptAn
 }
 
 async function allProperties(siteId: string, previous: FieldSnapshot | undefined, tags: Tags) {
-  const out: PropertyWithStatus[] = [];
   const before = previous?.properties[siteId];
-  for (let offset = 0; offset < KEPT_PROPERTIES_PER_SITE; offset += PAGE) {
+  const pageAt = (offset: number) => {
     const path = `/api/properties?siteId=${siteId}&limit=${PAGE}&offset=${offset}`;
     // The kept copy holds each page as it was given, in the same order: a page's tag stands for that slice.
     const total = previous?.tags?.[path]?.total;
     const keptPage = before && total !== undefined ? { items: before.slice(offset, offset + PAGE), total } : undefined;
-    const page = await kept<Page<PropertyWithStatus>>(path, previous, keptPage, tags);
-    out.push(...page.items);
-    if (out.length >= page.total || page.items.length < PAGE) break;
-  }
-  return out;
+    return kept<Page<PropertyWithStatus>>(path, previous, keptPage, tags);
+  };
+  // The first page gives the total; the others are asked for together, as each costs a phone a round trip.
+  const first = await pageAt(0);
+  const offsets: number[] = [];
+  for (let offset = PAGE; offset < Math.min(first.total, KEPT_PROPERTIES_PER_SITE); offset += PAGE)
+    offsets.push(offset);
+  const rest = await Promise.all(offsets.map(pageAt));
+  return [first, ...rest].flatMap((page) => page.items).slice(0, KEPT_PROPERTIES_PER_SITE);
 }
 
 let running: Promise<void> | undefined;
@@ -103,8 +106,10 @@ export function refreshFieldData(userId: string, now = () => new Date()): Promis
             tags[path] = tag;
         continue;
       }
-      siteDetails[site.id] = await kept<Site>(`/api/sites/${site.id}`, previous, keptDetail, tags);
-      properties[site.id] = await allProperties(site.id, previous, tags);
+      [siteDetails[site.id], properties[site.id]] = await Promise.all([
+        kept<Site>(`/api/sites/${site.id}`, previous, keptDetail, tags),
+        allProperties(site.id, previous, tags),
+      ]);
     }
     const snapshot: FieldSnapshot = {
       userId,
