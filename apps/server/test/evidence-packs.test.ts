@@ -95,7 +95,7 @@ describe('handover evidence pack', () => {
     const { sql } = await import('drizzle-orm');
     const db = (await t.database()).db;
     // 450 more flats, each with an approved report (a copy of one, with its stored PDF); the first 40 also have
-    // an earlier attempt, sent back. The reads page by 250 reports and 200 flats.
+    // an earlier attempt, sent back. The reads go in pages of 50 reports and 50 flats.
     await db.execute(sql`INSERT INTO properties (site_id, address, property_type)
       SELECT ${site.id}, 'Flat ' || g || ', Elm House', '2b4p' FROM generate_series(1, 450) g`);
     const copy = (state: string, minutes: number, upTo: number) =>

@@ -25,7 +25,7 @@ interface Deps {
 }
 
 /** Stored PDFs sized and hashed by the database in one query: a few milliseconds each time. */
-const DIGESTS_AT_ONCE = 50;
+const DIGESTS_AT_ONCE = 25;
 const PROGRESS_EVERY_MS = 250;
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 /** A file name safe on every system, readable: "Flat 2, Birch House" -> "Flat 2, Birch House". */
@@ -81,7 +81,7 @@ export function evidencePackJob(d: Deps): JobHandler {
         const latest = meta.latestIds.has(r.id);
         const folder = latest ? 'reports' : 'earlier-attempts';
         const path = `${folder}/${safe(r.propertyAddress)} - ${r.reference}.pdf`;
-        // Stored PDFs are hashed by the database fifty at a time; the others are built here.
+        // Stored PDFs are hashed by the database 25 at a time; the others are built here.
         if (i % DIGESTS_AT_ONCE === 0) {
           await d.giveWay();
           stored = await repos.evidencePacks.storedPdfDigests(

@@ -7,7 +7,7 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Reports read at a time: each page a few milliseconds, even on the embedded database. */
-const PAGE = 100;
+const PAGE = 50;
 
 /** The parts of a check the dashboard reads; json, not jsonb, so each is picked here rather than by SQL. */
 type Stored = {

@@ -8,7 +8,7 @@ import { writeAudit, type Actor } from './audit.js';
 
 export const EVIDENCE_PACK_JOB = 'evidence.pack';
 /** Flats whose reports are read at a time while a pack is built. */
-const SOURCES_PAGE = 100;
+const SOURCES_PAGE = 50;
 type Row = typeof evidencePacks.$inferSelect;
 export type PackEntry = NonNullable<Row['contents']>[number];
 
