@@ -23,6 +23,10 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   return {
     Component,
     /** Fetches the code ahead of use; a failed fetch is tried again when the component renders. */
-    preload: () => void fetchCode().catch(() => undefined),
+    preload: (): Promise<void> =>
+      fetchCode().then(
+        () => undefined,
+        () => undefined,
+      ),
   };
 }

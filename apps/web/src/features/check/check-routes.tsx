@@ -27,7 +27,7 @@ function laterPage<P extends object>(load: () => Promise<ComponentType<P>>) {
  */
 function stepPage(load: () => Promise<ComponentType>) {
   const page = lazyComponent(load);
-  if (typeof window !== 'undefined') whenIdle(page.preload);
+  if (typeof window !== 'undefined') whenIdle(() => void page.preload());
   return page.Component;
 }
 

@@ -17,7 +17,7 @@ export function PackFields({ step, ranges }: { step: number; ranges: Ranges }) {
   const here = pack.fields.some((f) => f.step === step);
   // The next steps' pack fields draw at once, and are on the phone if the signal goes.
   useEffect(() => {
-    if (pack.fields.length) groups.preload();
+    if (pack.fields.length) void groups.preload();
   }, [pack]);
   if (!here) return null;
   return (
