@@ -1,10 +1,11 @@
-import { createElement, Suspense } from 'react';
+import { createElement, Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { lazyComponent } from './lazy-component';
 
-const Step = ({ name }: { name: string }) => createElement('h1', null, `Step ${name}`);
-const page = (Component: typeof Step) =>
+type StepProps = { name: string };
+const Step: ComponentType<StepProps> = ({ name }) => createElement('h1', null, `Step ${name}`);
+const page = (Component: ComponentType<StepProps>) =>
   renderToString(
     createElement(
       Suspense,
@@ -15,7 +16,7 @@ const page = (Component: typeof Step) =>
 
 describe('lazyComponent', () => {
   it('shows the fallback while the code has not come', () => {
-    const step = lazyComponent(() => new Promise<typeof Step>(() => undefined));
+    const step = lazyComponent(() => new Promise<ComponentType<StepProps>>(() => undefined));
     expect(page(step.Component)).toContain('Loading');
     expect(page(step.Component)).not.toContain('Step DHW');
   });
