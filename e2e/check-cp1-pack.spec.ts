@@ -246,3 +246,37 @@ test('an admin puts a site on the CP1/TS1 pack and sets a range; a reviewer read
     await usable(page, 'report after a pack correction');
   });
 });
+
+test('a CP1/TS1 check continued with no signal after a fresh load: the pack fields are on the phone', async ({
+  engineerPage: page,
+  createSite,
+  adminApi,
+}, testInfo) => {
+  const { site, properties } = await createSite({
+    properties: [{ address: '9 Foundry Row, Sheffield', propertyType: '2b4p' }],
+  });
+  expect((await adminApi.patch(`/api/sites/${site.id}`, { data: { testPack: 'cp1-ts1' } })).status()).toBe(200);
+
+  await page.goto('/');
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  // From now on the page is served by the service worker; this load fetches nothing of a pack's screens.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+
+  await page.context().setOffline(true);
+  await page.reload();
+  await check.expectStep(1, 'Basic Information');
+  await expect(page.getByRole('heading', { name: 'Heat meter at baseline' })).toBeVisible();
+  await check.basicInfo({ model: 'Evo 40', serial: 'SN-CP1-OFF' });
+  await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...meterSet('baseline')]);
+  await check.next('Save and Continue');
+
+  await check.expectStep(2, 'Initial Checks');
+  await expect(page.getByRole('heading', { name: 'Primary pressures' })).toBeVisible();
+  await expect(page.getByTestId('cp1.staticFlowPressure')).toBeEditable();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('cp1-offline-step-2.png'), fullPage: true });
+  await page.context().setOffline(false);
+});

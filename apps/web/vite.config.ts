@@ -89,11 +89,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/]/ },
-            // Dialogs, the paste rules and the offline copy of field data load when first used, not with the screen.
+            // Dialogs, the paste rules and the offline copy of field data load when first used, not with the screen;
+            // tabs and the office page frame come with the office screens that draw them.
             {
               name: 'shared',
-              test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number|field-cache))/,
+              test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number|field-cache)|tabs\.|page\.)/,
             },
+            // The office frame draws its sections as tabs: one request for both.
+            { name: 'admin-layout', test: /src[\\/]components[\\/](admin-layout|ui[\\/]tabs)\./ },
           ],
         },
       },

@@ -26,14 +26,20 @@ function closure(key, seen = new Set()) {
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const base = closure(entryKey);
 // The lazy chunks each route loads before it shows (the engineer's screens sit inside engineer-area).
-// Steps 1-6 are in check-routes; review, outbox and failed have chunks of their own: the wizard's row is the
-// heaviest of them, as if opened first (the photos step is lazily-only code, checked below).
+// Steps 1-6, review, outbox and failed each have a chunk of their own under check-routes: the wizard's row is
+// the heaviest of them, as if opened first (the photos step is lazily-only code, checked below).
 const check = ['src/app/engineer-area.tsx', 'src/features/check/check-routes.tsx'];
 const checkPage = (name) => [...check, `src/features/check/pages/${name}.tsx`];
+const steps = ['basic-info', 'initial-checks', 'standby-mode', 'radiators', 'heating', 'dhw'];
 const routes = {
   'sign-in (/sign-in)': [['src/features/auth/sign-in-page.tsx']],
   'home (/)': [['src/app/engineer-area.tsx', 'src/features/home/home-page.tsx']],
-  'wizard step (/check/...)': [check, checkPage('review-step'), checkPage('outbox-page'), checkPage('failed-page')],
+  'wizard step (/check/...)': [
+    ...steps.map((step) => checkPage(`${step}-step`)),
+    checkPage('review-step'),
+    checkPage('outbox-page'),
+    checkPage('failed-page'),
+  ],
   'admin (/admin/sites)': [['src/features/admin/admin-routes.tsx']],
   'reports (/admin/reports)': [['src/features/reports/reports-page.tsx']],
 };

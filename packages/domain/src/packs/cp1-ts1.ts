@@ -60,27 +60,6 @@ export const CP1_PARAM_DEFAULTS = {
 } as const;
 export type Cp1ParamKey = keyof typeof CP1_PARAM_DEFAULTS;
 
-/** What the admin edits for the pack, in the order the engineer meets the values. */
-export const CP1_PARAM_FIELDS: { key: Cp1ParamKey; label: string; unit: Unit; hint: string }[] = [
-  {
-    key: 'keepWarmReturnMax',
-    label: 'Keep-warm primary return, at most',
-    unit: '°C',
-    hint: 'At least 5 °C below the hot-water set-point',
-  },
-  {
-    key: 'heatingPeakReturnMax',
-    label: 'Heating peak primary return, at most',
-    unit: '°C',
-    hint: "The site's design return",
-  },
-  { key: 'designFlow', label: 'Design flow at the heat meter', unit: 'm³/h', hint: 'Leave empty to record only' },
-  { key: 'designFlowTolerance', label: 'Design flow tolerance', unit: '%', hint: 'Plus or minus' },
-  { key: 'kitchenTapFlowMin', label: 'Kitchen tap flow, at least', unit: 'L/min', hint: '' },
-  { key: 'kitchenTapFlowMax', label: 'Kitchen tap flow, at most', unit: 'L/min', hint: '' },
-  { key: 'peakReturnMax', label: 'Primary return in the hot-water peak test, at most', unit: '°C', hint: '' },
-];
-
 const TEMP = { min: -20, max: 130 };
 const METER_SETS = [
   { prefix: 'baseline', step: 1, group: 'Heat meter at baseline', name: 'Baseline' },

@@ -1,16 +1,13 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { stepBySlug } from '@hiu/domain';
-import { SaveBadge, useWizard } from './state/wizard-provider';
-import { BasicInfoStep } from './pages/basic-info-step';
-import { InitialChecksStep } from './pages/initial-checks-step';
-import { StandbyModeStep } from './pages/standby-mode-step';
-import { RadiatorsStep } from './pages/radiators-step';
-import { HeatingStep } from './pages/heating-step';
-import { DhwStep } from './pages/dhw-step';
+import { stepBySlug, type StepSlug } from '@hiu/domain';
+import { useWizard } from './state/wizard-provider';
+// Only the wizard's screens show the save badge: not in the data layer home loads too.
+import { SaveBadge } from './state/save-badge';
 import { WizardShell } from './components/wizard-header';
 import { whenIdle } from '../../lib/when-idle';
 import { lazyRetry } from '../../lib/lazy-retry';
+import { lazyComponent } from '../../lib/lazy-component';
 
 /**
  * A screen no one opens first: not in the wizard's first download. Its code is fetched when the page is idle,
@@ -22,6 +19,24 @@ function laterPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   if (typeof window !== 'undefined') whenIdle(() => void load().catch(() => undefined));
   return Page;
 }
+
+/**
+ * Steps 1-6: each screen's code comes with the step, so opening one (or the review, the outbox, the Failed page)
+ * does not download the other five. The rest are fetched when the page is idle, so Next draws the next step at
+ * once and a lost signal still finds every step on the phone; the service worker keeps them too.
+ */
+function stepPage(load: () => Promise<ComponentType>) {
+  const page = lazyComponent(load);
+  if (typeof window !== 'undefined') whenIdle(() => void page.preload());
+  return page.Component;
+}
+
+const BasicInfoStep = stepPage(() => import('./pages/basic-info-step').then((m) => m.BasicInfoStep));
+const InitialChecksStep = stepPage(() => import('./pages/initial-checks-step').then((m) => m.InitialChecksStep));
+const StandbyModeStep = stepPage(() => import('./pages/standby-mode-step').then((m) => m.StandbyModeStep));
+const RadiatorsStep = stepPage(() => import('./pages/radiators-step').then((m) => m.RadiatorsStep));
+const HeatingStep = stepPage(() => import('./pages/heating-step').then((m) => m.HeatingStep));
+const DhwStep = stepPage(() => import('./pages/dhw-step').then((m) => m.DhwStep));
 
 // The camera and signature code is not in the first download either (docs/product.md#speed-and-size), but is fetched as soon as the
 // page is idle: a signal lost before the service worker has stored the app must not lose step 7.
@@ -77,25 +92,21 @@ function Loading() {
   );
 }
 
+/** While a step's code loads: the wizard's bar with the step's name, as in the page's first paint. */
+const withShell = (slug: StepSlug, page: ReactNode): [string, ReactNode] => [
+  slug,
+  <Suspense fallback={<WizardShell step={stepBySlug(slug)!} />}>{page}</Suspense>,
+];
+
 const STEP_PAGES: [string, ReactNode][] = [
-  ['basic-info', <BasicInfoStep />],
-  ['initial-checks', <InitialChecksStep />],
-  ['standby-mode', <StandbyModeStep />],
-  ['radiators', <RadiatorsStep />],
-  ['heating', <HeatingStep />],
-  ['dhw', <DhwStep />],
-  [
-    'photos-signature',
-    <Suspense fallback={<WizardShell step={stepBySlug('photos-signature')!} />}>
-      <PhotosSignatureStep />
-    </Suspense>,
-  ],
-  [
-    'review',
-    <Suspense fallback={<WizardShell step={stepBySlug('review')!} />}>
-      <ReviewStep />
-    </Suspense>,
-  ],
+  withShell('basic-info', <BasicInfoStep />),
+  withShell('initial-checks', <InitialChecksStep />),
+  withShell('standby-mode', <StandbyModeStep />),
+  withShell('radiators', <RadiatorsStep />),
+  withShell('heating', <HeatingStep />),
+  withShell('dhw', <DhwStep />),
+  withShell('photos-signature', <PhotosSignatureStep />),
+  withShell('review', <ReviewStep />),
 ];
 
 /** The engineer's checklist under /check/* (docs/product.md#check). */

@@ -1,14 +1,19 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { useFieldDataRefresh } from './api/field-data';
 import { DraftsList } from './components/drafts-list';
 import { MyFlats } from './components/my-flats';
-import { ClientSites } from './components/client-sites';
 import { OfflineNotice } from './components/offline-notice';
 import { HomeFrame } from './home-frame';
 import { START_CHECK_ID, StartCheckCard } from './components/start-check-card';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { lazyComponent } from '../../lib/lazy-component';
+
+// Only a client's home shows their sites: an engineer's or an office user's home does not download it.
+const clientSites = lazyComponent(() => import('./components/client-sites').then((m) => m.ClientSites));
 
 interface HomePageProps {
   /** The check feature's notices (Unsaved Work Found, reports waiting to be sent), composed in by the router. */
@@ -52,7 +57,17 @@ export default function HomePage({ unsavedWorkBanner, reviewCards }: HomePagePro
       {reviewer ? reviewCards : null}
       {user?.role === 'engineer' ? <MyFlats /> : null}
       {user?.role === 'client' ? (
-        <ClientSites />
+        <Suspense
+          fallback={
+            <Card role="status" className="space-y-3">
+              <span className="sr-only">Loading your sites...</span>
+              <Skeleton className="h-7 w-48" />
+              <Skeleton className="h-12" />
+            </Card>
+          }
+        >
+          <clientSites.Component />
+        </Suspense>
       ) : (
         <>
           <StartCheckCard />

@@ -1,130 +1,34 @@
-import {
-  blankCp1,
-  packFieldError,
-  packMeasurementId,
-  packOf,
-  packValue,
-  type PackField,
-  type Ranges,
-  type WizardData,
-} from '@hiu/domain';
-import { Field } from '../../../components/ui/field';
-import { Input, NumberInput } from '../../../components/ui/input';
-import { Select } from '../../../components/ui/select';
-import { ScanButton } from '../scanner/scan-button';
+import { Suspense, useEffect } from 'react';
+import { packOf, type Ranges } from '@hiu/domain';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useWizard } from '../state/wizard-provider';
-import { RangeHint } from './measurement-field';
-import { YesNoField } from './yes-no-field';
 
-/** Writes one pack value, creating the pack's data if a check from before the pack lacks it. */
-function writePackValue(w: WizardData, key: string, value: string | boolean) {
-  const cp1 = (w.cp1 ??= blankCp1() as unknown as NonNullable<WizardData['cp1']>) as Record<string, unknown>;
-  cp1[key] = value;
-}
+// Most checks are under the standard checklist, which adds no fields: the pack's inputs load only for a check
+// under a pack (the service worker keeps them for one continued offline).
+const groups = lazyComponent(() => import('./pack-field-groups').then((m) => m.PackFieldGroups));
 
 /**
- * The fields the check's test pack adds to a step (docs/product.md#test-packs), under their group headings, in
- * the rule book's order: units beside numbers, live in-range hints, and a message for a value no instrument
- * could give in that unit. A standard check has none, so nothing is drawn.
+ * The fields the check's test pack adds to a step (docs/product.md#test-packs). A standard check has none, so
+ * nothing is drawn and nothing is fetched.
  */
 export function PackFields({ step, ranges }: { step: number; ranges: Ranges }) {
   const { state } = useWizard();
-  const fields = packOf(state.wizardData).fields.filter((f) => f.step === step);
-  if (fields.length === 0) return null;
-  const groups = [...new Set(fields.map((f) => f.group))];
+  const pack = packOf(state.wizardData);
+  const here = pack.fields.some((f) => f.step === step);
+  // The next steps' pack fields draw at once, and are on the phone if the signal goes.
+  useEffect(() => {
+    if (pack.fields.length) void groups.preload();
+  }, [pack]);
+  if (!here) return null;
   return (
-    <>
-      {groups.map((group) => {
-        const id = `pack-${step}-${group.replace(/\W+/g, '-').toLowerCase()}`;
-        return (
-          <section key={group} aria-labelledby={id} className="space-y-5 border-t border-slate-200 pt-4">
-            <h2 id={id} className="text-lg font-bold text-slate-900">
-              {group}
-            </h2>
-            {fields
-              .filter((f) => f.group === group)
-              .map((f) => (
-                <PackFieldInput key={f.key} field={f} ranges={ranges} />
-              ))}
-          </section>
-        );
-      })}
-    </>
+    <Suspense
+      fallback={
+        <p role="status" className="border-t border-slate-200 pt-4 text-base text-slate-600">
+          Loading the {pack.label} fields...
+        </p>
+      }
+    >
+      <groups.Component step={step} ranges={ranges} />
+    </Suspense>
   );
-}
-
-function PackFieldInput({ field: f, ranges }: { field: PackField; ranges: Ranges }) {
-  const { state, update } = useWizard();
-  const value = packValue(state.wizardData, f);
-  const set = (v: string | boolean) => update((w) => writePackValue(w, f.key, v));
-  const name = `cp1.${f.key}`;
-  switch (f.kind) {
-    case 'yesno':
-      return <YesNoField label={f.label} value={value as boolean | null} onChange={set} required={f.required} />;
-    case 'choice':
-      return (
-        <Field label={f.label} required={f.required}>
-          <Select value={value as string} onChange={(e) => set(e.target.value)} name={name} data-testid={name}>
-            <option value="">Choose</option>
-            {(f.choices ?? []).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      );
-    case 'text':
-      return (
-        <Field
-          label={f.label}
-          required={f.required}
-          hint={f.required ? undefined : 'Optional'}
-          action={
-            f.scannable ? (
-              <ScanButton label={f.label} name={`Scan ${f.label.toLowerCase()}`} onUse={(v) => set(v)} />
-            ) : undefined
-          }
-        >
-          <Input
-            value={value as string}
-            onChange={(e) => set(e.target.value)}
-            name={name}
-            data-testid={name}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="next"
-          />
-        </Field>
-      );
-    case 'number': {
-      const text = value as string;
-      const range = f.range ? ranges[packMeasurementId(f)] : undefined;
-      return (
-        <Field
-          label={f.label}
-          required={f.required}
-          error={packFieldError(f, text)}
-          hint={
-            range ? (
-              <RangeHint value={text} range={range} unit={f.unit ?? ''} />
-            ) : f.required ? (
-              'Recorded, not judged'
-            ) : (
-              'Optional, recorded only'
-            )
-          }
-        >
-          <NumberInput
-            value={text}
-            onValueChange={set}
-            unit={f.unit || undefined}
-            name={name}
-            data-testid={name}
-            enterKeyHint="next"
-          />
-        </Field>
-      );
-    }
-  }
 }

@@ -12,7 +12,6 @@ import { WizardContext, type WizardContextValue } from './wizard-context';
 
 // The public face of the check's data layer (the one module other features may import).
 export { useWizard, useOutbox, usePhotoUrl, useFileBlob, type WizardContextValue } from './wizard-context';
-export { SaveBadge } from './save-badge';
 export { saveBadgeText, type SaveStatus } from './save-status';
 export { hasUnsavedWork, type WizardState } from './wizard-state';
 export { PhotoError } from './photo-error';
