@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { AuditEntry } from '@hiu/domain';
+import { isUuid, type AuditEntry } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 import { chunks } from './sql-helpers.js';
@@ -23,8 +23,7 @@ export interface AuditInput {
   propertyId?: string | null;
 }
 
-const uuidLike = (v: unknown): string | null =>
-  typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v) ? v.toLowerCase() : null;
+const uuidLike = (v: unknown): string | null => (typeof v === 'string' && isUuid(v) ? v.toLowerCase() : null);
 
 /** Where an entry belongs, as migration 0024 filled it for the entries written before it. */
 function belongsTo(e: AuditInput): { siteId: string | null; propertyId: string | null } {
