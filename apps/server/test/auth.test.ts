@@ -55,6 +55,20 @@ describe('roles and bad input', () => {
     expect((await client(app).get('/api/users')).statusCode).toBe(401);
   });
 
+  it('adds one account when the same email is added twice at once; the other is told why (409 on email)', async () => {
+    const admin = await signedIn(await t.app(), 'admin');
+    const body = (name: string) => ({ email: 'twice@example.com', name, password: 'password1', role: 'engineer' });
+    const answers = await Promise.all([admin.post('/api/users', body('One')), admin.post('/api/users', body('Two'))]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((r) => r.statusCode === 409)!;
+    expect(refused.json().error).toMatchObject({
+      message: 'A user with this email already exists',
+      fields: { email: 'A user with this email already exists' },
+    });
+    const listed = (await admin.get('/api/users')).json() as { email: string }[];
+    expect(listed.filter((u) => u.email === 'twice@example.com')).toHaveLength(1);
+  });
+
   it('lets an admin add, edit and deactivate an engineer, and keeps one admin', async () => {
     const app = await t.app();
     const admin = await signedIn(app, 'admin');

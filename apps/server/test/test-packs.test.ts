@@ -89,6 +89,17 @@ describe('test packs on a site', () => {
     });
   });
 
+  it("names a pack's blank step-1 field when basic information is incomplete (422), not another field", async () => {
+    const { eng, site, property } = await cp1Site();
+    const { res } = await submitCp1(eng, site, property.id, { meterMake: ' ' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      message: 'Basic information is incomplete',
+      fields: { 'wizardData.cp1.meterMake': 'Required' },
+    });
+    expect(res.json().error.fields).not.toHaveProperty('wizardData.meterStart');
+  });
+
   it.skipIf(!hasPdftotext)('prints the pack, its groups and its issues on the PDF', async () => {
     const { eng, site, property } = await cp1Site();
     const { id } = await submitCp1(eng, site, property.id, {

@@ -14,9 +14,9 @@ import { evidencePacksRepository } from './evidence-packs.js';
 import { signOffsRepository } from './sign-offs.js';
 import { assignmentsRepository } from './assignments.js';
 
-export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {}) {
+/** Every repository but users over one executor: the database, or one transaction of it. */
+function repositoriesOver(db: Db) {
   return {
-    users: usersRepository(db, opts),
     sites: sitesRepository(db),
     properties: propertiesRepository(db),
     drafts: draftsRepository(db),
@@ -30,6 +30,23 @@ export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {
     evidencePacks: evidencePacksRepository(db),
     signOffs: signOffsRepository(db),
     assignments: assignmentsRepository(db),
+  };
+}
+/** The repositories inside one transaction: what they read, check and write commits together or not at all. */
+export type TransactionRepositories = ReturnType<typeof repositoriesOver>;
+
+export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {}) {
+  return {
+    // Not inside transactions: its session cache belongs to the process, and a copy would miss its invalidations.
+    users: usersRepository(db, opts),
+    ...repositoriesOver(db),
+    /**
+     * Runs `work` in one transaction with the repositories bound to it, so a check and the write it allows
+     * see the same rows; a repository's own transaction inside becomes a savepoint.
+     */
+    transaction<T>(work: (repos: TransactionRepositories) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(repositoriesOver(tx)));
+    },
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -68,11 +68,16 @@ const audited = (s: NewSite | Site | typeof sites.$inferSelect) => ({
 });
 
 export function sitesRepository(db: Db) {
-  const byId = async (id: string): Promise<Site | undefined> => {
-    const [row] = await db
+  /**
+   * In a transaction, `lock` holds the site's row until it ends: 'update' while its types or design change,
+   * 'share' while a property is checked against them (a change waits for the check, and the check for it).
+   */
+  const byId = async (id: string, lock?: 'update' | 'share'): Promise<Site | undefined> => {
+    const query = db
       .select({ ...getTableColumns(sites), propertyCount })
       .from(sites)
       .where(eq(sites.id, id));
+    const [row] = lock ? await query.for(lock, { of: sites }) : await query;
     return row && toSite(row);
   };
 

@@ -6,6 +6,9 @@ import type { Db } from '../db/client.js';
 import { apiTokens, sessions, users } from '../db/schema.js';
 import { SESSION_CHANNEL } from '../db/notifications.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
+import { rethrowUnique } from './sql-helpers.js';
+
+export const EMAIL_EXISTS = 'A user with this email already exists';
 
 const SESSION_DAYS = 14;
 
@@ -86,13 +89,16 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
       input: { email: string; name: string; role: Role; passwordHash: string },
       actor: Actor = null,
     ): Promise<User> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(users).values(input).returning();
-        const user = toUser(row!);
-        const { id: _id, ...after } = user;
-        await writeAudit(tx, { actor, entityType: 'user', entityId: user.id, action: 'created', after });
-        return user;
-      });
+      // The unique email index decides between two adds of one address at once; both are told the same.
+      return db
+        .transaction(async (tx) => {
+          const [row] = await tx.insert(users).values(input).returning();
+          const user = toUser(row!);
+          const { id: _id, ...after } = user;
+          await writeAudit(tx, { actor, entityType: 'user', entityId: user.id, action: 'created', after });
+          return user;
+        })
+        .catch(rethrowUnique(EMAIL_EXISTS, { email: EMAIL_EXISTS }));
     },
     /** Creates the first admin only while there are no users, in one statement so two visitors cannot both win. */
     async createFirstAdmin(input: { email: string; name: string; passwordHash: string }): Promise<User | undefined> {

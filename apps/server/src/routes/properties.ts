@@ -19,6 +19,7 @@ import {
 import { notFound, unprocessable } from '../http/errors.js';
 import { ADDRESS_EXISTS } from '../repositories/properties.js';
 import type { AppContext } from '../context.js';
+import type { TransactionRepositories } from '../repositories/index.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 import { siteAccess } from '../http/site-access.js';
 
@@ -45,8 +46,9 @@ export const propertyRoutes =
     const user = { access: 'user' as const };
     const tags = ['properties'];
 
-    const siteOr404 = async (id: string): Promise<Site> => {
-      const site = UUID.test(id) ? await sites.byId(id) : undefined;
+    /** In a transaction, the site's row stays shared until it ends: its types cannot change under a check. */
+    const siteOr404 = async (id: string, tx?: TransactionRepositories): Promise<Site> => {
+      const site = !UUID.test(id) ? undefined : tx ? await tx.sites.byId(id, 'share') : await sites.byId(id);
       if (!site) throw notFound('Site not found');
       return site;
     };
@@ -142,18 +144,22 @@ export const propertyRoutes =
       '/api/properties',
       { config: admin, schema: { tags, body: createPropertyBody, response: { 201: propertySchema } } },
       async (request, reply) => {
-        const site = await siteOr404(request.body.siteId);
-        const propertyType = typeOr422(site, request.body.propertyType);
-        const property = await properties.create(
-          {
-            siteId: site.id,
-            address: request.body.address,
-            propertyType,
-            block: request.body.block ?? '',
-            floor: request.body.floor ?? '',
-          },
-          request.user,
-        );
+        // The type is checked and the property written while the site's types cannot change (the site's row
+        // shared), so a site change removing the type counts this property or refuses it.
+        const property = await ctx.repos.transaction(async (tx) => {
+          const site = await siteOr404(request.body.siteId, tx);
+          const propertyType = typeOr422(site, request.body.propertyType);
+          return tx.properties.create(
+            {
+              siteId: site.id,
+              address: request.body.address,
+              propertyType,
+              block: request.body.block ?? '',
+              floor: request.body.floor ?? '',
+            },
+            request.user,
+          );
+        });
         return reply.status(201).send(property);
       },
     );
@@ -169,19 +175,22 @@ export const propertyRoutes =
         const { address, propertyType, block, floor } = request.body;
         if ([address, propertyType, block, floor].every((v) => v === undefined))
           throw unprocessable('Nothing to update');
-        const site = await siteOr404(property.siteId);
-        const updated = await properties.update(
-          property.id,
-          {
-            ...(address !== undefined ? { address } : {}),
-            ...(propertyType !== undefined ? { propertyType: typeOr422(site, propertyType) } : {}),
-            ...(block !== undefined ? { block } : {}),
-            ...(floor !== undefined ? { floor } : {}),
-          },
-          request.user,
-        );
-        if (!updated) throw notFound('Property not found');
-        return updated;
+        // Checked against the site's types and written in one transaction, as a new property is.
+        return ctx.repos.transaction(async (tx) => {
+          const site = await siteOr404(property.siteId, tx);
+          const updated = await tx.properties.update(
+            property.id,
+            {
+              ...(address !== undefined ? { address } : {}),
+              ...(propertyType !== undefined ? { propertyType: typeOr422(site, propertyType) } : {}),
+              ...(block !== undefined ? { block } : {}),
+              ...(floor !== undefined ? { floor } : {}),
+            },
+            request.user,
+          );
+          if (!updated) throw notFound('Property not found');
+          return updated;
+        });
       },
     );
 
@@ -199,55 +208,58 @@ export const propertyRoutes =
         schema: { tags, body: bulkPropertiesBody, response: { 201: bulkPropertiesResult } },
       },
       async (request, reply) => {
-        const site = await siteOr404(request.body.siteId);
-        const fields: Record<string, string> = {};
-        const seen = new Map<string, number>();
-        const rows = request.body.properties.map((p, i) => {
-          const type = siteTypeFor(site, p.propertyType);
-          if (!type) fields[`properties.${i}.propertyType`] = notATypeMessage(site, p.propertyType);
-          const key = p.address.toLowerCase();
-          const earlier = seen.get(key);
-          if (earlier !== undefined) fields[`properties.${i}.address`] = `Same address as item ${earlier + 1}`;
-          else seen.set(key, i);
-          return {
-            address: p.address,
-            propertyType: type ?? p.propertyType,
-            assignedTo: p.assignedTo?.toLowerCase(),
-            block: p.block,
-            floor: p.floor,
-          };
+        // Checked and written in one transaction, like a single property (the site's types cannot change under it).
+        const count = await ctx.repos.transaction(async (tx) => {
+          const site = await siteOr404(request.body.siteId, tx);
+          const fields: Record<string, string> = {};
+          const seen = new Map<string, number>();
+          const rows = request.body.properties.map((p, i) => {
+            const type = siteTypeFor(site, p.propertyType);
+            if (!type) fields[`properties.${i}.propertyType`] = notATypeMessage(site, p.propertyType);
+            const key = p.address.toLowerCase();
+            const earlier = seen.get(key);
+            if (earlier !== undefined) fields[`properties.${i}.address`] = `Same address as item ${earlier + 1}`;
+            else seen.set(key, i);
+            return {
+              address: p.address,
+              propertyType: type ?? p.propertyType,
+              assignedTo: p.assignedTo?.toLowerCase(),
+              block: p.block,
+              floor: p.floor,
+            };
+          });
+          // "Assigned To": an active engineer who is a member of this site, by email.
+          const emails = rows.flatMap((r) => (r.assignedTo ? [r.assignedTo] : []));
+          const engineers = emails.length ? await tx.assignments.engineersByEmail(site.id, emails) : new Map();
+          rows.forEach((r, i) => {
+            if (r.assignedTo && !engineers.has(r.assignedTo))
+              fields[`properties.${i}.assignedTo`] = `${r.assignedTo} is not an engineer on this site`;
+          });
+          const existing = await tx.properties.existingAddresses(
+            site.id,
+            rows.map((r) => r.address),
+          );
+          rows.forEach((r, i) => {
+            if (existing.has(r.address.toLowerCase())) fields[`properties.${i}.address`] ??= ADDRESS_EXISTS;
+          });
+          const first = Object.values(fields)[0];
+          if (first) {
+            const count = Object.keys(fields).length;
+            const message = count === 1 ? first : `${count} properties cannot be imported; the first: ${first}`;
+            throw unprocessable(message, fields);
+          }
+          return tx.properties.createMany(
+            site.id,
+            rows.map((r) => ({
+              address: r.address,
+              propertyType: r.propertyType,
+              engineerId: r.assignedTo ? engineers.get(r.assignedTo) : undefined,
+              block: r.block,
+              floor: r.floor,
+            })),
+            request.user,
+          );
         });
-        // "Assigned To": an active engineer who is a member of this site, by email.
-        const emails = rows.flatMap((r) => (r.assignedTo ? [r.assignedTo] : []));
-        const engineers = emails.length ? await ctx.repos.assignments.engineersByEmail(site.id, emails) : new Map();
-        rows.forEach((r, i) => {
-          if (r.assignedTo && !engineers.has(r.assignedTo))
-            fields[`properties.${i}.assignedTo`] = `${r.assignedTo} is not an engineer on this site`;
-        });
-        const existing = await properties.existingAddresses(
-          site.id,
-          rows.map((r) => r.address),
-        );
-        rows.forEach((r, i) => {
-          if (existing.has(r.address.toLowerCase())) fields[`properties.${i}.address`] ??= ADDRESS_EXISTS;
-        });
-        const first = Object.values(fields)[0];
-        if (first) {
-          const count = Object.keys(fields).length;
-          const message = count === 1 ? first : `${count} properties cannot be imported; the first: ${first}`;
-          throw unprocessable(message, fields);
-        }
-        const count = await properties.createMany(
-          site.id,
-          rows.map((r) => ({
-            address: r.address,
-            propertyType: r.propertyType,
-            engineerId: r.assignedTo ? engineers.get(r.assignedTo) : undefined,
-            block: r.block,
-            floor: r.floor,
-          })),
-          request.user,
-        );
         return reply.status(201).send({ count });
       },
     );

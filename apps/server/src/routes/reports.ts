@@ -3,36 +3,19 @@ import { z } from 'zod';
 import {
   analysisCsvFilename,
   createReportBody,
-  EVIDENCE_SLACK_MS,
-  evaluate,
-  failureReasons,
-  fileUrlFor,
-  FORTY_FIVE_REASON_MESSAGE,
-  fortyFiveReasonMissing,
-  implausibleTimes,
-  type TimeBounds,
   latestReportSchema,
   page,
-  rangesFor,
-  referencedFileIds,
   myReportsPageSchema,
-  originalFileIds,
   reportDetailSchema,
-  reportPdfFilename,
   reportSiteGroupSchema,
   reportSummarySchema,
   reportsCsvFilename,
-  reportVerdict,
-  findTestPack,
-  STANDARD_PACK,
-  initialReviewState,
   REVIEW_STATES,
-  type ReportSummary,
   type ReviewState,
   type User,
-  type WizardData,
 } from '@hiu/domain';
-import { HttpError, conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { publicSummary, submitReport } from '../reports/submit-report.js';
 import { attachment } from '../exports/content-disposition.js';
 import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { AppContext } from '../context.js';
@@ -50,55 +33,7 @@ const listQuery = z.object({
 const latestQuery = listQuery.omit({ reviewState: true }).extend({ siteName: z.string().max(200) });
 const exportQuery = z.object({ siteName: z.string().min(1, 'Choose a site to export').max(200) });
 
-type Owned = { userId: string | null };
-const publicSummary = <T extends ReportSummary & Owned>({ userId: _userId, ...summary }: T): Omit<T, 'userId'> =>
-  summary;
-
-type Readable = Owned & { siteId: string | null; reviewState: ReviewState };
-
-/** The checks the body schema cannot make: file references, dates, and the wizard's own submit rules. */
-/** 409 naming the photos and signature not on the server (the phone uploads them and sends the report again). */
-function missingFiles(data: WizardData, missing: string[]): HttpError {
-  const fields: Record<string, string> = {};
-  data.photosSignature.photos.forEach((p, i) => {
-    if (missing.includes(p.id)) fields[`wizardData.photosSignature.photos.${i}`] = `File ${p.id} is not uploaded`;
-    if (p.originalId && missing.includes(p.originalId))
-      fields[`wizardData.photosSignature.photos.${i}.originalId`] = `Original ${p.originalId} is not uploaded`;
-  });
-  const sig = data.photosSignature.signature;
-  if (sig && missing.some((id) => fileUrlFor(id) === sig)) {
-    fields['wizardData.photosSignature.signature'] = 'Signature is not uploaded';
-  }
-  return new HttpError(409, 'missing_files', `Upload these files first: ${missing.join(', ')}`, fields, undefined, {
-    missingFileIds: missing,
-  });
-}
-
-function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds) {
-  const fields: Record<string, string> = {};
-  data.photosSignature.photos.forEach((p, i) => {
-    if (p.url.toLowerCase() !== fileUrlFor(p.id).toLowerCase())
-      fields[`wizardData.photosSignature.photos.${i}.url`] = 'Must be the url of this photo id';
-  });
-  const done = Date.parse(completedAt);
-  // Times no check can have: in the future, before the site existed, long before its draft (decision 120).
-  Object.assign(fields, implausibleTimes(data, completedAt, bounds));
-  const started = Date.parse(data.startTime);
-  if (data.startTime && Number.isNaN(started)) fields['wizardData.startTime'] = 'Must be a date and time';
-  else if (started > done) fields.completedAt ??= 'Completion time is before the start time';
-  // Evidence comes from the same device clock as completedAt, so none of it can be later than the submit.
-  for (const [slug, at] of Object.entries(data.stepCompletedAt)) {
-    if (Date.parse(at) > done + EVIDENCE_SLACK_MS)
-      fields[`wizardData.stepCompletedAt.${slug}`] ??= 'Step completion time is after the report was completed';
-  }
-  const located = data.submitLocation?.at;
-  if (located && Date.parse(located) > done + EVIDENCE_SLACK_MS)
-    fields['wizardData.submitLocation.at'] ??= 'Location time is after the report was completed';
-  if (fortyFiveReasonMissing(data.dhwChecks))
-    fields['wizardData.dhwChecks.fortyFiveOverrideReason'] = FORTY_FIVE_REASON_MESSAGE;
-  const first = Object.values(fields)[0];
-  if (first) throw unprocessable(first, fields);
-}
+type Readable = { userId: string | null; siteId: string | null; reviewState: ReviewState };
 
 export const reportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -120,12 +55,6 @@ export const reportRoutes =
         throw notFound('Report not found');
     };
 
-    /** Same id again: the stored report to its author (a retry), 409 to anyone else. */
-    const replay = (existing: ReportSummary & Owned, user: User) => {
-      if (existing.userId !== user.id) throw conflict('A report with this id already exists');
-      return publicSummary(existing);
-    };
-
     app.post(
       '/api/reports',
       {
@@ -137,129 +66,10 @@ export const reportRoutes =
         },
       },
       async (request, reply) => {
-        const user = request.user!;
-        const body = request.body;
-        const existing = await reports.summary(body.id);
-        if (existing) return reply.status(200).send(replay(existing, user));
-
-        // The engineer is whoever is signed in (ruling 11), whatever the device cached.
-        const data: WizardData = { ...body.wizardData, engineerName: user.name };
-        const notes = body.notes.trim();
-        // The server decides (ruling 6): the site's ranges as they are now, or the spec's defaults if it is gone.
-        const site = await reports.siteContext(data.siteId, data.propertyId);
-        if (site.siteId && !(await access.canSee(user, site.siteId)))
-          throw forbidden('You are not a member of this site');
-        const draftCreatedAt = body.draftId ? await ctx.repos.drafts.createdAt(body.draftId, user.id) : null;
-        checkShape(data, body.completedAt, { now: new Date(), siteCreatedAt: site.createdAt, draftCreatedAt });
-
-        // The pack the check was taken under judges it, by that version's rules (decision 190).
-        const pack = data.testPack ?? STANDARD_PACK;
-        if (!findTestPack(pack)) {
-          const message = `Unknown test pack: ${pack.id} version ${pack.version}`;
-          throw unprocessable(message, { 'wizardData.testPack': message });
-        }
-        const ranges = rangesFor(site.designParameters, pack);
-        const failedStep = body.failedStep;
-        const deviceFailure = failedStep ? failureReasons(failedStep, data, ranges) : [];
-        if (failedStep && deviceFailure.length === 0) {
-          throw unprocessable(`The recorded data shows no failure at step ${failedStep}`, {
-            failedStep: `The recorded data shows no failure at step ${failedStep}`,
-          });
-        }
-        // The failure evidence screen asks for it; the server holds to it too (decision 152).
-        if (failedStep && !data.photosSignature.signature) {
-          throw unprocessable("A failure report needs the engineer's signature", {
-            'wizardData.photosSignature.signature': 'Sign to file a failure report',
-          });
-        }
-        const evaluation = evaluate(data, ranges, failedStep);
-        if (evaluation.sections.basicInfo === 'pending') {
-          const fields: Record<string, string> = {};
-          for (const key of ['siteName', 'hiuModel', 'hiuSerial', 'meterStart'] as const) {
-            if (!data[key].trim()) fields[`wizardData.${key}`] = 'Required';
-          }
-          if (Object.keys(fields).length === 0) fields['wizardData.meterStart'] = 'Must be a number';
-          throw unprocessable('Basic information is incomplete', fields);
-        }
-        const status = evaluation.overall;
-        // Notes explain a failed check (docs/product.md#step-rules); a device failure is sent from the Failed page without them (ruling 7).
-        if (status === 'FAIL' && !failedStep && !notes) {
-          throw unprocessable('Notes are required when the check fails', {
-            notes: 'Notes are required when the check fails',
-          });
-        }
-
-        // Camera originals only where the site keeps them (decision 175); never in the PDF.
-        const originals = originalFileIds(data);
-        if (originals.length && !site.keepOriginalPhotos) {
-          const message = 'This site does not keep original photos: send the photos without them';
-          throw unprocessable(message, { 'wizardData.photosSignature.photos': message });
-        }
-        // Every photo, original and the signature must already be on the server, uploaded by this engineer.
-        const ids = referencedFileIds(data);
-        const files = await reports.imageFiles(ids);
-        const mine = new Set(files.filter((f) => f.ownerId === user.id).map((f) => f.id.toLowerCase()));
-        for (const id of await reports.ownedFileIds(originals, user.id)) mine.add(id);
-        const missing = [...new Set([...ids, ...originals])].filter((id) => !mine.has(id.toLowerCase()));
-        if (missing.length) throw missingFiles(data, missing);
-
-        const completedAt = new Date(body.completedAt);
-        const names = {
-          siteName: data.siteName.trim(),
-          siteLocation: site.location,
-          propertyAddress: data.address.trim(),
-          dwellingType: data.dwellingType.trim(),
-          hiuModel: data.hiuModel.trim(),
-          hiuSerial: data.hiuSerial.trim(),
-          engineerName: user.name,
-          startTime: data.startTime,
-        };
-        const reasons = reportVerdict(data, ranges, failedStep).reasons;
-        const rangesSource = site.siteId ? ('site' as const) : ('defaults' as const);
-        if (rangesSource === 'defaults') {
-          request.log.warn(
-            { reportId: body.id, siteId: data.siteId },
-            'site not found at submit; judged against default ranges',
-          );
-        }
-        // Numbered at submit, as the PDF prints it; a replay of this id wastes one number.
-        const reference = await reports.nextReference(completedAt);
-        const created = await reports.create(
-          {
-            id: body.id,
-            userId: user.id,
-            siteId: site.siteId,
-            propertyId: site.propertyId,
-            ...names,
-            completedAt,
-            overallStatus: status,
-            notes,
-            failedStep,
-            failureReasons: reasons,
-            ranges,
-            rangesSource,
-            wizardData: data,
-            reference,
-            packId: pack.id,
-            packVersion: pack.version,
-            pdfFilename: reportPdfFilename({ ...names, completedAt, overallStatus: status }),
-            reviewState: initialReviewState({ overallStatus: status, autoApprovePassing: site.autoApprovePassing }),
-          },
-          [...ids, ...originals],
-          user,
-        );
-        // A file deleted between the check above and the insert (orphan clean-up): the phone uploads it again.
-        if (typeof created === 'object') {
-          throw missingFiles(
-            data,
-            ids.filter((id) => created.missing.includes(id.toLowerCase())),
-          );
-        }
-        const stored = await reports.summary(body.id);
-        if (!stored) throw new Error('report not readable after insert');
-        if (created === 'exists') return reply.status(200).send(replay(stored, user));
-        ctx.jobs.nudge();
-        return reply.status(201).send(publicSummary(stored));
+        const deps = { reports, drafts: ctx.repos.drafts, access, log: request.log };
+        const { created, report } = await submitReport(deps, request.user!, request.body);
+        if (created) ctx.jobs.nudge();
+        return reply.status(created ? 201 : 200).send(report);
       },
     );
 

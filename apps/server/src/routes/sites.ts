@@ -175,46 +175,51 @@ export const siteRoutes =
       '/api/sites/:id',
       { config: admin, schema: { tags, params: idParams, body: updateSiteBody, response: { 200: siteSchema } } },
       async (request) => {
-        const site = await siteOr404(request.params.id);
         const body = request.body;
-        const types = body.availableBuildingTypes ?? site.availableBuildingTypes;
-        let designParameters = body.designParameters;
-        if (body.availableBuildingTypes) {
-          const removed = site.availableBuildingTypes.filter((t) => !types.includes(t));
-          const inUse = await sites.propertyTypeCounts(site.id);
-          const blocking = removed.filter((t) => (inUse.get(t) ?? 0) > 0);
-          if (blocking.length > 0) {
-            const what = blocking
-              .map((t) => `${t} (${inUse.get(t)} ${inUse.get(t) === 1 ? 'property' : 'properties'})`)
-              .join(', ');
-            const message = `Property type ${what} is still used. Change or delete those properties first.`;
-            throw conflict(message, { availableBuildingTypes: message });
+        // One transaction, the site's row locked first: the checks below and the write they allow see the same
+        // site and properties, and a property added or retyped meanwhile waits (or is waited for).
+        return ctx.repos.transaction(async (tx) => {
+          const site = UUID.test(request.params.id) ? await tx.sites.byId(request.params.id, 'update') : undefined;
+          if (!site) throw notFound('Site not found');
+          const types = body.availableBuildingTypes ?? site.availableBuildingTypes;
+          let designParameters = body.designParameters;
+          if (body.availableBuildingTypes) {
+            const removed = site.availableBuildingTypes.filter((t) => !types.includes(t));
+            const inUse = await tx.sites.propertyTypeCounts(site.id);
+            const blocking = removed.filter((t) => (inUse.get(t) ?? 0) > 0);
+            if (blocking.length > 0) {
+              const what = blocking
+                .map((t) => `${t} (${inUse.get(t)} ${inUse.get(t) === 1 ? 'property' : 'properties'})`)
+                .join(', ');
+              const message = `Property type ${what} is still used. Change or delete those properties first.`;
+              throw conflict(message, { availableBuildingTypes: message });
+            }
+            // Removing a type removes its room configuration (docs/product.md#design-parameters).
+            if (!designParameters) {
+              const radiators = Object.fromEntries(
+                Object.entries(site.designParameters.radiators).filter(([t]) => types.includes(t)),
+              );
+              designParameters = { ...site.designParameters, radiators };
+            }
           }
-          // Removing a type removes its room configuration (docs/product.md#design-parameters).
-          if (!designParameters) {
-            const radiators = Object.fromEntries(
-              Object.entries(site.designParameters.radiators).filter(([t]) => types.includes(t)),
-            );
-            designParameters = { ...site.designParameters, radiators };
-          }
-        }
-        if (designParameters) checkDesign(designParameters, types);
-        const updated = await sites.update(
-          site.id,
-          {
-            ...(body.name !== undefined ? { name: body.name } : {}),
-            ...(body.location !== undefined ? { location: body.location } : {}),
-            ...(body.availableBuildingTypes ? { availableBuildingTypes: types } : {}),
-            ...(designParameters ? { designParameters } : {}),
-            ...(body.autoApprovePassing !== undefined ? { autoApprovePassing: body.autoApprovePassing } : {}),
-            ...(body.keepOriginalPhotos !== undefined ? { keepOriginalPhotos: body.keepOriginalPhotos } : {}),
-            // Switching pack changes only checks started after it; reports keep the pack that judged them.
-            ...(body.testPack !== undefined ? { testPack: body.testPack } : {}),
-          },
-          request.user,
-        );
-        if (!updated) throw notFound('Site not found');
-        return updated;
+          if (designParameters) checkDesign(designParameters, types);
+          const updated = await tx.sites.update(
+            site.id,
+            {
+              ...(body.name !== undefined ? { name: body.name } : {}),
+              ...(body.location !== undefined ? { location: body.location } : {}),
+              ...(body.availableBuildingTypes ? { availableBuildingTypes: types } : {}),
+              ...(designParameters ? { designParameters } : {}),
+              ...(body.autoApprovePassing !== undefined ? { autoApprovePassing: body.autoApprovePassing } : {}),
+              ...(body.keepOriginalPhotos !== undefined ? { keepOriginalPhotos: body.keepOriginalPhotos } : {}),
+              // Switching pack changes only checks started after it; reports keep the pack that judged them.
+              ...(body.testPack !== undefined ? { testPack: body.testPack } : {}),
+            },
+            request.user,
+          );
+          if (!updated) throw notFound('Site not found');
+          return updated;
+        });
       },
     );
 

@@ -4,6 +4,7 @@ import { createUserBody, updateUserBody, userListItemSchema, userSchema } from '
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { hashPassword } from '../http/passwords.js';
 import type { AppContext } from '../context.js';
+import { EMAIL_EXISTS } from '../repositories/users.js';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -28,7 +29,7 @@ export const userRoutes =
       async (request, reply) => {
         const { password, ...rest } = request.body;
         if (await users.withHashByEmail(rest.email)) {
-          throw conflict('A user with this email already exists', { email: 'A user with this email already exists' });
+          throw conflict(EMAIL_EXISTS, { email: EMAIL_EXISTS });
         }
         const user = await users.create({ ...rest, passwordHash: await hashPassword(password) }, request.user);
         return reply.status(201).send(user);

@@ -100,6 +100,11 @@ const unset = (data: PackData, f: PackField) => {
   return v === null || (typeof v === 'string' && !isEntered(v));
 };
 
+/** The pack's required fields of a step that are not entered yet. */
+export function packUnsetRequired(step: number, data: PackData): PackField[] {
+  return packOf(data).fields.filter((f) => f.step === step && f.required && unset(data, f));
+}
+
 /** What stops Next on a step because of the pack, by the labels the step shows, in screen order. */
 export function packMissing(step: number, data: PackData): string[] {
   const pack = packOf(data);

@@ -15,7 +15,7 @@ import { outOfRangeReadings, rangeWithUnit, withUnit, type OutOfRangeReading } f
 import { judgeRoom } from './radiators.js';
 import { FORTY_FIVE_REASON_MESSAGE, fortyFiveReasonMissing } from './forty-five.js';
 import { packMeasurements, packOf } from '../packs/test-packs.js';
-import { packMissing, packVerdicts } from '../packs/pack-rules.js';
+import { packMissing, packUnsetRequired, packVerdicts } from '../packs/pack-rules.js';
 
 export const FORTY_FIVE_FAILURE = 'Failed to reach 45°C in 45 seconds';
 
@@ -30,6 +30,30 @@ export interface Issue {
 }
 
 const all = MEASUREMENTS as readonly Measurement[];
+
+/** Step 1's required text entries, besides its required readings (docs/product.md#step-rules). */
+export const BASIC_INFO_TEXT_FIELDS = [
+  { key: 'siteName', label: 'Site Name' },
+  { key: 'hiuModel', label: 'HIU Model' },
+  { key: 'hiuSerial', label: 'HIU Serial' },
+] as const;
+const basicTextsEntered = (data: WizardData) => BASIC_INFO_TEXT_FIELDS.every((f) => isEntered(data[f.key]));
+
+/**
+ * Why basic information is pending, by each entry's place in the check: every required entry left blank is
+ * Required; only when none is blank, a required reading that is not a number.
+ */
+export function basicInfoProblems(data: WizardData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const readings = measurementsOf(data).filter((m) => m.section === 'basicInfo' && m.required);
+  for (const f of BASIC_INFO_TEXT_FIELDS) if (!isEntered(data[f.key])) fields[f.key] = 'Required';
+  for (const m of readings) if (!isEntered(readMeasurement(data, m))) fields[m.path.join('.')] = 'Required';
+  for (const f of packUnsetRequired(1, data)) fields[`cp1.${f.key}`] ??= 'Required';
+  if (Object.keys(fields).length > 0) return fields;
+  for (const m of readings)
+    if (parseDecimal(readMeasurement(data, m)) === null) fields[m.path.join('.')] = 'Must be a number';
+  return fields;
+}
 
 /** Every measurement a check records: the standard ones, then its test pack's readings in step order. */
 export function measurementsOf(data: Pick<WizardData, 'testPack'>): readonly Measurement[] {
@@ -60,7 +84,7 @@ export function canProceed(step: number, data: WizardData): boolean {
   const measured = required.every((m) => parseDecimal(readMeasurement(data, m)) !== null);
   switch (step) {
     case 1:
-      return measured && [data.siteName, data.hiuModel, data.hiuSerial].every(isEntered);
+      return measured && basicTextsEntered(data);
     case 2:
       return measured && INITIAL_CHECKS.every((c) => data.initialChecks[c.key] !== null);
     case 3:
@@ -100,12 +124,7 @@ function standardMissing(step: number, data: WizardData): string[] {
   const blank = (label: string, value: string) => (isEntered(value) ? [] : [label]);
   switch (step) {
     case 1:
-      return [
-        ...blank('Site Name', data.siteName),
-        ...blank('HIU Model', data.hiuModel),
-        ...blank('HIU Serial', data.hiuSerial),
-        ...unmeasured,
-      ];
+      return [...BASIC_INFO_TEXT_FIELDS.flatMap((f) => blank(f.label, data[f.key])), ...unmeasured];
     case 2:
       return [...INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === null).map((c) => c.label), ...unmeasured];
     case 3:
@@ -201,7 +220,7 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
   // Basic information
   sections.basicInfo = fromVerdicts([
     ...measured('basicInfo'),
-    ...[data.siteName, data.hiuModel, data.hiuSerial].map((v): Verdict => (isEntered(v) ? 'pass' : 'pending')),
+    ...BASIC_INFO_TEXT_FIELDS.map((f): Verdict => (isEntered(data[f.key]) ? 'pass' : 'pending')),
   ]);
 
   // Initial checks

@@ -78,6 +78,12 @@ describe('missingFileIdsFrom', () => {
     expect(missingFileIdsFrom(http(409, body), [a])).toEqual([]);
     expect(missingFileIdsFrom(new TypeError('Failed to fetch'), [a])).toEqual([]);
   });
+  it('never takes ids from the message: a missing_files 409 without missingFileIds names none', () => {
+    const body = { error: { code: 'missing_files', message: `Upload these files first: ${a}, ${b}` } };
+    expect(missingFileIdsFrom(http(409, body), [a, b])).toEqual([]);
+    const typed = { error: { ...body.error, missingFileIds: [b] } };
+    expect(missingFileIdsFrom(http(409, typed), [a, b])).toEqual([b]);
+  });
 });
 
 function op(id: string, overrides: Partial<OutboxOp> = {}): OutboxOp {
