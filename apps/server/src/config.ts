@@ -103,6 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         positiveNumber(env.UNCLAIMED_UPLOADS_MAX_MB, DEFAULT_UNCLAIMED_LIMIT.bytes / 1024 / 1024) * 1024 * 1024,
       ),
     },
-    readLimit: { max: count(env.READ_LIMIT, 1200), windowMs: 1000 * positiveNumber(env.READ_LIMIT_SECONDS, 60) },
+    readLimit: { max: count(env.READ_LIMIT, 200), windowMs: 1000 * positiveNumber(env.READ_LIMIT_SECONDS, 10) },
   };
 }

@@ -11,6 +11,11 @@ export interface ReadLimit {
   windowMs: number;
 }
 
+/** How long a refused read waits before its 429 is sent (decision 193). */
+export const REFUSAL_PAUSE_MS = 1000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url').slice(0, 22);
 
 /**
@@ -47,14 +52,21 @@ export function tooManyReads(retryAfterSeconds: number) {
 export async function registerReadLimit(app: FastifyInstance, limit: ReadLimit) {
   if (limit.max <= 0) return;
   await app.register(rateLimit, { global: false, store: ReadLimitStore });
-  app.addHook(
-    'onRequest',
-    app.rateLimit({
-      max: limit.max,
-      timeWindow: limit.windowMs,
-      keyGenerator: readLimitKey,
-      allowList: (request) => !isCountedRead(request.method, request.url),
-      errorResponseBuilder: (_request, context) => tooManyReads(Math.max(1, Math.ceil(context.ttl / 1000))),
-    }),
-  );
+  const limiter = app.rateLimit({
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: readLimitKey,
+    allowList: (request) => !isCountedRead(request.method, request.url),
+    errorResponseBuilder: (_request, context) => tooManyReads(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+  app.addHook('onRequest', async function (request, reply) {
+    try {
+      await limiter.call(this, request, reply);
+    } catch (err) {
+      // A loop that asks again the moment it is refused would spend the server on refusals: each one is
+      // answered only after a pause (at most the window), so such a loop sends one request a second.
+      if (err instanceof HttpError && err.status === 429) await sleep(Math.min(REFUSAL_PAUSE_MS, limit.windowMs));
+      throw err;
+    }
+  });
 }

@@ -33,7 +33,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, text, payload);
 }
 
-/** The longest a refused read waits before it is asked again: the server's default window. */
+/** The longest a refused read waits before it is asked again (the server's default window is 10 s). */
 export const MAX_READ_WAIT_MS = 60_000;
 
 /** How long the server asked a refused caller to wait (Retry-After, in seconds), within MAX_READ_WAIT_MS. */
