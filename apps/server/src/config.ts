@@ -52,7 +52,8 @@ export interface Config {
   unclaimedUploads: { count: number; bytes: number };
   /**
    * Reads (GET) one API token, session or, without either, address may make per window on this server; past
-   * that a read answers 429 with Retry-After (decision 193). max 0 turns it off.
+   * that a read answers 429 with Retry-After (decision 193). max 0 turns it off. At most atOnce of a caller's
+   * reads are worked on at once; the rest wait their turn.
    */
   readLimit: ReadLimit;
 }
@@ -103,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         positiveNumber(env.UNCLAIMED_UPLOADS_MAX_MB, DEFAULT_UNCLAIMED_LIMIT.bytes / 1024 / 1024) * 1024 * 1024,
       ),
     },
-    readLimit: { max: count(env.READ_LIMIT, 200), windowMs: 1000 * positiveNumber(env.READ_LIMIT_SECONDS, 10) },
+    readLimit: {
+      max: count(env.READ_LIMIT, 200),
+      windowMs: 1000 * positiveNumber(env.READ_LIMIT_SECONDS, 10),
+      atOnce: Math.floor(positiveNumber(env.READS_AT_ONCE, 4)),
+    },
   };
 }

@@ -4,11 +4,14 @@ import rateLimit from '@fastify/rate-limit';
 import { SESSION_COOKIE } from './access.js';
 import { HttpError } from './errors.js';
 import { ReadLimitStore } from './read-limit-store.js';
+import { ReadsInFlight } from './reads-in-flight.js';
 
 export interface ReadLimit {
   /** Reads one caller may make in a window; 0 turns the limit off. */
   max: number;
   windowMs: number;
+  /** Reads of one caller worked on at once; the caller's further reads wait their turn. */
+  atOnce: number;
 }
 
 /** How long a refused read waits before its 429 is sent (decision 193). */
@@ -59,6 +62,7 @@ export async function registerReadLimit(app: FastifyInstance, limit: ReadLimit) 
     allowList: (request) => !isCountedRead(request.method, request.url),
     errorResponseBuilder: (_request, context) => tooManyReads(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
+  const inFlight = new ReadsInFlight(Math.max(1, limit.atOnce));
   app.addHook('onRequest', async function (request, reply) {
     try {
       await limiter.call(this, request, reply);
@@ -68,5 +72,10 @@ export async function registerReadLimit(app: FastifyInstance, limit: ReadLimit) 
       if (err instanceof HttpError && err.status === 429) await sleep(Math.min(REFUSAL_PAUSE_MS, limit.windowMs));
       throw err;
     }
+    if (!isCountedRead(request.method, request.url)) return;
+    const turn = inFlight.enter(readLimitKey(request));
+    // 'close' comes once the answer is sent or the connection is gone, whichever way the request ends.
+    reply.raw.once('close', turn.leave);
+    await turn.ready;
   });
 }

@@ -13,7 +13,12 @@ const t = useTestApp();
 let limited: FastifyInstance | undefined;
 async function limitedApp() {
   await limited?.close();
-  const config = { ...loadConfig({}), webDist: undefined, logLevel: 'silent', readLimit: { max: 5, windowMs: 3000 } };
+  const config = {
+    ...loadConfig({}),
+    webDist: undefined,
+    logLevel: 'silent',
+    readLimit: { max: 5, windowMs: 3000, atOnce: 2 },
+  };
   limited = await buildApp(config, await t.database(), { logger: false });
   await limited.ready();
   return limited;
@@ -23,10 +28,14 @@ afterAll(() => limited?.close());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('a flood of reads from one caller', () => {
-  it('is generous by default and set by READ_LIMIT and READ_LIMIT_SECONDS; 0 turns it off', () => {
-    expect(loadConfig({}).readLimit).toEqual({ max: 200, windowMs: 10_000 });
-    expect(loadConfig({ READ_LIMIT: '30', READ_LIMIT_SECONDS: '10' }).readLimit).toEqual({ max: 30, windowMs: 10_000 });
-    expect(loadConfig({ READ_LIMIT: '0' }).readLimit).toEqual({ max: 0, windowMs: 10_000 });
+  it('is generous by default and set by READ_LIMIT, READ_LIMIT_SECONDS and READS_AT_ONCE; 0 turns it off', () => {
+    expect(loadConfig({}).readLimit).toEqual({ max: 200, windowMs: 10_000, atOnce: 4 });
+    expect(loadConfig({ READ_LIMIT: '30', READ_LIMIT_SECONDS: '5', READS_AT_ONCE: '2' }).readLimit).toEqual({
+      max: 30,
+      windowMs: 5_000,
+      atOnce: 2,
+    });
+    expect(loadConfig({ READ_LIMIT: '0' }).readLimit).toEqual({ max: 0, windowMs: 10_000, atOnce: 4 });
   });
 
   it('answers 429 with Retry-After and the standard error body, serves others meanwhile, and serves again after the wait', async () => {
