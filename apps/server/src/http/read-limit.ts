@@ -49,8 +49,8 @@ export function tooManyReads(retryAfterSeconds: number) {
 }
 
 /**
- * Each caller's reads are counted in this server's memory (decision 193). Registered before the session is
- * looked up, so a refused read costs a hash and a map lookup.
+ * Each caller's reads are counted, and taken in turns, in this server's memory (decision 193). Registered before
+ * the session is looked up, so a refused read costs a hash, a map lookup and its pause's timer.
  */
 export async function registerReadLimit(app: FastifyInstance, limit: ReadLimit) {
   if (limit.max <= 0) return;
