@@ -15,6 +15,7 @@ const BENCHES = [
   ['bench:photo', 'Photo reduction (target 4)'],
   ['bench:api', 'API under load (target 5)'],
   ['bench:scale', 'Data at scale (target 6)'],
+  ['bench:flood', "One engineer's read flood (decision 193)"],
 ];
 const skip = (process.argv.find((a) => a.startsWith('--skip='))?.split('=')[1] ?? '').split(',').filter(Boolean);
 const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;

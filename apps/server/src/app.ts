@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { registerReadLimit } from './http/read-limit.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
 import { countRequestsInFlight, requestsInFlight } from './http/requests-in-flight.js';
@@ -187,6 +188,8 @@ export async function buildApp(
     }
   });
   registerCsrfGuard(app);
+  // Before the session is looked up: a refused read costs no database work (decision 193).
+  await registerReadLimit(app, config.readLimit);
   registerAccess(app, ctx.repos.users);
   registerInputGuard(app);
 

@@ -2,6 +2,7 @@ import { JOB_LEASE_SECONDS } from './jobs/queue/settings.js';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_UNCLAIMED_LIMIT } from '@hiu/domain';
+import type { ReadLimit } from './http/read-limit.js';
 
 export interface Config {
   port: number;
@@ -49,6 +50,12 @@ export interface Config {
    * has claimed yet; an upload beyond answers 429 (decision 116).
    */
   unclaimedUploads: { count: number; bytes: number };
+  /**
+   * Reads (GET) one API token, session or, without either, address may make per window on this server; past
+   * that a read answers 429 with Retry-After (decision 193). max 0 turns it off. At most atOnce of a caller's
+   * reads are worked on at once; the rest wait their turn.
+   */
+  readLimit: ReadLimit;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -96,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bytes: Math.floor(
         positiveNumber(env.UNCLAIMED_UPLOADS_MAX_MB, DEFAULT_UNCLAIMED_LIMIT.bytes / 1024 / 1024) * 1024 * 1024,
       ),
+    },
+    readLimit: {
+      max: count(env.READ_LIMIT, 200),
+      windowMs: 1000 * positiveNumber(env.READ_LIMIT_SECONDS, 10),
+      atOnce: Math.floor(positiveNumber(env.READS_AT_ONCE, 4)),
     },
   };
 }

@@ -8,7 +8,8 @@ export class ApiError extends Error {
     readonly bodyText: string,
     readonly payload: ApiErrorBody | null,
   ) {
-    super(`${status}: ${bodyText}`);
+    // Too many reads (decision 193): the server's sentence, which says how long to wait, not its JSON.
+    super(`${status}: ${status === 429 && payload ? payload.error.message : bodyText}`);
   }
   /** The server's own message when it sent one, for toasts. */
   get userMessage(): string {
@@ -32,6 +33,27 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, text, payload);
 }
 
+/** The longest a refused read waits before it is asked again (the server's default window is 10 s). */
+export const MAX_READ_WAIT_MS = 60_000;
+
+/** How long the server asked a refused caller to wait (Retry-After, in seconds), within MAX_READ_WAIT_MS. */
+export function retryAfterMs(res: Pick<Response, 'headers'>): number {
+  const seconds = Number(res.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(MAX_READ_WAIT_MS, seconds * 1000) : 1000;
+}
+
+/**
+ * A read, asked once more after the wait the server names when it answers 429 (too many reads, decision 193);
+ * refused again, the caller gets that answer. Reads change nothing, so asking again is always safe.
+ */
+export async function fetchRead(path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(path, { credentials: 'include', ...init });
+  if (res.status !== 429) return res;
+  await res.body?.cancel();
+  await new Promise((resolve) => setTimeout(resolve, retryAfterMs(res)));
+  return fetch(path, { credentials: 'include', ...init });
+}
+
 /** Every call sends credentials; bodies are JSON (docs/product.md#messages-and-errors). */
 export async function apiRequest(
   method: string,
@@ -39,13 +61,16 @@ export async function apiRequest(
   body?: unknown,
   init: RequestInit = {},
 ): Promise<Response> {
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    ...init,
-    headers: body !== undefined ? { 'Content-Type': 'application/json', ...init.headers } : init.headers,
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  const res =
+    method === 'GET' && body === undefined
+      ? await fetchRead(path, init)
+      : await fetch(path, {
+          method,
+          credentials: 'include',
+          ...init,
+          headers: body !== undefined ? { 'Content-Type': 'application/json', ...init.headers } : init.headers,
+          body: body !== undefined ? JSON.stringify(body) : undefined,
+        });
   await throwIfNotOk(res);
   return res;
 }
@@ -85,7 +110,7 @@ export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }): Que
       .map(String)
       .join('/')
       .replace(/\/{2,}/g, '/');
-    const res = await fetch(path, { credentials: 'include' });
+    const res = await fetchRead(path);
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return json<T>(res);

@@ -21,12 +21,13 @@ export async function offlineAnswer(
 }
 
 /**
- * A GET the server could not answer (no answer at all, or 502-504 from a proxy in front of a stopped server):
- * the signed-in engineer's kept copy answers it if it can; otherwise the error stands.
+ * A GET the server could not answer (no answer at all, or 502-504 from a proxy in front of a stopped server), or
+ * would not yet (429, too many reads, still refused after the wait it named: decision 193): the signed-in
+ * engineer's kept copy answers it if it can; otherwise the error stands.
  */
 export async function answerWithoutServer(error: unknown, queryKey: QueryKey, client: QueryClient): Promise<unknown> {
   const userId = client.getQueryData<User | null>(['/api/auth/me'])?.id;
-  if (!userId || (error instanceof ApiError && error.status < 502)) throw error;
+  if (!userId || (error instanceof ApiError && error.status < 502 && error.status !== 429)) throw error;
   const path = queryKey
     .map(String)
     .join('/')
