@@ -97,7 +97,7 @@ export type Conditional<T> = { changed: false } | { changed: true; value: T; eta
  * when nothing changed, so a sync sends only what did (decision 195).
  */
 export async function getIfChanged<T>(path: string, etag?: string): Promise<Conditional<T>> {
-  const res = await fetch(path, { credentials: 'include', headers: etag ? { 'If-None-Match': etag } : {} });
+  const res = await fetchRead(path, etag ? { headers: { 'If-None-Match': etag } } : {});
   if (res.status === 304 && etag) return { changed: false };
   await throwIfNotOk(res);
   return { changed: true, value: await json<T>(res), etag: res.headers.get('ETag') };
