@@ -1,3 +1,4 @@
+/* global indexedDB */
 // A phone that holds a block (docs/benchmarks.md): an engineer with 1,000 flats assigned opens home on a phone
 // throttled as Lighthouse's mobile profile does (slow 4G: 562.5 ms round trip, 1.47 Mbit/s down, 675 kbit/s up;
 // CPU 4x slower), and the phone keeps its copy of what they work from. Measured: how long the first sync takes
