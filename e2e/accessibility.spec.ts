@@ -10,6 +10,7 @@ test.describe('screen-reader and contrast rules (axe, WCAG 2.1 AA)', () => {
   });
 
   test('the engineer: home, every step, the review and the outbox', async ({ engineerPage: page, createSite }) => {
+    test.slow(); // twelve screens, each judged by axe
     const { site, properties } = await createSite({ properties: 1 });
     const check = new CheckJourney(page);
     const found: Record<string, string[]> = {};

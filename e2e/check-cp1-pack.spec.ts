@@ -5,6 +5,7 @@ import { CheckJourney, reportsFor } from './check-journey';
 import { smallTargets, violations } from './page-checks';
 import { expectToast, searchSites } from './admin-model';
 import { submitThroughApi } from './report-files';
+import { openWithServiceWorker } from './fixtures/offline-ready';
 
 /** Fills every number and text field of the CP1/TS1 pack on the step shown, from the passing values. */
 async function fillPack(page: Page, keys: (keyof typeof PASSING_CP1)[], values: Partial<typeof PASSING_CP1> = {}) {
@@ -257,11 +258,8 @@ test('a CP1/TS1 check continued with no signal after a fresh load: the pack fiel
   });
   expect((await adminApi.patch(`/api/sites/${site.id}`, { data: { testPack: 'cp1-ts1' } })).status()).toBe(200);
 
-  await page.goto('/');
-  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   // From now on the page is served by the service worker; this load fetches nothing of a pack's screens.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await openWithServiceWorker(page);
   const check = new CheckJourney(page);
   await check.start(site, properties[0]!);
 

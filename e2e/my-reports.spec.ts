@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { CheckJourney } from './check-journey';
+import { openWithServiceWorker } from './fixtures/offline-ready';
 
 test.describe('My reports', () => {
   test('an engineer sees what they submitted today with its PDF, and the list and PDF open again without a signal', async ({
@@ -10,12 +11,7 @@ test.describe('My reports', () => {
     const flat = properties[0]!;
 
     await test.step('the service worker installs on a first online visit', async () => {
-      await page.goto('/');
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      await page.reload();
-      await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+      await openWithServiceWorker(page);
     });
 
     await test.step('a report is submitted', async () => {

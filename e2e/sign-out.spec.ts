@@ -2,6 +2,7 @@ import { request } from '@playwright/test';
 import { expect, signInWithForm, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
 import { BASE_URL } from './fixtures/env';
+import { openWithServiceWorker } from './fixtures/offline-ready';
 
 test.describe('signing out', () => {
   test('with work not yet sent it asks first; Stay signed in keeps the engineer in', async ({
@@ -10,6 +11,8 @@ test.describe('signing out', () => {
     createSite,
   }) => {
     const { site, properties } = await createSite({ properties: 1 });
+    // The dialog's code comes from the service worker once the phone is offline, as on a phone used before.
+    await openWithServiceWorker(page);
     const check = new CheckJourney(page);
     await check.start(site, properties[0]!);
     await check.walkToReview();
@@ -39,10 +42,7 @@ test.describe('signing out', () => {
     engineer,
   }) => {
     // The service worker keeps the app's code for when there is no signal.
-    await page.goto('/');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await openWithServiceWorker(page);
     await expect(page.getByText(engineer.name)).toBeVisible();
     const session = (await page.context().cookies()).find((c) => c.httpOnly)!;
     const meWith = async (cookie: string) => {
