@@ -225,7 +225,10 @@ export class Submission {
     const reportOp = opId.submitReport(s.submittedReportId);
     const draftOp = s.draftId ? opId.deleteDraft(s.draftId) : undefined;
     host.tasks.own('taking back an unsent report', async () => {
-      if ((await host.engine.cancel(reportOp)) && draftOp) await host.engine.cancel(draftOp);
+      // The draft's removal first: it waits for the report, and a report taken back first would let it go at
+      // once (a missing dependency counts as done), removing the draft of a check still being worked on.
+      if (draftOp) await host.engine.cancel(draftOp);
+      await host.engine.cancel(reportOp);
     });
     return { submittedReportId: undefined, submission: undefined };
   }
