@@ -94,8 +94,9 @@ export class SyncEngine {
   /** Only this user's operations are sent (they carry the session the server checks). */
   setUser(userId: string | undefined): void {
     this.userId = userId;
-    void this.refresh().catch(() => undefined);
-    if (userId) void this.drain();
+    // The list is read again by the drain too; a store that refuses reads leaves the last list shown.
+    this.refresh().catch(() => undefined);
+    if (userId) this.kick();
   }
 
   get currentUser(): string | undefined {
@@ -243,6 +244,41 @@ export class SyncEngine {
     return this.running;
   }
 
+  /**
+   * Starts a drain without waiting for it: the engine owns it (`running`, which never rejects), so a caller
+   * that only wants the outbox moving (a timer, an event, a photo just queued) leaves no promise behind.
+   */
+  kick(opts: { force?: boolean } = {}): void {
+    this.drain(opts).catch(() => undefined);
+  }
+
+  /**
+   * Sends a draft save the device could not keep (its store refused the write), so the server has it at
+   * least. It goes after whatever drain is under way, under the same lock, call and timeout as a queued save,
+   * and is sent once: rejects when it did not reach the server.
+   */
+  async sendUnkept(payload: Extract<OutboxOp, { kind: 'saveDraft' }>['payload']): Promise<void> {
+    const userId = this.userId;
+    if (!userId) throw new Error('Not signed in: nothing can be sent');
+    const op: OutboxOp = {
+      id: opId.saveDraft(payload.id, crypto.randomUUID()),
+      kind: 'saveDraft',
+      payload,
+      seq: this.now(),
+      userId,
+      createdAt: new Date(this.now()).toISOString(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      status: 'pending',
+      dependsOn: [],
+    };
+    // What the device did keep was queued before this one: it goes first, so the server sees saves in order.
+    await this.running;
+    await this.exclusive(() => this.send(op));
+    this.serverCopies.set(payload.id, payload.wizardData);
+    this.sent.add(op.id);
+  }
+
   /** The operation if it is still on the device (not yet confirmed by the server). */
   async queued(id: string): Promise<OutboxOp | undefined> {
     return this.deps.store.getOp(id);
@@ -271,7 +307,7 @@ export class SyncEngine {
     this.timer = setTimeout(
       () => {
         this.timer = undefined;
-        void this.drain();
+        this.kick();
       },
       Math.max(0, at - this.now()),
     );

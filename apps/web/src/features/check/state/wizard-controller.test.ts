@@ -619,6 +619,19 @@ describe('submitting', () => {
     expect([...server.reports.values()].map((r) => r.wizardData.hiuModel)).toEqual(['Vital 3']);
   });
 
+  it('a photo added after a failed submit never lets the draft’s removal go without its report', async () => {
+    const c = await readyToSubmit();
+    server.failNext.push({ match: 'POST /api/reports', failure: 500 });
+    expect((await c.submit('Notes')).status).toBe('queued');
+    // Adding a photo takes the report back and starts the sync loop at once.
+    await c.addPhoto(photo('two'), 'Valve');
+    await c.settled();
+    await c.engine.drain({ force: true });
+    await flushIo();
+    expect(server.calls).not.toContain(`DELETE /api/drafts/${c.state.draftId}`);
+    expect(server.drafts.has(c.state.draftId!)).toBe(true);
+  });
+
   it('sends a queued report by itself when the server is back, and tells the engineer', async () => {
     const c = await readyToSubmit();
     server.failNext.push({ match: 'POST /api/reports', failure: 503 });
