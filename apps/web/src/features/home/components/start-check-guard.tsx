@@ -1,23 +1,15 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, STEPS, type PropertyWithStatus, type PropertyWork } from '@hiu/domain';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
+import type { PropertyWithStatus, PropertyWork } from '@hiu/domain';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { api, ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { DRAFTS_KEY } from '../api/drafts';
+import type { GuardStep } from './start-check-dialogs';
 
-type Draft = PropertyWork['mine'][number];
-
-/** "Step 3 of 8, Standby Mode" for a draft's stored step name. */
-export function stepText(currentStep: string): string {
-  const step = STEPS.find((s) => s.name === currentStep);
-  return step ? `Step ${step.number} of ${STEPS.length}, ${step.name}` : currentStep;
-}
-const since = (d: { startedAt: string | null; lastSaved: string }) =>
-  `since ${formatDateTime(d.startedAt ?? d.lastSaved)}, last saved ${formatDateTime(d.lastSaved)}`;
+// The questions' words and layout load when one is asked, not with home.
+const StartCheckDialogs = lazyDialog(() => import('./start-check-dialogs'));
 
 /**
  * Start on a flat, without making a silent second check (docs/product.md#drafts): the engineer's own check
@@ -28,7 +20,7 @@ export function useStartGuard() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<{ property: PropertyWithStatus; work: PropertyWork } | null>(null);
-  const [step, setStep] = useState<'mine' | 'confirmOver' | 'others' | null>(null);
+  const [step, setStep] = useState<GuardStep | null>(null);
   const [busy, setBusy] = useState(false);
 
   // After Start over the phone's copy of the deleted check goes too (`fresh`).
@@ -95,66 +87,18 @@ export function useStartGuard() {
     }
   };
 
-  const mine: Draft | undefined = target?.work.mine[0];
   const dialogs = (
-    <>
-      <Dialog
-        open={step === 'mine'}
-        onOpenChange={(o) => !o && close()}
-        title="You have a check of this flat in progress"
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button variant="secondary" onClick={() => setStep('confirmOver')}>
-              Start over
-            </Button>
-            <Button onClick={() => mine && navigate(`/check/resume/${mine.id}`)}>Resume</Button>
-          </>
-        }
-      >
-        {mine ? (
-          <p className="text-base" data-testid="my-draft">
-            <strong>{target?.property.address}</strong>: {stepText(mine.currentStep)}, {since(mine)}.
-          </p>
-        ) : null}
-      </Dialog>
-      <ConfirmDialog
-        open={step === 'confirmOver'}
-        onOpenChange={(o) => !o && setStep('mine')}
-        title="Start over?"
-        description={`Your earlier check of ${target?.property.address ?? 'this flat'} is deleted, with everything entered in it.`}
-        confirmLabel="Delete and start over"
-        destructive
-        busy={busy}
-        onConfirm={() => void startOver()}
-      />
-      <Dialog
-        open={step === 'others'}
-        onOpenChange={(o) => !o && close()}
-        title="This flat is in progress"
-        footer={
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button onClick={() => target && (close(), go(target.property))}>Start anyway</Button>
-          </>
-        }
-      >
-        <ul className="space-y-2" data-testid="others-work-on-flat">
-          {target?.work.others.map((o, i) => (
-            <li key={i} className="text-base">
-              In progress by <strong>{o.engineerName}</strong>: {stepText(o.currentStep)}, {since(o)}.
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 text-sm text-slate-700">
-          Their check is kept; a second one of the same flat starts beside it.
-        </p>
-      </Dialog>
-    </>
+    <StartCheckDialogs
+      open={step !== null}
+      onOpenChange={(o) => !o && close()}
+      step={step}
+      setStep={setStep}
+      target={target}
+      busy={busy}
+      onResume={(draftId) => navigate(`/check/resume/${draftId}`)}
+      onStartOver={() => void startOver()}
+      onStartAnyway={() => target && (close(), go(target.property))}
+    />
   );
   return { start, busy, dialogs };
 }
