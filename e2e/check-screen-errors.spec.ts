@@ -88,7 +88,7 @@ test.describe('a screen whose code cannot be fetched', () => {
   }) => {
     const { site, properties } = await createSite({ properties: 1 });
     // Before, the whole app went blank here: the toast library's load failure reached the page's root.
-    await page.route(/\/assets\/(toaster-host|confirm-dialog-content)-[^/]*\.js$/, (route) =>
+    await page.route(/\/assets\/(toaster|confirm-dialog-content)-[^/]*\.js$/, (route) =>
       route.abort('internetdisconnected'),
     );
     const check = new CheckJourney(page);

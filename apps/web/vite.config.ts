@@ -95,6 +95,11 @@ export default defineConfig({
               name: 'shared',
               test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number|field-cache)|tabs\.|page\.)/,
             },
+            // The device database's names travel with idb, which every reader of that database loads anyway.
+            {
+              name: 'device-db',
+              test: /node_modules[\\/]idb[\\/]|src[\\/]features[\\/]check[\\/]state[\\/]device-db\./,
+            },
             // The office frame draws its sections as tabs: one request for both.
             { name: 'admin-layout', test: /src[\\/]components[\\/](admin-layout|ui[\\/]tabs)\./ },
           ],

@@ -4,14 +4,14 @@ import { Router, useLocation } from 'wouter';
 import { useDeferredLocation, useDeferredSearch } from '../lib/deferred-location';
 import { markInApp } from '../lib/in-app-history';
 import { queryClient } from '../lib/query-client';
-import { markToasterFailed, plainToast, toasterWanted } from '../lib/toast';
+import { markToasterFailed, plainToast, TOAST_DURATION_MS, toasterWanted } from '../lib/toast';
 import { AppRoutes } from './router';
 import { ScrollToTop } from './scroll-to-top';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { lazyRetry } from '../lib/lazy-retry';
 
 // Toasts are never part of a screen's start: the Toaster mounts with the first toast (lib/toast).
-const ToasterHost = lazyRetry(() => import('./toaster-host'));
+const ToasterHost = lazyRetry(() => import('../components/toaster'));
 
 /** Whatever goes wrong with the Toaster stays there: a message must never blank the app. */
 class ToasterBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -35,7 +35,7 @@ function Toasts() {
       {wanted ? (
         <ToasterBoundary>
           <Suspense fallback={null}>
-            <ToasterHost />
+            <ToasterHost duration={TOAST_DURATION_MS} />
           </Suspense>
         </ToasterBoundary>
       ) : null}

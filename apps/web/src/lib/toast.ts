@@ -1,55 +1,40 @@
 import type { toast as SonnerToast } from 'sonner';
 
-// The toast library is not part of any screen's start: it loads when the first toast is asked for (its
-// stylesheet alone costs a slow phone tens of ms). A toast waits until the Toaster is on screen, so none
-// is lost while its code is still downloading.
 /** How long a toast stays (docs/product.md#messages-and-errors). */
 export const TOAST_DURATION_MS = 5000;
 
-let toasterReady: () => void = () => {};
-let toasterFailed: () => void = () => {};
-const mounted = new Promise<void>((resolve, reject) => {
-  toasterReady = resolve;
-  toasterFailed = reject;
-});
-mounted.catch(() => undefined);
-/** The toast library, once the Toaster is on screen. */
-const sonner = () => mounted.then(() => import('sonner'));
-let wanted = false;
-let broken = false;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-/** Called once by the Toaster host when it is on screen. */
-export function markToasterMounted(): void {
-  toasterReady();
-}
-
-/**
- * The Toaster's code could not be fetched (no signal before the phone had it): the app must not go blank for
- * a message, so from now on each toast shows as plain text instead.
- */
-export function markToasterFailed(): void {
-  broken = true;
-  toasterFailed();
-}
-
-/** For the app's root: whether the Toaster should be mounted yet (useSyncExternalStore). */
-export const toasterWanted = {
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  get: (): boolean => wanted,
-};
+// The toast library loads with the first toast, not with any screen (its 9 KB gzip would take every first
+// route over its budget; it stays out of the shared chunk, see vite.config.ts). sonner shows a toast made before its Toaster mounted, so nothing here waits for the mount. If
+// the code cannot be fetched (no signal before the phone had it), the words show as plain text instead: a
+// message must never blank the app.
+const library = () => import('../components/toaster');
 
 /** A toast's words, shown without the toast library when it cannot load. */
 export interface PlainToast {
   title: string;
   description?: string;
 }
+
+let wanted = false;
+let broken = false;
 let plain: PlainToast | null = null;
-export const plainToast = { subscribe: toasterWanted.subscribe, get: (): PlainToast | null => plain };
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+/** For the app's root (useSyncExternalStore): the Toaster is mounted from the first toast on. */
+export const toasterWanted = { subscribe, get: (): boolean => wanted };
+export const plainToast = { subscribe, get: (): PlainToast | null => plain };
+
+/**
+ * The Toaster could not load or show: from now on each toast shows as plain text (sent to the library, it would
+ * have no Toaster to show it).
+ */
+export function markToasterFailed(): void {
+  broken = true;
+}
 
 function showPlain(toast: PlainToast | undefined): void {
   if (!toast) return;
@@ -68,7 +53,7 @@ export function showToast(show: (toast: typeof SonnerToast) => void, words?: Pla
     wanted = true;
     emit();
   }
-  void sonner().then(
+  library().then(
     ({ toast }) => show(toast),
     () => showPlain(words),
   );
@@ -80,10 +65,10 @@ export function dismissToasts(): void {
     plain = null;
     emit();
   }
-  if (wanted && !broken)
-    void sonner().then(
+  if (wanted)
+    library().then(
       ({ toast }) => toast.dismiss(),
-      () => {},
+      () => undefined,
     );
 }
 

@@ -1,4 +1,5 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type IDBPDatabase } from 'idb';
+import { DEVICE_DB_NAME, DEVICE_DB_VERSION, type DeviceDb } from './device-db';
 import type { OutboxOp } from './outbox';
 
 /** A photo or signature as kept on the device until the server has it (and for showing it offline). */
@@ -11,21 +12,6 @@ export interface DeviceFile {
   /** True once the server has confirmed it; the blob stays while the check or a queued report refers to it. */
   uploaded: boolean;
 }
-
-interface StoredWizard {
-  /** The user the state belongs to. */
-  userId: string;
-  /** The wizard state as written (parsed on read: it may come from an older version of the app). */
-  state: unknown;
-}
-
-interface HiuDeviceDb extends DBSchema {
-  wizard: { key: string; value: StoredWizard };
-  files: { key: string; value: DeviceFile };
-  outbox: { key: string; value: OutboxOp; indexes: { 'by-seq': number } };
-}
-
-export const DEVICE_DB_NAME = 'hiu-commissioning';
 
 /**
  * The one device-side store (ruling 8): the wizard state, photo and signature blobs, and the outbox.
@@ -52,7 +38,7 @@ export interface DeviceStore {
 }
 
 export async function openDeviceStore(name = DEVICE_DB_NAME): Promise<DeviceStore> {
-  const db: IDBPDatabase<HiuDeviceDb> = await openDB<HiuDeviceDb>(name, 1, {
+  const db: IDBPDatabase<DeviceDb> = await openDB<DeviceDb>(name, DEVICE_DB_VERSION, {
     upgrade(database) {
       database.createObjectStore('wizard', { keyPath: 'userId' });
       database.createObjectStore('files', { keyPath: 'id' });

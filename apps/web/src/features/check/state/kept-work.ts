@@ -1,37 +1,26 @@
-import type { OutboxOp } from './outbox';
-
-/** device-store.ts's database and store; read here without it, so the sign-out code stays small. */
-const DEVICE_DB_NAME = 'hiu-commissioning';
-const OUTBOX_STORE = 'outbox';
+import { openDB } from 'idb';
+import { DEVICE_DB_NAME, type DeviceDb } from './device-db';
 
 /**
  * How many of this user's saves, photos and reports wait on this phone (refused ones included): what a
  * sign-out would leave unsent until the same user signs in again. Unknown (the store cannot be read) is 0.
  */
-export function waitingToSend(userId: string, factory: IDBFactory = indexedDB): Promise<number> {
-  return new Promise((resolve) => {
-    let request: IDBOpenDBRequest;
+export async function waitingToSend(userId: string): Promise<number> {
+  try {
+    // Opened at whatever version it has. No database yet means nothing waits, and none is made here: the
+    // upgrade is aborted, so the device store later makes it whole, with its stores.
+    const db = await openDB<DeviceDb>(DEVICE_DB_NAME, undefined, {
+      upgrade(_db, _from, _to, tx) {
+        tx.done.catch(() => undefined); // aborting is the point, not a failure to report
+        tx.abort();
+      },
+    });
     try {
-      request = factory.open(DEVICE_DB_NAME);
-    } catch {
-      return resolve(0);
+      return (await db.getAll('outbox')).filter((op) => op?.userId === userId).length;
+    } finally {
+      db.close();
     }
-    // No database yet means nothing waits; none is made here (device-store makes it with its stores).
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onerror = () => resolve(0);
-    request.onsuccess = () => {
-      const db = request.result;
-      const done = (n: number) => {
-        db.close();
-        resolve(n);
-      };
-      try {
-        const all = db.transaction(OUTBOX_STORE).objectStore(OUTBOX_STORE).getAll();
-        all.onsuccess = () => done((all.result as OutboxOp[]).filter((op) => op?.userId === userId).length);
-        all.onerror = () => done(0);
-      } catch {
-        done(0);
-      }
-    };
-  });
+  } catch {
+    return 0;
+  }
 }
