@@ -46,6 +46,26 @@ test.describe('Design Parameters tab', () => {
       );
     });
 
+    await test.step('the tab row answers the keyboard: arrows move and show, wrapping; Home and End jump', async () => {
+      await tab(page, 'Overview').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(tab(page, 'Property Types')).toBeFocused();
+      await expect(tab(page, 'Property Types')).toHaveAttribute('aria-selected', 'true');
+      await expect(panel(page)).toHaveAccessibleName('Property Types');
+      await page.keyboard.press('End');
+      await expect(tab(page, 'CP1/TS1')).toBeFocused();
+      await expect(tab(page, 'CP1/TS1')).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('ArrowRight');
+      await expect(tab(page, 'Overview')).toBeFocused();
+      await page.keyboard.press('ArrowLeft');
+      await expect(tab(page, 'CP1/TS1')).toBeFocused();
+      await page.keyboard.press('Home');
+      await expect(tab(page, 'Overview')).toBeFocused();
+      await expect(tab(page, 'Overview')).toHaveAttribute('aria-selected', 'true');
+      await expect(panel(page)).toHaveAccessibleName('Overview');
+      await expect(page.getByRole('tab', { selected: true })).toHaveCount(1);
+    });
+
     await test.step('Standby: decimal keypad with units; min above max and a blank value are inline errors that block Save', async () => {
       await tab(page, 'Standby').click();
       const min = page.getByRole('textbox', { name: 'Flow Temperature Min (°C)' });

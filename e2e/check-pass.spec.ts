@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CheckJourney, reportsFor, setRooms } from './check-journey';
 
@@ -105,6 +106,7 @@ test.describe('a check that passes', () => {
       await page.getByLabel('Remote Cut Off Valve Serial').fill('AB12');
       await page.getByLabel('Meter End Reading').focus();
       await expect(page.getByText('Invalid format. Enter numbers only or "NA"')).toBeVisible();
+      await signaturePadKeepsInkThroughResize(page);
       await check.photosSignature();
       await expect(page.getByText('Invalid format. Enter numbers only or "NA"')).toHaveCount(0);
       await check.next('Review & Submit');
@@ -223,3 +225,38 @@ test.describe('a check that passes', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 });
+
+/** The pad: ink stays through a resize, a mark after it lands under the pointer, and Clear empties it. */
+async function signaturePadKeepsInkThroughResize(page: Page) {
+  const canvas = page.getByTestId('signature-canvas');
+  // Whether the bitmap has ink near a point given as fractions of its width and height.
+  const inked = (fx: number, fy: number) =>
+    canvas.evaluate(
+      (el, [fx, fy]) => {
+        const c = el as HTMLCanvasElement;
+        const x = Math.round(c.width * fx!);
+        const y = Math.round(c.height * fy!);
+        const pixels = c.getContext('2d')!.getImageData(x - 3, y - 3, 7, 7).data;
+        return pixels.some((v, i) => i % 4 === 3 && v > 0);
+      },
+      [fx, fy],
+    );
+  const tap = async (fx: number, fy: number) => {
+    await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+  };
+  const size = page.viewportSize()!;
+  await tap(0.25, 0.5);
+  await expect(page.getByText('Signature captured')).toBeVisible();
+  expect(await inked(0.25, 0.5)).toBe(true);
+  await page.setViewportSize({ width: 320, height: size.height });
+  expect(await inked(0.25, 0.5)).toBe(true);
+  await tap(0.75, 0.5);
+  expect(await inked(0.75, 0.5)).toBe(true);
+  await page.setViewportSize(size);
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(page.getByText('No signature yet')).toBeVisible();
+  expect(await inked(0.25, 0.5)).toBe(false);
+  expect(await inked(0.75, 0.5)).toBe(false);
+}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import SignaturePadLib from 'signature_pad';
 
 /** A fixed drawing size (docs/product.md#messages-and-errors); the canvas is scaled by CSS to the screen width. */
 const WIDTH = 600;
@@ -14,7 +15,7 @@ interface SignaturePadProps {
 
 export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const drawing = useRef<{ id: number; x: number; y: number } | null>(null);
+  const padRef = useRef<SignaturePadLib | null>(null);
   /** Drawn on in this visit: the canvas then already shows the truth, newer than any saved copy. */
   const touched = useRef(false);
   const [hasInk, setHasInk] = useState(Boolean(imageUrl));
@@ -22,6 +23,32 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx) return;
+    const pad = new SignaturePadLib(canvas, { penColor: '#000000' });
+    padRef.current = pad;
+    const begin = () => {
+      touched.current = true;
+      // The library draws in CSS pixels; scaling to the fixed bitmap at each stroke keeps ink drawn before a
+      // resize where it was (CSS stretches the bitmap) and puts new ink under the finger.
+      const rect = canvas.getBoundingClientRect();
+      if (rect.width && rect.height) ctx.setTransform(WIDTH / rect.width, 0, 0, HEIGHT / rect.height, 0, 0);
+      setHasInk(true);
+    };
+    // Synchronously, like a typed field: a reload a moment after the stroke must not lose it.
+    const end = () => onChangeRef.current(canvas.toDataURL('image/png'));
+    pad.addEventListener('beginStroke', begin);
+    pad.addEventListener('endStroke', end);
+    return () => {
+      pad.removeEventListener('beginStroke', begin);
+      pad.removeEventListener('endStroke', end);
+      pad.off();
+      padRef.current = null;
+    };
+  }, []);
 
   // Draw the saved signature back (after a reload or when returning to the step), unless the engineer
   // has drawn here since: redrawing an older save would wipe the newest stroke.
@@ -34,6 +61,7 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
       if (cancelled || touched.current) return;
       const ctx = canvas.getContext('2d');
       if (!ctx) return;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, WIDTH, HEIGHT);
       ctx.drawImage(img, 0, 0, WIDTH, HEIGHT);
       setHasInk(true);
@@ -44,75 +72,10 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
     };
   }, [imageUrl]);
 
-  function point(e: React.PointerEvent<HTMLCanvasElement>) {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return {
-      x: ((e.clientX - rect.left) * WIDTH) / rect.width,
-      y: ((e.clientY - rect.top) * HEIGHT) / rect.height,
-    };
-  }
-
-  function context() {
-    const ctx = canvasRef.current?.getContext('2d');
-    if (!ctx) return null;
-    ctx.strokeStyle = '#000000';
-    ctx.fillStyle = '#000000';
-    ctx.lineWidth = 2;
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    return ctx;
-  }
-
-  function onPointerDown(e: React.PointerEvent<HTMLCanvasElement>) {
-    if (drawing.current) return;
-    e.preventDefault();
-    e.currentTarget.setPointerCapture(e.pointerId);
-    touched.current = true;
-    const p = point(e);
-    drawing.current = { id: e.pointerId, ...p };
-    const ctx = context();
-    if (ctx) {
-      // A dot, so a tap leaves a mark too.
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, 1, 0, Math.PI * 2);
-      ctx.fill();
-    }
-    setHasInk(true);
-  }
-
-  function onPointerMove(e: React.PointerEvent<HTMLCanvasElement>) {
-    const last = drawing.current;
-    if (!last || last.id !== e.pointerId) return;
-    const ctx = context();
-    if (!ctx) return;
-    const events = e.nativeEvent.getCoalescedEvents?.() ?? [];
-    const points = events.length
-      ? events.map((ev) => {
-          const rect = e.currentTarget.getBoundingClientRect();
-          return {
-            x: ((ev.clientX - rect.left) * WIDTH) / rect.width,
-            y: ((ev.clientY - rect.top) * HEIGHT) / rect.height,
-          };
-        })
-      : [point(e)];
-    ctx.beginPath();
-    ctx.moveTo(last.x, last.y);
-    for (const p of points) ctx.lineTo(p.x, p.y);
-    ctx.stroke();
-    const end = points[points.length - 1]!;
-    drawing.current = { id: last.id, ...end };
-  }
-
-  function onPointerEnd(e: React.PointerEvent<HTMLCanvasElement>) {
-    if (!drawing.current || drawing.current.id !== e.pointerId) return;
-    drawing.current = null;
-    // Synchronously, like a typed field: a reload a moment after the stroke must not lose it.
-    const png = canvasRef.current?.toDataURL('image/png');
-    if (png) onChangeRef.current(png);
-  }
-
   function clear() {
-    canvasRef.current?.getContext('2d')?.clearRect(0, 0, WIDTH, HEIGHT);
+    // Unscaled, so the library's clear covers the whole bitmap whatever the last stroke's scale.
+    canvasRef.current?.getContext('2d')?.setTransform(1, 0, 0, 1, 0, 0);
+    padRef.current?.clear();
     setHasInk(false);
     onChange(null);
   }
@@ -130,10 +93,6 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
           data-testid="signature-canvas"
           className="block h-auto w-full cursor-crosshair touch-none select-none"
           style={{ aspectRatio: `${WIDTH} / ${HEIGHT}` }}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerEnd}
-          onPointerCancel={onPointerEnd}
         />
         {!hasInk && (
           <span className="pointer-events-none absolute inset-0 flex items-center justify-center text-slate-400">

@@ -42,7 +42,7 @@ export function TabLinks({ tabs, label }: { tabs: { to: string; label: string }[
   );
 }
 
-/** In-page tabs with the ARIA tab pattern (arrow keys move between tabs). */
+/** In-page tabs with the ARIA tab pattern (arrow keys move between tabs, wrapping; Home and End to the ends). */
 export function Tabs<T extends string>({
   tabs,
   value,
@@ -67,9 +67,20 @@ export function Tabs<T extends string>({
           tabIndex={value === t.id ? 0 : -1}
           onClick={() => onChange(t.id)}
           onKeyDown={(e) => {
-            const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-            if (!d) return;
-            const next = tabs[(i + d + tabs.length) % tabs.length]!;
+            const to =
+              e.key === 'ArrowRight'
+                ? (i + 1) % tabs.length
+                : e.key === 'ArrowLeft'
+                  ? (i - 1 + tabs.length) % tabs.length
+                  : e.key === 'Home'
+                    ? 0
+                    : e.key === 'End'
+                      ? tabs.length - 1
+                      : -1;
+            if (to < 0) return;
+            // Home and End would otherwise scroll the page.
+            e.preventDefault();
+            const next = tabs[to]!;
             onChange(next.id);
             document.getElementById(`tab-${next.id}`)?.focus();
           }}

@@ -1,13 +1,16 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, type SiteSignOff } from '@hiu/domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { SignaturePad } from '../../components/signature-pad';
 import { api, ApiError } from '../../lib/api-client';
+import { lazyComponent } from '../../lib/lazy-component';
 import { notify } from '../../lib/toast';
+
+// The pad and its drawing library load after the dashboard's charts and figures, not with them.
+const signaturePad = lazyComponent(() => import('../../components/signature-pad').then((m) => m.SignaturePad));
 
 /**
  * The site's handover sign-off (docs/product.md#evidence-pack): who signed, and a form to sign on screen with
@@ -87,7 +90,11 @@ export function SignOffCard({ siteId, signerName }: { siteId: string; signerName
         <p id={padLabel} className="mb-1 font-semibold">
           Signature
         </p>
-        <SignaturePad key={pad} imageUrl={null} onChange={setSignature} labelledBy={padLabel} />
+        <Suspense
+          fallback={<div className="aspect-[3/1] rounded-lg border-2 border-dashed border-slate-400 bg-white" />}
+        >
+          <signaturePad.Component key={pad} imageUrl={null} onChange={setSignature} labelledBy={padLabel} />
+        </Suspense>
         {errors.signature ? (
           <p role="alert" className="mt-1 text-sm font-medium text-fail">
             {errors.signature}
