@@ -105,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
     },
     readLimit: {
-      max: count(env.READ_LIMIT, 200),
+      max: count(env.READ_LIMIT, 600),
       windowMs: 1000 * positiveNumber(env.READ_LIMIT_SECONDS, 10),
       atOnce: Math.floor(positiveNumber(env.READS_AT_ONCE, 4)),
     },
