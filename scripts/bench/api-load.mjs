@@ -5,15 +5,13 @@
 //   npm run bench:api [-- --seconds=20] [-- --only=pglite|postgres] [-- --runs=3] [-- --port=3601]
 // With --runs=N every figure is the median of N runs (a fresh server and database each time).
 import autocannon from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { ensurePostgres } from '../ensure-postgres.mjs';
 import { draftSavers, percentile, reportSenders } from './paced-load.mjs';
+import { cpuMs, freshLoadDatabase, startProcess } from './load-server.mjs';
 import { median, recordFigure } from './results.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -77,83 +75,16 @@ function wizardData(seed, files) {
     : checkUpToStep(5, check);
 }
 
+const freshDatabase = (kind) => freshLoadDatabase(kind, [`--engineers=${ENGINEERS}`]);
+
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
-
-/**
- * CPU time a process has used so far, in ms (Linux /proc; NaN elsewhere). Per call, it does not depend on
- * how busy the machine is the way latency does, so it compares versions on a shared machine.
- */
-function cpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
-  } catch {
-    return NaN;
-  }
-}
 
 /** Runs a load against a server process and adds the server's CPU ms per request sent. */
 async function measured(pid, load, requestsOf = (r) => r.requests.total) {
   const before = cpuMs(pid);
   const result = await load();
   return { result, cpuPerRequest: (cpuMs(pid) - before) / requestsOf(result) };
-}
-
-function startProcess(args, env, port) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return {
-    child,
-    async ready(url) {
-      for (let i = 0; i < 240; i++) {
-        try {
-          if ((await fetch(url)).ok) return;
-        } catch {
-          /* not up yet */
-        }
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      throw new Error(`${url} did not come up`);
-    },
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
-
-/** A fresh database (PostgreSQL) or data folder (PGlite), seeded with the engineers and their sessions. */
-async function freshDatabase(kind) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hiu-bench-'));
-  let env = { DATA_DIR: dataDir };
-  if (kind === 'postgres') {
-    const base = await ensurePostgres({ log: () => {} });
-    const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
-    const admin = new pg.Client({ connectionString: base });
-    const name = `${new URL(base).pathname.slice(1) || 'hiu'}_bench_load`;
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    env = { ...env, DATABASE_URL: u.toString() };
-  }
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/scripts/seed-load.ts', `--engineers=${ENGINEERS}`],
-    { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' },
-  );
-  return {
-    env,
-    seed: JSON.parse(out.trim().split('\n').at(-1)),
-    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
-  };
 }
 
 /**

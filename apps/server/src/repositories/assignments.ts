@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MyAssignment, PackIssue, PropertyStatus, ReviewState } from '@hiu/domain';
 import type { Db } from '../db/client.js';
+import { statement } from '../db/statements.js';
 import { assignments, properties, siteMembers, users } from '../db/schema.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
 import { writeAudit, type Actor } from './audit.js';
@@ -12,6 +13,52 @@ export type AssignTarget = { propertyIds: string[] } | { filter: { q?: string; p
 
 /** The most assignments one engineer's list answers (nearest due first). */
 const MAX_MY_ASSIGNMENTS = 1000;
+
+/** The engineer's assigned properties whose latest report is not approved, nearest due date first. */
+const myAssignments = statement<
+  {
+    property_id: string;
+    site_id: string;
+    site_name: string;
+    address: string;
+    property_type: string;
+    due_date: string | null;
+    assigned_at: Date | string;
+    review_state: ReviewState | null;
+    latest_report_id: string | null;
+    overall_status: 'PASS' | 'FAIL' | 'PENDING' | null;
+    review_reason: string | null;
+    review_fields: string[] | null;
+    latest_report_at: Date | string | null;
+    latest_hiu_model: string | null;
+    latest_hiu_serial: string | null;
+    issues: PackIssue[] | null;
+    status: PropertyStatus;
+  },
+  'engineerId'
+>(
+  'my_assignments',
+  sql`
+  SELECT a.property_id, a.site_id, s.name AS site_name, p.address, p.property_type,
+    a.due_date::text AS due_date, a.assigned_at, lr.review_state, lr.id AS latest_report_id,
+    lr.overall_status, lr.review_reason, lr.review_fields, lr.completed_at AS latest_report_at,
+    lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial, lr.issues,
+    ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
+  FROM assignments a
+  JOIN properties p ON p.id = a.property_id
+  JOIN sites s ON s.id = a.site_id
+  LEFT JOIN LATERAL (
+    SELECT r.id, r.review_state, r.completed_at, r.overall_status, r.review_reason, r.review_fields,
+      r.hiu_model, r.hiu_serial, CASE WHEN r.pack_id <> 'standard' THEN r.wizard_data->'cp1'->'issues' END AS issues
+    FROM reports r
+    WHERE r.property_id = p.id ORDER BY r.completed_at DESC, r.id DESC LIMIT 1
+  ) lr ON true
+  LEFT JOIN LATERAL (SELECT max(d.last_saved) AS saved FROM drafts d WHERE d.property_id = p.id) ld ON true
+  WHERE a.engineer_id = ${sql.placeholder('engineerId')}::uuid AND (lr.review_state IS NULL OR lr.review_state <> 'approved')
+    AND EXISTS (SELECT 1 FROM site_members m WHERE m.site_id = a.site_id AND m.user_id = a.engineer_id)
+  ORDER BY a.due_date NULLS LAST, p.address_key, p.id
+  LIMIT ${sql.raw(String(MAX_MY_ASSIGNMENTS))}`,
+);
 
 export function assignmentsRepository(db: Db) {
   return {
@@ -177,46 +224,7 @@ export function assignmentsRepository(db: Db) {
 
     /** The engineer's assigned properties whose latest report is not approved, nearest due date first. */
     async forEngineer(engineerId: string): Promise<MyAssignment[]> {
-      const { rows } = (await db.execute(sql`
-        SELECT a.property_id, a.site_id, s.name AS site_name, p.address, p.property_type,
-          a.due_date::text AS due_date, a.assigned_at, lr.review_state, lr.id AS latest_report_id,
-          lr.overall_status, lr.review_reason, lr.review_fields, lr.completed_at AS latest_report_at,
-          lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial, lr.issues,
-          ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
-        FROM assignments a
-        JOIN properties p ON p.id = a.property_id
-        JOIN sites s ON s.id = a.site_id
-        LEFT JOIN LATERAL (
-          SELECT r.id, r.review_state, r.completed_at, r.overall_status, r.review_reason, r.review_fields,
-            r.hiu_model, r.hiu_serial, CASE WHEN r.pack_id <> 'standard' THEN r.wizard_data->'cp1'->'issues' END AS issues
-          FROM reports r
-          WHERE r.property_id = p.id ORDER BY r.completed_at DESC, r.id DESC LIMIT 1
-        ) lr ON true
-        LEFT JOIN LATERAL (SELECT max(d.last_saved) AS saved FROM drafts d WHERE d.property_id = p.id) ld ON true
-        WHERE a.engineer_id = ${engineerId}::uuid AND (lr.review_state IS NULL OR lr.review_state <> 'approved')
-          AND EXISTS (SELECT 1 FROM site_members m WHERE m.site_id = a.site_id AND m.user_id = a.engineer_id)
-        ORDER BY a.due_date NULLS LAST, p.address_key, p.id
-        LIMIT ${MAX_MY_ASSIGNMENTS}`)) as unknown as {
-        rows: {
-          property_id: string;
-          site_id: string;
-          site_name: string;
-          address: string;
-          property_type: string;
-          due_date: string | null;
-          assigned_at: Date | string;
-          review_state: ReviewState | null;
-          latest_report_id: string | null;
-          overall_status: 'PASS' | 'FAIL' | 'PENDING' | null;
-          review_reason: string | null;
-          review_fields: string[] | null;
-          latest_report_at: Date | string | null;
-          latest_hiu_model: string | null;
-          latest_hiu_serial: string | null;
-          issues: PackIssue[] | null;
-          status: PropertyStatus;
-        }[];
-      };
+      const rows = await myAssignments.run(db, { engineerId });
       return rows.map((r) => ({
         propertyId: r.property_id,
         siteId: r.site_id,

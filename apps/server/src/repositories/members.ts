@@ -3,6 +3,14 @@ import type { Role, SiteMember } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { siteMembers, users } from '../db/schema.js';
 import { writeAudit, type Actor } from './audit.js';
+import { statement } from '../db/statements.js';
+
+/** Asked before most reads of a site's data (site-access.ts). */
+const membership = statement<{ one: number }, 'siteId' | 'userId'>(
+  'site_membership',
+  sql`SELECT 1 AS one FROM ${siteMembers}
+      WHERE ${siteMembers.siteId} = ${sql.placeholder('siteId')} AND ${siteMembers.userId} = ${sql.placeholder('userId')}`,
+);
 
 /**
  * Who belongs to which site (decision 145). Engineers are members of every site unless an admin takes
@@ -11,12 +19,7 @@ import { writeAudit, type Actor } from './audit.js';
 export function membersRepository(db: Db) {
   return {
     async isMember(siteId: string, userId: string): Promise<boolean> {
-      const rows = await db
-        .select({ one: sql`1` })
-        .from(siteMembers)
-        .where(and(eq(siteMembers.siteId, siteId), eq(siteMembers.userId, userId)))
-        .limit(1);
-      return rows.length > 0;
+      return (await membership.run(db, { siteId, userId })).length > 0;
     },
 
     /** Which of these sites the user belongs to. */

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PackIssue, Property, PropertyDeleteImpact, PropertyStatus, PropertyWithStatus } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { assignments, drafts, properties, reports } from '../db/schema.js';
-import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
+import { chunks, rethrowUnique } from './sql-helpers.js';
 import { propertyStatusQueries } from './property-status.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
@@ -34,24 +34,7 @@ export function propertiesRepository(db: Db) {
       offset: number;
     }): Promise<{ items: PropertyWithStatus[]; total: number }> {
       if (query.status) return statuses.pageWithStatus({ ...query, status: query.status });
-      // Unfiltered, the page comes from the address index first and only its rows get a status.
-      const q = query.q?.trim();
-      const where: SQL | undefined = and(
-        eq(properties.siteId, query.siteId),
-        q ? containsIgnoringCase(sql`${properties.address}`, q) : undefined,
-        query.propertyType ? sql`lower(${properties.propertyType}) = lower(${query.propertyType})` : undefined,
-      );
-      const [items, [totalRow]] = await Promise.all([
-        db
-          .select(columns)
-          .from(properties)
-          .where(where)
-          .orderBy(asc(properties.addressKey), asc(properties.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ n: count() }).from(properties).where(where),
-      ]);
-      return { items: await statuses.forIds(items.map((p) => p.id)), total: totalRow?.n ?? 0 };
+      return statuses.page({ ...query, q: query.q?.trim() || undefined });
     },
 
     siteProgress: statuses.siteProgress,

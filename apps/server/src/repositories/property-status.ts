@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PropertyStatus, PropertyWithStatus, SiteProgress } from '@hiu/domain';
 import type { Db } from '../db/client.js';
+import { statement } from '../db/statements.js';
 import { containsIgnoringCase } from './sql-helpers.js';
 
 /**
@@ -22,12 +23,15 @@ export const statusCase = (draftSaved: SQL, reportAt: SQL, reportStatus: SQL) =>
     ELSE 'not_started'
   END`;
 
-/** A few properties by id (a page of the picker): their latest report and newest draft by index look-ups. */
-const statusOfIds = (ids: SQL) => sql`
+/**
+ * Properties with their status, from `page`: a subquery of properties rows (one page of the picker, in
+ * address order), each with its latest report and newest draft by index look-ups.
+ */
+const statusOfPage = (page: SQL) => sql`
   SELECT p.id, p.site_id, p.address, p.property_type, p.block, p.floor, lr.completed_at AS latest_report_at,
     lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
     ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
-  FROM properties p
+  FROM (${page}) p
   LEFT JOIN LATERAL (
     SELECT r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial FROM reports r
     WHERE r.property_id = p.id
@@ -35,7 +39,7 @@ const statusOfIds = (ids: SQL) => sql`
     LIMIT 1
   ) lr ON true
   LEFT JOIN LATERAL (SELECT max(d.last_saved) AS saved FROM drafts d WHERE d.property_id = p.id) ld ON true
-  WHERE p.id IN (${ids})`;
+  ORDER BY p.address_key, p.id`;
 
 /**
  * Every property of a site (optionally searched) with its status, set-based: the site's reports and drafts
@@ -64,6 +68,15 @@ const statusOfSite = (siteId: string, q?: string, propertyType?: string) => sql`
   WHERE p.site_id = ${siteId}${q ? sql` AND ${containsIgnoringCase(sql`p.address`, q)}` : sql``}${
     propertyType ? sql` AND lower(p.property_type) = lower(${propertyType})` : sql``
   }`;
+
+const siteFlats = sql`SELECT * FROM properties p WHERE p.site_id = ${sql.placeholder('siteId')}::uuid
+  ORDER BY p.address_key, p.id LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
+/** The picker's page of a site's flats with their status, unsearched: its busiest form. */
+const sitePage = statement<StatusRow, 'siteId' | 'limit' | 'offset'>('site_flats_page', statusOfPage(siteFlats));
+const siteCount = statement<{ n: number | string }, 'siteId'>(
+  'site_flats_count',
+  sql`SELECT count(*)::int AS n FROM properties p WHERE p.site_id = ${sql.placeholder('siteId')}::uuid`,
+);
 
 interface StatusRow {
   id: string;
@@ -98,16 +111,37 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 export function propertyStatusQueries(db: Db) {
+  const searchedPage = (query: {
+    siteId: string;
+    q?: string;
+    propertyType?: string;
+    limit: number;
+    offset: number;
+  }) => {
+    const where = sql`p.site_id = ${query.siteId}::uuid${
+      query.q ? sql` AND ${containsIgnoringCase(sql`p.address`, query.q)}` : sql``
+    }${query.propertyType ? sql` AND lower(p.property_type) = lower(${query.propertyType})` : sql``}`;
+    return Promise.all([
+      rows<StatusRow>(
+        db,
+        statusOfPage(sql`SELECT * FROM properties p WHERE ${where}
+          ORDER BY p.address_key, p.id LIMIT ${query.limit} OFFSET ${query.offset}`),
+      ),
+      rows<{ n: number | string }>(db, sql`SELECT count(*)::int AS n FROM properties p WHERE ${where}`),
+    ]);
+  };
+
   return {
-    /** The status of each of these properties (one page of the picker), in the order given. */
-    async forIds(ids: string[]): Promise<PropertyWithStatus[]> {
-      if (ids.length === 0) return [];
-      const list = sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      );
-      const found = new Map((await rows<StatusRow>(db, statusOfIds(list))).map((r) => [r.id, toItem(r)]));
-      return ids.flatMap((id) => found.get(id) ?? []);
+    /**
+     * One page of a site's properties in address order, optionally searched or of one type, each with its
+     * status, in one statement: the page comes from the address index first and only its rows get a status.
+     */
+    async page(query: { siteId: string; q?: string; propertyType?: string; limit: number; offset: number }) {
+      const [found, [n]] =
+        query.q || query.propertyType
+          ? await searchedPage(query)
+          : await Promise.all([sitePage.run(db, query), siteCount.run(db, query)]);
+      return { items: found.map(toItem), total: Number(n?.n ?? 0) };
     },
 
     /** One page of a site's properties that stand at `status`, in address order, optionally searched. */

@@ -29,6 +29,7 @@ import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
 import { submittedEvent } from '../webhooks/payloads.js';
 import { writeAudit, type Actor, type Tx } from './audit.js';
+import { statement } from '../db/statements.js';
 
 /** The group name of reports whose site name is missing (docs/product.md#reports). */
 export const UNKNOWN_SITE = 'Unknown Site';
@@ -62,6 +63,26 @@ const summaryColumns = {
   reviewState: reports.reviewState,
 };
 type SummaryRow = { [K in keyof typeof summaryColumns]: ReportRow[K] };
+
+/** The summary's columns under its own field names, for a named statement's rows. */
+const summarySelect = sql.join(
+  Object.entries(summaryColumns).map(([field, column]) => sql`${column} AS ${sql.identifier(field)}`),
+  sql`, `,
+);
+const mineWhere = sql`${reports.userId} = ${sql.placeholder('userId')}`;
+const mineOrder = sql`ORDER BY ${reports.completedAt} DESC, ${reports.id} DESC LIMIT ${sql.placeholder('limit')}`;
+type RawSummaryRow = Omit<SummaryRow, 'completedAt'> & { completedAt: string };
+/** "My reports", first page and the next ones (after a report's time and id). */
+const myFirstPage = statement<RawSummaryRow, 'userId' | 'limit'>(
+  'my_reports',
+  sql`SELECT ${summarySelect} FROM ${reports} WHERE ${mineWhere} ${mineOrder}`,
+);
+const myNextPage = statement<RawSummaryRow, 'userId' | 'limit' | 'at' | 'id'>(
+  'my_reports_after',
+  sql`SELECT ${summarySelect} FROM ${reports} WHERE ${mineWhere}
+      AND (${reports.completedAt}, ${reports.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)
+      ${mineOrder}`,
+);
 
 /** What a report's CSV line is built from (the domain's ReportCsvInput as stored). */
 const csvSourceColumns = {
@@ -483,19 +504,10 @@ export function reportsRepository(db: Db) {
      * from the index by user and time.
      */
     async mine(userId: string, before: { completedAt: Date; id: string } | null, limit: number) {
-      const rows = await db
-        .select(summaryColumns)
-        .from(reports)
-        .where(
-          and(
-            eq(reports.userId, userId),
-            before
-              ? sql`(${reports.completedAt}, ${reports.id}) < (${before.completedAt.toISOString()}::timestamptz, ${before.id}::uuid)`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(reports.completedAt), desc(reports.id))
-        .limit(limit + 1);
+      const raw = before
+        ? await myNextPage.run(db, { userId, limit: limit + 1, at: before.completedAt.toISOString(), id: before.id })
+        : await myFirstPage.run(db, { userId, limit: limit + 1 });
+      const rows = raw.map((r) => ({ ...r, completedAt: new Date(r.completedAt) }));
       const items = rows.slice(0, limit).map(toSummary);
       const last = items.at(-1);
       return { items, next: rows.length > limit && last ? `${last.completedAt}|${last.id}` : null };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   defaultDesignParameters,
   isTestPackId,
@@ -18,6 +18,7 @@ import type { Db } from '../db/client.js';
 import { drafts, properties, reports, siteMembers, sites } from '../db/schema.js';
 import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
+import { statement } from '../db/statements.js';
 
 const SITE_EXISTS = 'A site with this name and location already exists';
 
@@ -57,6 +58,30 @@ export interface NewSite {
 }
 
 /** What the history keeps of a site. */
+interface ListRow {
+  id: string;
+  name: string;
+  location: string;
+  availableBuildingTypes: string[];
+  total: number | string;
+  propertyCount: number;
+}
+/** listPage's statement written out, its columns named as its fields. */
+const listStatement = (where: SQL) => sql`
+  WITH page AS (
+    SELECT ${sites.id}, ${sites.name}, ${sites.location}, ${sites.availableBuildingTypes}, count(*) OVER () AS total
+    FROM ${sites} WHERE ${where}
+    ORDER BY lower(${sites.name}), lower(${sites.location}), ${sites.id}
+    LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}
+  )
+  SELECT page.id, page.name, page.location, page.available_building_types AS "availableBuildingTypes", page.total,
+    (SELECT count(*)::int FROM ${properties} p WHERE p.site_id = page.id) AS "propertyCount"
+  FROM page ORDER BY lower(page.name), lower(page.location), page.id`;
+
+/** Sites the user belongs to (decision 145). */
+const isMemberOf = (userId: SQL | Placeholder | string) =>
+  sql`EXISTS (SELECT 1 FROM ${siteMembers} m WHERE m.site_id = ${sites.id} AND m.user_id = ${userId})`;
+
 const audited = (s: NewSite | Site | typeof sites.$inferSelect) => ({
   name: s.name,
   location: s.location,
@@ -81,6 +106,42 @@ export function sitesRepository(db: Db) {
     return row && toSite(row);
   };
 
+  /**
+   * One page of sites with its total and each of its sites' property counts, in one statement: on the embedded
+   * database every statement has a fixed cost of its own, and this list is the busiest read in the app. Counted
+   * for this page only, after paging: a count in the paged select would run for every skipped row.
+   */
+  const listPage = (where: SQL | undefined, paging: { limit: number | Placeholder; offset: number | Placeholder }) => {
+    const page = db.$with('page').as(
+      db
+        .select({ ...summaryColumns, total: sql<number>`count(*) OVER ()`.as('total') })
+        .from(sites)
+        .where(where)
+        .orderBy(sql`lower(${sites.name})`, sql`lower(${sites.location})`, asc(sites.id))
+        .limit(paging.limit)
+        .offset(paging.offset),
+    );
+    return db
+      .with(page)
+      .select({
+        id: page.id,
+        name: page.name,
+        location: page.location,
+        availableBuildingTypes: page.availableBuildingTypes,
+        total: page.total,
+        // "page"."id" written out: drizzle would leave it unqualified, binding it to p.id.
+        propertyCount: sql<number>`(SELECT count(*)::int FROM ${properties} AS p WHERE p.site_id = "page"."id")`,
+      })
+      .from(page)
+      .orderBy(sql`lower(${page.name})`, sql`lower(${page.location})`, asc(page.id));
+  };
+  // Without a search, named statements: building the query anew cost more than running it.
+  const membersList = statement<ListRow, 'memberId' | 'limit' | 'offset'>(
+    'sites_of_member',
+    listStatement(isMemberOf(sql.placeholder('memberId'))),
+  );
+  const everyList = statement<ListRow, 'limit' | 'offset'>('sites_all', listStatement(sql`true`));
+
   return {
     byId,
 
@@ -93,43 +154,23 @@ export function sitesRepository(db: Db) {
       memberId?: string;
     }): Promise<{ items: SiteSummary[]; total: number }> {
       const q = query.q?.trim();
-      const where: SQL | undefined = and(
-        q
-          ? or(containsIgnoringCase(sql`${sites.name}`, q), containsIgnoringCase(sql`${sites.location}`, q))
-          : undefined,
-        query.memberId
-          ? sql`EXISTS (SELECT 1 FROM ${siteMembers} m WHERE m.site_id = ${sites.id} AND m.user_id = ${query.memberId})`
-          : undefined,
-      );
-      // One statement (the page, its total and each of its sites' property counts): on the embedded database
-      // every statement has a fixed cost of its own, and this list is the busiest read in the app.
-      // Counted for this page only, after paging: a count in the paged select would run for every skipped row.
-      const page = db.$with('page').as(
-        db
-          .select({ ...summaryColumns, total: sql<number>`count(*) OVER ()`.as('total') })
-          .from(sites)
-          .where(where)
-          .orderBy(sql`lower(${sites.name})`, sql`lower(${sites.location})`, asc(sites.id))
-          .limit(query.limit)
-          .offset(query.offset),
-      );
-      const rows = await db
-        .with(page)
-        .select({
-          id: page.id,
-          name: page.name,
-          location: page.location,
-          availableBuildingTypes: page.availableBuildingTypes,
-          total: page.total,
-          // "page"."id" written out: drizzle would leave it unqualified, binding it to p.id.
-          propertyCount: sql<number>`(SELECT count(*)::int FROM ${properties} AS p WHERE p.site_id = "page"."id")`,
-        })
-        .from(page)
-        .orderBy(sql`lower(${page.name})`, sql`lower(${page.location})`, asc(page.id));
+      const where = (memberId: SQL | string | undefined) =>
+        and(
+          q
+            ? or(containsIgnoringCase(sql`${sites.name}`, q), containsIgnoringCase(sql`${sites.location}`, q))
+            : undefined,
+          memberId === undefined ? undefined : isMemberOf(memberId),
+        );
+      const paging = { limit: query.limit, offset: query.offset };
+      const rows = q
+        ? await listPage(where(query.memberId), query).execute()
+        : query.memberId
+          ? await membersList.run(db, { ...paging, memberId: query.memberId })
+          : await everyList.run(db, paging);
       // A page past the end has no row to carry the total; count on its own then.
       const total = rows[0]
         ? Number(rows[0].total)
-        : ((await db.select({ n: count() }).from(sites).where(where))[0]?.n ?? 0);
+        : ((await db.select({ n: count() }).from(sites).where(where(query.memberId)))[0]?.n ?? 0);
       return { items: rows.map(({ total: _, ...s }) => ({ ...s, propertyCount: Number(s.propertyCount) })), total };
     },
 

@@ -72,8 +72,9 @@ export const propertyRoutes =
         schema: { tags, querystring: propertyListQuery, response: { 200: page(propertyWithStatusSchema) } },
       },
       async (request) => {
-        if (UUID.test(request.query.siteId)) await access.orNotFound(request.user!, request.query.siteId);
-        await siteOr404(request.query.siteId);
+        // A membership goes with its site, so a member's site exists; only an admin's is looked up.
+        if (request.user!.role === 'admin') await siteOr404(request.query.siteId);
+        else await access.orNotFound(request.user!, request.query.siteId);
         return properties.list(request.query);
       },
     );

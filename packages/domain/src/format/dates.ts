@@ -38,13 +38,15 @@ export function formatDuration(startIso: string | null | undefined, endIso: stri
   return h > 0 ? `${h}h ${m}m` : `${m}m`;
 }
 
+// Made once: a formatter with a time zone costs far more to make than to use (every report in a list is named).
+const dayFmt = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** YYYY-MM-DD in London, for file names. */
 export function isoDay(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-  return parts;
+  return dayFmt.format(at);
 }
