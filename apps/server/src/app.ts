@@ -3,16 +3,12 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { serializerCompiler } from './http/serializer.js';
 import { registerReadLimit } from './http/read-limit.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
