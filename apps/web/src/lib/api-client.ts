@@ -20,7 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(res: Response): Promise<void> {
+/** Throws the answer as an ApiError unless it is a success. */
+export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
   let payload: ApiErrorBody | null = null;
@@ -75,7 +76,8 @@ export async function apiRequest(
   return res;
 }
 
-async function json<T>(res: Response): Promise<T> {
+/** The answer's JSON body; undefined when it has none. */
+export async function json<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -88,20 +90,6 @@ export const api = {
   put: <T>(path: string, body: unknown) => apiRequest('PUT', path, body).then((r) => json<T>(r)),
   delete: <T = void>(path: string, body?: unknown) => apiRequest('DELETE', path, body).then((r) => json<T>(r)),
 };
-
-/** A GET answered 304: what the caller kept under that tag still stands. */
-export type Conditional<T> = { changed: false } | { changed: true; value: T; etag: string | null };
-
-/**
- * A GET that sends the ETag of the answer the caller kept (If-None-Match): the server answers 304 and no body
- * when nothing changed, so a sync sends only what did (decision 195).
- */
-export async function getIfChanged<T>(path: string, etag?: string): Promise<Conditional<T>> {
-  const res = await fetchRead(path, etag ? { headers: { 'If-None-Match': etag } } : {});
-  if (res.status === 304 && etag) return { changed: false };
-  await throwIfNotOk(res);
-  return { changed: true, value: await json<T>(res), etag: res.headers.get('ETag') };
-}
 
 /** The default fetch: GET the path made by joining the query key with slashes. */
 export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {

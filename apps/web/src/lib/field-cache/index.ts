@@ -2,11 +2,27 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { User } from '@hiu/domain';
 import { ApiError } from '../api-client';
 import { servedFromDevice } from '../offline-status';
+import { SESSION_KEY } from '../session';
 import { answerFromSnapshot } from './field-snapshot';
 import { loadSnapshot } from './field-store';
+import { refreshFieldData } from './refresh';
 
-export { refreshFieldData } from './refresh';
+export { refreshFieldData };
 export { keepOnlyPdfs, keepPdf, loadPdf } from './field-store';
+
+/**
+ * The phone's sync for `userId` while they are the one signed in: signing out (which clears the app's queries)
+ * or another engineer signing in stops it at once, a wait for the server included, and nothing is kept from it.
+ */
+export function refreshWhileSignedIn(userId: string, client: QueryClient): Promise<void> {
+  const stop = new AbortController();
+  const check = () => {
+    if (client.getQueryData<User | null>(SESSION_KEY)?.id !== userId) stop.abort();
+  };
+  const unsubscribe = client.getQueryCache().subscribe(check);
+  check();
+  return refreshFieldData(userId, undefined, stop.signal).finally(unsubscribe);
+}
 
 /** The kept answer to a GET for this engineer, and when it was kept; undefined when the phone has none. */
 export async function offlineAnswer(
