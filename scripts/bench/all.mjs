@@ -14,8 +14,10 @@ const BENCHES = [
   ['bench:interactions', 'Interactions (target 3)'],
   ['bench:photo', 'Photo reduction (target 4)'],
   ['bench:api', 'API under load (target 5)'],
+  ['bench:reads', 'The busiest reads beside a bare node:http route (decision 199)'],
   ['bench:scale', 'Data at scale (target 6)'],
   ['bench:flood', "One engineer's read flood (decision 193)"],
+  ['bench:sync', 'A phone holding a block (decision 195)'],
 ];
 const skip = (process.argv.find((a) => a.startsWith('--skip='))?.split('=')[1] ?? '').split(',').filter(Boolean);
 const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;

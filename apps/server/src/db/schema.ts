@@ -90,6 +90,15 @@ export const sites = pgTable(
   (t) => [uniqueIndex('sites_name_location_key').on(sql`lower(${t.name})`, sql`lower(${t.location})`)],
 );
 
+/**
+ * Each site's number of flats, kept current by statement-level triggers on properties (migration 0028), so the
+ * site list, the busiest read, counts no flats (decision 199). A site with no flats has no row.
+ */
+export const sitePropertyCounts = pgTable('site_property_counts', {
+  siteId: uuid('site_id').primaryKey(),
+  total: integer('total').notNull(),
+});
+
 export const properties = pgTable(
   'properties',
   {

@@ -15,15 +15,18 @@ import {
   type SiteSummary,
 } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { drafts, properties, reports, siteMembers, sites } from '../db/schema.js';
+import { drafts, properties, reports, siteMembers, sitePropertyCounts, sites } from '../db/schema.js';
 import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
 import { statement } from '../db/statements.js';
 
 const SITE_EXISTS = 'A site with this name and location already exists';
 
-// Written out in full: drizzle leaves columns unqualified in single-table selects, which would bind to properties.
-const propertyCount = sql<number>`(SELECT count(*)::int FROM ${properties} AS p WHERE p.site_id = ${sites}.id)`;
+/** A site's number of flats, kept by the database (decision 199); `site` is the site's id column. */
+const flatsOf = (site: SQL) =>
+  sql<number>`coalesce((SELECT c.total FROM ${sitePropertyCounts} c WHERE c.site_id = ${site}), 0)`;
+// Written out in full: drizzle leaves columns unqualified in single-table selects.
+const propertyCount = flatsOf(sql`${sites}.id`);
 
 const summaryColumns = {
   id: sites.id,
@@ -75,7 +78,7 @@ const listStatement = (where: SQL) => sql`
     LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}
   )
   SELECT page.id, page.name, page.location, page.available_building_types AS "availableBuildingTypes", page.total,
-    (SELECT count(*)::int FROM ${properties} p WHERE p.site_id = page.id) AS "propertyCount"
+    ${flatsOf(sql`page.id`)} AS "propertyCount"
   FROM page ORDER BY lower(page.name), lower(page.location), page.id`;
 
 /** Sites the user belongs to (decision 145). */
@@ -129,8 +132,8 @@ export function sitesRepository(db: Db) {
         location: page.location,
         availableBuildingTypes: page.availableBuildingTypes,
         total: page.total,
-        // "page"."id" written out: drizzle would leave it unqualified, binding it to p.id.
-        propertyCount: sql<number>`(SELECT count(*)::int FROM ${properties} AS p WHERE p.site_id = "page"."id")`,
+        // "page"."id" written out: drizzle would leave it unqualified inside the subquery.
+        propertyCount: flatsOf(sql`"page"."id"`),
       })
       .from(page)
       .orderBy(sql`lower(${page.name})`, sql`lower(${page.location})`, asc(page.id));
