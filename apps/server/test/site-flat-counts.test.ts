@@ -50,7 +50,7 @@ describe("a site's flat count", () => {
     expect((await admin.delete(`/api/sites/${site.id}`)).statusCode).toBe(204);
     const [keptAfter, countedAfter] = await keptAndCounted();
     expect(keptAfter).toEqual(countedAfter);
-    expect(keptAfter.some((r) => r.startsWith(site.id))).toBe(false);
+    expect(keptAfter!.some((r) => r.startsWith(site.id))).toBe(false);
   });
 
   it('counts every one of many flats added to one site at the same moment', async () => {
