@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { alreadyLoaded, chunkGraph } from './build/loaded-chunks';
+import { loadedWithArea } from './build/static-imports';
 import { precompress } from './build/precompress';
 import { prerenderShells } from './build/prerender-shells';
 
@@ -9,12 +11,26 @@ import { prerenderShells } from './build/prerender-shells';
 // parameters, drafts.
 const offlineData = /^\/api\/(auth\/me|sites(\/[0-9a-f-]{36}(\/progress)?)?|properties|drafts)(\?.*)?$/;
 
-/** The entry and the chunks it imports (the codeSplitting groups below): loaded before any dynamic import. */
-const ENTRY_CHUNKS = /(^|\/)(index|react|shared|rolldown-runtime)-[\w-]+\.js$/;
+/** The check's data layer, as home and the check load it (their provider imports it). */
+const checkDataLayer = loadedWithArea({
+  entry: `${import.meta.dirname}/src/main.tsx`,
+  root: `${import.meta.dirname}/src/features/check/state/wizard-provider.tsx`,
+  // The web app's own modules: the rule book and other domain code stay in the chunks their users share.
+  scope: /apps[\\/]web[\\/]src[\\/]/,
+});
 
 export default defineConfig({
   // The stored-copy checker (features/check/state/copy-check.worker.ts) is a module worker.
   worker: { format: 'es' },
+  resolve: {
+    alias: [
+      // wouter imports the shim for React before 18; React 19 has the hook, and the shim's fallback is dead code.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: `${import.meta.dirname}/src/lib/use-sync-external-store-shim.ts`,
+      },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -65,6 +81,7 @@ export default defineConfig({
         ],
       },
     }),
+    chunkGraph(),
     prerenderShells(),
     precompress(),
   ],
@@ -77,10 +94,13 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     modulePreload: {
-      // A dynamic import runs only once the entry and its own imports have loaded, so naming them again in
-      // every import's preload list only adds bytes to each chunk (the wizard's 120 KB budget).
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'js' ? deps.filter((dep) => !ENTRY_CHUNKS.test(dep)) : deps,
+      // A dynamic import runs only once the chunk making it, its static imports and the entry's have loaded:
+      // naming them again in the import's preload list only adds bytes to that chunk.
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== 'js') return deps;
+        const loaded = alreadyLoaded(hostId);
+        return deps.filter((dep) => !loaded.has(dep));
+      },
     },
     rolldownOptions: {
       output: {
@@ -95,10 +115,20 @@ export default defineConfig({
               name: 'shared',
               test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number|field-cache)|tabs\.|page\.)/,
             },
-            // The device database's names travel with idb, which every reader of that database loads anyway.
+            // The device database's names and the check's store travel with idb, which every reader of that
+            // database loads anyway: one request when the check's store first opens (after the first screen).
             {
               name: 'device-db',
-              test: /node_modules[\\/]idb[\\/]|src[\\/]features[\\/]check[\\/]state[\\/]device-db\./,
+              test: /node_modules[\\/]idb[\\/]|src[\\/]features[\\/]check[\\/]state[\\/]device-(db|store)\./,
+            },
+            // Home and the check share one copy of the check in progress: its data layer is one chunk, whatever the
+            // code it fetches on demand (sending, a report, new photos, a resumed draft) imports of it. Listed after
+            // the shared UI and the device database, which keep their chunks.
+            {
+              name: (id, ctx) => (checkDataLayer(id, ctx) ? 'wizard-provider' : null),
+              test: /apps[\\/]web[\\/]src[\\/]/,
+              // Only these modules: what they import that other screens load too stays in their chunks.
+              includeDependenciesRecursively: false,
             },
             // The office frame draws its sections as tabs: one request for both.
             { name: 'admin-layout', test: /src[\\/]components[\\/](admin-layout|ui[\\/]tabs)\./ },

@@ -2,8 +2,7 @@ import { STEPS } from '../steps.js';
 import { PHOTOS_PER_CHECK } from '../images/limits.js';
 import type { Photo, WizardData } from '../schemas/wizard-data.js';
 
-/** The highest edit sequence a draft save may carry (the database keeps it as a 32-bit integer). */
-export const DRAFT_VERSION_MAX = 2_147_483_647;
+export { DRAFT_VERSION_MAX } from './draft-version.js';
 
 /** What two copies of one draft are merged from: the step it is at and its data. */
 export interface DraftCopy {

@@ -1,3 +1,4 @@
+import { parseDecimal } from '../numbers.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
 import { MEASUREMENTS, type Measurement, type Unit } from './catalogue.js';
 
@@ -65,3 +66,44 @@ export const DESIGN_OVERVIEW_SECTIONS: { title: string; fields: DesignRangeField
 
 /** The error path designParameterErrors uses for a field's min or max. */
 export const designFieldPath = (f: DesignRangeField, end: 'Min' | 'Max') => `${f.group}.${f.key}${end}`;
+
+/**
+ * Admin form checks: every range value must be a number and each min at most its max. Here with the fields the
+ * admin edits, not with the ranges every check screen reads.
+ */
+export function designParameterErrors(params: DesignParameters): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const groups = ['standby', 'heating', 'dhw', 'tertiarySystem'] as const;
+  for (const g of groups) {
+    const group = params[g] as Record<string, string>;
+    for (const [key, value] of Object.entries(group)) {
+      if (parseDecimal(value) === null) errors[`${g}.${key}`] = 'Enter a number';
+    }
+    for (const key of Object.keys(group)) {
+      if (!key.endsWith('Min')) continue;
+      const maxKey = key.slice(0, -3) + 'Max';
+      const min = parseDecimal(group[key]);
+      const max = parseDecimal(group[maxKey]);
+      if (min !== null && max !== null && min > max) errors[`${g}.${maxKey}`] = 'Max must not be below min';
+    }
+  }
+  // The pack's values may be left empty: such a reading is recorded, not judged (decision 190).
+  const cp1 = (params.cp1 ?? {}) as Record<string, string>;
+  for (const [key, value] of Object.entries(cp1)) {
+    if (value.trim() !== '' && parseDecimal(value) === null) errors[`cp1.${key}`] = 'Enter a number or leave empty';
+  }
+  const tapMin = parseDecimal(cp1.kitchenTapFlowMin);
+  const tapMax = parseDecimal(cp1.kitchenTapFlowMax);
+  if (tapMin !== null && tapMax !== null && tapMin > tapMax)
+    errors['cp1.kitchenTapFlowMax'] = 'Max must not be below min';
+  const tolerance = parseDecimal(cp1.designFlowTolerance);
+  if (tolerance !== null && (tolerance < 0 || tolerance > 100)) errors['cp1.designFlowTolerance'] = 'Enter 0 to 100';
+  for (const [type, rooms] of Object.entries(params.radiators)) {
+    for (const [room, design] of Object.entries(rooms)) {
+      if (parseDecimal(design.expectedValveSetting) === null) {
+        errors[`radiators.${type}.${room}`] = 'Enter a number';
+      }
+    }
+  }
+  return errors;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DRAFT_VERSION_MAX } from '../drafts/merge-drafts.js';
+import { DRAFT_VERSION_MAX } from '../drafts/draft-version.js';
 import { wizardDataSchema } from './wizard-data.js';
 
 export const saveDraftBody = z.strictObject({

@@ -41,21 +41,36 @@ const DhwStep = stepPage(() => import('./pages/dhw-step').then((m) => m.DhwStep)
 // The camera and signature code is not in the first download either (docs/product.md#speed-and-size), but is fetched as soon as the
 // page is idle: a signal lost before the service worker has stored the app must not lose step 7.
 const PhotosSignatureStep = laterPage(() =>
-  // With the reducer its photos need, so a signal lost before step 7 does not stop a photo.
-  Promise.all([import('./pages/photos-signature-step'), import('./state/compress-image')]).then(
-    ([m]) => m.PhotosSignatureStep,
-  ),
+  // With the reducer its photos need and the code that keeps them, so a signal lost before step 7 does not stop
+  // a photo.
+  Promise.all([
+    import('./pages/photos-signature-step'),
+    import('./state/compress-image'),
+    import('./state/keep-files'),
+  ]).then(([m]) => m.PhotosSignatureStep),
 );
 // The paste rules for measurement boxes (components/ui/input), so a paste with no signal still reads units.
 if (typeof window !== 'undefined')
   whenIdle(() => void import('../../components/ui/pasted-number').catch(() => undefined));
+// What the check's taps run (queuing a report, the bars' Cancel and Go to first missing field, asking for the
+// location), so a tap with no signal still finds it.
+if (typeof window !== 'undefined') {
+  whenIdle(() => void import('./state/report-sending').catch(() => undefined));
+  whenIdle(() => void import('./lib/chrome-taps').catch(() => undefined));
+  whenIdle(() => void import('./lib/submit-location').catch(() => undefined));
+}
 const ReviewStep = laterPage(() => import('./pages/review-step').then((m) => m.ReviewStep));
-const ResumePage = laterPage(() => import('./pages/resume-page').then((m) => m.ResumePage));
+// With the code that resumes a draft, which only this screen runs.
+const ResumePage = laterPage(() =>
+  Promise.all([import('./pages/resume-page'), import('./state/resume-draft')]).then(([m]) => m.ResumePage),
+);
 const FailedPage = laterPage(() => import('./pages/failed-page').then((m) => m.FailedPage));
 const FailureEvidencePage = laterPage(() =>
-  Promise.all([import('./pages/failure-evidence-page'), import('./state/compress-image')]).then(
-    ([m]) => m.FailureEvidencePage,
-  ),
+  Promise.all([
+    import('./pages/failure-evidence-page'),
+    import('./state/compress-image'),
+    import('./state/keep-files'),
+  ]).then(([m]) => m.FailureEvidencePage),
 );
 const OutboxPage = laterPage(() => import('./pages/outbox-page').then((m) => m.OutboxPage));
 

@@ -1,6 +1,17 @@
 import { useId, useState } from 'react';
 import { formatLocation, type SubmitLocation } from '@hiu/domain';
-import { currentLocation } from '../lib/submit-location';
+import type { LocationResult } from '../lib/submit-location';
+
+/**
+ * Asks the phone where it is (lib/submit-location), fetched with the first ask: only a tick or Submit asks.
+ * Never rejects, like the asking itself.
+ */
+export function askLocation(timeoutMs?: number): Promise<LocationResult> {
+  return import('../lib/submit-location').then(
+    ({ currentLocation }) => currentLocation(timeoutMs),
+    () => ({ ok: false, message: 'Location not recorded: part of the app could not be loaded. You can still submit.' }),
+  );
+}
 
 interface LocationOptInProps {
   location: SubmitLocation | null;
@@ -22,7 +33,7 @@ export function LocationOptIn({ location, onChange }: LocationOptInProps) {
     setProblem(null);
     if (!on) return onChange(null);
     setBusy(true);
-    const result = await currentLocation();
+    const result = await askLocation();
     setBusy(false);
     if (result.ok) onChange(result.location);
     else setProblem(result.message);

@@ -1,14 +1,28 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { stepByNumber, type Step } from '@hiu/domain';
+import { stepByNumber, type Step, type WizardData } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
-import { hasEnteredData } from '../lib/entered-data';
 import { cameFromApp } from '../../../lib/in-app-history';
-import { focusFieldLabelled } from '../lib/focus-field';
 import { WIZARD_PAGE_CLASS, WizardHeader } from './wizard-header';
 import { StorageWarning } from './storage-warning';
+
+// What Cancel and "Go to first missing field" run (lib/chrome-taps) comes with their first tap, not with the step.
+
+/** Whether Cancel asks first: the engineer has typed something. Asks when unsure. */
+const askBeforeCancel = (data: WizardData): Promise<boolean> =>
+  import('../lib/chrome-taps').then(
+    ({ hasEnteredData }) => hasEnteredData(data),
+    () => true,
+  );
+
+/** Moves focus to the step's field with this label; nothing when its code cannot be fetched. */
+const goToField = (label: string): Promise<unknown> =>
+  import('../lib/chrome-taps').then(
+    ({ focusFieldLabelled }) => focusFieldLabelled(label),
+    () => undefined,
+  );
 
 interface WizardChromeProps {
   step: Step;
@@ -58,7 +72,7 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
       <WizardHeader
         step={step}
         headingRef={headingRef}
-        onCancel={() => (hasEnteredData(state.wizardData) ? setConfirmCancel(true) : cancel())}
+        onCancel={() => void askBeforeCancel(state.wizardData).then((ask) => (ask ? setConfirmCancel(true) : cancel()))}
       />
 
       <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-5">
@@ -128,7 +142,7 @@ export function NextButton({
             Still needed: {named}
             {more}
           </p>
-          <Button size="sm" variant="secondary" className="flex-none" onClick={() => focusFieldLabelled(missing[0]!)}>
+          <Button size="sm" variant="secondary" className="flex-none" onClick={() => void goToField(missing[0]!)}>
             Go to first missing field
           </Button>
         </div>

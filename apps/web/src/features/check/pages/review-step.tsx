@@ -10,8 +10,7 @@ import { useWizard } from '../state/wizard-provider';
 import { sectionRows, SummaryList } from '../components/section-summary';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
-import { LocationOptIn } from '../components/location-opt-in';
-import { currentLocation } from '../lib/submit-location';
+import { askLocation, LocationOptIn } from '../components/location-opt-in';
 import { signInAgainPath } from '../../../lib/session';
 
 const sectionTitle = (id: SectionId) => SECTIONS.find((s) => s.id === id)?.title ?? '';
@@ -43,7 +42,7 @@ export function ReviewStep() {
     setProblem(null);
     // Opted in: a fresh position for the submit; if none comes quickly, the one taken on opting in stays.
     if (d.submitLocation) {
-      const fresh = await currentLocation(5000);
+      const fresh = await askLocation(5000);
       if (fresh.ok) update((w) => void (w.submitLocation = fresh.location));
     }
     const result = await submit(notes);

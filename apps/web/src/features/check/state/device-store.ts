@@ -93,30 +93,3 @@ export async function openDeviceStore(name = DEVICE_DB_NAME): Promise<DeviceStor
     close: () => db.close(),
   };
 }
-
-/** A store whose database opens on first use; if it cannot open, every call fails and says why. */
-export function lazyDeviceStore(open: () => Promise<DeviceStore> = () => openDeviceStore()): DeviceStore {
-  let opened: Promise<DeviceStore> | undefined;
-  const db = () => (opened ??= open());
-  const call =
-    <K extends keyof DeviceStore>(key: K) =>
-    async (...args: Parameters<DeviceStore[K]>) =>
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      ((await db())[key] as (...a: any[]) => any)(...args);
-  return {
-    loadWizard: call('loadWizard'),
-    saveWizard: call('saveWizard'),
-    clearWizard: call('clearWizard'),
-    putFile: call('putFile'),
-    getFile: call('getFile'),
-    deleteFile: call('deleteFile'),
-    markUploaded: call('markUploaded'),
-    listFiles: call('listFiles'),
-    listOps: call('listOps'),
-    getOp: call('getOp'),
-    putOp: call('putOp'),
-    deleteOp: call('deleteOp'),
-    replaceOps: call('replaceOps'),
-    close: () => void opened?.then((s) => s.close()),
-  };
-}

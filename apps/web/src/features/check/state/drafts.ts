@@ -1,18 +1,14 @@
-import {
-  DRAFT_VERSION_MAX,
-  mergeWizardData,
-  slugForStepName,
-  stepBySlug,
-  type Draft,
-  type Site,
-  type StepSlug,
-} from '@hiu/domain';
+import { DRAFT_VERSION_MAX, stepBySlug, type StepSlug } from '@hiu/domain';
 import { within } from '../../../lib/within';
 import type { CheckHost, SaveResult } from './check-host';
 import type { OutboxOp } from './outbox';
 import { AUTOSAVE_DELAY_MS } from './save-status';
 import type { OpOutcome } from './sync-engine';
-import { hasUnsavedWork, hasWizardData, initialWizardState } from './wizard-state';
+import { onDemand } from './on-demand';
+import { hasUnsavedWork, hasWizardData } from './wizard-state';
+
+/** Resuming a saved draft (resume-draft): fetched with the screen that resumes one. */
+const resumeCode = onDemand(() => import('./resume-draft'));
 
 /** How long a Save waits for the server before counting as saved on the device. */
 export const SAVE_WAIT_MS = 10_000;
@@ -123,45 +119,10 @@ export class Drafts {
   };
 
   /**
-   * Restores a saved draft (GET /api/drafts/:id) and gives the step to go to, or null when it cannot be
-   * loaded. When this phone holds the same draft, its copy is at least as new and is kept.
+   * Restores a saved draft and gives the step to go to, or null when it cannot be loaded (resume-draft, fetched
+   * with the screen that resumes).
    */
-  resumeDraft = async (id: string): Promise<StepSlug | null> => {
-    const { host } = this;
-    await host.restoring;
-    const s = host.snap.state;
-    if (s.draftId === id && s.flowStatus === 'active' && !s.submittedReportId && hasWizardData(s.wizardData)) {
-      return s.currentStep;
-    }
-    let draft: Draft;
-    try {
-      draft = await host.deps.transport.getJson<Draft>(`/api/drafts/${id}`);
-    } catch {
-      // Without a connection, the copy of the engineer's drafts kept on the phone (decision 130).
-      const kept = host.deps.fetchJson
-        ? await host.fetch<Draft>(`/api/drafts/${id}`).catch(() => undefined)
-        : undefined;
-      if (!kept) return null;
-      draft = kept;
-    }
-    const data = await host.schemas.parseWizardData(draft?.wizardData).catch(() => undefined);
-    if (!data) return null;
-    const site = data.siteId ? await host.fetch<Site>(`/api/sites/${data.siteId}`).catch(() => undefined) : undefined;
-    await this.parkUnsavedWork();
-    this.stopAutosave();
-    host.engine.knownServerCopy(id, data);
-    const currentStep = slugForStepName(draft.currentStep);
-    host.commit({
-      ...initialWizardState(host.user?.id, new Date(host.now())),
-      wizardData: data,
-      draftId: id,
-      draftVersion: draft.version ?? 0,
-      currentStep,
-      siteDesign: site?.designParameters,
-      keepOriginals: site?.keepOriginalPhotos ?? false,
-    });
-    return currentStep;
-  };
+  resumeDraft = async (id: string): Promise<StepSlug | null> => (await resumeCode()).resumeDraft(this.host, this, id);
 
   /**
    * A save of the check on screen met a newer copy on the server (another tab or device, or a late save):
@@ -174,7 +135,7 @@ export class Drafts {
     const s = host.snap.state;
     if (host.user?.id !== outcome.op.userId || s.draftId !== outcome.server.id) return;
     if (s.flowStatus !== 'active' || s.submittedReportId) return;
-    const wizardData = mergeWizardData(outcome.server.wizardData, s.wizardData, outcome.base);
+    const wizardData = outcome.mergeInto(s.wizardData);
     const changed = JSON.stringify(wizardData) !== JSON.stringify(s.wizardData);
     host.commit(host.next({ wizardData, draftVersion: Math.max(s.draftVersion ?? 0, outcome.version) }));
     if (changed) {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import {
-  backoffDelay,
-  classifyFailure,
-  dependentsOf,
-  missingFileIdsFrom,
-  nextStep,
-  plainError,
-  type OutboxOp,
-} from './outbox';
+import { dependentsOf, nextStep, plainError, type OutboxOp } from './outbox';
+import { backoffDelay, classifyFailure, missingFileIdsFrom } from './sync-send';
 
 const http = (status: number, body: unknown = { error: { code: 'x', message: `status ${status}` } }) =>
   new ApiError(status, JSON.stringify(body), body as never);

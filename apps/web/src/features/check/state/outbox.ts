@@ -1,5 +1,4 @@
 import type { CreateReportBody, SaveDraftBody } from '@hiu/domain';
-import type { ApiError as ApiErrorBody } from '@hiu/domain';
 
 /**
  * One piece of work for the server, kept on the device until the server has it. Every operation carries
@@ -41,56 +40,6 @@ export const opId = {
   deleteDraft: (draftId: string) => `deleteDraft:${draftId}`,
   saveDraft: (draftId: string, unique: string) => `saveDraft:${draftId}:${unique}`,
 };
-
-export const MAX_BACKOFF_MS = 60_000;
-const BASE_BACKOFF_MS = 1_000;
-
-/** Wait before the next try after `attempts` failures: 1 s, 2 s, 4 s ... up to 60 s, with +-20 % jitter. */
-export function backoffDelay(attempts: number, random: () => number = Math.random): number {
-  const base = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
-  return Math.min(MAX_BACKOFF_MS, Math.round(base * (0.8 + 0.4 * random())));
-}
-
-export type FailureClass =
-  { type: 'retry'; status: number | null; message: string } | { type: 'permanent'; status: number; message: string };
-
-/** Status, message and parsed body of a failed call, from the api client's ApiError or a network error. */
-export function describeError(error: unknown): { status: number | null; message: string; body: unknown } {
-  const e = error as { status?: unknown; payload?: unknown; bodyText?: unknown; message?: unknown; name?: unknown };
-  if (typeof e?.status === 'number') {
-    const payload = e.payload as { error?: { message?: string } } | null | undefined;
-    const message = payload?.error?.message ?? (typeof e.message === 'string' ? e.message : `${e.status}`);
-    return { status: e.status, message, body: e.payload ?? e.bodyText };
-  }
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') {
-    return { status: null, message: 'The server took too long to answer', body: undefined };
-  }
-  return { status: null, message: 'No connection to the server', body: undefined };
-}
-
-/**
- * Whether a failure is worth retrying. No answer, a timeout (408), too many requests (429) and server
- * errors (5xx) pass; so does 401, because the engineer signs in again and the work must still go.
- * Any other 4xx means the server will never take it as it is: kept and shown, not retried forever.
- */
-export function classifyFailure(error: unknown): FailureClass {
-  const { status, message } = describeError(error);
-  if (status === null) return { type: 'retry', status, message };
-  if (status === 401) return { type: 'retry', status, message: 'Sign in again to send this' };
-  if (status === 408 || status === 429 || status >= 500) return { type: 'retry', status, message };
-  return { type: 'permanent', status, message };
-}
-
-/**
- * The file ids of this report that a 409 missing_files from POST /api/reports names as not yet arrived, from
- * the error body's typed `missingFileIds` (the domain's apiErrorSchema).
- */
-export function missingFileIdsFrom(error: unknown, candidates: string[]): string[] {
-  const payload = (error as { payload?: ApiErrorBody | null } | null)?.payload;
-  if (payload?.error.code !== 'missing_files') return [];
-  const named = new Set((payload.error.missingFileIds ?? []).map((id) => id.toLowerCase()));
-  return candidates.filter((id) => named.has(id.toLowerCase()));
-}
 
 /** Sending order, then creation order for equal seq (ISO times compare as plain strings, no collator). */
 export function inSendingOrder(ops: OutboxOp[]): OutboxOp[] {

@@ -1,22 +1,17 @@
-import { checkFileIds, type CreateReportBody, type WizardData } from '@hiu/domain';
-import { within } from '../../../lib/within';
 import type { CheckHost, SubmitResult } from './check-host';
-import { storageMessage } from './device-copy';
+import { onDemand } from './on-demand';
 import { opId } from './outbox';
+import { notQueued, TOASTS, type ReportOptions } from './report-outcome';
 import type { OpOutcome } from './sync-engine';
 import type { WizardState } from './wizard-state';
 
-/** How long Submit waits for the server before telling the engineer the report is queued. */
-export const SUBMIT_WAIT_MS = 45_000;
+export { SUBMIT_WAIT_MS, TOASTS } from './report-outcome';
 
-export const TOASTS = {
-  submitted: ['Report Submitted', 'Commissioning report has been successfully submitted and saved.'],
-  submissionFailed: ['Submission Failed', 'Failed to submit the commissioning report. Please try again.'],
-  draftNotRemoved: [
-    'Draft Not Removed',
-    'The report was saved successfully, but the draft could not be removed. You may need to delete it manually.',
-  ],
-} as const;
+/** Queuing and sending a report (report-sending): fetched with the first report, or earlier when idle. */
+export const reportSending = onDemand(() => import('./report-sending'));
+
+const CODE_MISSING =
+  'Part of the app could not be loaded, so the report was not queued. Try again when you have signal.';
 
 /** What Submission needs of its neighbours besides the host. */
 export interface SubmissionHooks {
@@ -82,90 +77,19 @@ export class Submission {
     return this.sendReport(reportId, { failedStep: null, notes, toasts: true });
   };
 
-  private async sendReport(
-    reportId: string,
-    opts: { failedStep: 2 | 3 | null; notes: string; toasts: boolean },
-  ): Promise<SubmitResult> {
+  /**
+   * Queues the report and sends it (report-sending, fetched on demand), in the submitting phase from this call
+   * on. The check is read now, as the caller left it.
+   */
+  private async sendReport(reportId: string, opts: ReportOptions): Promise<SubmitResult> {
     const { host } = this;
     const s = host.snap.state;
-    const { notify } = host.deps;
-    const reportOpId = opId.submitReport(reportId);
     const done = this.hooks.beginSubmit(reportId);
     try {
-      let draftOpId: string | undefined;
-      try {
-        const uploads = await this.ensureUploadsQueued(s.wizardData);
-        const body: CreateReportBody = {
-          id: reportId,
-          wizardData: s.wizardData,
-          notes: opts.notes,
-          failedStep: opts.failedStep,
-          completedAt: new Date(host.now()).toISOString(),
-          ...(s.draftId ? { draftId: s.draftId } : {}),
-        };
-        await host.engine.enqueue({ id: reportOpId, kind: 'submitReport', payload: body, dependsOn: uploads });
-        if (s.draftId) {
-          draftOpId = opId.deleteDraft(s.draftId);
-          await host.engine.enqueue({
-            id: draftOpId,
-            kind: 'deleteDraft',
-            payload: { draftId: s.draftId },
-            dependsOn: [reportOpId],
-          });
-        }
-      } catch (error) {
-        // The device could not queue it: the wizard still holds everything, so the engineer can try again.
-        const message = storageMessage(error);
-        host.setSnap({ storageWarning: message });
-        if (opts.toasts) notify.error(...TOASTS.submissionFailed);
-        host.commit(host.next({ submission: { status: 'rejected', message } }));
-        return { status: 'rejected', reportId, message };
-      }
-
-      await within(host.engine.drain({ force: true }), host.deps.submitWaitMs ?? SUBMIT_WAIT_MS, 'timeout');
-      const left = await host.engine.queued(reportOpId).catch(() => undefined);
-
-      if (!left) {
-        const draftLeft = draftOpId ? await host.engine.queued(draftOpId).catch(() => undefined) : undefined;
-        const draftRemoved = !draftLeft;
-        if (opts.toasts) {
-          notify.success(...TOASTS.submitted);
-          if (!draftRemoved) notify.error(...TOASTS.draftNotRemoved);
-          host.reset();
-        } else {
-          host.commit(host.next({ submission: { status: 'sent' } }));
-        }
-        return { status: 'sent', reportId, draftRemoved };
-      }
-
-      if (left.status === 'failed') {
-        const message = left.lastError ?? 'The server refused the report';
-        if (opts.toasts) notify.error(...TOASTS.submissionFailed);
-        host.commit(host.next({ submission: { status: 'rejected', message } }));
-        return { status: 'rejected', reportId, message };
-      }
-
-      const online = host.deps.isOnline();
-      const outbox = host.outbox;
-      const blocking = outbox.items.find((i) => i.lastError);
-      // The session ended (expired, or signed out elsewhere): nothing goes until the engineer signs in again.
-      const signedOut = left.lastStatus === 401 || outbox.signedOut;
-      const reason = !online
-        ? 'offline'
-        : signedOut
-          ? 'signed-out'
-          : left.attempts > 0 || blocking
-            ? 'server-error'
-            : 'slow';
-      const message =
-        reason === 'offline'
-          ? 'No connection. The report is kept on this phone and sent when the connection returns.'
-          : reason === 'signed-out'
-            ? 'You were signed out. The report is kept on this phone and sent once you sign in again.'
-            : `${left.lastError ?? blocking?.lastError ?? 'The server is slow to answer'}. The report is kept on this phone and sent automatically.`;
-      if (opts.toasts && reason === 'server-error') notify.error(...TOASTS.submissionFailed);
-      host.commit(host.next({ submission: { status: 'queued', message } }));
-      return { status: 'queued', reportId, reason, message };
+      const code = await reportSending().catch(() => undefined);
+      // Without that code nothing was queued: as when the phone refuses to keep it, Submit can be tried again.
+      if (!code) return notQueued(host, reportId, opts, CODE_MISSING);
+      return await code.sendReport(host, s, reportId, opts);
     } finally {
       done();
     }
@@ -179,38 +103,10 @@ export class Submission {
   async requeueLostSubmit(seq: number): Promise<void> {
     const { host } = this;
     const s = host.snap.state;
-    const reportId = s.submittedReportId;
-    if (!reportId || s.submission?.status !== 'queued' || host.lifecycle.phase === 'submitting') return;
-    if (await host.engine.queued(opId.submitReport(reportId))) return;
-    if (!host.current(seq) || host.snap.state.submittedReportId !== reportId) return;
-    const failed = s.flowStatus === 'failed';
-    if (this.reportsSent.has(reportId)) {
-      // The outbox sent it while the check was being restored, and said so: the check is done.
-      if (failed) host.commit(host.next({ submission: { status: 'sent' } }));
-      else host.reset();
-      return;
-    }
-    await this.sendReport(reportId, {
-      failedStep: failed ? (s.failedStep ?? null) : null,
-      notes: s.notes,
-      toasts: !failed,
-    });
-  }
-
-  /** Upload operations for the check's files that are on this device and not yet on the server. */
-  private async ensureUploadsQueued(data: WizardData): Promise<string[]> {
-    const { host } = this;
-    const ids: string[] = [];
-    for (const fileId of checkFileIds(data)) {
-      const file = await host.deps.store.getFile(fileId);
-      if (!file || file.uploaded) continue;
-      const id = opId.uploadFile(fileId);
-      if (!(await host.engine.queued(id))) {
-        await host.engine.enqueue({ id, kind: 'uploadFile', payload: { fileId, kind: file.kind } });
-      }
-      ids.push(id);
-    }
-    return ids;
+    if (!s.submittedReportId || s.submission?.status !== 'queued' || host.lifecycle.phase === 'submitting') return;
+    // Without its code (not on the phone yet, no signal) the check stays as it is until the next start.
+    const code = await reportSending().catch(() => undefined);
+    await code?.requeueLostSubmit(host, s, seq, this.reportsSent, (reportId, opts) => this.sendReport(reportId, opts));
   }
 
   /**

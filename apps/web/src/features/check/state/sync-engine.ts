@@ -1,28 +1,15 @@
-import { checkFileIds, DRAFT_VERSION_MAX, fileUrlFor, mergeDrafts, type WizardData } from '@hiu/domain';
+import type { WizardData } from '@hiu/domain';
 import type { DeviceStore } from './device-store';
-import {
-  backoffDelay,
-  classifyFailure,
-  dependentsOf,
-  describeError,
-  describeOp,
-  inSendingOrder,
-  missingFileIdsFrom,
-  nextStep,
-  opId,
-  type OutboxOp,
-} from './outbox';
-import { copyChecks } from './schemas';
+import { dependentsOf, describeOp, nextStep, opId, type OutboxOp } from './outbox';
+import { onDemand } from './on-demand';
+import type { SendingEngine } from './sync-send';
 import type { Transport } from './transport';
 
-/** How long one call may take before it counts as no answer (and is retried). */
-export const TIMEOUTS = {
-  saveDraft: 15_000,
-  uploadFile: 60_000,
-  uploadOriginal: 300_000,
-  submitReport: 30_000,
-  deleteDraft: 15_000,
-};
+/** The code that sends (sync-send): fetched with the first operation there is to send. */
+const sending = onDemand(() => import('./sync-send'));
+
+/** When the code that sends could not be fetched (no signal, not yet on the phone): the next try. */
+const CODE_RETRY_MS = 5_000;
 
 /** The copy a 409 draft_conflict carried: the server's, newer than the save refused (decision 120). */
 export interface ServerDraft {
@@ -34,8 +21,17 @@ export interface ServerDraft {
 
 export type OpOutcome =
   | { op: OutboxOp; result: 'sent' }
-  /** The server held a newer copy: it is merged with the device's and queued as a save with a higher version. */
-  | { op: OutboxOp; result: 'merged'; server: ServerDraft; version: number; base?: WizardData }
+  /**
+   * The server held a newer copy: it is merged with the device's and queued as a save with a higher version.
+   * `mergeInto` merges another copy of the draft (the one on screen) with the server's the same way.
+   */
+  | {
+      op: OutboxOp;
+      result: 'merged';
+      server: ServerDraft;
+      version: number;
+      mergeInto: (copy: WizardData) => WizardData;
+    }
   | { op: OutboxOp; result: 'retry'; status: number | null; message: string }
   | { op: OutboxOp; result: 'failed'; status: number | null; message: string };
 
@@ -62,7 +58,8 @@ type Listener<T> = (value: T) => void;
 /**
  * The sync loop (ruling 8): sends the outbox to the server in order whenever there is a connection,
  * retries what failed for want of one with backoff up to a minute, and keeps what the server refused
- * for good so it can be shown. One drain runs at a time.
+ * for good so it can be shown. One drain runs at a time. The engine keeps the queue and its order; how one
+ * operation is sent and its answer read is in sync-send, fetched with the first operation to send.
  */
 export class SyncEngine {
   private userId: string | undefined;
@@ -84,11 +81,22 @@ export class SyncEngine {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** What the code that sends sees of the engine. */
+  private readonly sender: SendingEngine;
 
   constructor(private readonly deps: SyncEngineDeps) {
     this.now = deps.now ?? Date.now;
     this.random = deps.random ?? Math.random;
     this.exclusive = deps.exclusive ?? ((fn) => fn());
+    this.sender = {
+      deps,
+      now: this.now,
+      random: this.random,
+      serverCopies: this.serverCopies,
+      superseded: this.superseded,
+      nextSeq: () => this.nextSeq(),
+      enqueueDraftSave: (payload) => this.enqueueDraftSave(payload),
+    };
   }
 
   /** Only this user's operations are sent (they carry the session the server checks). */
@@ -260,23 +268,11 @@ export class SyncEngine {
   async sendUnkept(payload: Extract<OutboxOp, { kind: 'saveDraft' }>['payload']): Promise<void> {
     const userId = this.userId;
     if (!userId) throw new Error('Not signed in: nothing can be sent');
-    const op: OutboxOp = {
-      id: opId.saveDraft(payload.id, crypto.randomUUID()),
-      kind: 'saveDraft',
-      payload,
-      seq: this.now(),
-      userId,
-      createdAt: new Date(this.now()).toISOString(),
-      attempts: 0,
-      nextAttemptAt: 0,
-      status: 'pending',
-      dependsOn: [],
-    };
     // What the device did keep was queued before this one: it goes first, so the server sees saves in order.
     await this.running;
-    await this.exclusive(() => this.send(op));
-    this.serverCopies.set(payload.id, payload.wizardData);
-    this.sent.add(op.id);
+    const { sendOnce } = await sending();
+    const id = await this.exclusive(() => sendOnce(this.sender, userId, payload));
+    this.sent.add(id);
   }
 
   /** The operation if it is still on the device (not yet confirmed by the server). */
@@ -337,10 +333,17 @@ export class SyncEngine {
         this.emit({ op: step.op, result: 'failed', status: null, message });
         continue;
       }
+      // The code that sends comes with the first operation to send; without it nothing is tried, and the
+      // operation waits untouched for the next try.
+      const code = await sending().catch(() => undefined);
+      if (!code) {
+        this.schedule(this.now() + CODE_RETRY_MS);
+        return;
+      }
       this.inFlight = step.op.id;
       let outcome: OpOutcome;
       try {
-        outcome = await this.attempt(step.op);
+        outcome = await code.attempt(this.sender, step.op);
       } finally {
         this.inFlight = undefined;
       }
@@ -354,198 +357,5 @@ export class SyncEngine {
       if (this.sent.size > 500) this.sent.delete(this.sent.values().next().value!);
     }
     for (const l of this.outcomeListeners) l(outcome);
-  }
-
-  private async attempt(op: OutboxOp): Promise<OpOutcome> {
-    const { store } = this.deps;
-    try {
-      await this.send(op);
-      if (op.kind === 'saveDraft') this.serverCopies.set(op.payload.id, op.payload.wizardData);
-      await store.deleteOp(op.id);
-      if (op.kind === 'uploadFile') await store.markUploaded(op.payload.fileId, true);
-      return { op, result: 'sent' };
-    } catch (error) {
-      const { status } = describeError(error);
-      if (op.kind === 'deleteDraft' && status === 404) {
-        // Already gone (or never reached the server): what was asked for is true.
-        await store.deleteOp(op.id);
-        return { op, result: 'sent' };
-      }
-      if (op.kind === 'submitReport' && status === 409) {
-        const handled = await this.photosNotArrived(op, error);
-        if (handled) return handled;
-      }
-      if (op.kind === 'saveDraft' && status === 409) {
-        const handled = await this.newerDraftOnServer(op, error);
-        if (handled) return handled;
-      }
-      const failure = classifyFailure(error);
-      if (failure.type === 'permanent') {
-        await store.putOp({
-          ...op,
-          status: 'failed',
-          attempts: op.attempts + 1,
-          lastAttemptAt: this.now(),
-          lastError: failure.message,
-          lastStatus: failure.status,
-        });
-        return { op, result: 'failed', status: failure.status, message: failure.message };
-      }
-      const attempts = op.attempts + 1;
-      await store.putOp({
-        ...op,
-        attempts,
-        lastAttemptAt: this.now(),
-        nextAttemptAt: this.now() + backoffDelay(attempts, this.random),
-        lastError: failure.message,
-        lastStatus: failure.status,
-      });
-      return { op, result: 'retry', status: failure.status, message: failure.message };
-    }
-  }
-
-  private async send(op: OutboxOp): Promise<void> {
-    const { transport, store } = this.deps;
-    switch (op.kind) {
-      case 'saveDraft':
-        await transport.postJson('/api/drafts', op.payload, TIMEOUTS.saveDraft);
-        return;
-      case 'uploadFile': {
-        const file = await store.getFile(op.payload.fileId);
-        // Removed from the device before it went (the photo was deleted): nothing left to send.
-        if (!file) return;
-        // A camera original (decision 175) has its own route and, being large, more time.
-        if (file.kind === 'original')
-          await transport.putBlob(`${fileUrlFor(file.id)}/original`, file.blob, TIMEOUTS.uploadOriginal);
-        else await transport.putBlob(`${fileUrlFor(file.id)}?kind=${file.kind}`, file.blob, TIMEOUTS.uploadFile);
-        return;
-      }
-      case 'submitReport':
-        await transport.postJson('/api/reports', op.payload, TIMEOUTS.submitReport);
-        return;
-      case 'deleteDraft':
-        await transport.delete(`/api/drafts/${op.payload.draftId}`, TIMEOUTS.deleteDraft);
-        return;
-    }
-  }
-
-  /**
-   * The server holds a newer copy of the draft than this save (a late save, another tab or device): the
-   * two are merged, losing no reading of either, and the merge goes as a save above both versions in place
-   * of this one and of any newer unsent save of the same draft (decision 120).
-   */
-  private async newerDraftOnServer(
-    op: Extract<OutboxOp, { kind: 'saveDraft' }>,
-    error: unknown,
-  ): Promise<OpOutcome | undefined> {
-    const { store } = this.deps;
-    const body = describeError(error).body as
-      | {
-          error?: {
-            code?: unknown;
-            draft?: { id?: unknown; currentStep?: unknown; version?: unknown; wizardData?: unknown };
-          };
-        }
-      | undefined;
-    const draft = body?.error?.code === 'draft_conflict' ? body.error.draft : undefined;
-    if (!draft || typeof draft.currentStep !== 'string' || typeof draft.version !== 'number') return undefined;
-    const serverData = await copyChecks.parseWizardData(draft.wizardData).catch(() => undefined);
-    if (!serverData) return undefined;
-    const queued = (await store.listOps()).filter(
-      (o): o is typeof op =>
-        o.kind === 'saveDraft' && o.payload.id === op.payload.id && o.userId === op.userId && o.id !== op.id,
-    );
-    const latest = (inSendingOrder(queued).at(-1) as typeof op | undefined) ?? op;
-    const deviceData = await copyChecks.parseWizardData(latest.payload.wizardData).catch(() => undefined);
-    if (!deviceData) return undefined;
-    const server: ServerDraft = {
-      id: op.payload.id,
-      currentStep: draft.currentStep,
-      version: draft.version,
-      wizardData: serverData,
-    };
-    const known = this.serverCopies.get(op.payload.id);
-    const base = known === undefined ? undefined : await copyChecks.parseWizardData(known).catch(() => undefined);
-    const merged = mergeDrafts(server, { currentStep: latest.payload.currentStep, wizardData: deviceData }, base);
-    const version = Math.min(
-      DRAFT_VERSION_MAX,
-      Math.max(server.version, latest.payload.version ?? 0, op.payload.version ?? 0) + 1,
-    );
-    // No version above the server's is left: kept as refused rather than sent round and round.
-    if (version <= server.version) return undefined;
-    await store.deleteOp(op.id);
-    const next = await this.enqueueDraftSave({ ...latest.payload, ...merged, version });
-    this.superseded.set(op.id, next.id);
-    if (latest !== op) this.superseded.set(latest.id, next.id);
-    return { op, result: 'merged', server, version, base };
-  }
-
-  /**
-   * The server answered 409 to a report because photos it lists have not arrived. Those still on the
-   * device are uploaded (again) first and the report waits for them; if any are on neither side the
-   * report cannot be completed and is kept as failed with that reason.
-   */
-  private async photosNotArrived(
-    op: Extract<OutboxOp, { kind: 'submitReport' }>,
-    error: unknown,
-  ): Promise<OpOutcome | undefined> {
-    const { store } = this.deps;
-    const data = await copyChecks.parseWizardData(op.payload.wizardData).catch(() => undefined);
-    const candidates = data ? checkFileIds(data) : [];
-    const missing = missingFileIdsFrom(error, candidates);
-    if (missing.length === 0) return undefined;
-    const dependsOn = new Set(op.dependsOn);
-    const lost: string[] = [];
-    for (const fileId of missing) {
-      const file = await store.getFile(fileId);
-      if (!file) {
-        lost.push(fileId);
-        continue;
-      }
-      await store.markUploaded(fileId, false);
-      const uploadId = opId.uploadFile(fileId);
-      if (!(await store.getOp(uploadId))) {
-        await store.putOp({
-          id: uploadId,
-          kind: 'uploadFile',
-          payload: { fileId, kind: file.kind },
-          seq: await this.nextSeq(),
-          userId: op.userId,
-          createdAt: new Date(this.now()).toISOString(),
-          attempts: 0,
-          nextAttemptAt: 0,
-          status: 'pending',
-          dependsOn: [],
-        });
-      }
-      dependsOn.add(uploadId);
-    }
-    const attempts = op.attempts + 1;
-    if (lost.length > 0) {
-      const message = `${lost.length} photo(s) are on neither this device nor the server`;
-      await store.putOp({
-        ...op,
-        attempts,
-        lastAttemptAt: this.now(),
-        status: 'failed',
-        lastError: message,
-        lastStatus: 409,
-      });
-      return { op, result: 'failed', status: 409, message };
-    }
-    const message = 'Waiting for photos to upload';
-    // The report waits for its uploads (dependsOn), then goes again: at once the first time, with backoff
-    // after that, so a server that keeps asking cannot make the loop spin.
-    const nextAttemptAt = attempts <= 1 ? 0 : this.now() + backoffDelay(attempts, this.random);
-    await store.putOp({
-      ...op,
-      attempts,
-      dependsOn: [...dependsOn],
-      lastAttemptAt: this.now(),
-      nextAttemptAt,
-      lastError: message,
-      lastStatus: 409,
-    });
-    return { op, result: 'retry', status: 409, message };
   }
 }

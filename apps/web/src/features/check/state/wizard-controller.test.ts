@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyWizardData, type CreateReportBody } from '@hiu/domain';
-import { lazyDeviceStore, openDeviceStore, type DeviceStore } from './device-store';
+import { openDeviceStore, type DeviceStore } from './device-store';
+import { lazyDeviceStore } from './lazy-device-store';
 import { WIZARD_CACHE_KEY } from './local-cache';
 import {
   drawSignature,

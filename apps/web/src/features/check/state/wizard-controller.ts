@@ -1,15 +1,4 @@
-import {
-  blankCp1,
-  currentTestPack,
-  emptyWizardData,
-  roomChecksFor,
-  type Property,
-  type Site,
-  type StepSlug,
-  type User,
-  type WizardData,
-} from '@hiu/domain';
-import { within } from '../../../lib/within';
+import type { Property, Site, StepSlug, User } from '@hiu/domain';
 import type {
   CheckHost,
   Lifecycle,
@@ -27,11 +16,15 @@ import { clearLocalCache, WIZARD_CACHE_KEY } from './local-cache';
 import { OutboxBook } from './outbox-book';
 import { OwnedTasks } from './owned-tasks';
 import { SaveStatusTracker } from './save-status';
+import { onDemand } from './on-demand';
 import { copyChecks, type CopyChecks } from './schemas';
 import { Submission } from './submission';
 import { SyncEngine, type OpOutcome } from './sync-engine';
 import { attachWindowEvents } from './window-events';
 import { applyRecipe, hasUnsavedWork, initialWizardState, type WizardRecipe, type WizardState } from './wizard-state';
+
+/** Starting a check (start-check): fetched beside the site and property it starts from, or when idle. */
+export const startCode = onDemand(() => import('./start-check'));
 
 // What other files import from here, wherever it now lives.
 export type {
@@ -55,7 +48,8 @@ export { SUBMIT_WAIT_MS, TOASTS } from './submission';
  * lifecycle and the state and hands each job to one module: the device copy (device-copy), drafts and
  * autosave (drafts), submitting (submission), photos and signature (device-files), the outbox as shown
  * (outbox-book) and the page's events (window-events). Every write to the server goes through the sync
- * engine's outbox. The React provider only subscribes to it.
+ * engine's outbox. What no screen needs in order to draw (sending, queuing a report, keeping a new photo, starting
+ * or resuming a check) is fetched on demand (on-demand). The React provider only subscribes to it.
  */
 export class WizardController {
   private life: Lifecycle = { phase: 'unknown' };
@@ -302,12 +296,16 @@ export class WizardController {
 
   /**
    * Starts a check for a property: site name and design (ranges), address, dwelling type, engineer,
-   * start time and the rooms of step 4. Unsaved work of another check is first queued as a draft.
+   * start time and the rooms of step 4 (start-check). Unsaved work of another check is first queued as a draft.
    */
-  start = async ({ siteId, propertyId, site, property, signal }: StartInput): Promise<void> => {
+  start = async (input: StartInput): Promise<void> => {
+    const { siteId, propertyId, site, property, signal } = input;
     // Side by side: a check opened from a link (no site or property in hand) waits for one round trip, not one
-    // per call.
-    const [user, loadedSite, loadedProperty] = await Promise.all([
+    // per call, and the code that starts it comes meanwhile.
+    const [code, user, loadedSite, loadedProperty] = await Promise.all([
+      startCode().catch(() => {
+        throw new Error('Part of the app could not be loaded. Try again when you have signal.');
+      }),
       this.user ?? this.fetch<User>('/api/auth/me'),
       site?.id === siteId ? site : this.fetch<Site>(`/api/sites/${siteId}`).catch(() => undefined),
       property?.id === propertyId
@@ -317,58 +315,8 @@ export class WizardController {
     if (!loadedSite) throw new Error('Failed to fetch site');
     if (!loadedProperty || loadedProperty.siteId !== siteId) throw new Error('Failed to fetch property');
     if (signal?.aborted) return;
-    await this.drafts.parkUnsavedWork();
-    if (signal?.aborted) return;
-    this.requestPersistentStorage();
-
-    const wizardData: WizardData = {
-      ...emptyWizardData(),
-      siteId,
-      propertyId,
-      siteName: loadedSite.name,
-      address: loadedProperty.address,
-      dwellingType: loadedProperty.propertyType,
-      engineerName: user.name,
-      startTime: new Date(this.now()).toISOString(),
-      radiators: { roomChecks: roomChecksFor(loadedSite.designParameters.radiators, loadedProperty.propertyType) },
-      // A check is taken under the site's test pack as it is now, and keeps it (decision 190).
-      ...(loadedSite.testPack && loadedSite.testPack !== 'standard'
-        ? {
-            testPack: { id: loadedSite.testPack, version: currentTestPack(loadedSite.testPack).version },
-            cp1: blankCp1() as unknown as WizardData['cp1'],
-          }
-        : {}),
-    };
-    // A re-test carries the issues still open on the flat's last report; with no signal it starts without them.
-    if (wizardData.cp1) {
-      const open = await within(
-        this.fetch<NonNullable<WizardData['cp1']>['issues']>(`/api/properties/${propertyId}/open-issues`),
-        3000,
-        undefined,
-      ).catch(() => undefined);
-      if (signal?.aborted) return;
-      if (open?.length) wizardData.cp1.issues = open;
-    }
-    this.drafts.stopAutosave();
-    this.copy.commit({
-      ...initialWizardState(user.id, new Date(this.now())),
-      wizardData,
-      siteDesign: loadedSite.designParameters,
-      keepOriginals: loadedSite.keepOriginalPhotos ?? false,
-    });
-    this.drafts.changed();
+    await code.startCheck(this.host(), this.drafts, input, user, loadedSite, loadedProperty);
   };
-
-  /** Asks the browser not to evict this app's storage under pressure (best effort, no prompt in Chrome). */
-  private requestPersistentStorage() {
-    this.tasks.own('asking to keep storage', async () => {
-      try {
-        await globalThis.navigator?.storage?.persist?.();
-      } catch {
-        // not offered by this browser
-      }
-    });
-  }
 
   saveDraft = (currentStepName: string): Promise<SaveResult> => this.drafts.saveDraft(currentStepName);
   fail = (step: 2 | 3, reasons: string[]): Promise<SubmitResult> => this.submission.fail(step, reasons);

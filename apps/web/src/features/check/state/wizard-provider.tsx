@@ -4,10 +4,11 @@ import { rangesFor } from '@hiu/domain';
 import { sessionQuery } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useStoreSnapshot } from '../../../lib/use-store-snapshot';
-import { lazyDeviceStore } from './device-store';
+import { whenIdle } from '../../../lib/when-idle';
+import { lazyDeviceStore } from './lazy-device-store';
 import { browserStorage } from './local-cache';
 import { browserTransport } from './transport';
-import { WizardController } from './wizard-controller';
+import { startCode, WizardController } from './wizard-controller';
 import { WizardContext, type WizardContextValue } from './wizard-context';
 
 // The public face of the check's data layer (the one module other features may import).
@@ -46,6 +47,8 @@ function sharedController(queryClient: QueryClient): WizardController {
       exclusive,
     });
     shared.attach(window);
+    // Home's Start opens a check: its code comes once the page is idle, so Start rarely waits for it.
+    whenIdle(() => void startCode().catch(() => undefined));
   }
   return shared;
 }

@@ -1,0 +1,47 @@
+import { slugForStepName, type Draft, type Site, type StepSlug } from '@hiu/domain';
+import type { CheckHost } from './check-host';
+import type { Drafts } from './drafts';
+import { hasWizardData, initialWizardState } from './wizard-state';
+
+/**
+ * Restores a saved draft (GET /api/drafts/:id) and gives the step to go to, or null when it cannot be
+ * loaded. When this phone holds the same draft, its copy is at least as new and is kept. Fetched with the
+ * screen that resumes a draft (check-routes), not with the check's other screens.
+ */
+export async function resumeDraft(
+  host: CheckHost,
+  drafts: Pick<Drafts, 'parkUnsavedWork' | 'stopAutosave'>,
+  id: string,
+): Promise<StepSlug | null> {
+  await host.restoring;
+  const s = host.snap.state;
+  if (s.draftId === id && s.flowStatus === 'active' && !s.submittedReportId && hasWizardData(s.wizardData)) {
+    return s.currentStep;
+  }
+  let draft: Draft;
+  try {
+    draft = await host.deps.transport.getJson<Draft>(`/api/drafts/${id}`);
+  } catch {
+    // Without a connection, the copy of the engineer's drafts kept on the phone (decision 130).
+    const kept = host.deps.fetchJson ? await host.fetch<Draft>(`/api/drafts/${id}`).catch(() => undefined) : undefined;
+    if (!kept) return null;
+    draft = kept;
+  }
+  const data = await host.schemas.parseWizardData(draft?.wizardData).catch(() => undefined);
+  if (!data) return null;
+  const site = data.siteId ? await host.fetch<Site>(`/api/sites/${data.siteId}`).catch(() => undefined) : undefined;
+  await drafts.parkUnsavedWork();
+  drafts.stopAutosave();
+  host.engine.knownServerCopy(id, data);
+  const currentStep = slugForStepName(draft.currentStep);
+  host.commit({
+    ...initialWizardState(host.user?.id, new Date(host.now())),
+    wizardData: data,
+    draftId: id,
+    draftVersion: draft.version ?? 0,
+    currentStep,
+    siteDesign: site?.designParameters,
+    keepOriginals: site?.keepOriginalPhotos ?? false,
+  });
+  return currentStep;
+}
