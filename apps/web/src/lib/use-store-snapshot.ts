@@ -1,23 +1,27 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * An external store's snapshot as React state. A change made while the browser is handling the user's
- * input (a keystroke, a tap) renders at once, as a controlled field needs; one that arrives in the
- * background (a restored copy, a server's answer, a timer) renders as a transition, in slices, so a slow
- * phone never freezes while a whole screen re-renders. (useSyncExternalStore renders every change at once.)
- * `window.event` is what React itself reads to tell input from background work.
+ * An external store's snapshot as React state. A change the store marks as the user's (`isUrgent()` is true
+ * while it tells its listeners: a keystroke's edit, a tap) renders at once, as a controlled field needs; any
+ * other (a restored copy, a server's answer, a timer) renders as a transition, in slices, so a slow phone never
+ * freezes while a whole screen re-renders. (useSyncExternalStore renders every change at once.) The store says
+ * which is which, because it knows who made the change; the browser's current event does not.
  */
-export function useStoreSnapshot<T>(subscribe: (listener: () => void) => () => void, getSnapshot: () => T): T {
+export function useStoreSnapshot<T>(
+  subscribe: (listener: () => void) => () => void,
+  getSnapshot: () => T,
+  isUrgent: () => boolean,
+): T {
   const [snapshot, setSnapshot] = useState(getSnapshot);
   useEffect(() => {
     const changed = () => {
       const next = getSnapshot();
-      if (typeof window !== 'undefined' && window.event) setSnapshot(() => next);
+      if (isUrgent()) setSnapshot(() => next);
       else startTransition(() => setSnapshot(() => next));
     };
     const unsubscribe = subscribe(changed);
     changed(); // a change between the render and this effect
     return unsubscribe;
-  }, [subscribe, getSnapshot]);
+  }, [subscribe, getSnapshot, isUrgent]);
   return snapshot;
 }

@@ -149,9 +149,9 @@ export interface CheckHost {
   commit(state: WizardState): void;
   /** The state with `patch` applied and a new `updatedAt`. */
   next(patch: Partial<WizardState>): WizardState;
-  /** An edit of the check's data, as the screens make it. */
+  /** An edit of the check's data, as the screens make it, but the module's own: it renders in the background. */
   update(recipe: WizardRecipe): void;
-  /** Back to an empty check. */
+  /** Back to an empty check (the module's own change: it renders in the background). */
   reset(): void;
   /** A read that may come from the query cache. */
   fetch<T>(path: string): Promise<T>;

@@ -376,6 +376,49 @@ describe('nothing typed is lost', () => {
   });
 });
 
+describe('which changes render at once', () => {
+  /** Each change the screens hear of, with whether the controller said the user made it. */
+  function heard(c: WizardController, changes: string[] = []) {
+    c.subscribe(() => changes.push(`state ${c.isUrgent() ? 'urgent' : 'background'}`));
+    c.saveStatus.subscribe(() => changes.push(`badge ${c.isUrgent() ? 'urgent' : 'background'}`));
+    return changes;
+  }
+
+  it('marks what a screen changes as the user’s, while the call lasts', async () => {
+    const c = await started();
+    await c.settled();
+    c.saveStatus.clear();
+    const changes = heard(c);
+    c.update((d) => void (d.hiuModel = 'A'));
+    c.setNotes('Pump noisy');
+    c.relabelPhoto('none', 'Label');
+    expect(changes).toEqual(['state urgent', 'badge urgent', 'state urgent', 'state urgent']);
+    expect(c.isUrgent()).toBe(false);
+  });
+
+  it('leaves timers, server answers, the restored copy and opening a step to the background', async () => {
+    const c = await started();
+    await c.settled();
+    c.update((d) => void (d.hiuModel = 'A'));
+    const changes = heard(c);
+    // The autosave's timer, its draft id and the server's answer, then the badge going quiet.
+    await vi.advanceTimersByTimeAsync(30_000);
+    await flushIo();
+    await vi.waitFor(() => expect(c.saveStatus.snapshot().saveStatus).toBe('saved-server'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    await c.settled();
+
+    const again = make();
+    heard(again, changes);
+    again.setUser(USER);
+    await flushIo();
+    await vi.waitFor(() => expect(again.getSnapshot().hydrated).toBe(true));
+    again.setCurrentStep('initial-checks');
+    expect(changes.length).toBeGreaterThan(5);
+    expect(changes.filter((x) => x.endsWith(' urgent'))).toEqual([]);
+  });
+});
+
 describe('save status and drafts', () => {
   it('shows saving on a change and autosaves 30 s after the last change, with the current step', async () => {
     const c = await started();

@@ -54,6 +54,8 @@ export { SUBMIT_WAIT_MS, TOASTS } from './submission';
 export class WizardController {
   private life: Lifecycle = { phase: 'unknown' };
   private seq = 0;
+  /** Screen calls under way (isUrgent). */
+  private userCalls = 0;
   private snap: WizardSnapshot;
   private readonly listeners = new Set<() => void>();
   /** Unwires the page's events (attach); dispose calls them. */
@@ -133,15 +135,21 @@ export class WizardController {
       setSnap: (patch) => c.setSnap(patch),
       commit: (state) => c.copy.commit(state),
       next: (patch) => c.next(patch),
-      update: (recipe) => c.update(recipe),
-      reset: () => c.reset(),
+      update: (recipe) => c.edit(recipe),
+      reset: () => c.clear(),
       fetch: (path) => c.fetch(path),
     };
   }
 
-  // ---- subscription (useSyncExternalStore) ----
+  // ---- subscription (the provider's useStoreSnapshot; useOutbox) ----
 
   getSnapshot = (): WizardSnapshot => this.snap;
+  /**
+   * True while a screen's own call is changing the check (an edit typed or tapped): listeners told now render
+   * the change at once. Everything else they hear of (a restored copy, a server's answer, a timer, the rest of
+   * an action after it waited) is background work, rendered as a transition.
+   */
+  isUrgent = (): boolean => this.userCalls > 0;
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -169,6 +177,16 @@ export class WizardController {
 
   private emit() {
     for (const l of this.listeners) l();
+  }
+
+  /** Runs a screen's call: what it changes before its first wait is the user's (isUrgent). */
+  private byUser<T>(call: () => T): T {
+    this.userCalls++;
+    try {
+      return call();
+    } finally {
+      this.userCalls--;
+    }
   }
 
   private setSnap(patch: Partial<WizardSnapshot>) {
@@ -275,22 +293,29 @@ export class WizardController {
 
   // ---- wizard actions ----
 
-  update = (recipe: WizardRecipe): void => {
+  // Each action a screen calls marks what it changes at once as the user's (byUser); what follows its waits, and
+  // what the modules change by themselves (host.update, host.reset), is background work.
+
+  update = (recipe: WizardRecipe): void => this.byUser(() => this.edit(recipe));
+
+  private edit(recipe: WizardRecipe): void {
     const wizardData = applyRecipe(this.snap.state.wizardData, recipe);
     this.copy.commit(this.next({ wizardData, ...this.submission.withdrawUnsentReport() }));
     this.drafts.changed();
-  };
+  }
 
+  /** Where the engineer is, recorded as a step opens (from an effect): nothing on screen waits for it. */
   setCurrentStep = (slug: StepSlug): void => {
     if (this.snap.state.currentStep === slug) return;
     this.copy.commit(this.next({ currentStep: slug }));
   };
 
-  setNotes = (notes: string): void => {
-    if (this.snap.state.notes === notes) return;
-    this.copy.commit(this.next({ notes, ...this.submission.withdrawUnsentReport() }));
-    this.drafts.changed();
-  };
+  setNotes = (notes: string): void =>
+    this.byUser(() => {
+      if (this.snap.state.notes === notes) return;
+      this.copy.commit(this.next({ notes, ...this.submission.withdrawUnsentReport() }));
+      this.drafts.changed();
+    });
 
   hasUnsavedWork = (): boolean => hasUnsavedWork(this.snap.state);
 
@@ -298,7 +323,9 @@ export class WizardController {
    * Starts a check for a property: site name and design (ranges), address, dwelling type, engineer,
    * start time and the rooms of step 4 (start-check). Unsaved work of another check is first queued as a draft.
    */
-  start = async (input: StartInput): Promise<void> => {
+  start = (input: StartInput): Promise<void> => this.byUser(() => this.startCheck(input));
+
+  private async startCheck(input: StartInput): Promise<void> {
     const { siteId, propertyId, site, property, signal } = input;
     // Side by side: a check opened from a link (no site or property in hand) waits for one round trip, not one
     // per call, and the code that starts it comes meanwhile.
@@ -316,17 +343,21 @@ export class WizardController {
     if (!loadedProperty || loadedProperty.siteId !== siteId) throw new Error('Failed to fetch property');
     if (signal?.aborted) return;
     await code.startCheck(this.host(), this.drafts, input, user, loadedSite, loadedProperty);
-  };
+  }
 
-  saveDraft = (currentStepName: string): Promise<SaveResult> => this.drafts.saveDraft(currentStepName);
-  fail = (step: 2 | 3, reasons: string[]): Promise<SubmitResult> => this.submission.fail(step, reasons);
-  submit = (notes: string): Promise<SubmitResult> => this.submission.submit(notes);
+  saveDraft = (currentStepName: string): Promise<SaveResult> =>
+    this.byUser(() => this.drafts.saveDraft(currentStepName));
+  fail = (step: 2 | 3, reasons: string[]): Promise<SubmitResult> =>
+    this.byUser(() => this.submission.fail(step, reasons));
+  submit = (notes: string): Promise<SubmitResult> => this.byUser(() => this.submission.submit(notes));
 
   /**
    * Back to an empty check (spec: active, no data, no reasons, local cache cleared). Anything already
    * handed to the outbox stays there until the server has it.
    */
-  reset = (): void => {
+  reset = (): void => this.byUser(() => this.clear());
+
+  private clear(): void {
     this.drafts.forget();
     const fresh = initialWizardState(this.user?.id, new Date(this.now()));
     this.snap = { ...this.snap, state: fresh, storageWarning: undefined };
@@ -337,9 +368,9 @@ export class WizardController {
       await this.copy.persist();
       await this.files.collectFiles();
     });
-  };
+  }
 
-  resumeDraft = (id: string): Promise<StepSlug | null> => this.drafts.resumeDraft(id);
+  resumeDraft = (id: string): Promise<StepSlug | null> => this.byUser(() => this.drafts.resumeDraft(id));
 
   /** A queued operation reached the server, was merged or refused, while the engineer carried on. */
   private onOutcome(outcome: OpOutcome) {
@@ -350,10 +381,10 @@ export class WizardController {
 
   // ---- photos and signature ----
 
-  addPhoto = (file: File | Blob, label?: string) => this.files.addPhoto(file, label);
-  removePhoto = (id: string): void => this.files.removePhoto(id);
-  relabelPhoto = (id: string, label: string): void => this.files.relabelPhoto(id, label);
-  setSignature = (png: Blob | null): Promise<void> => this.files.setSignature(png);
+  addPhoto = (file: File | Blob, label?: string) => this.byUser(() => this.files.addPhoto(file, label));
+  removePhoto = (id: string): void => this.byUser(() => this.files.removePhoto(id));
+  relabelPhoto = (id: string, label: string): void => this.byUser(() => this.files.relabelPhoto(id, label));
+  setSignature = (png: Blob | null): Promise<void> => this.byUser(() => this.files.setSignature(png));
   /** The blob of a photo or signature kept on this device, if it is here. */
   fileBlob = (id: string): Promise<Blob | undefined> => this.files.fileBlob(id);
   /** Frees device space: removes the user's blobs that nothing refers to any more. */

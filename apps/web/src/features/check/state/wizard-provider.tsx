@@ -69,8 +69,9 @@ export function WizardProvider({ children, controller }: { children: ReactNode; 
     if (!session.isLoading) c.setUser(user);
   }, [c, user, session.isLoading]);
 
-  const snap = useStoreSnapshot(c.subscribe, c.getSnapshot);
-  const save = useStoreSnapshot(c.saveStatus.subscribe, c.saveStatus.snapshot);
+  // A change the engineer's own action made renders at once (a controlled field needs it); the rest in slices.
+  const snap = useStoreSnapshot(c.subscribe, c.getSnapshot, c.isUrgent);
+  const save = useStoreSnapshot(c.saveStatus.subscribe, c.saveStatus.snapshot, c.isUrgent);
   const pack = snap.state.wizardData.testPack;
   const ranges = useMemo(() => rangesFor(snap.state.siteDesign, pack), [snap.state.siteDesign, pack]);
 
