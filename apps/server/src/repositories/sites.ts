@@ -85,6 +85,13 @@ const listStatement = (where: SQL) => sql`
 const isMemberOf = (userId: SQL | Placeholder | string) =>
   sql`EXISTS (SELECT 1 FROM ${siteMembers} m WHERE m.site_id = ${sites.id} AND m.user_id = ${userId})`;
 
+// Without a search, named statements: building the query anew cost more than running it.
+const membersList = statement<ListRow, 'memberId' | 'limit' | 'offset'>(
+  'sites_of_member',
+  listStatement(isMemberOf(sql.placeholder('memberId'))),
+);
+const everyList = statement<ListRow, 'limit' | 'offset'>('sites_all', listStatement(sql`true`));
+
 const audited = (s: NewSite | Site | typeof sites.$inferSelect) => ({
   name: s.name,
   location: s.location,
@@ -138,12 +145,6 @@ export function sitesRepository(db: Db) {
       .from(page)
       .orderBy(sql`lower(${page.name})`, sql`lower(${page.location})`, asc(page.id));
   };
-  // Without a search, named statements: building the query anew cost more than running it.
-  const membersList = statement<ListRow, 'memberId' | 'limit' | 'offset'>(
-    'sites_of_member',
-    listStatement(isMemberOf(sql.placeholder('memberId'))),
-  );
-  const everyList = statement<ListRow, 'limit' | 'offset'>('sites_all', listStatement(sql`true`));
 
   return {
     byId,
