@@ -22,7 +22,14 @@ const BARE_PORT = APP_PORT + 1;
 const PROFILE = arg('profile', '');
 const ENGINEERS = 200;
 /** A contractor's working data: 20 sites of 200 flats; each engineer on 3 sites, 10 flats, 25 reports. */
-const SEED = [`--engineers=${ENGINEERS}`, '--sites=20', '--flats=200', '--member-of=3', '--assigned=10', '--reports=25'];
+const SEED = [
+  `--engineers=${ENGINEERS}`,
+  '--sites=20',
+  '--flats=200',
+  '--member-of=3',
+  '--assigned=10',
+  '--reports=25',
+];
 const TARGET = { postgres: 0.15, pglite: 0.05 };
 
 /** Each read, as engineer i asks it (their first site is theirs to list). */
