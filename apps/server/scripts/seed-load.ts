@@ -70,30 +70,27 @@ console.log(JSON.stringify({ siteId: site!.id, siteName: site!.name, propertyId:
  * Engineer i belongs to sites i, i+1, ... (round the list), so every site has engineers.
  */
 async function seedWork(firstSiteId: string): Promise<string[]> {
-  const more = await db
-    .insert(sites)
-    .values(
-      Array.from({ length: Math.max(0, n('sites') - 1) }, (_, i) => ({
-        name: `Load Site ${i + 2}`,
-        location: 'Leeds',
-        availableBuildingTypes: [...DEFAULT_BUILDING_TYPES],
-        designParameters: defaultDesignParameters(),
-      })),
-    )
-    .returning({ id: sites.id, name: sites.name });
+  const moreSites = Array.from({ length: Math.max(0, n('sites') - 1) }, (_, i) => ({
+    name: `Load Site ${i + 2}`,
+    location: 'Leeds',
+    availableBuildingTypes: [...DEFAULT_BUILDING_TYPES],
+    designParameters: defaultDesignParameters(),
+  }));
+  // drizzle refuses an insert of no rows
+  const more = moreSites.length
+    ? await db.insert(sites).values(moreSites).returning({ id: sites.id, name: sites.name })
+    : [];
   const all = [{ id: firstSiteId, name: 'Load Court' }, ...more];
   const flatsOf = new Map<string, { id: string; address: string }[]>();
   for (const s of all) {
-    const rows = await db
-      .insert(properties)
-      .values(
-        Array.from({ length: n('flats') - (s.id === firstSiteId ? 1 : 0) }, (_, i) => ({
-          siteId: s.id,
-          address: `Flat ${i + 2}, ${s.name}`,
-          propertyType: DEFAULT_BUILDING_TYPES[i % DEFAULT_BUILDING_TYPES.length]!,
-        })),
-      )
-      .returning({ id: properties.id, address: properties.address });
+    const flats = Array.from({ length: n('flats') - (s.id === firstSiteId ? 1 : 0) }, (_, i) => ({
+      siteId: s.id,
+      address: `Flat ${i + 2}, ${s.name}`,
+      propertyType: DEFAULT_BUILDING_TYPES[i % DEFAULT_BUILDING_TYPES.length]!,
+    }));
+    const rows = flats.length
+      ? await db.insert(properties).values(flats).returning({ id: properties.id, address: properties.address })
+      : [];
     flatsOf.set(s.id, rows);
   }
   if (n('member-of') === 0) return all.map((s) => s.id);
