@@ -485,6 +485,9 @@ describe('listing reports', () => {
     ]);
     await db.update(reports).set({ siteName: 'Elm', overallStatus: 'PASS' }).where(eq(reports.id, rows[0]!.id));
     await db.delete(reports).where(eq(reports.id, rows[3]!.id));
+    // Updates that change neither name nor verdict leave the counts alone; a rename moves every row of a name.
+    await db.update(reports).set({ notes: 'checked again' });
+    await db.update(reports).set({ siteName: 'Ash' }).where(eq(reports.siteName, 'Oak'));
     const groups = (await admin.get('/api/reports/sites')).json();
     const truth = await db
       .select({
@@ -498,9 +501,11 @@ describe('listing reports', () => {
       .orderBy(sql`1`);
     expect(groups).toEqual(truth.map((g) => ({ siteId: null, ...g })));
     expect(groups).toEqual([
+      { siteId: null, siteName: 'Ash', count: 1, pass: 0, fail: 1 },
       { siteId: null, siteName: 'Elm', count: 2, pass: 1, fail: 1 },
-      { siteId: null, siteName: 'Oak', count: 1, pass: 0, fail: 1 },
     ]);
+    const kept = await db.execute(sql`SELECT site_name FROM report_site_counts ORDER BY 1`);
+    expect(kept.rows.map((r) => (r as { site_name: string }).site_name)).toEqual(['Ash', 'Elm']);
   });
 
   it("pages a site's summaries newest first, without data, ranges or PDF", async () => {

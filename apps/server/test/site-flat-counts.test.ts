@@ -47,6 +47,19 @@ describe("a site's flat count", () => {
     const [kept, counted] = await keptAndCounted();
     expect(kept).toEqual(counted);
 
+    // No screen moves a flat to another site; the database still counts one that moves.
+    const other = await createSite(admin);
+    const { db } = await t.database();
+    await db.execute(
+      sql`UPDATE properties SET site_id = ${other.id} WHERE site_id = ${site.id} AND address = 'Flat 2'`,
+    );
+    expect([await shownCounts(admin, site.id), await shownCounts(admin, other.id)]).toEqual([
+      [2, 2],
+      [1, 1],
+    ]);
+    const [keptMoved, countedMoved] = await keptAndCounted();
+    expect(keptMoved).toEqual(countedMoved);
+
     expect((await admin.delete(`/api/sites/${site.id}`)).statusCode).toBe(204);
     const [keptAfter, countedAfter] = await keptAndCounted();
     expect(keptAfter).toEqual(countedAfter);
