@@ -504,8 +504,10 @@ describe('listing reports', () => {
       { siteId: null, siteName: 'Ash', count: 1, pass: 0, fail: 1 },
       { siteId: null, siteName: 'Elm', count: 2, pass: 1, fail: 1 },
     ]);
-    const kept = await db.execute(sql`SELECT site_name FROM report_site_counts ORDER BY 1`);
-    expect(kept.rows.map((r) => (r as { site_name: string }).site_name)).toEqual(['Ash', 'Elm']);
+    const kept = (await db.execute(sql`SELECT site_name FROM report_site_counts ORDER BY 1`)) as unknown as {
+      rows: { site_name: string }[];
+    };
+    expect(kept.rows.map((r) => r.site_name)).toEqual(['Ash', 'Elm']);
   });
 
   it("pages a site's summaries newest first, without data, ranges or PDF", async () => {
