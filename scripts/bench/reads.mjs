@@ -3,6 +3,7 @@
 // own session), 50 connections, on the embedded database and on PostgreSQL. The app runs as installed: its
 // default log level, its log written (to nowhere).
 //   npm run bench:reads [-- --seconds=10] [-- --runs=3] [-- --only=pglite|postgres] [-- --port=3611]
+//   npm run bench:reads -- --answer-cache=off: every read asks the database, as a read after a change does
 //   npm run bench:reads -- --profile=sites|assignments|flats|reports [--only=...]
 //     one read under a CPU profile instead: where the server's time went, by package and by function.
 import autocannon from 'autocannon';
@@ -20,6 +21,8 @@ const CONNECTIONS = Number(arg('connections', 50));
 const APP_PORT = Number(arg('port', 3611));
 const BARE_PORT = APP_PORT + 1;
 const PROFILE = arg('profile', '');
+/** The app's remembered answers (decision 203) on, as installed, or off: the figure of a read nothing answers. */
+const CACHE_OFF = arg('answer-cache', 'on') === 'off';
 const ENGINEERS = 200;
 /** A contractor's working data: 20 sites of 200 flats; each engineer on 3 sites, 10 flats, 25 reports. */
 const SEED = [
@@ -82,10 +85,15 @@ async function bareAtFullSpeed(seconds) {
 async function withServers(kind, { nodeArgs = [], reads = Object.keys(READS) } = {}, work) {
   const db = await freshLoadDatabase(kind, SEED);
   // The app as installed: its own log level (info), its log going nowhere rather than to this terminal.
-  const app = startProcess(['--import', 'tsx', 'apps/server/src/main.ts'], { ...db.env, LOG_LEVEL: 'info' }, APP_PORT, {
-    stdio: 'ignore',
-    nodeArgs,
-  });
+  const app = startProcess(
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    { ...db.env, LOG_LEVEL: 'info', ...(CACHE_OFF ? { ANSWER_CACHE_ENTRIES: '0' } : {}) },
+    APP_PORT,
+    {
+      stdio: 'ignore',
+      nodeArgs,
+    },
+  );
   const bare = startProcess(['scripts/bench/bare-http.mjs'], {}, BARE_PORT);
   const url = `http://127.0.0.1:${APP_PORT}`;
   [appPid, barePid] = [app.child.pid, bare.child.pid];
@@ -127,7 +135,7 @@ async function measure(kind) {
     const pass = ratio >= TARGET[kind] && errors === 0;
     passed &&= pass;
     recordFigure({
-      bench: `reads (${kind})`,
+      bench: `reads (${kind}${CACHE_OFF ? ', answer cache off' : ''})`,
       name: `${READS[name](0, { siteIds: ['<site>'] })} vs bare node:http`,
       value: ratio,
       unit: 'x',
@@ -171,7 +179,8 @@ console.log(
   PROFILE
     ? `CPU profile of ${PROFILE}, ${SECONDS} s at full speed, ${CONNECTIONS} connections.`
     : `Reads beside a bare node:http route, ${SECONDS} s each in turns, ${RUNS} round(s), median; ${CONNECTIONS} connections; ` +
-        `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the start.`,
+        `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the start; ` +
+        `answer cache ${CACHE_OFF ? 'off' : 'on'}.`,
 );
 let failed = false;
 for (const kind of ['pglite', 'postgres']) {

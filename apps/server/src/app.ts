@@ -17,7 +17,9 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { configurePasswordHashing } from './http/passwords.js';
 import { warnOfUntrustedProxy } from './http/forwarded-warning.js';
 import { createRepositories } from './repositories/index.js';
-import { listenForNotices, SESSION_CHANNEL } from './db/notifications.js';
+import { answerCache } from './answers/cache.js';
+import { hearChanges } from './answers/hear-changes.js';
+import { rememberedReads } from './answers/serve.js';
 import { scheduleEmbeddedVacuum } from './jobs/embedded-vacuum.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
 import { JOB_CONCURRENCY, scheduleJobCleanup } from './jobs/queue/settings.js';
@@ -150,20 +152,11 @@ export async function buildApp(
     pollMs: config.jobPollMs,
     leaseSeconds: config.jobLeaseSeconds,
   });
-  const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs };
-  // Sessions ended or users changed through another server are forgotten as soon as it announces them.
-  if (database.kind === 'postgres' && config.databaseUrl && config.sessionCacheMs > 0) {
-    const { users } = ctx.repos;
-    const listener = listenForNotices({
-      databaseUrl: config.databaseUrl,
-      channel: SESSION_CHANNEL,
-      onNotice: (notice) => users.heard(notice),
-      onGap: () => users.forgetAll(),
-      warn: (message) => app.log.warn(message),
-    });
-    await listener.ready;
-    app.addHook('onClose', () => listener.close());
-  }
+  const answers = answerCache({ maxEntries: config.answerCache.entries, ttlMs: config.answerCache.ttlMs });
+  const remembered = rememberedReads(answers);
+  const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs, remembered };
+  // Sessions ended, users changed and answers made stale through another server are forgotten when announced.
+  await hearChanges(app, { config, database, users: repos.users, answers });
   // A listening server loads the PDF code in the background now rather than during the first submit.
   app.addHook('onListen', async () => {
     ctx.pdfs.warm().catch((err: unknown) => app.log.error({ err }, 'report PDF worker failed to start'));

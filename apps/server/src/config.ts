@@ -56,6 +56,11 @@ export interface Config {
    * reads are worked on at once; the rest wait their turn.
    */
   readLimit: ReadLimit;
+  /**
+   * Answers of the busiest reads kept per caller until the database announces a change to what they were made
+   * from (decision 203): at most `entries` of them (0 turns it off), none for longer than `ttlMs`.
+   */
+  answerCache: { entries: number; ttlMs: number };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -108,6 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: count(env.READ_LIMIT, 600),
       windowMs: 1000 * positiveNumber(env.READ_LIMIT_SECONDS, 10),
       atOnce: Math.floor(positiveNumber(env.READS_AT_ONCE, 4)),
+    },
+    answerCache: {
+      entries: count(env.ANSWER_CACHE_ENTRIES, 5000),
+      ttlMs: 1000 * positiveNumber(env.ANSWER_CACHE_SECONDS, 60),
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { RememberedReads } from './answers/serve.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ReportPdfs } from './exports/report-pdf.js';
@@ -15,4 +16,6 @@ export interface AppContext {
   /** The durable job queue (decision 160): its rows, and this server's runner. */
   jobStore: JobStore;
   jobs: JobRunner;
+  /** The busiest reads, answered from memory until the database announces a change (decision 203). */
+  remembered: RememberedReads;
 }

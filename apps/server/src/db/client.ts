@@ -10,6 +10,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (tests use it to reset data). */
   exec(sql: string): Promise<void>;
+  /**
+   * The embedded database's own notices, heard in process as each transaction commits. PostgreSQL's are heard
+   * on a connection of their own (db/notifications.ts), so there this is absent.
+   */
+  listen?(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -88,6 +93,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     db: db as unknown as Db,
     kind: 'pglite',
     exec: async (sql) => void (await client.exec(sql)),
+    listen: (channel, onNotice) => client.listen(channel, onNotice),
     close: () => client.close(),
   };
 }

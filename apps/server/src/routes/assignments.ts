@@ -11,6 +11,7 @@ import {
 } from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
+import { tag } from '../answers/serve.js';
 import type { AppContext } from '../context.js';
 
 const siteParams = z.object({ id: z.uuid() });
@@ -105,6 +106,13 @@ export const assignmentRoutes =
     app.get(
       '/api/me/assignments',
       { config: { access: 'user' }, schema: { tags: ['assignments'], response: { 200: z.array(myAssignmentSchema) } } },
-      (request) => assignments.forEngineer(request.user!.id),
+      (request, reply) =>
+        ctx.remembered(
+          request,
+          reply,
+          () => assignments.forEngineer(request.user!.id),
+          // A flat's report or draft names the engineer it is assigned to (migration 0030).
+          (flats) => [tag.person(request.user!.id), ...new Set(flats.map((f) => tag.site(f.siteId)))],
+        ),
     );
   };

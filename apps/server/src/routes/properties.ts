@@ -18,6 +18,7 @@ import {
 } from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
 import { ADDRESS_EXISTS } from '../repositories/properties.js';
+import { tag } from '../answers/serve.js';
 import type { AppContext } from '../context.js';
 import type { TransactionRepositories } from '../repositories/index.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
@@ -71,11 +72,20 @@ export const propertyRoutes =
         config: user,
         schema: { tags, querystring: propertyListQuery, response: { 200: page(propertyWithStatusSchema) } },
       },
-      async (request) => {
-        // A membership goes with its site, so a member's site exists; only an admin's is looked up.
-        if (request.user!.role === 'admin') await siteOr404(request.query.siteId);
-        else await access.orNotFound(request.user!, request.query.siteId);
-        return properties.list(request.query);
+      async (request, reply) => {
+        const user = request.user!;
+        const { siteId } = request.query;
+        return ctx.remembered(
+          request,
+          reply,
+          async () => {
+            // A membership goes with its site, so a member's site exists; only an admin's is looked up.
+            if (user.role === 'admin') await siteOr404(siteId);
+            else await access.orNotFound(user, siteId);
+            return properties.list(request.query);
+          },
+          () => [tag.site(siteId), tag.person(user.id)],
+        );
       },
     );
 

@@ -18,6 +18,7 @@ import { forbidden, notFound } from '../http/errors.js';
 import { publicSummary, submitReport } from '../reports/submit-report.js';
 import { attachment } from '../exports/content-disposition.js';
 import { reportsCsvStream } from '../exports/reports-csv.js';
+import { tag } from '../answers/serve.js';
 import type { AppContext } from '../context.js';
 import { siteAccess } from '../http/site-access.js';
 import { analysisCsvStream } from '../exports/analysis-csv.js';
@@ -93,10 +94,11 @@ export const reportRoutes =
         config: { access: 'field' },
         schema: { tags: ['reports'], querystring: myReportsQuery, response: { 200: myReportsPageSchema } },
       },
-      async (request) => {
+      async (request, reply) => {
         const { before, limit } = request.query;
         const [at, id] = before ? before.split('|') : [];
-        return reports.mine(request.user!.id, at && id ? { completedAt: new Date(at), id } : null, limit);
+        const mine = () => reports.mine(request.user!.id, at && id ? { completedAt: new Date(at), id } : null, limit);
+        return ctx.remembered(request, reply, mine, () => [tag.person(request.user!.id)]);
       },
     );
 

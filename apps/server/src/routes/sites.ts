@@ -26,6 +26,7 @@ import {
   type User,
 } from '@hiu/domain';
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
+import { tag } from '../answers/serve.js';
 import type { AppContext } from '../context.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 import { siteAccess } from '../http/site-access.js';
@@ -76,11 +77,17 @@ export const siteRoutes =
     app.get(
       '/api/sites',
       { config: user, schema: { tags, querystring: pageQuery, response: { 200: page(siteSummarySchema) } } },
-      (request) =>
-        sites.list({
-          ...request.query,
-          ...(request.user!.role === 'admin' ? {} : { memberId: request.user!.id }),
-        }),
+      (request, reply) => {
+        const user = request.user!;
+        const admin = user.role === 'admin';
+        return ctx.remembered(
+          request,
+          reply,
+          () => sites.list({ ...request.query, ...(admin ? {} : { memberId: user.id }) }),
+          // Which sites a member sees changes with their memberships; which an admin sees, with any site.
+          (page) => [admin ? tag.everySite : tag.person(user.id), ...page.items.map((s) => tag.site(s.id))],
+        );
+      },
     );
 
     app.get(

@@ -1,0 +1,95 @@
+/**
+ * Answers of the busiest reads, remembered per caller until a change may have made them stale (decision 203).
+ *
+ * A remembered answer names what it was made from (tags: a site, a person, the list of sites). Each change the
+ * database announces bumps a counter and marks its tags with it. An answer stands while none of its tags, and
+ * no "everything", was marked after its read began, so a change that lands while a read is under way keeps
+ * that read's answer out of the cache. Without a live announcement channel nothing is remembered.
+ */
+export interface Remembered {
+  payload: string;
+  etag: string;
+}
+
+interface Entry extends Remembered {
+  tags: readonly string[];
+  begun: number;
+  until: number;
+}
+
+/** Tags whose change marks are kept; past this every mark is folded into one "everything" mark. */
+const MAX_MARKS = 100_000;
+export const EVERYTHING = '*';
+
+export interface AnswerCacheOptions {
+  /** Most answers kept, least recently used dropped first; 0 keeps none. */
+  maxEntries: number;
+  /** The longest an answer is kept, in ms, however quiet the database. */
+  ttlMs: number;
+  now?: () => number;
+}
+
+export type AnswerCache = ReturnType<typeof answerCache>;
+
+export function answerCache({ maxEntries, ttlMs, now = Date.now }: AnswerCacheOptions) {
+  const entries = new Map<string, Entry>();
+  const marks = new Map<string, number>();
+  let counter = 1;
+  let everythingAt = 0;
+  let live = false;
+
+  const stands = (tags: readonly string[], begun: number) => {
+    if (everythingAt >= begun) return false;
+    for (const tag of tags) if ((marks.get(tag) ?? 0) >= begun) return false;
+    return true;
+  };
+  const forgetEverything = () => {
+    everythingAt = counter++;
+    entries.clear();
+    marks.clear();
+  };
+
+  return {
+    get enabled() {
+      return maxEntries > 0 && live;
+    },
+    /** Whether changes are being heard; while not, nothing is kept or served. */
+    setLive(on: boolean) {
+      live = on;
+      forgetEverything();
+    },
+    /** A read is about to be made: the mark its answer must be newer than. 0 when nothing can be kept. */
+    begin(): number {
+      return maxEntries > 0 && live ? counter : 0;
+    },
+    get(key: string): Remembered | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (!live || entry.until <= now() || !stands(entry.tags, entry.begun)) return undefined;
+      entries.set(key, entry); // most recently used last
+      return entry;
+    },
+    /** Keeps an answer whose read began at `begun`, unless a change to any of its tags was heard since. */
+    keep(key: string, begun: number, tags: readonly string[], answer: Remembered): boolean {
+      if (begun === 0 || !live || !stands(tags, begun)) return false;
+      entries.delete(key);
+      entries.set(key, { ...answer, tags, begun, until: now() + ttlMs });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      return true;
+    },
+    /** A change was announced: what it names is stale from now on. */
+    changed(tags: readonly string[]) {
+      if (tags.includes(EVERYTHING) || marks.size + tags.length > MAX_MARKS) return forgetEverything();
+      const at = counter++;
+      for (const tag of tags) marks.set(tag, at);
+    },
+    forgetEverything,
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** A notice's tags, as the database's read_changes_announce writes them. */
+export const noticeTags = (payload: string): string[] => payload.split(',').filter(Boolean);

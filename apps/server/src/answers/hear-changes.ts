@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { listenForNotices, READ_CHANNEL, SESSION_CHANNEL } from '../db/notifications.js';
+import type { UsersRepository } from '../repositories/users.js';
+import { noticeTags, type AnswerCache } from './cache.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What other servers and the database announce: sessions ended or users changed (decision 110), and which
+ * remembered answers a change made stale (decision 203). On PostgreSQL a connection of its own listens; a
+ * write's answer waits until this server has heard its own change, so the caller's next read sees it. The
+ * embedded database hears its notices in process, as each commit returns.
+ */
+export async function hearChanges(
+  app: FastifyInstance,
+  opts: { config: Config; database: Database; users: UsersRepository; answers: AnswerCache },
+) {
+  const { config, database, users, answers } = opts;
+  const heardRead = (payload: string) => answers.changed(noticeTags(payload));
+  if (database.kind === 'pglite' && database.listen) {
+    if (config.answerCache.entries === 0) return;
+    const stop = await database.listen(READ_CHANNEL, heardRead);
+    answers.setLive(true);
+    app.addHook('onClose', async () => {
+      answers.setLive(false);
+      await stop().catch(() => undefined); // the database may be closed first
+    });
+    return;
+  }
+  const wanted = config.sessionCacheMs > 0 || config.answerCache.entries > 0;
+  if (!config.databaseUrl || !wanted) return;
+  const listener = listenForNotices({
+    databaseUrl: config.databaseUrl,
+    channels: { [SESSION_CHANNEL]: (notice) => users.heard(notice), [READ_CHANNEL]: heardRead },
+    onLive: (live) => {
+      users.forgetAll();
+      answers.setLive(live);
+    },
+    warn: (message) => app.log.warn(message),
+  });
+  await listener.ready;
+  app.addHook('onClose', () => listener.close());
+  if (config.answerCache.entries > 0)
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (WRITES.has(request.method)) await listener.settle();
+      return payload;
+    });
+}

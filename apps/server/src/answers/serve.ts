@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerCache, Remembered } from './cache.js';
+
+/** The ETag @fastify/etag would give the same body (SHA-1, base64, strong), so a remembered answer keeps it. */
+const etagOf = (payload: string) => `"${createHash('sha1').update(payload).digest('base64')}"`;
+const asIs = (payload: unknown) => payload as string;
+
+/** Sends the answer as written; the handler returns the reply, which Fastify takes as already sent. */
+function send<T>(reply: FastifyReply, answer: Remembered): T {
+  return reply
+    .header('etag', answer.etag)
+    .type('application/json; charset=utf-8')
+    .serializer(asIs)
+    .send(answer.payload) as unknown as T;
+}
+
+/**
+ * A route's read, answered from the cache when this caller's same request was answered since anything it was
+ * made from changed (decision 203). `tagsOf` names what the answer was made from. A read that fails is not kept.
+ */
+export function rememberedReads(answers: AnswerCache) {
+  return async function remembered<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    read: () => Promise<T>,
+    tagsOf: (answer: T) => string[],
+  ): Promise<T> {
+    if (!answers.enabled) return read();
+    const user = request.user!;
+    const key = `${user.id} ${user.role} ${request.url}`;
+    const hit = answers.get(key);
+    if (hit) return send<T>(reply, hit);
+    const begun = answers.begin();
+    const answer = await read();
+    const payload = reply.serialize(answer) as string;
+    const kept = { payload, etag: etagOf(payload) };
+    answers.keep(key, begun, tagsOf(answer), kept);
+    return send<T>(reply, kept);
+  };
+}
+
+export type RememberedReads = ReturnType<typeof rememberedReads>;
+
+/** Tags of what an answer was made from, as the database names them in its notices (migration 0030). */
+export const tag = {
+  site: (id: string) => `s:${id}`,
+  person: (id: string) => `u:${id}`,
+  everySite: 'sites',
+} as const;
