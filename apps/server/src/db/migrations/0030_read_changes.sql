@@ -66,13 +66,16 @@ END $$;
 CREATE FUNCTION read_changes_work() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE tags text[] := '{}';
 BEGIN
+  -- One statement per side: a draft is saved every few seconds by every engineer at work.
   IF TG_OP <> 'INSERT' THEN
-    tags := tags || ARRAY(SELECT DISTINCT 's:' || site_id FROM old_rows) || ARRAY(SELECT DISTINCT 'u:' || user_id FROM old_rows)
-      || ARRAY(SELECT DISTINCT 'u:' || a.engineer_id FROM assignments a JOIN old_rows o ON a.property_id = o.property_id);
+    tags := tags || ARRAY(
+      SELECT DISTINCT v.tag FROM old_rows o LEFT JOIN assignments a ON a.property_id = o.property_id
+      CROSS JOIN LATERAL (VALUES ('s:' || o.site_id), ('u:' || o.user_id), ('u:' || a.engineer_id)) AS v(tag));
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    tags := tags || ARRAY(SELECT DISTINCT 's:' || site_id FROM new_rows) || ARRAY(SELECT DISTINCT 'u:' || user_id FROM new_rows)
-      || ARRAY(SELECT DISTINCT 'u:' || a.engineer_id FROM assignments a JOIN new_rows n ON a.property_id = n.property_id);
+    tags := tags || ARRAY(
+      SELECT DISTINCT v.tag FROM new_rows n LEFT JOIN assignments a ON a.property_id = n.property_id
+      CROSS JOIN LATERAL (VALUES ('s:' || n.site_id), ('u:' || n.user_id), ('u:' || a.engineer_id)) AS v(tag));
   END IF;
   PERFORM read_changes_announce(tags);
   RETURN NULL;
