@@ -87,7 +87,7 @@ async function withServers(kind, { nodeArgs = [], reads = Object.keys(READS) } =
   // The app as installed: its own log level (info), its log going nowhere rather than to this terminal.
   const app = startProcess(
     ['--import', 'tsx', 'apps/server/src/main.ts'],
-    { ...db.env, LOG_LEVEL: 'info', ...(CACHE_OFF ? { ANSWER_CACHE_ENTRIES: '0' } : {}) },
+    { ...db.env, LOG_LEVEL: 'info', ...(CACHE_OFF ? { ANSWER_CACHE_MB: '0' } : {}) },
     APP_PORT,
     {
       stdio: 'ignore',

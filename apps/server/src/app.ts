@@ -152,7 +152,7 @@ export async function buildApp(
     pollMs: config.jobPollMs,
     leaseSeconds: config.jobLeaseSeconds,
   });
-  const answers = answerCache({ maxEntries: config.answerCache.entries, ttlMs: config.answerCache.ttlMs });
+  const answers = answerCache(config.answerCache);
   const remembered = rememberedReads(answers);
   const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs, remembered };
   // Sessions ended, users changed and answers made stale through another server are forgotten when announced.

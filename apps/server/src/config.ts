@@ -58,9 +58,9 @@ export interface Config {
   readLimit: ReadLimit;
   /**
    * Answers of the busiest reads kept per caller until the database announces a change to what they were made
-   * from (decision 203): at most `entries` of them (0 turns it off), none for longer than `ttlMs`.
+   * from (decision 203): at most `maxBytes` of them (0 turns it off), none for longer than `ttlMs`.
    */
-  answerCache: { entries: number; ttlMs: number };
+  answerCache: { maxBytes: number; ttlMs: number };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -115,7 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       atOnce: Math.floor(positiveNumber(env.READS_AT_ONCE, 4)),
     },
     answerCache: {
-      entries: count(env.ANSWER_CACHE_ENTRIES, 5000),
+      maxBytes: Math.round(1024 * 1024 * Number(count(env.ANSWER_CACHE_MB, 64))),
       ttlMs: 1000 * positiveNumber(env.ANSWER_CACHE_SECONDS, 60),
     },
   };

@@ -15,15 +15,19 @@ interface Entry extends Remembered {
   tags: readonly string[];
   begun: number;
   until: number;
+  bytes: number;
 }
+
+/** What an entry costs besides its body: its key, tags and the map's own bookkeeping, roughly. */
+const OVERHEAD_BYTES = 300;
 
 /** Tags whose change marks are kept; past this every mark is folded into one "everything" mark. */
 const MAX_MARKS = 100_000;
 export const EVERYTHING = '*';
 
 export interface AnswerCacheOptions {
-  /** Most answers kept, least recently used dropped first; 0 keeps none. */
-  maxEntries: number;
+  /** Most memory the kept answers take, in bytes, least recently used dropped first; 0 keeps none. */
+  maxBytes: number;
   /** The longest an answer is kept, in ms, however quiet the database. */
   ttlMs: number;
   now?: () => number;
@@ -31,8 +35,15 @@ export interface AnswerCacheOptions {
 
 export type AnswerCache = ReturnType<typeof answerCache>;
 
-export function answerCache({ maxEntries, ttlMs, now = Date.now }: AnswerCacheOptions) {
+export function answerCache({ maxBytes, ttlMs, now = Date.now }: AnswerCacheOptions) {
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
   const marks = new Map<string, number>();
   let counter = 1;
   let everythingAt = 0;
@@ -46,12 +57,13 @@ export function answerCache({ maxEntries, ttlMs, now = Date.now }: AnswerCacheOp
   const forgetEverything = () => {
     everythingAt = counter++;
     entries.clear();
+    bytes = 0;
     marks.clear();
   };
 
   return {
     get enabled() {
-      return maxEntries > 0 && live;
+      return maxBytes > 0 && live;
     },
     /** Whether changes are being heard; while not, nothing is kept or served. */
     setLive(on: boolean) {
@@ -60,22 +72,26 @@ export function answerCache({ maxEntries, ttlMs, now = Date.now }: AnswerCacheOp
     },
     /** A read is about to be made: the mark its answer must be newer than. 0 when nothing can be kept. */
     begin(): number {
-      return maxEntries > 0 && live ? counter : 0;
+      return maxBytes > 0 && live ? counter : 0;
     },
     get(key: string): Remembered | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      entries.delete(key);
+      drop(key);
       if (!live || entry.until <= now() || !stands(entry.tags, entry.begun)) return undefined;
       entries.set(key, entry); // most recently used last
+      bytes += entry.bytes;
       return entry;
     },
     /** Keeps an answer whose read began at `begun`, unless a change to any of its tags was heard since. */
     keep(key: string, begun: number, tags: readonly string[], answer: Remembered): boolean {
-      if (begun === 0 || !live || !stands(tags, begun)) return false;
-      entries.delete(key);
-      entries.set(key, { ...answer, tags, begun, until: now() + ttlMs });
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      const size = answer.payload.length + key.length + OVERHEAD_BYTES;
+      // One answer may take a sixteenth of the room at most, so a few big lists cannot push out every other.
+      if (begun === 0 || !live || size > maxBytes / 16 || !stands(tags, begun)) return false;
+      drop(key);
+      entries.set(key, { ...answer, tags, begun, until: now() + ttlMs, bytes: size });
+      bytes += size;
+      while (bytes > maxBytes) drop(entries.keys().next().value!);
       return true;
     },
     /** A change was announced: what it names is stale from now on. */
@@ -85,8 +101,9 @@ export function answerCache({ maxEntries, ttlMs, now = Date.now }: AnswerCacheOp
       for (const tag of tags) marks.set(tag, at);
     },
     forgetEverything,
+    /** Answers kept and the bytes they take. */
     get size() {
-      return entries.size;
+      return { answers: entries.size, bytes };
     },
   };
 }

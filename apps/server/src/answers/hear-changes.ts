@@ -20,7 +20,7 @@ export async function hearChanges(
   const { config, database, users, answers } = opts;
   const heardRead = (payload: string) => answers.changed(noticeTags(payload));
   if (database.kind === 'pglite' && database.listen) {
-    if (config.answerCache.entries === 0) return;
+    if (config.answerCache.maxBytes === 0) return;
     const stop = await database.listen(READ_CHANNEL, heardRead);
     answers.setLive(true);
     app.addHook('onClose', async () => {
@@ -29,7 +29,7 @@ export async function hearChanges(
     });
     return;
   }
-  const wanted = config.sessionCacheMs > 0 || config.answerCache.entries > 0;
+  const wanted = config.sessionCacheMs > 0 || config.answerCache.maxBytes > 0;
   if (!config.databaseUrl || !wanted) return;
   const listener = listenForNotices({
     databaseUrl: config.databaseUrl,
@@ -42,7 +42,7 @@ export async function hearChanges(
   });
   await listener.ready;
   app.addHook('onClose', () => listener.close());
-  if (config.answerCache.entries > 0)
+  if (config.answerCache.maxBytes > 0)
     app.addHook('onSend', async (request, _reply, payload) => {
       if (WRITES.has(request.method)) await listener.settle();
       return payload;

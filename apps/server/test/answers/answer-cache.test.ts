@@ -6,7 +6,7 @@ const answer = (payload: string) => ({ payload, etag: `"${payload}"` });
 
 describe('remembered answers (decision 203)', () => {
   it('serves an answer until a change names one of its tags, and keeps others', () => {
-    const cache = answerCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = answerCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
     cache.setLive(true);
     const begun = cache.begin();
     expect(cache.keep('a', begun, ['s:1', 'u:1'], answer('A'))).toBe(true);
@@ -20,7 +20,7 @@ describe('remembered answers (decision 203)', () => {
   });
 
   it('does not keep what a read found when a change to its tags was heard while it was under way', () => {
-    const cache = answerCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = answerCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
     cache.setLive(true);
     const begun = cache.begin();
     cache.changed(['u:1']);
@@ -32,7 +32,7 @@ describe('remembered answers (decision 203)', () => {
   });
 
   it('keeps and serves nothing while changes are not heard, and forgets everything when they stop', () => {
-    const cache = answerCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = answerCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
     expect(cache.begin()).toBe(0);
     expect(cache.keep('a', cache.begin(), [], answer('A'))).toBe(false);
     cache.setLive(true);
@@ -45,20 +45,24 @@ describe('remembered answers (decision 203)', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('drops the least recently used past its size, and anything older than its time', () => {
+  it('drops the least recently used past its memory, refuses one answer too big, and drops what is too old', () => {
     let now = 0;
-    const cache = answerCache({ maxEntries: 2, ttlMs: 1_000, now: () => now });
+    const body = (key: string) => answer(key.padEnd(1_000, '.')); // 1,000 + 2 + 300 bytes with its key
+    const cache = answerCache({ maxBytes: 16 * 1_302, ttlMs: 1_000, now: () => now });
     cache.setLive(true);
-    for (const key of ['a', 'b']) cache.keep(key, cache.begin(), [], answer(key));
-    expect(cache.get('a')?.payload).toBe('a'); // b is now the least recently used
-    cache.keep('c', cache.begin(), [], answer('c'));
-    expect([cache.get('a')?.payload, cache.get('b'), cache.get('c')?.payload]).toEqual(['a', undefined, 'c']);
+    const keys = Array.from({ length: 16 }, (_, i) => `k${i.toString(16)}`);
+    for (const key of keys) expect(cache.keep(key, cache.begin(), [], body(key))).toBe(true);
+    expect(cache.size).toEqual({ answers: 16, bytes: 16 * 1_302 });
+    expect(cache.get('k0')).toBeDefined(); // k1 is now the least recently used
+    cache.keep('kg', cache.begin(), [], body('kg'));
+    expect([cache.get('k0'), cache.get('k1'), cache.get('kg')].map(Boolean)).toEqual([true, false, true]);
+    expect(cache.keep('big', cache.begin(), [], answer('x'.repeat(2_000)))).toBe(false);
     now = 1_000;
-    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('k0')).toBeUndefined();
   });
 
   it('keeps nothing when sized 0', () => {
-    const cache = answerCache({ maxEntries: 0, ttlMs: 60_000 });
+    const cache = answerCache({ maxBytes: 0, ttlMs: 60_000 });
     cache.setLive(true);
     expect(cache.enabled).toBe(false);
     expect(cache.keep('a', cache.begin(), [], answer('A'))).toBe(false);
@@ -82,7 +86,7 @@ describe('remembered answers (decision 203)', () => {
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
-        const cache = answerCache({ maxEntries: 10, ttlMs: 60_000 });
+        const cache = answerCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
         cache.setLive(true);
         let step = 0;
         const lastChange = new Map<string, number>();

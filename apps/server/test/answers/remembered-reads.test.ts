@@ -109,7 +109,7 @@ describe('remembered answers of the busiest reads (decision 203)', () => {
   it('remembers nothing when turned off', async () => {
     const database = await t.database();
     const config = { ...loadConfig({}), databaseUrl: await t.databaseUrl(), webDist: undefined, logLevel: 'silent' };
-    const off = await buildApp({ ...config, answerCache: { entries: 0, ttlMs: 60_000 } }, database, {
+    const off = await buildApp({ ...config, answerCache: { maxBytes: 0, ttlMs: 60_000 } }, database, {
       logger: false,
     });
     try {
