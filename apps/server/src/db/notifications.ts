@@ -6,6 +6,8 @@ export const SESSION_CHANNEL = 'hiu_session_changes';
 export const READ_CHANNEL = 'hiu_read_changes';
 
 const FIRST_RETRY_MS = 1_000;
+/** A settle round trip unanswered this long means the connection is gone (a silently dropped idle connection). */
+const SETTLE_TIMEOUT_MS = 5_000;
 const MAX_RETRY_MS = 30_000;
 
 /**
@@ -40,7 +42,8 @@ export function listenForNotices(opts: {
 
   async function connect(): Promise<void> {
     if (closed) return;
-    const c = new pg.Client({ connectionString: opts.databaseUrl });
+    // Keep-alive probes find an idle connection a network device dropped without telling either end.
+    const c = new pg.Client({ connectionString: opts.databaseUrl, keepAlive: true });
     client = c;
     c.on('error', (err) => lost(c, err.message));
     c.on('end', () => lost(c, 'connection ended'));
@@ -67,10 +70,17 @@ export function listenForNotices(opts: {
   const roundTrip = (): Promise<void> => {
     const c = client;
     if (!c || !listening) return Promise.resolve();
-    return c.query('SELECT 1').then(
-      () => undefined,
-      () => undefined,
-    );
+    return new Promise<void>((resolve) => {
+      // Unanswered, the connection is taken as lost: nothing is remembered until it is back, and no write waits on.
+      const timer = setTimeout(() => {
+        lost(c, `no answer within ${SETTLE_TIMEOUT_MS / 1000} s`);
+        resolve();
+      }, SETTLE_TIMEOUT_MS);
+      c.query('SELECT 1').then(
+        () => (clearTimeout(timer), resolve()),
+        () => (clearTimeout(timer), resolve()),
+      );
+    });
   };
 
   // Resolves once the first attempt is over, listening or not (a failed one keeps retrying in the background).

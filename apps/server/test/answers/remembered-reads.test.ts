@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyWizardData } from '@hiu/domain';
@@ -167,6 +168,42 @@ describe('remembered answers on several servers', () => {
     } finally {
       await two.close();
       await secondDatabase.close();
+    }
+  });
+
+  it('answer a write within seconds when the listening connection stops answering, and keep nothing meanwhile', async (ctx) => {
+    ctx.skip(process.env.TEST_DB !== 'postgres', 'PGlite hears its notices in process');
+    const url = new URL((await t.databaseUrl())!);
+    // The listening connection goes through a relay that can go silent, as a dropped idle connection does.
+    const links: net.Socket[][] = [];
+    const relay = net.createServer((down) => {
+      const up = net.connect(Number(url.port || 5432), url.hostname);
+      down.pipe(up).pipe(down);
+      links.push([down, up]);
+    });
+    await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+    const relayed = new URL(url);
+    relayed.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    const config = { ...loadConfig({}), databaseUrl: relayed.toString(), webDist: undefined, logLevel: 'silent' };
+    const three = await buildApp(config, await t.database(), { logger: false });
+    try {
+      const { admin, eng, site } = await team();
+      const onThree = client(three, eng.cookie);
+      await onThree.get('/api/sites');
+      for (const [down, up] of links as [net.Socket, net.Socket][]) {
+        down.unpipe(up);
+        up.unpipe(down);
+      }
+      const started = Date.now();
+      const write = await client(three, admin.cookie).patch(`/api/sites/${site.id}`, { location: 'Silent' });
+      expect(write.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await unannounced('sites', `UPDATE sites SET location = 'Unheard' WHERE id = '${site.id}'`);
+      expect((await onThree.get('/api/sites')).json().items[0].location).toBe('Unheard');
+    } finally {
+      for (const link of links) for (const socket of link) socket.destroy();
+      await three.close();
+      await new Promise((r) => relay.close(r));
     }
   });
 });
