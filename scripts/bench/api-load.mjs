@@ -217,7 +217,7 @@ async function oneRun(kind) {
     };
   } finally {
     await Promise.all([app.stop(), hello.stop()]);
-    db.cleanup();
+    await db.cleanup();
   }
 }
 

@@ -38,20 +38,28 @@ export function startProcess(args, env, port, { stdio = 'inherit', nodeArgs = []
 
 /**
  * A fresh database (PostgreSQL) or data folder (PGlite), seeded by apps/server/scripts/seed-load.ts with
- * `seedArgs`; `seed` is what it printed (the engineers' session cookies, the sites).
+ * `seedArgs`; `seed` is what it printed (the engineers' session cookies, the sites). `cleanup` removes it.
  */
 export async function freshLoadDatabase(kind, seedArgs) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hiu-bench-'));
   let env = { DATA_DIR: dataDir };
+  let dropDatabase = async () => {};
   if (kind === 'postgres') {
     const base = await ensurePostgres({ log: () => {} });
     const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
-    const admin = new pg.Client({ connectionString: base });
     const name = `${new URL(base).pathname.slice(1) || 'hiu'}_bench_load`;
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
+    const asAdmin = async (statements) => {
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      try {
+        for (const statement of statements) await admin.query(statement);
+      } finally {
+        await admin.end();
+      }
+    };
+    const drop = `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`;
+    await asAdmin([drop, `CREATE DATABASE "${name}"`]);
+    dropDatabase = () => asAdmin([drop]).catch(() => {});
     const u = new URL(base);
     u.pathname = `/${name}`;
     env = { ...env, DATABASE_URL: u.toString() };
@@ -64,7 +72,10 @@ export async function freshLoadDatabase(kind, seedArgs) {
   return {
     env,
     seed: JSON.parse(out.trim().split('\n').at(-1)),
-    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    cleanup: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase();
+    },
   };
 }
 

@@ -6,11 +6,11 @@
 //   npm run bench:flood [-- --seconds=20] [-- --engineers=100] [-- --flood=8] [-- --runs=3] [-- --compare=1]
 // With --runs=N the figure is the median of N runs (a fresh server and database each time).
 // --compare=1 runs it again on a server with the limit off (READ_LIMIT=0), to show what the limit holds off.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ensurePostgres } from '../ensure-postgres.mjs';
+import { freshLoadDatabase } from './load-server.mjs';
 import { percentile } from './paced-load.mjs';
 import { median, recordFigure } from './results.mjs';
 
@@ -30,24 +30,10 @@ const TARGET_RATIO = 2;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function freshDatabase() {
-  const base = await ensurePostgres({ log: () => {} });
-  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
-  const admin = new pg.Client({ connectionString: base });
-  const name = `${new URL(base).pathname.slice(1) || 'hiu'}_bench_flood`;
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const env = { DATABASE_URL: url.toString() };
   // The engineers and one more, the flooder, each with a session of their own.
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/scripts/seed-load.ts', `--engineers=${ENGINEERS + 1}`],
-    { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' },
-  );
-  const seed = JSON.parse(out.trim().split('\n').at(-1));
+  const { env, seed, cleanup } = await freshLoadDatabase('postgres', [`--engineers=${ENGINEERS + 1}`]);
   // An admin session straight into the database (no slow password check), to add the site's flats.
+  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
   const sql = new pg.Client({ connectionString: env.DATABASE_URL });
   await sql.connect();
   const token = randomBytes(32).toString('base64url');
@@ -60,14 +46,11 @@ async function freshDatabase() {
   ]);
   await sql.end();
   return {
-    env,
+    env: { DATABASE_URL: env.DATABASE_URL },
     siteId: seed.siteId,
     adminCookie: `hiu_session=${token}`,
     cookies: seed.cookies,
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
-      await admin.end();
-    },
+    drop: cleanup,
   };
 }
 

@@ -105,7 +105,7 @@ async function withServers(kind, { nodeArgs = [], reads = Object.keys(READS) } =
     return await work(url, db.seed);
   } finally {
     await Promise.all([app.stop(), bare.stop()]);
-    db.cleanup();
+    await db.cleanup();
   }
 }
 
