@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, getTableColumns, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   defaultDesignParameters,
   isTestPackId,
@@ -28,13 +28,6 @@ const flatsOf = (site: SQL) =>
 // Written out in full: drizzle leaves columns unqualified in single-table selects.
 const propertyCount = flatsOf(sql`${sites}.id`);
 
-const summaryColumns = {
-  id: sites.id,
-  name: sites.name,
-  location: sites.location,
-  availableBuildingTypes: sites.availableBuildingTypes,
-};
-
 function toSite(row: typeof sites.$inferSelect & { propertyCount: number }): Site {
   return {
     id: row.id,
@@ -60,7 +53,6 @@ export interface NewSite {
   testPack?: TestPackId;
 }
 
-/** What the history keeps of a site. */
 interface ListRow {
   id: string;
   name: string;
@@ -69,13 +61,22 @@ interface ListRow {
   total: number | string;
   propertyCount: number;
 }
-/** listPage's statement written out, its columns named as its fields. */
-const listStatement = (where: SQL) => sql`
+/**
+ * One page of sites with its total and each of its sites' flat counts, in one statement: on the embedded
+ * database every statement has a fixed cost of its own, and this list is the busiest read in the app. Counted
+ * for this page only, after paging: a count in the paged select would run for every skipped row.
+ */
+type Paging = number | Placeholder;
+const listStatement = (
+  where: SQL,
+  limit: Paging = sql.placeholder('limit'),
+  offset: Paging = sql.placeholder('offset'),
+) => sql`
   WITH page AS (
     SELECT ${sites.id}, ${sites.name}, ${sites.location}, ${sites.availableBuildingTypes}, count(*) OVER () AS total
     FROM ${sites} WHERE ${where}
     ORDER BY lower(${sites.name}), lower(${sites.location}), ${sites.id}
-    LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}
+    LIMIT ${limit} OFFSET ${offset}
   )
   SELECT page.id, page.name, page.location, page.available_building_types AS "availableBuildingTypes", page.total,
     ${flatsOf(sql`page.id`)} AS "propertyCount"
@@ -92,6 +93,7 @@ const membersList = statement<ListRow, 'memberId' | 'limit' | 'offset'>(
 );
 const everyList = statement<ListRow, 'limit' | 'offset'>('sites_all', listStatement(sql`true`));
 
+/** What the history keeps of a site. */
 const audited = (s: NewSite | Site | typeof sites.$inferSelect) => ({
   name: s.name,
   location: s.location,
@@ -116,36 +118,6 @@ export function sitesRepository(db: Db) {
     return row && toSite(row);
   };
 
-  /**
-   * One page of sites with its total and each of its sites' property counts, in one statement: on the embedded
-   * database every statement has a fixed cost of its own, and this list is the busiest read in the app. Counted
-   * for this page only, after paging: a count in the paged select would run for every skipped row.
-   */
-  const listPage = (where: SQL | undefined, paging: { limit: number | Placeholder; offset: number | Placeholder }) => {
-    const page = db.$with('page').as(
-      db
-        .select({ ...summaryColumns, total: sql<number>`count(*) OVER ()`.as('total') })
-        .from(sites)
-        .where(where)
-        .orderBy(sql`lower(${sites.name})`, sql`lower(${sites.location})`, asc(sites.id))
-        .limit(paging.limit)
-        .offset(paging.offset),
-    );
-    return db
-      .with(page)
-      .select({
-        id: page.id,
-        name: page.name,
-        location: page.location,
-        availableBuildingTypes: page.availableBuildingTypes,
-        total: page.total,
-        // "page"."id" written out: drizzle would leave it unqualified inside the subquery.
-        propertyCount: flatsOf(sql`"page"."id"`),
-      })
-      .from(page)
-      .orderBy(sql`lower(${page.name})`, sql`lower(${page.location})`, asc(page.id));
-  };
-
   return {
     byId,
 
@@ -167,7 +139,11 @@ export function sitesRepository(db: Db) {
         );
       const paging = { limit: query.limit, offset: query.offset };
       const rows = q
-        ? await listPage(where(query.memberId), query).execute()
+        ? (
+            (await db.execute(listStatement(where(query.memberId)!, query.limit, query.offset))) as unknown as {
+              rows: ListRow[];
+            }
+          ).rows
         : query.memberId
           ? await membersList.run(db, { ...paging, memberId: query.memberId })
           : await everyList.run(db, paging);
