@@ -13,6 +13,7 @@ import { registerReadLimit } from './http/read-limit.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
 import { countRequestsInFlight, requestsInFlight } from './http/requests-in-flight.js';
+import { logAbortedRequests, RequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { configurePasswordHashing } from './http/passwords.js';
 import { warnOfUntrustedProxy } from './http/forwarded-warning.js';
@@ -78,6 +79,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
+    logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors,
@@ -94,6 +96,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   configurePasswordHashing({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
   warnOfUntrustedProxy(app, config.trustProxy);
+  logAbortedRequests(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,9 +112,10 @@ export async function buildApp(
   await app.register(compress, { globalDecompression: false });
   // Inline script only by hash: the shells' loader (decision 094), when the web app is served.
   registerSecurityHeaders(app, shellScriptHashes(config.webDist));
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
   await app.register(swagger, {
     openapi: {

@@ -7,7 +7,8 @@
  * that read's answer out of the cache. Without a live announcement channel nothing is remembered.
  */
 export interface Remembered {
-  payload: string;
+  /** The body as sent: bytes, so sending it again copies nothing (a string is encoded anew for each send). */
+  payload: Buffer | string;
   etag: string;
 }
 

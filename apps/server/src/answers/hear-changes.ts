@@ -43,8 +43,8 @@ export async function hearChanges(
   await listener.ready;
   app.addHook('onClose', () => listener.close());
   if (config.answerCache.maxBytes > 0)
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (WRITES.has(request.method)) await listener.settle();
-      return payload;
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!WRITES.has(request.method)) return done(null, payload);
+      listener.settle().then(() => done(null, payload), done);
     });
 }

@@ -3,16 +3,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerCache, Remembered } from './cache.js';
 
 /** The ETag @fastify/etag would give the same body (SHA-1, base64, strong), so a remembered answer keeps it. */
-const etagOf = (payload: string) => `"${createHash('sha1').update(payload).digest('base64')}"`;
-const asIs = (payload: unknown) => payload as string;
+const etagOf = (payload: Buffer) => `"${createHash('sha1').update(payload).digest('base64')}"`;
+
+/** The body's bytes in memory of their own: a small pooled Buffer would hold its whole pool slab for as long. */
+function bytesOf(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
 
 /** Sends the answer as written; the handler returns the reply, which Fastify takes as already sent. */
 function send<T>(reply: FastifyReply, answer: Remembered): T {
-  return reply
-    .header('etag', answer.etag)
-    .type('application/json; charset=utf-8')
-    .serializer(asIs)
-    .send(answer.payload) as unknown as T;
+  return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.payload) as unknown as T;
 }
 
 /**
@@ -33,7 +35,7 @@ export function rememberedReads(answers: AnswerCache) {
     if (hit) return send<T>(reply, hit);
     const begun = answers.begin();
     const answer = await read();
-    const payload = reply.serialize(answer) as string;
+    const payload = bytesOf(reply.serialize(answer) as string);
     const kept = { payload, etag: etagOf(payload) };
     answers.keep(key, begun, tagsOf(answer), kept);
     return send<T>(reply, kept);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@hiu/domain';
 import { HttpError } from './errors.js';
+import { credentialOf, SESSION_COOKIE } from './credential.js';
 import type { UsersRepository } from '../repositories/users.js';
 
 /**
@@ -20,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_COOKIE = 'hiu_session';
+export { SESSION_COOKIE };
 
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw new HttpError(401, 'unauthenticated', 'Please sign in');
@@ -54,15 +55,14 @@ export function registerAccess(app: FastifyInstance, users: UsersRepository) {
     // Only the API is guarded; the web app's static files are public.
     if (!request.url.startsWith('/api/')) return;
     const access = request.routeOptions.config?.access ?? 'user';
-    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (bearer) {
+    const credential = credentialOf(request);
+    if (credential?.kind === 'token') {
       // An API token (decision 170): acts as its own account; one that does not work says so.
-      request.user = (await users.userForApiToken(bearer)) ?? null;
+      request.user = (await users.userForApiTokenHash(credential.hash)) ?? null;
       if (!request.user)
         throw new HttpError(401, 'invalid_token', 'This API token is not valid: it is unknown, revoked or expired');
-    } else {
-      const token = request.cookies[SESSION_COOKIE];
-      if (token) request.user = (await users.userForSession(token)) ?? null;
+    } else if (credential) {
+      request.user = (await users.userForSessionHash(credential.hash)) ?? null;
     }
     if (access === 'public') return;
     const user = requireUser(request);
@@ -81,8 +81,8 @@ export function registerAccess(app: FastifyInstance, users: UsersRepository) {
  */
 export function registerCsrfGuard(app: FastifyInstance) {
   const simple = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
-  app.addHook('onRequest', async (request) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+  const refusal = (request: FastifyRequest): HttpError | undefined => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return undefined;
     const origin = request.headers.origin;
     if (origin) {
       let host: string | undefined;
@@ -91,9 +91,11 @@ export function registerCsrfGuard(app: FastifyInstance) {
       } catch {
         host = undefined;
       }
-      if (host !== request.headers.host) throw new HttpError(403, 'cross_site', 'Cross-site request refused');
+      if (host !== request.headers.host) return new HttpError(403, 'cross_site', 'Cross-site request refused');
     }
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (simple.includes(type)) throw new HttpError(415, 'unsupported_media_type', 'Send JSON (application/json)');
-  });
+    if (simple.includes(type)) return new HttpError(415, 'unsupported_media_type', 'Send JSON (application/json)');
+    return undefined;
+  };
+  app.addHook('onRequest', (request, _reply, done) => done(refusal(request)));
 }

@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 export function warnOfUntrustedProxy(app: FastifyInstance, trustProxy: boolean | string) {
   if (trustProxy) return;
   let warned = false;
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
+    done();
     if (warned || request.headers['x-forwarded-for'] === undefined) return;
     warned = true;
     app.log.warn(

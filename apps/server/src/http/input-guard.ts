@@ -42,10 +42,11 @@ export function findBadText(root: unknown): { path: string; message: string } | 
  * 422 naming the field, before a route's own validation runs (so no route has to remember it).
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const bad = findBadText(part);
-      if (bad) throw new HttpError(422, 'validation_failed', bad.message, { [bad.path]: bad.message });
+      if (bad) return done(new HttpError(422, 'validation_failed', bad.message, { [bad.path]: bad.message }));
     }
+    done();
   });
 }

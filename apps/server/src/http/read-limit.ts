@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { SESSION_COOKIE } from './access.js';
+import { credentialOf } from './credential.js';
 import { HttpError } from './errors.js';
 import { ReadLimitStore } from './read-limit-store.js';
 import { ReadsInFlight } from './reads-in-flight.js';
@@ -19,18 +18,13 @@ export const REFUSAL_PAUSE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url').slice(0, 22);
-
 /**
  * Whose count a request goes on (decision 193): its API token, else its session, else its address. Taken from
  * the credential as sent, before any lookup, so a flood costs no database work; kept hashed, never the secret.
  */
 export function readLimitKey(request: Pick<FastifyRequest, 'headers' | 'cookies' | 'ip'>): string {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (bearer) return `token:${hash(bearer)}`;
-  const session = request.cookies[SESSION_COOKIE];
-  if (session) return `session:${hash(session)}`;
-  return `address:${request.ip}`;
+  const credential = credentialOf(request);
+  return credential ? `${credential.kind}:${credential.hash}` : `address:${request.ip}`;
 }
 
 const keys = new WeakMap<object, string>();

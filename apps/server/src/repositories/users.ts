@@ -63,6 +63,52 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
   // Told to every server, this one included, when the transaction commits.
   const announce = (tx: Pick<Db, 'execute'>, notice: string) =>
     tx.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${notice})`);
+  /** A session's user, found by the token's hash (a request's credential is hashed once, http/credential.ts). */
+  async function userForSessionHash(id: string): Promise<User | undefined> {
+    const hit = cached?.get(id);
+    if (hit && hit.expiresAt > Date.now()) return hit.user;
+    const seen = changes;
+    const [row] = await db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)));
+    if (!row) return undefined;
+    const user = toUser(row.user);
+    if (seen === changes) cached?.set(id, { user, expiresAt: row.expiresAt.getTime() });
+    return user;
+  }
+  /**
+   * The account an API token acts as (decision 170), by the token's hash, remembered like a session: unknown,
+   * revoked or expired tokens answer undefined. A revocation announces the account's change, so every server
+   * forgets it.
+   */
+  async function userForApiTokenHash(tokenHash: string): Promise<User | undefined> {
+    const id = `token:${tokenHash}`;
+    const hit = cached?.get(id);
+    if (hit && hit.expiresAt > Date.now()) {
+      touch(hit.user.id);
+      return hit.user;
+    }
+    const seen = changes;
+    const [row] = await db
+      .select({ user: users, expiresAt: apiTokens.expiresAt })
+      .from(apiTokens)
+      .innerJoin(users, eq(users.id, apiTokens.userId))
+      .where(
+        and(
+          eq(apiTokens.tokenHash, tokenHash),
+          isNull(apiTokens.revokedAt),
+          gt(apiTokens.expiresAt, new Date()),
+          eq(users.active, true),
+        ),
+      );
+    if (!row) return undefined;
+    const user = toUser(row.user);
+    if (seen === changes) cached?.set(id, { user, expiresAt: row.expiresAt.getTime() });
+    touch(user.id);
+    return user;
+  }
   return {
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users);
@@ -159,51 +205,10 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
       await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
       return { token, expiresAt };
     },
-    async userForSession(token: string): Promise<User | undefined> {
-      const id = hashToken(token);
-      const hit = cached?.get(id);
-      if (hit && hit.expiresAt > Date.now()) return hit.user;
-      const seen = changes;
-      const [row] = await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), eq(users.active, true)));
-      if (!row) return undefined;
-      const user = toUser(row.user);
-      if (seen === changes) cached?.set(id, { user, expiresAt: row.expiresAt.getTime() });
-      return user;
-    },
-    /**
-     * The account an API token acts as (decision 170), remembered like a session: unknown, revoked or expired
-     * tokens answer undefined. A revocation announces the account's change, so every server forgets it.
-     */
-    async userForApiToken(token: string): Promise<User | undefined> {
-      const id = `token:${hashToken(token)}`;
-      const hit = cached?.get(id);
-      if (hit && hit.expiresAt > Date.now()) {
-        touch(hit.user.id);
-        return hit.user;
-      }
-      const seen = changes;
-      const [row] = await db
-        .select({ user: users, expiresAt: apiTokens.expiresAt })
-        .from(apiTokens)
-        .innerJoin(users, eq(users.id, apiTokens.userId))
-        .where(
-          and(
-            eq(apiTokens.tokenHash, hashToken(token)),
-            isNull(apiTokens.revokedAt),
-            gt(apiTokens.expiresAt, new Date()),
-            eq(users.active, true),
-          ),
-        );
-      if (!row) return undefined;
-      const user = toUser(row.user);
-      if (seen === changes) cached?.set(id, { user, expiresAt: row.expiresAt.getTime() });
-      touch(user.id);
-      return user;
-    },
+    userForSession: (token: string) => userForSessionHash(hashToken(token)),
+    userForSessionHash,
+    userForApiToken: (token: string) => userForApiTokenHash(hashToken(token)),
+    userForApiTokenHash,
     async deleteSession(token: string) {
       const id = hashToken(token);
       await db.transaction(async (tx) => {

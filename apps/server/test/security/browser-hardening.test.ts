@@ -42,12 +42,15 @@ async function webApp() {
 afterAll(async () => web?.close());
 
 describe('browser hardening', () => {
-  it('the page (and every API answer) has a CSP with no inline or foreign script, no plugins, no framing', async () => {
+  it('the page (and every API answer, refusals too) has a CSP with no inline or foreign script, no plugins, no framing', async () => {
     const app = await t.app();
     const answers = [
       await app.inject({ method: 'GET', url: '/api/auth/setup' }),
       await app.inject({ method: 'GET', url: '/api/nothing' }),
+      // Refused before any route runs: the headers are on errors too.
+      await app.inject({ method: 'GET', url: '/api/sites' }),
     ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 401]);
     if (built)
       answers.push(
         await (await webApp()).inject({ method: 'GET', url: '/' }),
