@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { execSync } from 'node:child_process';
+import { buildBareReact } from './bare-react.mjs';
 import { verdict } from './report.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -45,25 +46,7 @@ const routes = {
 };
 
 async function bareReactKb() {
-  const dir = path.join(root, '.bench/bare-react');
-  fs.mkdirSync(path.join(dir, 'src'), { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><div id="root"></div><script type="module" src="/src/main.tsx"></script>',
-  );
-  fs.writeFileSync(
-    path.join(dir, 'src/main.tsx'),
-    "import { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')!).render(<h1>Hello</h1>);\n",
-  );
-  const { build } = await import(path.join(root, 'node_modules/vite/dist/node/index.js'));
-  const react = (await import(path.join(root, 'node_modules/@vitejs/plugin-react/dist/index.js'))).default;
-  await build({
-    root: dir,
-    logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir: path.join(dir, 'dist'), target: 'es2022' },
-  });
-  const assets = path.join(dir, 'dist/assets');
+  const assets = path.join(await buildBareReact(), 'assets');
   return (
     fs
       .readdirSync(assets)

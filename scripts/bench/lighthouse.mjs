@@ -1,19 +1,22 @@
 // Lighthouse in headless Chromium with its default mobile emulation (simulated slow 4G, 4x CPU slowdown)
-// on the sign-in page, home and a wizard step; each page is measured --runs times (default 3) and the
-// median is printed, because one run on a shared machine is noisy.
+// on the sign-in page, the first visit signed out, home and a wizard step, alternated in rounds with a bare
+// React 19 + Vite page (bare-react.mjs); each page is measured --runs times (default 3) and the median is
+// printed, with its LCP as a ratio of the bare page's in the same run, because one run on a shared machine is
+// noisy and runs minutes apart are not comparable.
 // Usage: see USAGE below, or `node scripts/bench/lighthouse.mjs --help`.
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { seedBasics, startApp } from './start-app.mjs';
+import { serveBareReact } from './bare-react.mjs';
 import { median, option, verdict } from './report.mjs';
 import { runQueueInLongTasks, startRunQueueSampler } from './run-queue.mjs';
 import { startCorePinning } from './core-pin.mjs';
 
 const USAGE = `Usage: npm run build && npm run bench:lighthouse [-- options]
   --runs=3                 runs per page; the median is printed
-  --pages=home,wizard-step only these pages (sign-in, first-visit, home, wizard-step)
+  --pages=home,wizard-step only these pages (sign-in, first-visit, home, wizard-step); the bare page always
   --save=DIR               write each run's full Lighthouse report as JSON
   --run-queue              sample the page's main thread: its long tasks' running time against waiting for a core
   --pinned                 an extra, labelled measurement: each renderer's main thread on a core of its own, the
@@ -65,7 +68,11 @@ function tbtFromCpu(trace) {
   );
 }
 
+/** A page's LCP may be this many times the bare page's (first visit; the others for reference). */
+const LCP_VS_BARE = 1.25;
+
 const app = await startApp({ port: Number(process.env.BENCH_PORT ?? 3600) });
+const bare = await serveBareReact(Number(process.env.BENCH_PORT ?? 3600) + 1);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -91,23 +98,27 @@ const tag = pinning ? ' (pinned)' : '';
 try {
   const seed = await seedBasics(app.url);
   const pages = [
-    { name: 'sign-in', path: '/sign-in', cookie: undefined },
+    // The baseline: what React and Vite cost before any product code (measured in every round).
+    { name: 'bare', url: bare.url, cookie: undefined },
+    { name: 'sign-in', url: `${app.url}/sign-in`, cookie: undefined },
     // How a new engineer or client meets the product: the app's own address, signed out.
-    { name: 'first-visit', path: '/', cookie: undefined },
-    { name: 'home', path: '/', cookie: seed.engineerCookie },
+    { name: 'first-visit', url: `${app.url}/`, cookie: undefined },
+    { name: 'home', url: `${app.url}/`, cookie: seed.engineerCookie },
     {
       name: 'wizard-step',
-      path: `/check/basic-info?siteId=${seed.siteId}&propertyId=${seed.propertyId}`,
+      url: `${app.url}/check/basic-info?siteId=${seed.siteId}&propertyId=${seed.propertyId}`,
       cookie: seed.engineerCookie,
     },
-  ];
-  const lines = [];
-  for (const p of pages.filter((page) => !onlyPages.length || onlyPages.includes(page.name))) {
-    const samples = [];
-    // A run Lighthouse could not finish (its trace sometimes lacks the navigation, NO_NAVSTART) is run again,
-    // a few times at most, so each page still gets its measured runs.
-    for (let i = 0; samples.length < runs && i < runs + MAX_RETRIES; i++) {
-      const { lhr, artifacts } = await lighthouse(app.url + p.path, {
+  ].filter((page) => page.name === 'bare' || !onlyPages.length || onlyPages.includes(page.name));
+  const samples = new Map(pages.map((p) => [p.name, []]));
+  const attempts = new Map(pages.map((p) => [p.name, 0]));
+
+  /** One measured run of a page; a run Lighthouse could not finish (NO_NAVSTART) is tried again, a few times. */
+  async function measureOnce(p) {
+    while (attempts.get(p.name) < runs + MAX_RETRIES) {
+      const i = attempts.get(p.name);
+      attempts.set(p.name, i + 1);
+      const { lhr, artifacts } = await lighthouse(p.url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -131,7 +142,7 @@ try {
         tbtCpu: tbtFromCpu(artifacts.Trace),
       };
       const runQueue = sampler && runQueueInLongTasks(artifacts.Trace, sampler.file);
-      samples.push(sample);
+      samples.get(p.name).push(sample);
       console.log(`  ${p.name} run ${i + 1}: ${JSON.stringify(sample)}`);
       if (sampler && !runQueue) console.log('    run queue: no long task, or the page was not sampled');
       if (runQueue) {
@@ -144,20 +155,49 @@ try {
         .map((r) => lhr.audits[r.id])
         .filter((a) => a.score !== null && a.score < 1);
       for (const a of failing) console.log(`    accessibility: ${a.id}: ${a.title}`);
+      return sample;
     }
-    if (samples.length === 0) {
+    return undefined;
+  }
+
+  // Rounds alternate the order (forwards, then backwards), so drift in the machine's speed falls on every page.
+  const ratios = new Map(pages.map((p) => [p.name, []]));
+  for (let round = 0; round < runs; round++) {
+    const measured = new Map();
+    for (const p of round % 2 ? [...pages].reverse() : pages) measured.set(p.name, await measureOnce(p));
+    const baseline = measured.get('bare');
+    for (const [name, sample] of measured)
+      if (baseline && sample && name !== 'bare') ratios.get(name).push(sample.lcp / baseline.lcp);
+  }
+
+  const lines = [];
+  const bareLcp = median(samples.get('bare').map((s) => s.lcp));
+  for (const p of pages) {
+    const mine = samples.get(p.name);
+    if (mine.length === 0) {
       lines.push(`lighthouse${tag} ${p.name}  not measured  (every run failed, see above)`);
       continue;
     }
-    if (samples.length < runs)
-      lines.push(`lighthouse${tag} ${p.name}  only ${samples.length} of ${runs} runs measured`);
+    if (mine.length < runs) lines.push(`lighthouse${tag} ${p.name}  only ${mine.length} of ${runs} runs measured`);
+    if (p.name === 'bare') {
+      const figures = ['performance', 'lcp', 'fcp', 'tbt'].map((k) => `${k} ${median(mine.map((x) => x[k]))}`);
+      lines.push(`lighthouse${tag} bare React page  ${figures.join(', ')}  (the baseline)`);
+      continue;
+    }
     for (const t of TARGETS) {
-      const value = median(samples.map((s) => s[t.key]));
+      const value = median(mine.map((x) => x[t.key]));
       lines.push(verdict(`lighthouse${tag} ${p.name} ${t.label}`, value, t.target, t.ok(value)));
     }
-    lines.push(`lighthouse${tag} ${p.name} FCP ms  ${median(samples.map((s) => s.fcp))}  (for reference)`);
+    const ratio = median(mine.map((x) => x.lcp)) / bareLcp;
+    const each = ratios.get(p.name);
+    const range = each.length ? ` (rounds ${Math.min(...each).toFixed(2)}-${Math.max(...each).toFixed(2)})` : '';
+    const figure = `${ratio.toFixed(2)}x${range}`;
     lines.push(
-      `lighthouse${tag} ${p.name} TBT from CPU time ms  ${median(samples.map((s) => s.tbtCpu))}  (for reference: load-independent)`,
+      verdict(`lighthouse${tag} ${p.name} LCP vs bare page`, figure, `<= ${LCP_VS_BARE}x`, ratio <= LCP_VS_BARE),
+    );
+    lines.push(`lighthouse${tag} ${p.name} FCP ms  ${median(mine.map((x) => x.fcp))}  (for reference)`);
+    lines.push(
+      `lighthouse${tag} ${p.name} TBT from CPU time ms  ${median(mine.map((x) => x.tbtCpu))}  (for reference: load-independent)`,
     );
   }
   console.log(`\nMedian of ${runs} run(s) per page, ${pinning ? 'pinned' : 'shared cores'}:`);
@@ -165,6 +205,6 @@ try {
 } finally {
   pinning?.stop();
   await chrome.kill();
-  await app.stop();
+  await Promise.all([app.stop(), bare.stop()]);
   sampler?.stop();
 }
