@@ -27,14 +27,6 @@ export function readLimitKey(request: Pick<FastifyRequest, 'headers' | 'cookies'
   return credential ? `${credential.kind}:${credential.hash}` : `address:${request.ip}`;
 }
 
-const keys = new WeakMap<object, string>();
-/** readLimitKey, worked out once per request: the limiter and the turn-taking both ask for it. */
-function keyOf(request: FastifyRequest): string {
-  let key = keys.get(request);
-  if (key === undefined) keys.set(request, (key = readLimitKey(request)));
-  return key;
-}
-
 /** Only the API's reads are counted: writes have limits of their own, the web app's files are static. */
 export const isCountedRead = (method: string, url: string) =>
   (method === 'GET' || method === 'HEAD') && url.startsWith('/api/');
@@ -60,7 +52,7 @@ export async function registerReadLimit(app: FastifyInstance, limit: ReadLimit) 
   const limiter = app.rateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,
-    keyGenerator: keyOf,
+    keyGenerator: readLimitKey,
     allowList: (request) => !isCountedRead(request.method, request.url),
     errorResponseBuilder: (_request, context) => tooManyReads(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
@@ -75,7 +67,7 @@ export async function registerReadLimit(app: FastifyInstance, limit: ReadLimit) 
       throw err;
     }
     if (!isCountedRead(request.method, request.url)) return;
-    const turn = inFlight.enter(keyOf(request));
+    const turn = inFlight.enter(readLimitKey(request));
     // 'close' comes once the answer is sent or the connection is gone, whichever way the request ends.
     reply.raw.once('close', turn.leave);
     await turn.ready;

@@ -3,7 +3,7 @@ import { LogController, type FastifyInstance, type FastifyReply, type FastifyReq
 /**
  * One log line per request, written when it is answered, holding what Fastify's two lines held (the request
  * as it arrived, the status and the time taken): half the log, and half the logging work of every read
- * (decision 204). A request cut off before its answer is still logged, as Fastify's own abort and error lines.
+ * (decision 204). A request its client gives up on before the answer is logged by logAbortedRequests.
  */
 export class RequestLog extends LogController {
   override incomingRequest() {}

@@ -207,7 +207,6 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
     },
     userForSession: (token: string) => userForSessionHash(hashToken(token)),
     userForSessionHash,
-    userForApiToken: (token: string) => userForApiTokenHash(hashToken(token)),
     userForApiTokenHash,
     async deleteSession(token: string) {
       const id = hashToken(token);
