@@ -118,6 +118,20 @@ describe.runIf(built)('the built web app as sent', () => {
     }
   });
 
+  it("a screen's shell fetches that screen's own code with the rest, not after it (home's check notices, each step's page)", async () => {
+    const preloads = async (url: string) => {
+      const html = await page(url, session);
+      const boot = /<script type="application\/json" id="hiu-boot">([^<]*)<\/script>/.exec(html)![1]!;
+      return (JSON.parse(boot) as { preload: string[] }).preload.map((file) => file.replace(/^\/assets\//, ''));
+    };
+    expect(await preloads('/')).toContainEqual(expect.stringMatching(/^unsaved-work-banner-/));
+    for (const slug of ['basic-info', 'initial-checks', 'standby-mode', 'radiators', 'heating', 'dhw']) {
+      expect(await preloads(`/check/${slug}`), slug).toContainEqual(
+        expect.stringMatching(new RegExp(`^${slug}-step-`)),
+      );
+    }
+  });
+
   it('every page links the manifest from its HTML and no SVG icon; both are served (decisions 105, 125)', async () => {
     const pages = [
       await page('/sign-in'),

@@ -53,6 +53,9 @@ export function prerenderShells(): Plugin {
         const template = withoutScripts(withInlineStyles(index, outDir));
         fs.mkdirSync(path.join(outDir, 'shells'), { recursive: true });
         for (const shell of shells) {
+          // A module the build did not make a chunk for would be left out of the preloads without a word.
+          const unknown = shell.modules.filter((key) => !manifest[key]);
+          if (unknown.length) throw new Error(`${shell.file}: no chunk for ${unknown.join(', ')}`);
           const preload = [...chunksOf(manifest, [entryKey, ...shell.modules])]
             .filter((file) => file !== entry)
             .map((file) => `/${file}`);

@@ -29,8 +29,8 @@ const ReviewCountsCard = lazyRetry(() =>
 const MySitesCard = lazyRetry(() =>
   import('../features/review/my-sites-card').then((m) => ({ default: m.MySitesCard })),
 );
-const UnsavedWorkBanner = lazyRetry(() =>
-  import('../features/check/components/unsaved-work-banner').then((m) => ({ default: m.UnsavedWorkBanner })),
+const CheckNoticesAbove = lazyRetry(() =>
+  import('../features/check/components/unsaved-work-banner').then((m) => ({ default: m.CheckNoticesAbove })),
 );
 
 /** A lazy screen; while its code loads, its shell (the same first paint the HTML had) or a loading line. */
@@ -68,16 +68,12 @@ export function AppRoutes() {
                 <AccountBar>
                   {lazyPage(
                     <HomePage
-                      unsavedWorkBanner={
-                        <Suspense fallback={null}>
-                          <UnsavedWorkBanner />
-                        </Suspense>
-                      }
+                      CheckNotices={CheckNoticesAbove}
                       reviewCards={
-                        <Suspense fallback={null}>
+                        <>
                           <ReviewCountsCard />
                           <MySitesCard />
-                        </Suspense>
+                        </>
                       }
                     />,
                     <HomeFrame />,

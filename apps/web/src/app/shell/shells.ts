@@ -13,11 +13,11 @@ export interface ShellSpec {
 }
 
 const checkModules = ['src/app/engineer-area.tsx', 'src/features/check/check-routes.tsx'];
-/** Steps whose page is a chunk of its own (check-routes.tsx). */
-const ownChunk: Partial<Record<string, string>> = {
-  'photos-signature': 'src/features/check/pages/photos-signature-step.tsx',
-  review: 'src/features/check/pages/review-step.tsx',
-};
+/**
+ * Every step's page is a chunk of its own (check-routes.tsx): its shell fetches it beside the rest, not after
+ * check-routes has run (one round trip less before the step's form on a slow link).
+ */
+const stepPage = (slug: string) => `src/features/check/pages/${slug}-step.tsx`;
 
 export const SHELLS: ShellSpec[] = [
   { path: '/sign-in', file: 'sign-in.html', signedIn: false, modules: ['src/features/auth/sign-in-page.tsx'] },
@@ -25,12 +25,17 @@ export const SHELLS: ShellSpec[] = [
     path: '/',
     file: 'home.html',
     signedIn: true,
-    modules: ['src/app/engineer-area.tsx', 'src/features/home/home-page.tsx'],
+    // The check's notices come with home's cards (one boundary in home-page.tsx): fetched beside them.
+    modules: [
+      'src/app/engineer-area.tsx',
+      'src/features/home/home-page.tsx',
+      'src/features/check/components/unsaved-work-banner.tsx',
+    ],
   },
   ...STEPS.map((s) => ({
     path: `/check/${s.slug}`,
     file: `check-${s.slug}.html`,
     signedIn: true,
-    modules: [...checkModules, ...(ownChunk[s.slug] ? [ownChunk[s.slug]!] : [])],
+    modules: [...checkModules, stepPage(s.slug)],
   })),
 ];

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
@@ -16,14 +16,17 @@ import { lazyComponent } from '../../lib/lazy-component';
 const clientSites = lazyComponent(() => import('./components/client-sites').then((m) => m.ClientSites));
 
 interface HomePageProps {
-  /** The check feature's notices (Unsaved Work Found, reports waiting to be sent), composed in by the router. */
-  unsavedWorkBanner?: ReactNode;
+  /**
+   * The check feature's notices (Unsaved Work Found, reports waiting to be sent), drawn above the cards it is
+   * given once a check kept on this phone has been read; composed in by the router.
+   */
+  CheckNotices?: ComponentType<{ children: ReactNode }>;
   /** A supervisor's and admin's review counts and sites, composed in by the router. */
   reviewCards?: ReactNode;
 }
 
 /** Home (/): start a check, resume today's drafts, and the admin entry points for admins. */
-export default function HomePage({ unsavedWorkBanner, reviewCards }: HomePageProps) {
+export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
   const { user } = useSession();
   const [path] = useLocation();
   useFieldDataRefresh(user?.id);
@@ -37,23 +40,8 @@ export default function HomePage({ unsavedWorkBanner, reviewCards }: HomePagePro
     card?.querySelector('select')?.focus({ preventScroll: true });
   }, [path]);
 
-  return (
-    <HomeFrame
-      adminNav={
-        user?.role === 'admin' ? (
-          <nav aria-label="Admin" className="flex gap-2">
-            <Link to="/admin/reports" className={buttonClass('secondary')}>
-              Reports
-            </Link>
-            <Link to="/admin/sites" className={buttonClass('secondary')}>
-              Sites
-            </Link>
-          </nav>
-        ) : null
-      }
-    >
-      <OfflineNotice />
-      {unsavedWorkBanner}
+  const cards = (
+    <>
       {reviewer ? reviewCards : null}
       {user?.role === 'engineer' ? <MyFlats /> : null}
       {user?.role === 'client' ? (
@@ -74,6 +62,39 @@ export default function HomePage({ unsavedWorkBanner, reviewCards }: HomePagePro
           <DraftsList />
         </>
       )}
+    </>
+  );
+
+  return (
+    <HomeFrame
+      adminNav={
+        user?.role === 'admin' ? (
+          <nav aria-label="Admin" className="flex gap-2">
+            <Link to="/admin/reports" className={buttonClass('secondary')}>
+              Reports
+            </Link>
+            <Link to="/admin/sites" className={buttonClass('secondary')}>
+              Sites
+            </Link>
+          </nav>
+        ) : null
+      }
+    >
+      {/* One boundary: the check's notices and the review cards (their own chunks) appear with the cards below
+          them, so nothing is pushed down when they arrive. */}
+      <Suspense fallback={<LoadingCards />}>
+        <OfflineNotice />
+        {CheckNotices ? <CheckNotices>{cards}</CheckNotices> : cards}
+      </Suspense>
     </HomeFrame>
+  );
+}
+
+/** Said to a screen reader while home's cards wait for their code. */
+function LoadingCards() {
+  return (
+    <p role="status" className="sr-only">
+      Loading...
+    </p>
   );
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { stepBySlug, STEP_COUNT } from '@hiu/domain';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { useOutbox, useWizard } from '../state/wizard-provider';
+import { useOutbox, useReadingKeptCheck, useWizard } from '../state/wizard-provider';
 import { StorageWarning } from './storage-warning';
 
 /**
@@ -19,6 +19,26 @@ export function UnsavedWorkBanner() {
       <OthersWorkNotice />
       <OutboxLink />
       <UnsavedCheck />
+    </>
+  );
+}
+
+/**
+ * Home's notices above the cards it is given (composed in by the router). While a check kept on this phone is
+ * still being read, neither shows: drawn before, the cards would be pushed down when the banner appears.
+ */
+export function CheckNoticesAbove({ children }: { children: ReactNode }) {
+  if (useReadingKeptCheck()) {
+    return (
+      <p role="status" className="sr-only">
+        Loading...
+      </p>
+    );
+  }
+  return (
+    <>
+      <UnsavedWorkBanner />
+      {children}
     </>
   );
 }

@@ -50,6 +50,16 @@ export function useWizard(): WizardContextValue {
   return useWizardContext().value;
 }
 
+/**
+ * True while a check kept on this phone is still being read (asked once, when the screen mounts): home then
+ * waits with its cards, so the Unsaved Work Found banner appears with them instead of pushing them down.
+ */
+export function useReadingKeptCheck(): boolean {
+  const { value, controller } = useWizardContext();
+  const [kept] = useState(() => controller.isReadingKeptCheck());
+  return kept && !value.hydrated;
+}
+
 /** What is waiting on this phone for the server, for the engineer to see, with controls to send it. */
 export function useOutbox(): OutboxSnapshot & {
   retry(ids?: string[]): Promise<void>;

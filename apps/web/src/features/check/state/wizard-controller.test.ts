@@ -196,6 +196,27 @@ describe('nothing typed is lost', () => {
     expect(again.hasUnsavedWork()).toBe(true);
   });
 
+  it('says a kept check is being read until it is restored, and only for its own engineer (home waits for it)', async () => {
+    const c = await started();
+    c.update((d) => void (d.meterStart = '12.5'));
+    await c.flush();
+    let arrive: (m: Schemas) => void = () => undefined;
+    const again = make({ schemas: inThreadChecks(() => new Promise((resolve) => (arrive = resolve))) });
+    expect(again.isReadingKeptCheck()).toBe(false); // nobody signed in yet
+    again.setUser(USER);
+    await flushIo();
+    expect(again.isReadingKeptCheck()).toBe(true);
+    arrive(await import('./wizard-state-schema'));
+    await flushIo();
+    expect(again.isReadingKeptCheck()).toBe(false);
+
+    const other = make({ schemas: inThreadChecks(() => new Promise(() => undefined)) });
+    other.setUser({ ...USER, id: 'another-engineer' });
+    await flushIo();
+    expect(other.getSnapshot().hydrated).toBe(false);
+    expect(other.isReadingKeptCheck()).toBe(false);
+  });
+
   it('on a fresh page, checks the quick cache once the schemas have loaded, before saying it is restored', async () => {
     const c = await started();
     c.update((d) => void (d.meterStart = '12.5'));

@@ -12,7 +12,7 @@ import type {
 import { DeviceCopy, storageMessage } from './device-copy';
 import { DeviceFiles } from './device-files';
 import { Drafts } from './drafts';
-import { clearLocalCache, WIZARD_CACHE_KEY } from './local-cache';
+import { clearLocalCache, peekLocalCache, WIZARD_CACHE_KEY } from './local-cache';
 import { OutboxBook } from './outbox-book';
 import { OwnedTasks } from './owned-tasks';
 import { SaveStatusTracker } from './save-status';
@@ -169,6 +169,16 @@ export class WizardController {
   /** The signed-in user's id; undefined until the first setUser. */
   get userId(): string | null | undefined {
     return this.life.phase === 'unknown' ? undefined : (this.user?.id ?? null);
+  }
+
+  /**
+   * Whether the quick cache holds a check of the signed-in user that is still being read (not yet hydrated):
+   * a screen that shows it (home's banner) can wait the moment instead of drawing without it and moving.
+   */
+  isReadingKeptCheck(): boolean {
+    if (this.snap.hydrated || !this.user) return false;
+    const kept = peekLocalCache(this.deps.storage)?.value as { ownerId?: unknown } | undefined;
+    return kept?.ownerId === this.user.id;
   }
 
   private get user(): User | null {

@@ -12,7 +12,14 @@ import { startCode, WizardController } from './wizard-controller';
 import { WizardContext, type WizardContextValue } from './wizard-context';
 
 // The public face of the check's data layer (the one module other features may import).
-export { useWizard, useOutbox, usePhotoUrl, useFileBlob, type WizardContextValue } from './wizard-context';
+export {
+  useWizard,
+  useOutbox,
+  usePhotoUrl,
+  useFileBlob,
+  useReadingKeptCheck,
+  type WizardContextValue,
+} from './wizard-context';
 export { saveBadgeText, type SaveStatus } from './save-status';
 export { hasUnsavedWork, type WizardState } from './wizard-state';
 export { PhotoError } from './photo-error';
