@@ -29,12 +29,21 @@ const base = closure(entryKey);
 // The lazy chunks each route loads before it shows (the engineer's screens sit inside engineer-area).
 // Steps 1-6, review, outbox and failed each have a chunk of their own under check-routes: the wizard's row is
 // the heaviest of them, as if opened first (the photos step is lazily-only code, checked below).
-const check = ['src/app/engineer-area.tsx', 'src/features/check/check-routes.tsx'];
+// IndexedDB's code (a chunk group) is read before a step shows, and before home's cards when a check is kept.
+const deviceDb = Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k].name === 'device-db');
+const check = ['src/app/engineer-area.tsx', 'src/features/check/check-routes.tsx', deviceDb];
 const checkPage = (name) => [...check, `src/features/check/pages/${name}.tsx`];
 const steps = ['basic-info', 'initial-checks', 'standby-mode', 'radiators', 'heating', 'dhw'];
 const routes = {
   'sign-in (/sign-in)': [['src/features/auth/sign-in-page.tsx']],
-  'home (/)': [['src/app/engineer-area.tsx', 'src/features/home/home-page.tsx']],
+  'home (/)': [
+    [
+      'src/app/engineer-area.tsx',
+      'src/features/home/home-page.tsx',
+      'src/features/check/components/unsaved-work-banner.tsx',
+      deviceDb,
+    ],
+  ],
   'wizard step (/check/...)': [
     ...steps.map((step) => checkPage(`${step}-step`)),
     checkPage('review-step'),

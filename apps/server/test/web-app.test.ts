@@ -118,17 +118,19 @@ describe.runIf(built)('the built web app as sent', () => {
     }
   });
 
-  it("a screen's shell fetches that screen's own code with the rest, not after it (home's check notices, each step's page)", async () => {
+  it("a screen's shell fetches that screen's own code with the rest, not after it (each step's page, IndexedDB's code)", async () => {
     const preloads = async (url: string) => {
       const html = await page(url, session);
       const boot = /<script type="application\/json" id="hiu-boot">([^<]*)<\/script>/.exec(html)![1]!;
       return (JSON.parse(boot) as { preload: string[] }).preload.map((file) => file.replace(/^\/assets\//, ''));
     };
-    expect(await preloads('/')).toContainEqual(expect.stringMatching(/^unsaved-work-banner-/));
+    const home = await preloads('/');
+    expect(home).toContainEqual(expect.stringMatching(/^unsaved-work-banner-/));
+    expect(home).toContainEqual(expect.stringMatching(/^device-db-/));
     for (const slug of ['basic-info', 'initial-checks', 'standby-mode', 'radiators', 'heating', 'dhw']) {
-      expect(await preloads(`/check/${slug}`), slug).toContainEqual(
-        expect.stringMatching(new RegExp(`^${slug}-step-`)),
-      );
+      const step = await preloads(`/check/${slug}`);
+      expect(step, slug).toContainEqual(expect.stringMatching(new RegExp(`^${slug}-step-`)));
+      expect(step, slug).toContainEqual(expect.stringMatching(/^device-db-/));
     }
   });
 

@@ -5,7 +5,7 @@ import { createServer, type Plugin } from 'vite';
 import { BOOT_SCRIPT_HASH, bootTags, SHELL_END_ID } from './boot-loader';
 
 interface Manifest {
-  [key: string]: { file: string; imports?: string[]; isEntry?: boolean };
+  [key: string]: { file: string; name?: string; imports?: string[]; isEntry?: boolean };
 }
 
 /**
@@ -54,9 +54,10 @@ export function prerenderShells(): Plugin {
         fs.mkdirSync(path.join(outDir, 'shells'), { recursive: true });
         for (const shell of shells) {
           // A module the build did not make a chunk for would be left out of the preloads without a word.
-          const unknown = shell.modules.filter((key) => !manifest[key]);
+          const keys = shell.modules.map((module) => manifestKey(manifest, module));
+          const unknown = shell.modules.filter((_, i) => !manifest[keys[i]!]);
           if (unknown.length) throw new Error(`${shell.file}: no chunk for ${unknown.join(', ')}`);
-          const preload = [...chunksOf(manifest, [entryKey, ...shell.modules])]
+          const preload = [...chunksOf(manifest, [entryKey, ...keys])]
             .filter((file) => file !== entry)
             .map((file) => `/${file}`);
           const html = template
@@ -105,6 +106,13 @@ function withoutScripts(html: string): string {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   if (/<script|modulepreload/.test(out)) throw new Error('index.html has a script the shells do not expect');
   return out;
+}
+
+/** A source module's manifest key, or for `group:<name>` the key of that code-splitting group's chunk. */
+function manifestKey(manifest: Manifest, module: string): string {
+  if (!module.startsWith('group:')) return module;
+  const name = module.slice('group:'.length);
+  return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]!.name === name) ?? module;
 }
 
 /** The chunk files the given modules load before they run (themselves and their static imports). */

@@ -9,10 +9,17 @@ export interface ShellSpec {
   path: string;
   file: string;
   signedIn: boolean;
+  /** Source modules, or `group:<name>` for a chunk group of vite.config.ts (codeSplitting.groups). */
   modules: string[];
 }
 
-const checkModules = ['src/app/engineer-area.tsx', 'src/features/check/check-routes.tsx'];
+/**
+ * IndexedDB's code: the check kept on the phone is read with it before a step can show, and before home's
+ * cards when a check is kept (decision 205), so the engineer's screens fetch it with the rest.
+ */
+const deviceDb = 'group:device-db';
+
+const checkModules = ['src/app/engineer-area.tsx', 'src/features/check/check-routes.tsx', deviceDb];
 /**
  * Every step's page is a chunk of its own (check-routes.tsx): its shell fetches it beside the rest, not after
  * check-routes has run (one round trip less before the step's form on a slow link).
@@ -30,6 +37,7 @@ export const SHELLS: ShellSpec[] = [
       'src/app/engineer-area.tsx',
       'src/features/home/home-page.tsx',
       'src/features/check/components/unsaved-work-banner.tsx',
+      deviceDb,
     ],
   },
   ...STEPS.map((s) => ({
