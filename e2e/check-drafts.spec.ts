@@ -3,6 +3,39 @@ import { CheckJourney } from './check-journey';
 import type { Draft } from '@hiu/domain';
 
 test.describe('drafts, resume and reloads', () => {
+  test("the review's notes are saved with the draft: resumed on another phone, they are there", async ({
+    engineer,
+    engineerPage: page,
+    pageFor,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({
+      properties: [{ address: '9 Lock Lane, York', propertyType: '1b2p' }],
+    });
+    // The page's clock, so the autosave's wait after typing (30 s) can be skipped.
+    await page.clock.install();
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.walkToReview();
+    const notes = 'Isolation valve stiff; tenant asked for a call before the next visit.';
+    await page.getByLabel('Notes').fill(notes);
+    // The autosave after typing carries the notes to the server.
+    await page.clock.fastForward('00:31');
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/drafts')).json()) as Draft[]).map((d) => d.notes))
+      .toEqual([notes]);
+
+    const other = await pageFor(engineer);
+    await other.goto('/');
+    const item = other
+      .getByRole('region', { name: 'Today' })
+      .getByRole('listitem')
+      .filter({ hasText: '9 Lock Lane, York' });
+    await item.getByRole('link', { name: /Resume/ }).click();
+    await new CheckJourney(other).expectStep(8, 'Review & Submit');
+    await expect(other.getByLabel('Notes')).toHaveValue(notes);
+  });
+
   test('resume from the Today list on another phone, and the Unsaved Work banner on this one', async ({
     engineer,
     engineerPage: page,

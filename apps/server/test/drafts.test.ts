@@ -60,6 +60,24 @@ describe('saving drafts', () => {
     expect(list[0]).toMatchObject({ id: body.id, currentStep: 'Standby Mode', wizardData: { hiuModel: 'Vital 3' } });
   });
 
+  it("keeps the check's notes with the draft, so a parked check resumed on any phone has them", async () => {
+    const eng = await signedIn(await t.app(), 'engineer');
+    const notes = 'Isolation valve stiff; customer asked for a call before the next visit.';
+    const body = draftBody({ notes });
+    expect((await eng.post('/api/drafts', body)).statusCode).toBe(200);
+    expect((await eng.get(`/api/drafts/${body.id}`)).json()).toMatchObject({ id: body.id, notes });
+    expect((await eng.get('/api/drafts')).json()[0]).toMatchObject({ id: body.id, notes });
+
+    // A device that sends no notes (an older copy of the app) saves none; a later save with notes has them.
+    const bare = draftBody();
+    expect((await eng.post('/api/drafts', bare)).statusCode).toBe(200);
+    expect((await eng.get(`/api/drafts/${bare.id}`)).json().notes).toBe('');
+
+    const tooLong = await eng.post('/api/drafts', draftBody({ notes: 'x'.repeat(5001) }));
+    expect(tooLong.statusCode).toBe(422);
+    expect(JSON.stringify(tooLong.json())).toContain('notes');
+  });
+
   it('makes an id when the client sends none', async () => {
     const app = await t.app();
     const eng = await signedIn(app, 'engineer');
@@ -191,6 +209,18 @@ describe('saves that arrive out of order (decision 120)', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json().error.draft.wizardData.heatingMode.primaryFlow).toBe('65');
     expect((await eng.post('/api/drafts', { ...body, wizardData: atStep2, version: 4 })).statusCode).toBe(200);
+  });
+
+  it('takes other notes under the same version only as a newer save, and a refused save is told the stored notes', async () => {
+    const eng = await signedIn(await t.app(), 'engineer');
+    const body = draftBody({ wizardData: atStep7, version: 3, notes: 'Pump noisy' });
+    expect((await eng.post('/api/drafts', body)).statusCode).toBe(200);
+    expect((await eng.post('/api/drafts', body)).statusCode).toBe(200);
+    const other = await eng.post('/api/drafts', { ...body, notes: 'Something else' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.draft.notes).toBe('Pump noisy');
+    expect((await eng.post('/api/drafts', { ...body, notes: 'Something else', version: 4 })).statusCode).toBe(200);
+    expect((await eng.get(`/api/drafts/${body.id}`)).json().notes).toBe('Something else');
   });
 
   it('refuses a save that knows no version once a versioned one is stored', async () => {

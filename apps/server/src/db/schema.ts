@@ -140,6 +140,7 @@ export const drafts = pgTable(
     currentStep: text('current_step').notNull(),
     // json keeps the rooms in the order the engineer walked them (jsonb would sort the keys).
     wizardData: json('wizard_data').$type<WizardData>().notNull(),
+    notes: text('notes').notNull().default(''),
     lastSaved: timestamp('last_saved', { withTimezone: true }).notNull().defaultNow(),
     // The device's edit sequence of the stored copy: a save with a lower one is refused (decision 120).
     version: integer('version').notNull().default(0),

@@ -22,6 +22,7 @@ function toDraft(row: typeof drafts.$inferSelect): Draft {
     currentStep: row.currentStep,
     lastSaved: row.lastSaved.toISOString(),
     wizardData: row.wizardData,
+    notes: row.notes,
     version: row.version,
   };
 }
@@ -33,6 +34,7 @@ export interface SaveDraftInput {
   propertyId: string;
   currentStep: string;
   wizardData: WizardData;
+  notes: string;
   version: number;
 }
 
@@ -59,6 +61,7 @@ function prepareSave(db: Db) {
     propertyId: sql`(SELECT ${properties.id} FROM ${properties} WHERE ${properties.id} = ${propertyId} AND ${properties.siteId} = ${siteId})`,
     currentStep: sql.placeholder('currentStep'),
     wizardData: sql`${sql.placeholder('wizardData')}::json`,
+    notes: sql.placeholder('notes'),
     lastSaved: sql`now()`,
     version: sql`${sql.placeholder('version')}::integer`,
     createdAt: sql`now()`,
@@ -75,6 +78,7 @@ function prepareSave(db: Db) {
           propertyId: sql`excluded.property_id`,
           currentStep: sql`excluded.current_step`,
           wizardData: sql`excluded.wizard_data`,
+          notes: sql`excluded.notes`,
           lastSaved: sql`excluded.last_saved`,
           version: sql`excluded.version`,
         },
@@ -82,7 +86,7 @@ function prepareSave(db: Db) {
           ${drafts.version} < excluded.version
           OR (${drafts.version} = 0 AND excluded.version = 0)
           OR (${drafts.version} = excluded.version AND ${drafts.currentStep} = excluded.current_step
-              AND ${drafts.wizardData}::text = excluded.wizard_data::text))`,
+              AND ${drafts.wizardData}::text = excluded.wizard_data::text AND ${drafts.notes} = excluded.notes))`,
       })
       .returning({ id: drafts.id, lastSaved: drafts.lastSaved, version: drafts.version })
       .prepare('save_draft')
@@ -103,6 +107,7 @@ export function draftsRepository(db: Db) {
         propertyId: siteId && UUID.test(input.propertyId) ? input.propertyId : null,
         currentStep: input.currentStep,
         wizardData: JSON.stringify(input.wizardData),
+        notes: input.notes,
         version: input.version,
       };
       // A refused save reads the row that refused it; one deleted in between (the report removed it) is saved again.

@@ -9,6 +9,8 @@ export const saveDraftBody = z.strictObject({
   propertyId: z.string().max(64).default(''),
   currentStep: z.string().trim().min(1).max(60),
   wizardData: wizardDataSchema,
+  /** The engineer's notes for the report, kept with the check (the report's own limit). */
+  notes: z.string().max(5000).default(''),
   /**
    * The device's edit sequence for this copy: higher for every newer save. The server keeps the highest
    * and refuses a lower one with the copy it holds (decision 120). 0 (or missing) is a save that knows no
@@ -25,6 +27,7 @@ export const draftSchema = z.object({
   currentStep: z.string(),
   lastSaved: z.string(),
   wizardData: wizardDataSchema,
+  notes: z.string(),
   version: z.number().int(),
 });
 export type Draft = z.infer<typeof draftSchema>;

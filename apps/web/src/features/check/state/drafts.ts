@@ -136,8 +136,9 @@ export class Drafts {
     if (host.user?.id !== outcome.op.userId || s.draftId !== outcome.server.id) return;
     if (s.flowStatus !== 'active' || s.submittedReportId) return;
     const wizardData = outcome.mergeInto(s.wizardData);
-    const changed = JSON.stringify(wizardData) !== JSON.stringify(s.wizardData);
-    host.commit(host.next({ wizardData, draftVersion: Math.max(s.draftVersion ?? 0, outcome.version) }));
+    const notes = s.notes || outcome.server.notes;
+    const changed = JSON.stringify(wizardData) !== JSON.stringify(s.wizardData) || notes !== s.notes;
+    host.commit(host.next({ wizardData, notes, draftVersion: Math.max(s.draftVersion ?? 0, outcome.version) }));
     if (changed) {
       host.deps.notify.info?.(
         'Draft merged',
@@ -155,6 +156,7 @@ function draftPayload(state: CheckHost['snap']['state'], currentStep: string) {
     propertyId: d.propertyId,
     currentStep,
     wizardData: d,
+    notes: state.notes,
     version: state.draftVersion,
   };
 }

@@ -37,6 +37,8 @@ export async function resumeDraft(
   host.commit({
     ...initialWizardState(host.user?.id, new Date(host.now())),
     wizardData: data,
+    // A copy kept by a server from before drafts carried notes has none.
+    notes: typeof draft.notes === 'string' ? draft.notes : '',
     draftId: id,
     draftVersion: draft.version ?? 0,
     currentStep,

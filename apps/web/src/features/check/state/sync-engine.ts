@@ -17,6 +17,8 @@ export interface ServerDraft {
   currentStep: string;
   version: number;
   wizardData: WizardData;
+  /** The notes saved with it ('' from a server that kept none). */
+  notes: string;
 }
 
 export type OpOutcome =

@@ -204,7 +204,7 @@ async function newerDraftOnServer(
     | {
         error?: {
           code?: unknown;
-          draft?: { id?: unknown; currentStep?: unknown; version?: unknown; wizardData?: unknown };
+          draft?: { id?: unknown; currentStep?: unknown; version?: unknown; wizardData?: unknown; notes?: unknown };
         };
       }
     | undefined;
@@ -224,6 +224,7 @@ async function newerDraftOnServer(
     currentStep: draft.currentStep,
     version: draft.version,
     wizardData: serverData,
+    notes: typeof draft.notes === 'string' ? draft.notes : '',
   };
   const known = engine.serverCopies.get(op.payload.id);
   const base = known === undefined ? undefined : await copyChecks.parseWizardData(known).catch(() => undefined);
@@ -235,7 +236,9 @@ async function newerDraftOnServer(
   // No version above the server's is left: kept as refused rather than sent round and round.
   if (version <= server.version) return undefined;
   await store.deleteOp(op.id);
-  const next = await engine.enqueueDraftSave({ ...latest.payload, ...merged, version });
+  // Notes are one text: the device's stand, the server's fill a device that has none (nothing typed is dropped).
+  const notes = latest.payload.notes || server.notes;
+  const next = await engine.enqueueDraftSave({ ...latest.payload, ...merged, notes, version });
   engine.superseded.set(op.id, next.id);
   if (latest !== op) engine.superseded.set(latest.id, next.id);
   return {

@@ -96,7 +96,7 @@ export class FakeServer implements Transport {
     if (what === 'properties' && id && this.properties[id]) return this.properties[id] as T;
     if (what === 'drafts' && id && this.drafts.has(id)) {
       const d = this.drafts.get(id)!;
-      return { ...d, id, version: d.version ?? 0, lastSaved: new Date().toISOString() } as T;
+      return { ...d, id, notes: d.notes ?? '', version: d.version ?? 0, lastSaved: new Date().toISOString() } as T;
     }
     throw apiError(404, 'not_found', 'Not found');
   }
@@ -110,11 +110,11 @@ export class FakeServer implements Transport {
       const stored = this.drafts.get(draft.id);
       const [had, version] = [stored?.version ?? 0, draft.version ?? 0];
       const same =
-        JSON.stringify([stored?.currentStep, stored?.wizardData]) ===
-        JSON.stringify([draft.currentStep, draft.wizardData]);
+        JSON.stringify([stored?.currentStep, stored?.wizardData, stored?.notes ?? '']) ===
+        JSON.stringify([draft.currentStep, draft.wizardData, draft.notes ?? '']);
       if (stored && !(had < version || (had === 0 && version === 0) || (had === version && same))) {
         throw apiError(409, 'draft_conflict', 'A newer copy of this draft is on the server', {
-          draft: { ...stored, version: had, lastSaved: new Date().toISOString() },
+          draft: { ...stored, notes: stored.notes ?? '', version: had, lastSaved: new Date().toISOString() },
         });
       }
       this.drafts.set(draft.id, draft);

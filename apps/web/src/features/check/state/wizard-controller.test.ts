@@ -529,6 +529,22 @@ describe('save status and drafts', () => {
   });
 });
 
+describe("a parked check's notes", () => {
+  it('go with its draft: resumed after another check was started, the notes are back', async () => {
+    const c = await started();
+    c.update((d) => void (d.hiuModel = 'Vital 2'));
+    c.setNotes('Isolation valve stiff');
+    await c.saveDraft('Review & Submit');
+    const draftId = c.state.draftId!;
+    expect(server.drafts.get(draftId)!.notes).toBe('Isolation valve stiff');
+
+    c.reset(); // another check took its place on this phone
+    expect(c.state.notes).toBe('');
+    expect(await c.resumeDraft(draftId)).toBe('review');
+    expect(c.state.notes).toBe('Isolation valve stiff');
+  });
+});
+
 describe('one draft saved from two devices (decision 120)', () => {
   /** The same engineer's other phone: its own storage, the same server. */
   async function otherDevice(): Promise<WizardController> {
@@ -586,6 +602,27 @@ describe('one draft saved from two devices (decision 120)', () => {
     expect(server.drafts.get(draftId)!.wizardData).toMatchObject({
       initialChecks: { systemPressure: '1.4' },
       dhwChecks: { cwsTemp: '11' },
+    });
+  });
+
+  it("notes written on one device are kept when the other's older save is merged", async () => {
+    const phone = await started();
+    phone.update((d) => void (d.meterStart = '100.5'));
+    await phone.saveDraft('Initial Checks');
+    const draftId = phone.state.draftId!;
+    const tablet = await otherDevice();
+    expect(await tablet.resumeDraft(draftId)).toBe('initial-checks');
+
+    phone.setNotes('Pump noisy at full speed');
+    await phone.saveDraft('Review & Submit');
+    await phone.saveDraft('Review & Submit');
+    tablet.update((d) => void (d.initialChecks.systemPressure = '1.4'));
+    expect(await tablet.saveDraft('Standby Mode')).toBe('saved-server');
+
+    expect(tablet.state.notes).toBe('Pump noisy at full speed');
+    expect(server.drafts.get(draftId)).toMatchObject({
+      notes: 'Pump noisy at full speed',
+      wizardData: { initialChecks: { systemPressure: '1.4' } },
     });
   });
 });
