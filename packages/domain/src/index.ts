@@ -43,6 +43,7 @@ export * from './csv/site-bulk.js';
 export * from './csv/audit-csv.js';
 export * from './rules/design-fields.js';
 export * from './images/limits.js';
+export * from './notes.js';
 export * from './images/dimensions.js';
 export * from './drafts/merge-drafts.js';
 export * from './rules/plausible-times.js';

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fileUrlFor, mergeDrafts, mergeWizardData, STEPS, wizardDataSchema, type WizardData } from '../src/index.js';
+import {
+  fileUrlFor,
+  mergeDrafts,
+  mergeNotes,
+  mergeWizardData,
+  STEPS,
+  wizardDataSchema,
+  type WizardData,
+} from '../src/index.js';
 import { passingCheck } from '../testing/check-data.js';
 
 type Leaf = { path: string[]; value: unknown };
@@ -115,6 +123,17 @@ describe('merging two copies of a draft', () => {
         expect(mergeWizardData(data, structuredClone(data))).toEqual(data);
       }),
     );
+  });
+
+  it("keeps the device's notes, and the server's when the device has none (decision 206)", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (server, device) => {
+        const merged = mergeNotes(server, device);
+        expect(merged).toBe(device === '' ? server : device);
+      }),
+    );
+    expect(mergeNotes('Pump noisy', '')).toBe('Pump noisy');
+    expect(mergeNotes('Pump noisy', 'Valve stiff')).toBe('Valve stiff');
   });
 
   it('keeps the furthest step either copy reached', () => {

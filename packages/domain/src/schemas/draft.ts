@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DRAFT_VERSION_MAX } from '../drafts/draft-version.js';
 import { wizardDataSchema } from './wizard-data.js';
+import { notesText } from './common.js';
 
 export const saveDraftBody = z.strictObject({
   /** Client-made id, so a retried save updates the same draft instead of making another. */
@@ -9,8 +10,8 @@ export const saveDraftBody = z.strictObject({
   propertyId: z.string().max(64).default(''),
   currentStep: z.string().trim().min(1).max(60),
   wizardData: wizardDataSchema,
-  /** The engineer's notes for the report, kept with the check (the report's own limit). */
-  notes: z.string().max(5000).default(''),
+  /** The engineer's notes for the report, kept with the check. */
+  notes: notesText,
   /**
    * The device's edit sequence for this copy: higher for every newer save. The server keeps the highest
    * and refuses a lower one with the copy it holds (decision 120). 0 (or missing) is a save that knows no

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wizardDataSchema } from './wizard-data.js';
 import { REVIEW_STATES } from '../review/review-state.js';
+import { notesText } from './common.js';
 
 export const overallStatusSchema = z.enum(['PASS', 'FAIL', 'PENDING']);
 
@@ -9,7 +10,7 @@ export const createReportBody = z.strictObject({
   /** Client-made id: a retried submit with the same id stores the report once. */
   id: z.uuid(),
   wizardData: wizardDataSchema,
-  notes: z.string().max(5000).default(''),
+  notes: notesText,
   /** Set when the device failed (ruling 7): 2 = initial checks, 3 = standby. */
   failedStep: z
     .union([z.literal(2), z.literal(3)])

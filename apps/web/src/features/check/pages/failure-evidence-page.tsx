@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { failureReasons, isEntered, stepByNumber } from '@hiu/domain';
+import { failureReasons, isEntered, NOTES_MAX, stepByNumber } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
@@ -103,7 +103,7 @@ export function FailureEvidencePage() {
               rows={4}
               value={state.notes}
               onChange={(e) => setNotes(e.target.value)}
-              maxLength={5000}
+              maxLength={NOTES_MAX}
               className="min-h-28"
             />
           </Field>

@@ -1,7 +1,7 @@
 import { DevicePdfButton } from '../components/device-pdf-button';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { canSubmit, evaluate, SECTIONS, stepByNumber, type SectionId } from '@hiu/domain';
+import { canSubmit, evaluate, NOTES_MAX, SECTIONS, stepByNumber, type SectionId } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Field } from '../../../components/ui/field';
@@ -174,7 +174,7 @@ export function ReviewStep() {
               rows={5}
               value={notes}
               onChange={(e) => setNotes(e.target.value)}
-              maxLength={5000}
+              maxLength={NOTES_MAX}
               className="min-h-32"
             />
           </Field>

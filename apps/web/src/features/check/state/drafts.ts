@@ -1,4 +1,4 @@
-import { DRAFT_VERSION_MAX, stepBySlug, type StepSlug } from '@hiu/domain';
+import { DRAFT_VERSION_MAX, mergeNotes, stepBySlug, type StepSlug } from '@hiu/domain';
 import { within } from '../../../lib/within';
 import type { CheckHost, SaveResult } from './check-host';
 import type { OutboxOp } from './outbox';
@@ -136,7 +136,7 @@ export class Drafts {
     if (host.user?.id !== outcome.op.userId || s.draftId !== outcome.server.id) return;
     if (s.flowStatus !== 'active' || s.submittedReportId) return;
     const wizardData = outcome.mergeInto(s.wizardData);
-    const notes = s.notes || outcome.server.notes;
+    const notes = mergeNotes(outcome.server.notes, s.notes);
     const changed = JSON.stringify(wizardData) !== JSON.stringify(s.wizardData) || notes !== s.notes;
     host.commit(host.next({ wizardData, notes, draftVersion: Math.max(s.draftVersion ?? 0, outcome.version) }));
     if (changed) {

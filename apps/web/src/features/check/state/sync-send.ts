@@ -3,6 +3,7 @@ import {
   DRAFT_VERSION_MAX,
   fileUrlFor,
   mergeDrafts,
+  mergeNotes,
   mergeWizardData,
   type ApiError as ApiErrorBody,
 } from '@hiu/domain';
@@ -236,8 +237,7 @@ async function newerDraftOnServer(
   // No version above the server's is left: kept as refused rather than sent round and round.
   if (version <= server.version) return undefined;
   await store.deleteOp(op.id);
-  // Notes are one text: the device's stand; the server's fill a device that has none.
-  const notes = latest.payload.notes || server.notes;
+  const notes = mergeNotes(server.notes, latest.payload.notes ?? '');
   const next = await engine.enqueueDraftSave({ ...latest.payload, ...merged, notes, version });
   engine.superseded.set(op.id, next.id);
   if (latest !== op) engine.superseded.set(latest.id, next.id);
