@@ -1,13 +1,15 @@
+import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { jobs, webhookEvents } from '../src/db/schema.js';
+import { jobs, webhookDeliveries, webhookEndpoints, webhookEvents } from '../src/db/schema.js';
+import { webhookDeliveryJob } from '../src/webhooks/deliver.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../src/webhooks/events.js';
-import { isPublicAddress, resolvesPublicly } from '../src/webhooks/target-safety.js';
+import { guardedLookup, isPublicAddress, resolvesPublicly } from '../src/webhooks/target-safety.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { submitPassingReport } from './helpers/team.js';
 import { client, signedIn, useTestApp } from './helpers/test-app.js';
@@ -304,6 +306,105 @@ describe('webhook targets (default settings: public https addresses only)', () =
       expect(isPublicAddress(ip), ip).toBe(true);
     expect(await resolvesPublicly('localhost', false)).toMatch(/not a public address/);
     expect(await resolvesPublicly('localhost', true)).toBeNull();
+  });
+
+  it('judges an IPv6 address that carries an IPv4 one by the IPv4 address it carries', async () => {
+    for (const ip of [
+      // IPv4-compatible (deprecated): refused whatever they carry.
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a00:1',
+      '::8.8.8.8',
+      // IPv4-mapped, dotted and in hex.
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '0:0:0:0:0:ffff:c0a8:0101',
+      // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) of private, loopback and link-local addresses.
+      '64:ff9b::7f00:1',
+      '64:ff9b::10.0.0.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:7f00:1::1',
+      '2002:c0a8:101::1',
+      '2002:a9fe:a9fe::',
+      // NAT64 for local use (64:ff9b:1::/48) and IPv4-translated addresses have no public meaning.
+      '64:ff9b:1::808:808',
+      '::ffff:0:808:808',
+    ])
+      expect(isPublicAddress(ip), ip).toBe(false);
+    // The same forms carrying a public address reach that public address.
+    for (const ip of ['::ffff:808:808', '64:ff9b::808:808', '64:ff9b::8.8.8.8', '2002:808:808::1'])
+      expect(isPublicAddress(ip), ip).toBe(true);
+  });
+
+  it('refuses IPv4 addresses written as IPv6 at registration, and at delivery for an address stored before', async () => {
+    const database = await t.database();
+    const strict = await buildApp(
+      { ...loadConfig({}), databaseUrl: await t.databaseUrl(), webDist: undefined, logLevel: 'silent' },
+      database,
+      { logger: false },
+    );
+    const urls = [
+      'https://[::127.0.0.1]/h',
+      'https://[::ffff:7f00:1]/h',
+      'https://[64:ff9b::a9fe:a9fe]/latest/meta-data',
+      'https://[64:ff9b::10.0.0.1]/h',
+      'https://[2002:c0a8:101::1]/h',
+    ];
+    try {
+      const admin = await signedIn(await t.app(), 'admin');
+      const asAdmin = client(strict, admin.cookie, admin.userId);
+      for (const url of urls) {
+        const res = await asAdmin.post('/api/webhooks', { url, events: ALL });
+        expect(res.statusCode, url).toBe(422);
+        expect(res.json().error.fields.url, url).toMatch(/public/);
+      }
+      expect((await database.db.select().from(webhookEndpoints)).length).toBe(0);
+    } finally {
+      await strict.close();
+    }
+    const [event] = await database.db
+      .insert(webhookEvents)
+      .values({ type: 'webhook.test', payload: {} })
+      .returning({ id: webhookEvents.id });
+    const deliver = webhookDeliveryJob(database.db, false);
+    for (const url of urls) {
+      const [endpoint] = await database.db
+        .insert(webhookEndpoints)
+        .values({ url, events: ALL, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
+        .returning({ id: webhookEndpoints.id });
+      const job = { id: '1', kind: 'webhook.deliver', attempt: 1, maxAttempts: 10 };
+      await expect(deliver({ ...job, payload: { eventId: event!.id, endpointId: endpoint!.id } }), url).rejects.toThrow(
+        /public/,
+      );
+      const [logged] = await database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint!.id));
+      expect(logged, url).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/public/) });
+    }
+  });
+
+  it('refuses a name whose DNS answer is an IPv4 address written as IPv6, at registration and at connect', async () => {
+    for (const address of ['::7f00:1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '2002:a00:1::1']) {
+      const resolve = vi.spyOn(dns.promises, 'lookup').mockResolvedValue([{ address, family: 6 }] as never);
+      const connect = vi
+        .spyOn(dns, 'lookup')
+        .mockImplementation(((
+          _host: string,
+          _options: unknown,
+          callback: (err: null, addresses: dns.LookupAddress[]) => void,
+        ) => callback(null, [{ address, family: 6 }])) as never);
+      try {
+        expect(await resolvesPublicly('hooks.example.com', false), address).toMatch(/not a public address/);
+        const refused = await new Promise((done) =>
+          guardedLookup(false)('hooks.example.com', { all: true }, (err) => done(err)),
+        );
+        expect(refused, address).toMatchObject({ code: 'ERR_WEBHOOK_TARGET' });
+      } finally {
+        resolve.mockRestore();
+        connect.mockRestore();
+      }
+    }
   });
 });
 
