@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultDesignParameters } from '@hiu/domain';
-import { auditLog } from '../src/db/schema.js';
+import { auditLog, drafts } from '../src/db/schema.js';
 import { client, signedIn, useTestApp } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { auditOf } from './helpers/team.js';
@@ -118,6 +119,65 @@ describe('history of changes', () => {
     expect((await admin.get('/api/audit?before=abc')).statusCode).toBe(422);
     const supervisor = await signedIn(app, 'supervisor');
     expect((await supervisor.get('/api/audit')).statusCode).toBe(422);
+  });
+
+  it("records an admin's discard of an engineer's draft with the discard, in the property's and site's history", async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin', { name: 'Ada Admin' });
+    const eng = await signedIn(app, 'engineer', { name: 'Olga Other' });
+    const site = await createSite(admin);
+    const [flat, other] = [await createProperty(admin, site.id), await createProperty(admin, site.id)];
+    const supervisor = await signedIn(app, 'supervisor');
+    expect((await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`)).statusCode).toBe(201);
+    const { db } = await t.database();
+    const draftId = randomUUID();
+    const lastSaved = new Date('2026-11-20T09:30:00.000Z');
+    await db.insert(drafts).values({
+      id: draftId,
+      userId: eng.userId,
+      siteId: site.id,
+      propertyId: flat.id,
+      currentStep: 'Standby',
+      wizardData: {} as never,
+      lastSaved,
+    });
+    const count = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
+    const before = await count();
+    // Refused (another property's draft, or none): nothing recorded, the draft stays.
+    expect((await admin.delete(`/api/properties/${other.id}/drafts/${draftId}`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/properties/${flat.id}/drafts/${randomUUID()}`)).statusCode).toBe(404);
+    expect(await count()).toBe(before);
+
+    expect((await admin.delete(`/api/properties/${flat.id}/drafts/${draftId}`)).statusCode).toBe(204);
+    const entry = {
+      actorId: admin.userId,
+      actorName: 'Ada Admin',
+      entityType: 'draft',
+      entityId: draftId,
+      action: 'discarded',
+      siteId: site.id,
+      propertyId: flat.id,
+      before: {
+        engineerId: eng.userId,
+        engineerName: 'Olga Other',
+        currentStep: 'Standby',
+        lastSaved: lastSaved.toISOString(),
+      },
+      after: null,
+    };
+    expect(await auditOf(await t.database(), 'draft', draftId)).toMatchObject([entry]);
+    expect(await count()).toBe(before + 1);
+    // The History panels of the property and the site list it, and the Action filter finds it.
+    for (const [who, query] of [
+      [admin, `propertyId=${flat.id}`],
+      [supervisor, `propertyId=${flat.id}`],
+      [supervisor, `siteId=${site.id}`],
+      [admin, 'action=discarded'],
+    ] as const) {
+      const res = await who.get(`/api/audit?${query}`);
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json().items[0], query).toMatchObject(entry);
+    }
   });
 
   it('is in the OpenAPI document, read-only', async () => {

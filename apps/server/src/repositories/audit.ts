@@ -12,7 +12,8 @@ export type Actor = { id: string; name: string } | null;
 
 export interface AuditInput {
   actor: Actor;
-  entityType: 'user' | 'site' | 'site_member' | 'property' | 'report' | 'assignment' | 'webhook' | 'api_token';
+  entityType:
+    'user' | 'site' | 'site_member' | 'property' | 'report' | 'assignment' | 'draft' | 'webhook' | 'api_token';
   entityId: string;
   action: string;
   before?: Record<string, unknown> | null;

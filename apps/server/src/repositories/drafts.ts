@@ -3,6 +3,7 @@ import type { Draft, PropertyDraft, PropertyWork, WizardData } from '@hiu/domain
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports, sites, users } from '../db/schema.js';
 import { draftCounts } from './property-status.js';
+import { writeAudit, type Actor } from './audit.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 
 /** A page of the drafts list: at most `limit`, after the draft `before` (newest first). */
@@ -211,13 +212,40 @@ export function draftsRepository(db: Db) {
       };
     },
 
-    /** An admin discards a property's draft (an abandoned check); false when it is not one of its drafts. */
-    async deleteForProperty(id: string, propertyId: string): Promise<boolean> {
-      const rows = await db
-        .delete(drafts)
-        .where(and(eq(drafts.id, id), eq(drafts.propertyId, propertyId)))
-        .returning({ id: drafts.id });
-      return rows.length > 0;
+    /**
+     * An admin discards a property's draft (an abandoned check), recorded in the history in the same
+     * transaction: whose it was, at which step, when last saved (never its readings). False when it is not one
+     * of the property's drafts, and then nothing is recorded.
+     */
+    async deleteForProperty(id: string, propertyId: string, actor: Actor = null): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [was] = await tx
+          .delete(drafts)
+          .where(and(eq(drafts.id, id), eq(drafts.propertyId, propertyId)))
+          .returning({
+            userId: drafts.userId,
+            siteId: drafts.siteId,
+            currentStep: drafts.currentStep,
+            lastSaved: drafts.lastSaved,
+          });
+        if (!was) return false;
+        const [engineer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, was.userId));
+        await writeAudit(tx, {
+          actor,
+          entityType: 'draft',
+          entityId: id,
+          action: 'discarded',
+          siteId: was.siteId,
+          propertyId,
+          before: {
+            engineerId: was.userId,
+            engineerName: engineer?.name ?? '',
+            currentStep: was.currentStep,
+            lastSaved: was.lastSaved.toISOString(),
+          },
+        });
+        return true;
+      });
     },
 
     /** Deletes the user's own draft; false when there was none (or it is someone else's). */

@@ -132,7 +132,7 @@ export const propertyRoutes =
     );
 
     // Abandoned checks: an admin sees who holds a draft of the property and can discard one, so a check
-    // nobody will finish stops marking the property "In progress".
+    // nobody will finish stops marking the property "In progress". A discard is in the history.
     app.get(
       '/api/properties/:id/drafts',
       { config: admin, schema: { tags, params: idParams, response: { 200: z.array(propertyDraftSchema) } } },
@@ -145,7 +145,7 @@ export const propertyRoutes =
       async (request, reply) => {
         const property = await propertyOr404(request.params.id);
         const { draftId } = request.params;
-        if (!UUID.test(draftId) || !(await drafts.deleteForProperty(draftId, property.id)))
+        if (!UUID.test(draftId) || !(await drafts.deleteForProperty(draftId, property.id, request.user)))
           throw notFound('Draft not found');
         return reply.status(204).send(null);
       },

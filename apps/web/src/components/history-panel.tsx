@@ -16,6 +16,7 @@ const ACTIONS: Record<string, string> = {
   corrected: 'Value corrected',
   assigned: 'Assigned',
   unassigned: 'Unassigned',
+  discarded: 'Draft discarded',
   member_added: 'Member added',
   member_removed: 'Member removed',
   properties_imported: 'Properties imported',

@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { actionLabel, HistoryPanel } from '../../components/history-panel';
 
-const ENTITIES = ['user', 'site', 'site_member', 'property', 'assignment', 'report', 'webhook', 'api_token'];
+const ENTITIES = ['user', 'site', 'site_member', 'property', 'assignment', 'draft', 'report', 'webhook', 'api_token'];
 const ACTIONS = [
   'created',
   'updated',
@@ -20,6 +20,7 @@ const ACTIONS = [
   'corrected',
   'assigned',
   'unassigned',
+  'discarded',
   'member_added',
   'member_removed',
   'properties_imported',
