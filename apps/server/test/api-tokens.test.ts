@@ -93,14 +93,22 @@ describe('API tokens', () => {
     expect((await as.post('/api/drafts', {})).statusCode).toBe(403);
   });
 
-  it('a read-and-write token reviews on its sites, recorded as the token in the history, and not elsewhere', async () => {
-    const { admin, app, a, b } = await twoSites();
+  it('a read-and-write token assigns on its sites, recorded as the token in the history, never reviews', async () => {
+    const { admin, app, a, b, eng } = await twoSites();
     const made = await makeToken(admin, { name: 'QA system', scope: 'read_write', siteIds: [a.site.id] });
     const as = bearer(app, made.token);
-    expect((await as.post(`/api/reports/${a.waiting}/review`, { decision: 'approve' })).statusCode).toBe(200);
-    const history = await auditOf(await t.database(), 'report', a.waiting);
-    expect(history.at(-1)).toMatchObject({ action: 'approved', actorName: 'API token: QA system' });
-    expect((await as.post(`/api/reports/${b.waiting}/review`, { decision: 'approve' })).statusCode).toBe(404);
+    const assign = (site: string, flat: string) =>
+      as.post(`/api/sites/${site}/assignments`, { engineerId: eng.userId, propertyIds: [flat] });
+    expect((await assign(a.site.id, a.flat.id)).statusCode).toBeLessThan(300);
+    const history = await auditOf(await t.database(), 'assignment', a.flat.id);
+    expect(history.at(-1)).toMatchObject({ actorName: 'API token: QA system' });
+    expect((await assign(b.site.id, b.flat.id)).statusCode).toBe(404);
+    // A decision binds a named person: no token makes one (docs/product.md#api-tokens).
+    const review = await as.post(`/api/reports/${a.waiting}/review`, { decision: 'approve' });
+    expect([review.statusCode, review.json().error.message]).toEqual([
+      403,
+      'Only a person signed in may do this: API tokens cannot review, correct, witness or sign off',
+    ]);
   });
 
   it('never reaches user, token or webhook management', async () => {

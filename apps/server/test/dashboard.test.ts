@@ -23,8 +23,13 @@ describe('site dashboard', () => {
     await admin.post(`/api/reports/${ra}/review`, { decision: 'approve' });
     await admin.post(`/api/reports/${rb}/corrections`, { field: 'heatingPrimaryReturn', value: '99', reason: 'Gauge' });
 
-    const d = (await client.get(`/api/sites/${site.id}/dashboard`)).json();
+    const d = (await admin.get(`/api/sites/${site.id}/dashboard`)).json();
     expect(d.states).toEqual({ not_started: 1, in_progress: 0, failed: 1, awaiting_review: 0, approved: 1 });
+    // The client sees the failed report that awaits review by its place only (docs/product.md#clients).
+    const seen = (await client.get(`/api/sites/${site.id}/dashboard`)).json();
+    expect(seen.states).toEqual({ not_started: 1, in_progress: 0, failed: 0, awaiting_review: 1, approved: 1 });
+    expect(seen.failureReasons).toEqual([]);
+    expect(seen.distributions.find((x: { id: string }) => x.id === 'heatingPrimaryReturn').count).toBe(1);
     expect(d.byBlock.map((x: { block: string }) => x.block)).toEqual(['A', 'B']);
     expect(d.byBlock[0].states).toMatchObject({ approved: 1, failed: 1 });
     expect({ tested: d.flatsTested, first: d.firstTimePasses, retests: d.retests }).toEqual({

@@ -46,7 +46,8 @@ describe('handover evidence pack', () => {
     expect((await supervisor.get(`/api/evidence-packs/${id}/download`)).statusCode).toBeOneOf([200, 409]);
     await t.jobsSettled();
     const pack = (await client.get(`/api/evidence-packs/${id}`)).json();
-    expect(pack).toMatchObject({ state: 'done', done: 3, total: 3, files: 5, missing: [] });
+    // The sent-back first attempt is not approved work: the pack, handed to the client, leaves it out.
+    expect(pack).toMatchObject({ state: 'done', done: 2, total: 2, files: 4, missing: [] });
     expect(Date.parse(pack.expiresAt)).toBeGreaterThan(Date.now() + 24 * 3600_000);
 
     const res = await client.get(`/api/evidence-packs/${id}/download`);
@@ -56,7 +57,6 @@ describe('handover evidence pack', () => {
     const names = Object.keys(zip).sort();
     expect(names).toEqual(
       [
-        'earlier-attempts/Flat 1, Oak House - ' + (await ref(supervisor, first)) + '.pdf',
         'manifest.json',
         'reports.csv',
         'reports/Flat 1, Oak House - ' + (await ref(supervisor, retest)) + '.pdf',
@@ -65,13 +65,14 @@ describe('handover evidence pack', () => {
       ].sort(),
     );
     const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString());
-    expect(manifest.files).toHaveLength(5);
+    expect(manifest.files).toHaveLength(4);
+    expect(JSON.stringify(manifest)).not.toContain(await ref(supervisor, first));
     for (const f of manifest.files as { path: string; size: number; sha256: string }[]) {
       expect(zip[f.path], f.path).toBeDefined();
       expect(sha256(zip[f.path]!), f.path).toBe(f.sha256);
       expect(zip[f.path]!.length).toBe(f.size);
     }
-    expect(Buffer.from(zip['reports.csv']!).toString().split('\r\n').filter(Boolean)).toHaveLength(4);
+    expect(Buffer.from(zip['reports.csv']!).toString().split('\r\n').filter(Boolean)).toHaveLength(3);
     // The approved report's PDF in the pack is the one the report answers.
     const own = (await supervisor.get(`/api/reports/${second}/pdf`)).rawPayload;
     expect(sha256(zip[`reports/Flat 2, Oak House - ${await ref(supervisor, second)}.pdf`]!)).toBe(sha256(own));
@@ -95,7 +96,7 @@ describe('handover evidence pack', () => {
     const { sql } = await import('drizzle-orm');
     const db = (await t.database()).db;
     // 450 more flats, each with an approved report (a copy of one, with its stored PDF); the first 40 also have
-    // an earlier attempt, sent back. The reads go in pages of 50 reports and 50 flats.
+    // an earlier attempt, approved and re-tested. The reads go in pages of 50 reports and 50 flats.
     await db.execute(sql`INSERT INTO properties (site_id, address, property_type)
       SELECT ${site.id}, 'Flat ' || g || ', Elm House', '2b4p' FROM generate_series(1, 450) g`);
     const copy = (state: string, minutes: number, upTo: number) =>
@@ -109,7 +110,7 @@ describe('handover evidence pack', () => {
         FROM properties p CROSS JOIN (SELECT * FROM reports WHERE id = ${second}) t
         WHERE p.site_id = ${site.id} AND p.address LIKE '%Elm House'
           AND substring(p.address from 'Flat ([0-9]+)')::int <= ${upTo}`);
-    await copy('sent_back', 1, 40);
+    await copy('approved', 1, 40);
     await copy('approved', 2, 450);
 
     const d = (await supervisor.get(`/api/sites/${site.id}/dashboard`)).json();
@@ -122,16 +123,17 @@ describe('handover evidence pack', () => {
 
     const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
     await t.jobsSettled(60_000);
+    // Every approved report: 2 seeded, 450 + 40 copied (the sent-back first attempt is left out).
     expect((await supervisor.get(`/api/evidence-packs/${id}`)).json()).toMatchObject({
       state: 'done',
-      done: 493,
-      total: 493,
+      done: 492,
+      total: 492,
       missing: [],
     });
     const zip = unzipSync(new Uint8Array((await supervisor.get(`/api/evidence-packs/${id}/download`)).rawPayload));
     const names = Object.keys(zip);
     expect(names.filter((n) => n.startsWith('reports/'))).toHaveLength(452);
-    expect(names.filter((n) => n.startsWith('earlier-attempts/'))).toHaveLength(41);
+    expect(names.filter((n) => n.startsWith('earlier-attempts/'))).toHaveLength(40);
     expect(names.filter((n) => n.startsWith('earlier-attempts/Flat 40, Elm House'))).toHaveLength(1);
     expect(names.filter((n) => n.startsWith('reports/Flat 450, Elm House'))).toHaveLength(1);
     // The summary lists every flat in address order, the latest attempt first.
@@ -181,7 +183,7 @@ describe('handover evidence pack', () => {
     expect((await client.get(`/api/sites/${site.id}/evidence-packs`)).json()).toHaveLength(1);
   });
 
-  it('answers 410 once a report of the pack was reviewed since, and once the pack expired', async () => {
+  it('keeps a pack whole through later reviews (it holds approved, locked reports), and answers 410 once expired', async () => {
     const { supervisor, eng, site, flats } = await seeded();
     const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
     await t.jobsSettled();
@@ -191,7 +193,9 @@ describe('handover evidence pack', () => {
     expect(id2).not.toBe(id);
     await t.jobsSettled();
     await supervisor.post(`/api/reports/${waiting}/review`, { decision: 'approve' });
-    expect((await supervisor.get(`/api/evidence-packs/${id2}/download`)).statusCode).toBe(410);
+    const still = await supervisor.get(`/api/evidence-packs/${id2}/download`);
+    expect(still.statusCode).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(still.rawPayload))).join()).not.toContain('Flat 3');
     const db = (await t.database()).db;
     const { evidencePacks } = await import('../src/db/schema.js');
     const { eq } = await import('drizzle-orm');

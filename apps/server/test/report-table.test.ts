@@ -87,20 +87,23 @@ async function setup() {
 }
 
 describe('GET /api/reports/by-site and /api/reports/table: sites by identity', () => {
-  it('keeps two sites of one name apart', async () => {
+  it('keeps apart two sites that were once named alike', async () => {
     const { admin } = await setup();
     const york = await createSite(admin, { name: 'Oak Court', location: 'York' });
-    const leeds = await createSite(admin, { name: 'Oak Court', location: 'Leeds' });
     const [y] = await flats(york.id, 1);
-    const [l1, l2] = await flats(leeds.id, 2);
     await report(york, y!.id, { status: 'FAIL', at: '2026-03-01T10:00:00Z' });
+    // Site names are unique: the name is free again once York's site is renamed.
+    expect((await admin.post('/api/sites', { name: 'oak court', location: 'Leeds' })).statusCode).toBe(409);
+    expect((await admin.patch(`/api/sites/${york.id}`, { name: 'Oak Court York' })).statusCode).toBe(200);
+    const leeds = await createSite(admin, { name: 'Oak Court', location: 'Leeds' });
+    const [l1, l2] = await flats(leeds.id, 2);
     await report(leeds, l1!.id, { at: '2026-03-01T10:00:00Z' });
     await report(leeds, l2!.id, { at: '2026-03-01T11:00:00Z' });
 
     const sites = (await admin.get('/api/reports/by-site')).json();
     expect(sites).toEqual([
       { siteId: leeds.id, siteName: 'Oak Court', location: 'Leeds' },
-      { siteId: york.id, siteName: 'Oak Court', location: 'York' },
+      { siteId: york.id, siteName: 'Oak Court York', location: 'York' },
     ]);
     const yorkTable = await table(admin, { siteId: york.id });
     expect(yorkTable.items.map((r) => r.propertyId)).toEqual([y!.id]);
@@ -295,7 +298,7 @@ describe('GET /api/reports/table: filters and search', () => {
       fields: { to: 'From must be on or before To' },
     });
     expect(await bad(`siteId=${site.id}&from=yesterday`)).toMatchObject({
-      fields: { from: 'Must be a date (YYYY-MM-DD)' },
+      fields: { from: 'Use a date as YYYY-MM-DD' },
     });
     expect(await bad(`siteId=${site.id}&sort=price`)).toMatchObject({ code: 'validation_failed' });
     const eng = await signedIn(app, 'engineer');

@@ -78,11 +78,27 @@ async function insertReports(rows: Partial<typeof reports.$inferInsert>[]) {
     wizardData: {} as never,
     pdfFilename: 'HIU_1_1.pdf',
   };
+  // Reports belong to a site by its id: each name used here is a site of its own.
+  const siteIds = new Map<string, string>();
+  for (const name of new Set(rows.map((r) => r.siteName ?? base.siteName))) {
+    const [existing] = await db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(sql`lower(${sites.name}) = lower(${name})`);
+    const [made] = existing
+      ? [existing]
+      : await db
+          .insert(sites)
+          .values({ name, location: '', availableBuildingTypes: [], designParameters: {} as never })
+          .returning({ id: sites.id });
+    siteIds.set(name, made!.id);
+  }
   const values = rows.map((r, i) => ({
     ...base,
     id: randomUUID(),
     completedAt: new Date(Date.UTC(2026, 0, 1, 10, 0, i)),
     ...r,
+    siteId: r.siteId !== undefined ? r.siteId : siteIds.get(r.siteName ?? base.siteName)!,
   }));
   for (let i = 0; i < values.length; i += 500) await db.insert(reports).values(values.slice(i, i + 500));
   return values;
@@ -165,7 +181,7 @@ describe('POST /api/reports', () => {
     expect(res.json().overallStatus).toBe('PENDING');
   });
 
-  it("judges against the site's own ranges, and against the defaults when the site is gone", async () => {
+  it("judges against the site's own ranges, and refuses a report whose site is gone, storing nothing", async () => {
     const params = defaultDesignParameters();
     params.standby = { ...params.standby, flowTempMin: '40', flowTempMax: '44' };
     const { admin, eng, site, property } = await setup({ designParameters: params });
@@ -177,21 +193,13 @@ describe('POST /api/reports', () => {
       max: 44,
     });
 
+    const late = await uploadedPassingCheck(eng, site, property.id);
     expect((await admin.delete(`/api/sites/${site.id}`)).statusCode).toBeLessThan(300);
-    const again = await eng.post('/api/reports', submission(await uploadedPassingCheck(eng, site, property.id)));
-    expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({
-      overallStatus: 'PASS',
-      siteId: null,
-      propertyId: null,
-      siteName: 'Birch Court',
-    });
+    const again = await eng.post('/api/reports', submission(late));
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.fields['wizardData.siteId']).toMatch(/site does not exist/);
     const db = (await t.database()).db;
-    const [row] = await db
-      .select({ source: reports.rangesSource })
-      .from(reports)
-      .where(eq(reports.id, again.json().id));
-    expect(row!.source).toBe('defaults');
+    expect(await db.select({ id: reports.id }).from(reports)).toHaveLength(1);
     // The first report survives the site delete with its names (ruling 12).
     expect((await admin.get(`/api/reports/${strict.json().id}`)).json()).toMatchObject({
       siteId: null,
@@ -382,14 +390,15 @@ describe('times a report cannot have (decision 120)', () => {
       { startTime: '1970-01-01T09:00:00.000Z' },
       {},
       'wizardData.startTime',
-      /Start time is before the site was created/,
+      // The schema's date window (decision 209) refuses it before the site's date is asked.
+      /Start time must be between 2000-01-01 and 2100-12-31/,
     ],
     [
       'a completion in 1970',
       { startTime: '' },
       { completedAt: '1970-01-01T10:00:00.000Z' },
       'completedAt',
-      /Completion time is before the site was created/,
+      /Completion time must be between 2000-01-01 and 2100-12-31/,
     ],
     [
       'a completion ten minutes ahead',
@@ -455,21 +464,24 @@ describe('times a report cannot have (decision 120)', () => {
 });
 
 describe('listing reports', () => {
-  it('groups by site name with counts from the database, Unknown Site for a missing name (admin only)', async () => {
+  it('groups by site id with counts from the database, under the site as it is named now (admin only)', async () => {
     const { eng, admin } = await setup();
-    await insertReports([
+    const rows = await insertReports([
       { siteName: 'Oak', overallStatus: 'PASS' },
       { siteName: 'Oak', overallStatus: 'FAIL' },
       { siteName: 'Oak', overallStatus: 'PENDING' },
       { siteName: 'ash', overallStatus: 'PASS' },
-      { siteName: '', overallStatus: 'FAIL' },
+      // A deleted site's report keeps its names and belongs to no site's group.
+      { siteName: 'Gone', siteId: null, overallStatus: 'FAIL' },
     ]);
+    // A report copied another name onto itself (typed on an old phone): it counts under its site.
+    const db = (await t.database()).db;
+    await db.update(reports).set({ siteName: 'Riverside Ct' }).where(eq(reports.id, rows[1]!.id));
     const res = await admin.get('/api/reports/sites');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { siteId: null, siteName: 'ash', count: 1, pass: 1, fail: 0 },
-      { siteId: null, siteName: 'Oak', count: 3, pass: 1, fail: 1 },
-      { siteId: null, siteName: 'Unknown Site', count: 1, pass: 0, fail: 1 },
+      { siteId: rows[3]!.siteId, siteName: 'ash', count: 1, pass: 1, fail: 0 },
+      { siteId: rows[0]!.siteId, siteName: 'Oak', count: 3, pass: 1, fail: 1 },
     ]);
     expect((await eng.get('/api/reports/sites')).statusCode).toBe(403);
   });
@@ -481,33 +493,39 @@ describe('listing reports', () => {
       { siteName: 'Oak', overallStatus: 'PASS' },
       { siteName: 'Oak', overallStatus: 'FAIL' },
       { siteName: 'Elm', overallStatus: 'FAIL' },
-      { siteName: '', overallStatus: 'PENDING' },
+      { siteName: 'Ash', overallStatus: 'PENDING' },
     ]);
-    await db.update(reports).set({ siteName: 'Elm', overallStatus: 'PASS' }).where(eq(reports.id, rows[0]!.id));
+    const [oak, elm, ash] = [rows[0]!.siteId!, rows[2]!.siteId!, rows[3]!.siteId!];
+    await db.update(reports).set({ siteId: elm, overallStatus: 'PASS' }).where(eq(reports.id, rows[0]!.id));
     await db.delete(reports).where(eq(reports.id, rows[3]!.id));
-    // Updates that change neither name nor verdict leave the counts alone; a rename moves every row of a name.
-    await db.update(reports).set({ notes: 'checked again' });
-    await db.update(reports).set({ siteName: 'Ash' }).where(eq(reports.siteName, 'Oak'));
+    // Updates that change neither site nor verdict leave the counts alone; a move takes its rows along.
+    await db.update(reports).set({ notes: 'checked again', siteName: 'Typed elsewhere' });
+    await db.update(reports).set({ siteId: ash }).where(eq(reports.siteId, oak));
+    // A deleted site's reports leave the counts (their site id is set null).
+    await db.insert(reports).values({ ...rows[2]!, id: randomUUID(), siteId: oak });
+    await db.delete(sites).where(eq(sites.id, oak));
     const groups = (await admin.get('/api/reports/sites')).json();
     const truth = await db
       .select({
-        siteName: sql<string>`coalesce(nullif(${reports.siteName}, ''), 'Unknown Site')`,
+        siteId: reports.siteId,
+        siteName: sites.name,
         count: sql<number>`count(*)::int`,
         pass: sql<number>`(count(*) filter (where ${reports.overallStatus} = 'PASS'))::int`,
         fail: sql<number>`(count(*) filter (where ${reports.overallStatus} = 'FAIL'))::int`,
       })
       .from(reports)
-      .groupBy(sql`1`)
-      .orderBy(sql`1`);
-    expect(groups).toEqual(truth.map((g) => ({ siteId: null, ...g })));
+      .innerJoin(sites, eq(sites.id, reports.siteId))
+      .groupBy(reports.siteId, sites.name)
+      .orderBy(sites.name);
+    expect(groups).toEqual(truth);
     expect(groups).toEqual([
-      { siteId: null, siteName: 'Ash', count: 1, pass: 0, fail: 1 },
-      { siteId: null, siteName: 'Elm', count: 2, pass: 1, fail: 1 },
+      { siteId: ash, siteName: 'Ash', count: 1, pass: 0, fail: 1 },
+      { siteId: elm, siteName: 'Elm', count: 2, pass: 1, fail: 1 },
     ]);
-    const kept = (await db.execute(sql`SELECT site_name FROM report_site_counts ORDER BY 1`)) as unknown as {
-      rows: { site_name: string }[];
+    const kept = (await db.execute(sql`SELECT site_id FROM report_site_counts`)) as unknown as {
+      rows: { site_id: string }[];
     };
-    expect(kept.rows.map((r) => r.site_name)).toEqual(['Ash', 'Elm']);
+    expect(kept.rows.map((r) => r.site_id).sort()).toEqual([ash, elm].sort());
   });
 
   it("pages a site's summaries newest first, without data, ranges or PDF", async () => {
@@ -527,13 +545,19 @@ describe('listing reports', () => {
     expect((await admin.get('/api/reports?limit=1000')).statusCode).toBe(422);
   });
 
-  it("shows an engineer their own reports only, and the same site's Unknown Site filter", async () => {
+  it('shows an engineer their own reports only, and a site by its id or its name', async () => {
     const { app, eng, admin } = await setup();
     const other = await signedIn(app, 'engineer');
-    await insertReports([{ userId: eng.userId, siteName: '' }, { userId: other.userId }, { userId: eng.userId }]);
+    const rows = await insertReports([
+      { userId: eng.userId, siteName: 'Ash' },
+      { userId: other.userId },
+      { userId: eng.userId },
+    ]);
     expect((await eng.get('/api/reports')).json()).toHaveLength(2);
     expect((await other.get('/api/reports')).json()).toHaveLength(1);
-    expect((await admin.get('/api/reports?siteName=Unknown%20Site')).json()).toHaveLength(1);
+    expect((await admin.get(`/api/reports?siteId=${rows[0]!.siteId}`)).json()).toHaveLength(1);
+    expect((await admin.get('/api/reports?siteName=ASH')).json()).toHaveLength(1);
+    expect((await admin.get('/api/reports?siteName=Nowhere')).json()).toHaveLength(0);
   });
 });
 
@@ -720,30 +744,39 @@ describe('GET /api/reports/export.csv', () => {
     // Each kept line carries its report's site and time, which the second export read them by.
     const db = (await t.database()).db;
     const kept = await db
-      .select({ id: reportCsvLines.reportId, siteName: reportCsvLines.siteName, at: reportCsvLines.completedAt })
+      .select({ id: reportCsvLines.reportId, siteId: reportCsvLines.siteId, at: reportCsvLines.completedAt })
       .from(reportCsvLines);
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(kept).toHaveLength(rows.length);
     for (const line of kept) {
-      expect([line.siteName, line.at.getTime()]).toEqual(['Big', byId.get(line.id)!.completedAt.getTime()]);
+      expect([line.siteId, line.at.getTime()]).toEqual([rows[0]!.siteId, byId.get(line.id)!.completedAt.getTime()]);
     }
   });
 
-  it('exports Unknown Site (no name, or that name) the same before and after its lines are kept', async () => {
+  it("exports a site's reports by its id, whatever name a report carries, the same before and after lines are kept", async () => {
     const { admin } = await setup();
-    await insertReports([
-      { siteName: '', hiuSerial: 'NONAME' },
-      { siteName: 'Unknown Site', hiuSerial: 'NAMED' },
+    const rows = await insertReports([
+      { siteName: 'Ash', hiuSerial: 'TYPED' },
+      { siteName: 'Ash', hiuSerial: 'NAMED' },
       { siteName: 'Elm', hiuSerial: 'ELM' },
     ]);
-    const first = await admin.get('/api/reports/export.csv?siteName=Unknown%20Site');
-    const second = await admin.get('/api/reports/export.csv?siteName=Unknown%20Site');
+    // One report carries another name (typed on an old phone, or the site renamed since): still Ash's.
+    const db = (await t.database()).db;
+    await db.update(reports).set({ siteName: 'Elm' }).where(eq(reports.id, rows[0]!.id));
+    const first = await admin.get(`/api/reports/export.csv?siteId=${rows[0]!.siteId}`);
+    const second = await admin.get('/api/reports/export.csv?siteName=ash');
     const serial = REPORT_CSV_COLUMNS.indexOf('HIU Serial');
     const serials = Papa.parse<string[]>(first.body.trimEnd())
       .data.slice(1)
       .map((r) => r[serial]);
-    expect(serials).toEqual(['NAMED', 'NONAME']);
+    expect(serials).toEqual(['NAMED', 'TYPED']);
     expect(second.body).toBe(first.body);
+    const elm = await admin.get('/api/reports/export.csv?siteName=Elm');
+    expect(
+      Papa.parse<string[]>(elm.body.trimEnd())
+        .data.slice(1)
+        .map((r) => r[serial]),
+    ).toEqual(['ELM']);
   });
 
   it("gives the domain's file whether lines were kept at submit, built by the export, or of an old format", async () => {
@@ -798,11 +831,13 @@ describe('GET /api/reports/export.csv', () => {
   it('exports nothing for a site without reports (404), and only to admins (403)', async () => {
     const { admin, eng } = await setup();
     await insertReports([{ siteName: 'Oak', userId: eng.userId }]);
-    const none = await admin.get('/api/reports/export.csv?siteName=Elm');
+    const elm = await createSite(admin, { name: 'Elm' });
+    const none = await admin.get(`/api/reports/export.csv?siteId=${elm.id}`);
     expect(none.statusCode).toBe(404);
     expect(none.json().error.message).toBe('This site has no reports to export');
     expect((await eng.get('/api/reports/export.csv?siteName=Oak')).statusCode).toBe(403);
     expect((await admin.get('/api/reports/export.csv')).statusCode).toBe(422);
-    expect((await admin.get('/api/reports/export.csv?siteName=Unknown%20Site')).statusCode).toBe(404);
+    const unknown = await admin.get('/api/reports/export.csv?siteName=Unknown%20Site');
+    expect([unknown.statusCode, unknown.json().error.message]).toEqual([404, 'Site not found']);
   });
 });

@@ -365,8 +365,9 @@ describe('reports screen: latest result per property with its history', () => {
     const f2 = await insertReport(site, props['Flat 2']!, 'FAIL', hoursAgo(3));
     const f3old = await insertReport(site, props['Flat 3']!, 'PENDING', hoursAgo(20));
     const f3new = await insertReport(site, props['Flat 3']!, 'PASS', hoursAgo(2));
-    // The same address on another site name is another property.
-    await insertReport({ id: site.id, name: 'Other Site' }, { id: null, address: 'Flat 1' }, 'PASS', hoursAgo(0.5));
+    // The same address on another site is another property.
+    const other = (await admin.post('/api/sites', { name: 'Other Site', location: 'Hull' })).json();
+    await insertReport(other, { id: null, address: 'Flat 1' }, 'PASS', hoursAgo(0.5));
 
     const url = (q: string) => `/api/reports/latest?siteName=${encodeURIComponent(site.name)}${q}`;
     const all = (await admin.get(url(''))).json();
@@ -393,7 +394,7 @@ describe('reports screen: latest result per property with its history', () => {
     for (const h of [5, 4, 3]) await insertReport(site, props['Flat 1']!, 'FAIL', hoursAgo(h));
     await insertReport(site, props['Flat 2']!, 'PASS', hoursAgo(1));
     const { db } = await t.database();
-    const { page } = latestPerPropertyPage(db, { siteName: site.name, limit: 50, offset: 0 });
+    const { page } = latestPerPropertyPage(db, { siteId: site.id, limit: 50, offset: 0 });
     // A few test rows would make a table scan cheaper; the plan that a big site gets is what is checked.
     const plan = await db.transaction(async (tx) => {
       for (const off of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])

@@ -89,13 +89,14 @@ describe('POST /api/sites', () => {
     expect((await rowCounts(await t.database())).sites).toBe(0);
   });
 
-  it('refuses a second site with the same name and location (409), whatever the case', async () => {
+  it('refuses a second site with the same name (409), whatever the case or location', async () => {
     const admin = await signedIn(await t.app(), 'admin');
     await createSite(admin, { name: 'Oak Court', location: 'Leeds' });
     const dup = await admin.post('/api/sites', { name: 'oak court', location: 'LEEDS' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().error.message).toBe('A site with this name and location already exists');
-    expect((await admin.post('/api/sites', { name: 'Oak Court', location: 'York' })).statusCode).toBe(201);
+    expect(dup.json().error.message).toBe('A site with this name already exists: site names are unique');
+    expect((await admin.post('/api/sites', { name: 'Oak Court', location: 'York' })).statusCode).toBe(409);
+    expect((await admin.post('/api/sites', { name: 'Oak Court York', location: 'York' })).statusCode).toBe(201);
   });
 });
 

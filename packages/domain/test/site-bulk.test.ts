@@ -101,17 +101,35 @@ describe('parseSiteBulk', () => {
     expect(errors(parseSiteBulk(HEADER).issues)[0]!.message).toBe('The file has no data rows');
   });
 
-  it('warns when a site name appears with two locations', () => {
+  it('refuses a site name that appears with two locations (site names are unique)', () => {
     const r = parseSiteBulk(csv('Oak,Leeds,Flat 1,1b2p', 'Oak,York,Flat 1,1b2p'));
-    expect(r.sites).toHaveLength(2);
+    expect(r.sites).toHaveLength(1);
     expect(r.issues).toEqual([
       {
         row: 3,
         column: 'site_location',
-        message: 'Site Oak also appears with location Leeds; they will be two sites',
-        severity: 'warning',
+        message: 'Site Oak also appears with location Leeds; site names are unique, so give one of them another name',
+        severity: 'error',
       },
     ]);
+  });
+
+  it('refuses a new site whose name an existing site elsewhere has', () => {
+    const parsed = parseSiteBulk(csv('Oak,York,Flat 1,1b2p'));
+    const plan = planSiteBulk(parsed, [
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        key: siteKey('Oak', 'York'),
+        name: 'Oak',
+        availableBuildingTypes: ['1b2p'],
+        existingAddresses: new Set(),
+        takenAtLocation: 'Leeds',
+      },
+    ]);
+    expect(plan.issues.filter((i) => i.severity === 'error').map((i) => i.message)).toEqual([
+      'A site named Oak already exists at Leeds; site names are unique, so use another name or that location',
+    ]);
+    expect(plan.newSites).toEqual([]);
   });
 });
 

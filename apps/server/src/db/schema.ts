@@ -86,8 +86,9 @@ export const sites = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // One site per name and location (case-insensitive); the index also serves the list's name order.
-  (t) => [uniqueIndex('sites_name_location_key').on(sql`lower(${t.name})`, sql`lower(${t.location})`)],
+  // One site per name (case-insensitive): reports and exports name a site by it; the index also serves the
+  // list's name order.
+  (t) => [uniqueIndex('sites_name_key').on(sql`lower(${t.name})`)],
 );
 
 /**
@@ -240,17 +241,15 @@ export const reports = pgTable(
   (t) => [
     uniqueIndex('reports_reference_key').on(t.reference),
     // Newest-first pages and keyset-paged CSV export of one site, one engineer, or everyone.
-    index('reports_site_name_completed_id_idx').on(t.siteName, t.completedAt, t.id),
+    index('reports_site_completed_id_idx').on(t.siteId, t.completedAt, t.id),
     index('reports_user_completed_id_idx').on(t.userId, t.completedAt, t.id),
     index('reports_completed_id_idx').on(t.completedAt, t.id),
-    // Per-site pass/fail counts from an index-only scan.
-    index('reports_site_name_status_idx').on(t.siteName, t.overallStatus),
     index('reports_property_idx').on(t.propertyId, t.completedAt),
     // A site's reports grouped by property, newest first: "latest per property" without a sort (decision
     // 102). The expression is the repository's property key; migration 0012 INCLUDEs its columns, so the
     // scan never visits the table (drizzle cannot say INCLUDE).
     index('reports_site_property_latest_idx').on(
-      t.siteName,
+      t.siteId,
       sql`coalesce(${t.propertyId}::text, lower(${t.propertyAddress}))`,
       // NULLS FIRST is what a plain DESC in a query means; drizzle's default (LAST) would not match it.
       t.completedAt.desc().nullsFirst(),
@@ -271,12 +270,13 @@ export const reports = pgTable(
 );
 
 /**
- * Report counts per site name for the reports screen, kept current by statement-level triggers on reports
- * (migration 0004), so the screen's first call reads about a thousand rows instead of grouping every report.
+ * Report counts per site for the reports screen, kept current by statement-level triggers on reports
+ * (migration 0032), so the screen's first call reads one row per site instead of grouping every report.
  */
 export const reportSiteCounts = pgTable('report_site_counts', {
-  /** The name as the screen groups it: an empty site name counts under Unknown Site. */
-  siteName: text('site_name').primaryKey(),
+  siteId: uuid('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
   total: integer('total').notNull(),
   pass: integer('pass').notNull(),
   fail: integer('fail').notNull(),
@@ -286,7 +286,7 @@ export const reportSiteCounts = pgTable('report_site_counts', {
  * Each report's line of the CSV export, made by the domain when the report is stored (a submitted report
  * never changes) so an export reads lines instead of rebuilding them. `format` is the domain's
  * REPORT_CSV_FORMAT at the time: a line of another format, or a missing one, is rebuilt by the next export.
- * The report's site name and time are copied beside it, so a site's lines are one range of one index, in
+ * The report's site id and time are copied beside it, so a site's lines are one range of one index, in
  * export order (migration 0010 adds the line itself to that index: drizzle cannot say INCLUDE).
  */
 export const reportCsvLines = pgTable(
@@ -297,10 +297,11 @@ export const reportCsvLines = pgTable(
       .references(() => reports.id, { onDelete: 'cascade' }),
     format: integer('format').notNull(),
     line: text('line').notNull(),
-    siteName: text('site_name').notNull(),
+    /** The report's site (null once the site is deleted). */
+    siteId: uuid('site_id').references(() => sites.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('report_csv_lines_site_completed_id_idx').on(t.siteName, t.completedAt, t.reportId)],
+  (t) => [index('report_csv_lines_site_completed_id_idx').on(t.siteId, t.completedAt, t.reportId)],
 );
 
 /** Who belongs to which site (decision 145): non-admins see and act only on the sites they belong to. */

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { analysisCsvHeaderLine, analysisCsvLine, wizardDataSchema } from '@hiu/domain';
-import type { ReportsRepository } from '../repositories/reports.js';
+import type { ReportsRepository, SiteReports } from '../repositories/reports.js';
 
 const BATCH = 1000;
 
@@ -9,12 +9,12 @@ const BATCH = 1000;
  * as the client reads: memory stays flat whatever the number of reports. Stored data is read through the
  * wizard schema, so an older shape's missing readings are empty cells.
  */
-export function analysisCsvStream(repo: ReportsRepository, siteName: string | undefined): Readable {
+export function analysisCsvStream(repo: ReportsRepository, scope: SiteReports | undefined): Readable {
   async function* lines() {
     yield analysisCsvHeaderLine();
     let after: { completedAt: Date; id: string } | null = null;
     for (;;) {
-      const rows = await repo.analysisPage(siteName, after, BATCH);
+      const rows = await repo.analysisPage(scope, after, BATCH);
       if (rows.length === 0) return;
       let chunk = '';
       for (const row of rows) {

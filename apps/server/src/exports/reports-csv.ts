@@ -9,7 +9,7 @@ import {
   reportCsvLine,
   withStoredDefaults,
 } from '@hiu/domain';
-import type { ReportsRepository } from '../repositories/reports.js';
+import type { ReportsRepository, SiteReports } from '../repositories/reports.js';
 
 /**
  * A site's reports as CSV (docs/product.md#csv-export, decision 052), produced batch by batch as the client reads it:
@@ -17,16 +17,16 @@ import type { ReportsRepository } from '../repositories/reports.js';
  * with the number of reports. Lines are read as stored; a report without a stored line of the current
  * format has its line built here, and kept for the next export.
  */
-export function reportsCsvStream(repo: ReportsRepository, siteName: string): Readable {
+export function reportsCsvStream(repo: ReportsRepository, scope: SiteReports): Readable {
   async function* lines() {
     // A site with test-pack reports gets the pack's columns after the standard ones (decision 190); a
     // standard site's file is exactly as it was.
-    if (await repo.hasPackReports(siteName)) {
-      yield* packLines(repo, siteName);
+    if (await repo.hasPackReports(scope)) {
+      yield* packLines(repo, scope);
       return;
     }
     yield reportCsvHeaderLine();
-    for await (const batch of repo.exportBatches(siteName)) {
+    for await (const batch of repo.exportBatches(scope)) {
       if ('pieces' in batch) {
         yield* batch.pieces;
         continue;
@@ -51,9 +51,9 @@ export function reportsCsvStream(repo: ReportsRepository, siteName: string): Rea
 }
 
 /** Every line of a site with test-pack reports: the standard cells as stored lines hold them, then the pack's. */
-async function* packLines(repo: ReportsRepository, siteName: string) {
+async function* packLines(repo: ReportsRepository, scope: SiteReports) {
   yield quotedCsvLine([...REPORT_CSV_COLUMNS, ...packCsvColumns()]);
-  for await (const rows of repo.exportSourceBatches(siteName)) {
+  for await (const rows of repo.exportSourceBatches(scope)) {
     let chunk = '';
     for (const row of rows) {
       const standard = reportCsvLine(row);

@@ -15,11 +15,20 @@ export type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 
 declare module 'fastify' {
   interface FastifyRequest {
     user: User | null;
+    /** The caller is an API token, not a person signed in. */
+    viaToken: boolean;
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Only a person signed in may do this: a review decision, a correction, a sign-off or a witness record binds
+     * a named person, so no API token may make one, whatever its scope (docs/product.md#api-tokens).
+     */
+    peopleOnly?: boolean;
   }
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export { SESSION_COOKIE };
 
@@ -50,6 +59,7 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 export function registerAccess(app: FastifyInstance, users: UsersRepository) {
   app.decorateRequest('user', null);
+  app.decorateRequest('viaToken', false);
   // onRequest, before the body is read or validated: a caller without access learns nothing else.
   app.addHook('onRequest', async (request) => {
     // Only the API is guarded; the web app's static files are public.
@@ -61,11 +71,23 @@ export function registerAccess(app: FastifyInstance, users: UsersRepository) {
       request.user = (await users.userForApiTokenHash(credential.hash)) ?? null;
       if (!request.user)
         throw new HttpError(401, 'invalid_token', 'This API token is not valid: it is unknown, revoked or expired');
+      request.viaToken = true;
     } else if (credential) {
       request.user = (await users.userForSessionHash(credential.hash)) ?? null;
     }
     if (access === 'public') return;
     const user = requireUser(request);
+    if (request.viaToken) {
+      // Scopes decide writes: a read token (a client's account) writes nothing.
+      if (user.role === 'client' && !READS.has(request.method))
+        throw new HttpError(403, 'forbidden', 'This API token may only read');
+      if (request.routeOptions.config?.peopleOnly)
+        throw new HttpError(
+          403,
+          'forbidden',
+          'Only a person signed in may do this: API tokens cannot review, correct, witness or sign off',
+        );
+    }
     if (access === 'admin' && user.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admins only');
     if (access === 'supervisor' && user.role !== 'admin' && user.role !== 'supervisor')
       throw new HttpError(403, 'forbidden', 'Supervisors and admins only');

@@ -1,5 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { buildSiteDashboard, flatState, rangesFor, RULE_BOOK_VERSION, type DashboardReport } from '@hiu/domain';
+import {
+  approvedWorkOnly,
+  buildSiteDashboard,
+  flatState,
+  rangesFor,
+  RULE_BOOK_VERSION,
+  type DashboardReport,
+} from '@hiu/domain';
 import type { EvidenceFlat } from '@hiu/report-pdf';
 import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { ReportPdfs } from '../exports/report-pdf.js';
@@ -46,7 +53,7 @@ async function collect(stream: NodeJS.ReadableStream, giveWay: () => Promise<voi
 }
 
 /**
- * Builds a site's handover evidence pack (decision 185): every report's PDF stored (built where missing,
+ * Builds a site's handover evidence pack (decision 185): every approved report's PDF stored (built where missing,
  * a failure listed with its reason), the CSV export and summary.pdf stored as the pack's own files, and the
  * list of files with their SHA-256. Run again after a restart it finds the PDFs already stored.
  */
@@ -61,10 +68,12 @@ export function evidencePackJob(d: Deps): JobHandler {
       if (!site) throw new Error('The site was deleted');
       const data = await repos.dashboard.data(site.id, {}, d.giveWay);
       const ranges = rangesFor(data.designParameters);
-      const dashboard = buildSiteDashboard(data.flats, data.reports, ranges);
+      // The pack goes to the client: work not yet approved shows its place and state, nothing it recorded.
+      const reports = approvedWorkOnly(data.reports);
+      const dashboard = buildSiteDashboard(data.flats, reports, ranges);
       const meta = await repos.evidencePacks.sources(site.id, packId, d.giveWay);
       const byFlat = new Map<string, DashboardReport[]>();
-      for (const r of data.reports) {
+      for (const r of reports) {
         const list = byFlat.get(r.propertyId!) ?? [];
         list.push(r);
         byFlat.set(r.propertyId!, list);
@@ -113,7 +122,7 @@ export function evidencePackJob(d: Deps): JobHandler {
         }
       }
 
-      const csv = await collect(reportsCsvStream(repos.reports, site.name), d.giveWay);
+      const csv = await collect(reportsCsvStream(repos.reports, { siteId: site.id, approvedOnly: true }), d.giveWay);
       const csvId = randomUUID();
       await repos.evidencePacks.storeFile(csvId, 'text/csv; charset=utf-8', csv);
 

@@ -107,12 +107,23 @@ export async function submitReport(
   const existing = await reports.summary(body.id);
   if (existing) return replay(existing);
 
-  // The engineer is whoever is signed in (ruling 11), whatever the device cached.
-  const data: WizardData = { ...body.wizardData, engineerName: user.name };
   const notes = body.notes.trim();
-  // The server decides (ruling 6): the site's ranges as they are now, or the spec's defaults if it is gone.
-  const site = await reports.siteContext(data.siteId, data.propertyId);
-  if (site.siteId && !(await access.canSee(user, site.siteId))) throw forbidden('You are not a member of this site');
+  // The server decides (ruling 6): the site's ranges as they are now. A report names a site that exists and
+  // the engineer belongs to, or it is refused: a report no site's lists would show helps no one.
+  const site = await reports.siteContext(body.wizardData.siteId, body.wizardData.propertyId);
+  if (!site.siteId || !site.siteName) {
+    const message = 'This site does not exist (it may have been deleted): ask the office which site this flat is on';
+    throw unprocessable(message, { 'wizardData.siteId': message });
+  }
+  if (!(await access.canSee(user, site.siteId))) throw forbidden('You are not a member of this site');
+  // The engineer is whoever is signed in (ruling 11), and the site's and flat's names are the server's, whatever
+  // the device cached or typed (docs/product.md#steps). A flat deleted since keeps its typed address.
+  const data: WizardData = {
+    ...body.wizardData,
+    engineerName: user.name,
+    siteName: site.siteName,
+    address: site.propertyAddress ?? body.wizardData.address,
+  };
   const draftCreatedAt = body.draftId ? await deps.drafts.createdAt(body.draftId, user.id) : null;
   checkShape(data, body.completedAt, { now: new Date(), siteCreatedAt: site.createdAt, draftCreatedAt });
 
@@ -178,13 +189,7 @@ export async function submitReport(
     startTime: data.startTime,
   };
   const reasons = reportVerdict(data, ranges, failedStep).reasons;
-  const rangesSource = site.siteId ? ('site' as const) : ('defaults' as const);
-  if (rangesSource === 'defaults') {
-    deps.log.warn(
-      { reportId: body.id, siteId: data.siteId },
-      'site not found at submit; judged against default ranges',
-    );
-  }
+  const rangesSource = 'site' as const;
   // Numbered at submit, as the PDF prints it; a replay of this id wastes one number.
   const reference = await reports.nextReference(completedAt);
   const created = await reports.create(

@@ -104,7 +104,8 @@ export function evidencePacksRepository(db: Db) {
     },
 
     /**
-     * What a pack lists: the site's flats by address, and each flat's reports newest first. Read a page of
+     * What a pack lists: the site's flats by address, and each flat's approved reports newest first (a pack is
+     * handed to the client: approved work only, docs/product.md#evidence-pack). Read a page of
      * flats at a time, with `pause` between pages, so a large site's read lets other requests in on the way.
      */
     async sources(siteId: string, packId?: string, pause: () => Promise<unknown> = nextTurn) {
@@ -126,7 +127,7 @@ export function evidencePacksRepository(db: Db) {
         const { rows } = (await db.execute(sql`
           SELECT r.id, r.property_id, r.reference, u.name AS reviewer_name
           FROM reports r LEFT JOIN users u ON u.id = r.reviewed_by
-          WHERE r.site_id = ${siteId} AND r.property_id IN (${sql.join(
+          WHERE r.site_id = ${siteId} AND r.review_state = 'approved' AND r.property_id IN (${sql.join(
             page.map((f) => sql`${f.id}::uuid`),
             sql`, `,
           )})

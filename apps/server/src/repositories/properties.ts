@@ -32,6 +32,7 @@ export function propertiesRepository(db: Db) {
       propertyType?: string;
       limit: number;
       offset: number;
+      approvedOnly?: boolean;
     }): Promise<{ items: PropertyWithStatus[]; total: number }> {
       if (query.status) return statuses.pageWithStatus({ ...query, status: query.status });
       return statuses.page({ ...query, q: query.q?.trim() || undefined });

@@ -14,26 +14,42 @@ import { containsIgnoringCase } from './sql-helpers.js';
 export const draftCounts = (draftSaved: SQL, reportAt: SQL) =>
   sql`(${draftSaved} IS NOT NULL AND (${reportAt} IS NULL OR ${draftSaved} > ${reportAt}))`;
 
-export const statusCase = (draftSaved: SQL, reportAt: SQL, reportStatus: SQL) => sql`
+/**
+ * A property's status. With `reviewState` (a client's or read token's view), a latest report not yet approved
+ * is only "pending": its verdict is the office's until approved (docs/product.md#clients).
+ */
+export const statusCase = (draftSaved: SQL, reportAt: SQL, reportStatus: SQL, reviewState?: SQL) => sql`
   CASE
-    WHEN ${draftCounts(draftSaved, reportAt)} THEN 'in_progress'
+    WHEN ${draftCounts(draftSaved, reportAt)} THEN 'in_progress'${
+      reviewState
+        ? sql`
+    WHEN ${reportAt} IS NOT NULL AND ${reviewState} <> 'approved' THEN 'pending'`
+        : sql``
+    }
     WHEN ${reportStatus} = 'PASS' THEN 'passed'
     WHEN ${reportStatus} = 'FAIL' THEN 'failed'
     WHEN ${reportStatus} = 'PENDING' THEN 'pending'
     ELSE 'not_started'
   END`;
 
+/** The latest report's HIU, which a client sees only once that report is approved. */
+const unitOf = (approvedOnly: boolean) =>
+  approvedOnly
+    ? sql`CASE WHEN lr.review_state = 'approved' THEN lr.hiu_model END AS latest_hiu_model,
+    CASE WHEN lr.review_state = 'approved' THEN lr.hiu_serial END AS latest_hiu_serial`
+    : sql`lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial`;
+
 /**
  * Properties with their status, from `page`: a subquery of properties rows (one page of the picker, in
  * address order), each with its latest report and newest draft by index look-ups.
  */
-const statusOfPage = (page: SQL) => sql`
+const statusOfPage = (page: SQL, approvedOnly = false) => sql`
   SELECT p.id, p.site_id, p.address, p.property_type, p.block, p.floor, lr.completed_at AS latest_report_at,
-    lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
-    ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
+    ${unitOf(approvedOnly)},
+    ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`, approvedOnly ? sql`lr.review_state` : undefined)} AS status
   FROM (${page}) p
   LEFT JOIN LATERAL (
-    SELECT r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial FROM reports r
+    SELECT r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial, r.review_state FROM reports r
     WHERE r.property_id = p.id
     ORDER BY r.completed_at DESC, r.id DESC
     LIMIT 1
@@ -47,9 +63,10 @@ const statusOfPage = (page: SQL) => sql`
  * than a look-up per property on a 20,000-property site (docs/benchmarks.md). A report counts on the site it
  * was filed under, which is always its property's site (the report repository links no other).
  */
-const statusOfSite = (siteId: string, q?: string, propertyType?: string) => sql`
+const statusOfSite = (siteId: string, q?: string, propertyType?: string, approvedOnly = false) => sql`
   WITH lr AS (
-    SELECT DISTINCT ON (r.property_id) r.property_id, r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial
+    SELECT DISTINCT ON (r.property_id) r.property_id, r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial,
+      r.review_state
     FROM reports r
     WHERE r.site_id = ${siteId} AND r.property_id IS NOT NULL
     ORDER BY r.property_id, r.completed_at DESC, r.id DESC
@@ -60,8 +77,8 @@ const statusOfSite = (siteId: string, q?: string, propertyType?: string) => sql`
     GROUP BY d.property_id
   )
   SELECT p.id, p.site_id, p.address, p.address_key, p.property_type, p.block, p.floor, lr.completed_at AS latest_report_at,
-    lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
-    ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
+    ${unitOf(approvedOnly)},
+    ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`, approvedOnly ? sql`lr.review_state` : undefined)} AS status
   FROM properties p
   LEFT JOIN lr ON lr.property_id = p.id
   LEFT JOIN ld ON ld.property_id = p.id
@@ -117,6 +134,7 @@ export function propertyStatusQueries(db: Db) {
     propertyType?: string;
     limit: number;
     offset: number;
+    approvedOnly?: boolean;
   }) => {
     const where = sql`p.site_id = ${query.siteId}::uuid${
       query.q ? sql` AND ${containsIgnoringCase(sql`p.address`, query.q)}` : sql``
@@ -124,8 +142,11 @@ export function propertyStatusQueries(db: Db) {
     return Promise.all([
       rows<StatusRow>(
         db,
-        statusOfPage(sql`SELECT * FROM properties p WHERE ${where}
-          ORDER BY p.address_key, p.id LIMIT ${query.limit} OFFSET ${query.offset}`),
+        statusOfPage(
+          sql`SELECT * FROM properties p WHERE ${where}
+          ORDER BY p.address_key, p.id LIMIT ${query.limit} OFFSET ${query.offset}`,
+          query.approvedOnly,
+        ),
       ),
       rows<{ n: number | string }>(db, sql`SELECT count(*)::int AS n FROM properties p WHERE ${where}`),
     ]);
@@ -136,9 +157,17 @@ export function propertyStatusQueries(db: Db) {
      * One page of a site's properties in address order, optionally searched or of one type, each with its
      * status, in one statement: the page comes from the address index first and only its rows get a status.
      */
-    async page(query: { siteId: string; q?: string; propertyType?: string; limit: number; offset: number }) {
+    async page(query: {
+      siteId: string;
+      q?: string;
+      propertyType?: string;
+      limit: number;
+      offset: number;
+      /** A client's view: only approved reports' verdicts and units (docs/product.md#clients). */
+      approvedOnly?: boolean;
+    }) {
       const [found, [n]] =
-        query.q || query.propertyType
+        query.q || query.propertyType || query.approvedOnly
           ? await searchedPage(query)
           : await Promise.all([sitePage.run(db, query), siteCount.run(db, query)]);
       return { items: found.map(toItem), total: Number(n?.n ?? 0) };
@@ -152,8 +181,14 @@ export function propertyStatusQueries(db: Db) {
       propertyType?: string;
       limit: number;
       offset: number;
+      approvedOnly?: boolean;
     }): Promise<{ items: PropertyWithStatus[]; total: number }> {
-      const site = statusOfSite(query.siteId, query.q?.trim() || undefined, query.propertyType || undefined);
+      const site = statusOfSite(
+        query.siteId,
+        query.q?.trim() || undefined,
+        query.propertyType || undefined,
+        query.approvedOnly,
+      );
       const found = await rows<StatusRow>(
         db,
         sql`SELECT s.*, count(*) OVER ()::int AS total FROM (${site}) s
@@ -172,7 +207,7 @@ export function propertyStatusQueries(db: Db) {
     },
 
     /** The site's properties counted by status, for the home screen's progress. */
-    async siteProgress(siteId: string): Promise<SiteProgress> {
+    async siteProgress(siteId: string, approvedOnly = false): Promise<SiteProgress> {
       const [r] = await rows<Record<keyof SiteProgress, number | string>>(
         db,
         sql`SELECT count(*)::int AS "total",
@@ -181,7 +216,7 @@ export function propertyStatusQueries(db: Db) {
               count(*) FILTER (WHERE s.status = 'pending')::int AS "pending",
               count(*) FILTER (WHERE s.status = 'in_progress')::int AS "inProgress",
               count(*) FILTER (WHERE s.status = 'not_started')::int AS "notStarted"
-            FROM (${statusOfSite(siteId)}) s`,
+            FROM (${statusOfSite(siteId, undefined, undefined, approvedOnly)}) s`,
       );
       const n = (k: keyof SiteProgress) => Number(r?.[k] ?? 0);
       return {

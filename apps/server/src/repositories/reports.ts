@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   REPORT_CSV_FORMAT,
   reportCsvLine,
@@ -30,9 +30,6 @@ import { emitWebhookEvent } from '../webhooks/events.js';
 import { submittedEvent } from '../webhooks/payloads.js';
 import { writeAudit, type Actor, type Tx } from './audit.js';
 import { statement } from '../db/statements.js';
-
-/** The group name of reports whose site name is missing (docs/product.md#reports). */
-export const UNKNOWN_SITE = 'Unknown Site';
 
 export { isUuid };
 
@@ -110,10 +107,19 @@ export function toSummary(row: SummaryRow): ReportSummary & { userId: string | n
   return { ...row, completedAt: row.completedAt.toISOString(), pdfFilename: reportPdfFilename(row) };
 }
 
-/** Reports filed under a site name as the reports screen groups them (missing name = Unknown Site). */
-export function siteNameIs(name: string, column: AnyPgColumn = reports.siteName): SQL {
-  if (name === UNKNOWN_SITE) return or(eq(column, ''), eq(column, UNKNOWN_SITE))!;
-  return eq(column, name);
+/**
+ * Which reports a list or export covers: a site's, by its id, never by the name copied onto them (two sites may
+ * once have shared a name; a renamed site's reports keep the old one). `approvedOnly` for clients and read
+ * tokens (docs/product.md#clients).
+ */
+export interface SiteReports {
+  siteId: string;
+  approvedOnly?: boolean;
+}
+
+function siteIs(scope: SiteReports, table: { siteId: AnyPgColumn } = reports): SQL {
+  const bySite = eq(table.siteId, scope.siteId);
+  return scope.approvedOnly && table === reports ? and(bySite, eq(reports.reviewState, 'approved'))! : bySite;
 }
 
 /**
@@ -132,7 +138,7 @@ export const MAX_EARLIER_REPORTS = 100;
  * property, newest first (decision 102): the window is ordered as the index is, over the whole partition,
  * so neither it nor DISTINCT ON sorts the site's reports.
  */
-export function latestPerPropertyPage(db: Db, q: { siteName: string; limit: number; offset: number }) {
+export function latestPerPropertyPage(db: Db, q: { siteId: string; limit: number; offset: number }) {
   const latest = db
     .selectDistinctOn([propertyKey], {
       id: reports.id,
@@ -142,7 +148,7 @@ export function latestPerPropertyPage(db: Db, q: { siteName: string; limit: numb
         ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) - 1)::int`.as('earlier'),
     })
     .from(reports)
-    .where(siteNameIs(q.siteName))
+    .where(siteIs(q))
     .orderBy(propertyKey, desc(reports.completedAt), desc(reports.id))
     .as('latest');
   const page = db
@@ -194,6 +200,7 @@ export function reportsRepository(db: Db) {
         ? await db
             .select({
               id: sites.id,
+              name: sites.name,
               designParameters: sites.designParameters,
               location: sites.location,
               createdAt: sites.createdAt,
@@ -207,15 +214,17 @@ export function reportsRepository(db: Db) {
       const [property] =
         site && isUuid(propertyId)
           ? await db
-              .select({ id: properties.id })
+              .select({ id: properties.id, address: properties.address })
               .from(properties)
               .where(and(eq(properties.id, propertyId), eq(properties.siteId, site.id)))
           : [];
       return {
         siteId: site?.id ?? null,
+        siteName: site?.name ?? null,
         designParameters: (site?.designParameters ?? null) as DesignParameters | null,
         location: site?.location ?? '',
         propertyId: property?.id ?? null,
+        propertyAddress: property?.address ?? null,
         /** When the site was created: no check of it can be older. */
         createdAt: site?.createdAt ?? null,
         autoApprovePassing: site?.autoApprovePassing ?? false,
@@ -227,9 +236,9 @@ export function reportsRepository(db: Db) {
      * One keyset page of the analysis export (decision 137): a site's reports, or every report, newest first.
      * `after` is the last row of the previous page.
      */
-    async analysisPage(siteName: string | undefined, after: { completedAt: Date; id: string } | null, limit: number) {
+    async analysisPage(scope: SiteReports | undefined, after: { completedAt: Date; id: string } | null, limit: number) {
       const conds: SQL[] = [];
-      if (siteName) conds.push(siteNameIs(siteName));
+      if (scope) conds.push(siteIs(scope));
       if (after)
         conds.push(
           sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt.toISOString()}::timestamptz, ${after.id}::uuid)`,
@@ -336,6 +345,7 @@ export function reportsRepository(db: Db) {
             kind: REPORT_PDF_JOB,
             key: reportPdfJobKey(report.id),
             payload: { reportId: report.id },
+            ownerId: report.userId,
           });
           await writeAudit(tx, {
             actor,
@@ -354,7 +364,7 @@ export function reportsRepository(db: Db) {
             reportId: report.id,
             format: REPORT_CSV_FORMAT,
             line: reportCsvLine(report),
-            siteName: report.siteName,
+            siteId: report.siteId,
             completedAt: report.completedAt,
           });
           // The flat's check is done: its drafts (anyone's) go with the same commit, so none lingers as a
@@ -455,25 +465,26 @@ export function reportsRepository(db: Db) {
 
     /**
      * Per-site counts for the reports screen, in name order. They come from report_site_counts, which
-     * triggers keep equal to a GROUP BY over reports (benchmarked in docs/benchmarks.md).
+     * triggers keep equal to a GROUP BY site over reports (benchmarked in docs/benchmarks.md).
      */
     async siteGroups(): Promise<ReportSiteGroup[]> {
-      const rows = await db
+      return db
         .select({
-          siteName: reportSiteCounts.siteName,
+          siteId: reportSiteCounts.siteId,
+          siteName: sites.name,
           count: reportSiteCounts.total,
           pass: reportSiteCounts.pass,
           fail: reportSiteCounts.fail,
         })
         .from(reportSiteCounts)
+        .innerJoin(sites, eq(sites.id, reportSiteCounts.siteId))
         .where(gt(reportSiteCounts.total, 0))
-        .orderBy(sql`lower(${reportSiteCounts.siteName})`, reportSiteCounts.siteName);
-      return rows.map((r) => ({ siteId: null, ...r }));
+        .orderBy(sql`lower(${sites.name})`, sites.id);
     },
 
     /** One page of summaries, newest first; optionally one site's and/or one engineer's. */
     async list(q: {
-      siteName?: string;
+      siteId?: string;
       userId?: string;
       limit: number;
       offset: number;
@@ -482,7 +493,7 @@ export function reportsRepository(db: Db) {
       reviewState?: ReviewState;
     }) {
       const where = and(
-        q.siteName !== undefined ? siteNameIs(q.siteName) : undefined,
+        q.siteId !== undefined ? siteIs({ siteId: q.siteId }) : undefined,
         q.userId ? eq(reports.userId, q.userId) : undefined,
         q.memberId
           ? sql`EXISTS (SELECT 1 FROM ${siteMembers} m WHERE m.site_id = ${reports.siteId} AND m.user_id = ${q.memberId})`
@@ -517,7 +528,7 @@ export function reportsRepository(db: Db) {
      * One page of a site's latest report per property (newest first), each with how many earlier reports
      * the same property has; `total` is the number of properties with reports.
      */
-    async latestPerProperty(q: { siteName: string; limit: number; offset: number }) {
+    async latestPerProperty(q: { siteId: string; limit: number; offset: number }) {
       // The page's ids first, then their summaries.
       const { latest, page: pageQuery } = latestPerPropertyPage(db, q);
       const page = await pageQuery;
@@ -578,11 +589,11 @@ export function reportsRepository(db: Db) {
       return rows.map(toSummary);
     },
 
-    async siteHasReports(siteName: string): Promise<boolean> {
+    async siteHasReports(scope: SiteReports): Promise<boolean> {
       const rows = await db
         .select({ one: sql`1` })
         .from(reports)
-        .where(siteNameIs(siteName))
+        .where(siteIs(scope))
         .limit(1);
       return rows.length > 0;
     },
@@ -595,7 +606,7 @@ export function reportsRepository(db: Db) {
      * When every report of the site has a line of the current format (always, except after an upgrade or a
      * change of format), the lines are read alone: one range of their index, already in order (decision 100).
      */
-    async *exportBatches(siteName: string, batchSize = 2000): AsyncGenerator<ExportBatch> {
+    async *exportBatches(scope: SiteReports, batchSize = 2000): AsyncGenerator<ExportBatch> {
       // The cursor keeps the database's own text of the timestamp: a JS Date would drop microseconds.
       type Cursor = { completedAt: string; id: string };
       const keyset = (completedAt: AnyPgColumn, id: AnyPgColumn, after?: Cursor) =>
@@ -608,11 +619,14 @@ export function reportsRepository(db: Db) {
             )
           : undefined;
       // A line belongs to one report and carries its site name, so equal counts mean no report lacks one.
-      const { rows: counted } = (await db.execute(sql`
-        SELECT (SELECT count(*) FROM ${reports} WHERE ${siteNameIs(siteName)})
+      // The lines alone know nothing of review: an approved-only export reads the reports with them.
+      const { rows: counted } = scope.approvedOnly
+        ? { rows: [{ complete: false }] }
+        : ((await db.execute(sql`
+        SELECT (SELECT count(*) FROM ${reports} WHERE ${siteIs(scope)})
           = (SELECT count(*) FROM ${reportCsvLines}
-             WHERE ${siteNameIs(siteName, reportCsvLines.siteName)} AND ${reportCsvLines.format} = ${REPORT_CSV_FORMAT})
-          AS complete`)) as unknown as { rows: { complete: boolean }[] };
+             WHERE ${siteIs(scope, reportCsvLines)} AND ${reportCsvLines.format} = ${REPORT_CSV_FORMAT})
+          AS complete`)) as unknown as { rows: { complete: boolean }[] });
       const linesAlone = counted[0]?.complete === true;
       // One batch of the site's lines alone, newest first: an index-only scan of one range of their index.
       const linesBatch = (after?: Cursor) =>
@@ -626,7 +640,7 @@ export function reportsRepository(db: Db) {
           .from(reportCsvLines)
           .where(
             and(
-              siteNameIs(siteName, reportCsvLines.siteName),
+              siteIs(scope, reportCsvLines),
               eq(reportCsvLines.format, REPORT_CSV_FORMAT),
               keyset(reportCsvLines.completedAt, reportCsvLines.reportId, after),
             ),
@@ -647,7 +661,7 @@ export function reportsRepository(db: Db) {
             reportCsvLines,
             and(eq(reportCsvLines.reportId, reports.id), eq(reportCsvLines.format, REPORT_CSV_FORMAT)),
           )
-          .where(and(siteNameIs(siteName), keyset(reports.completedAt, reports.id, after)))
+          .where(and(siteIs(scope), keyset(reports.completedAt, reports.id, after)))
           .orderBy(desc(reports.completedAt), desc(reports.id))
           .limit(batchSize);
 
@@ -697,11 +711,11 @@ export function reportsRepository(db: Db) {
     },
 
     /** Whether any report of the site was taken under a test pack beyond the standard one (decision 190). */
-    async hasPackReports(siteName: string): Promise<boolean> {
+    async hasPackReports(scope: SiteReports): Promise<boolean> {
       const [row] = await db
         .select({ id: reports.id })
         .from(reports)
-        .where(and(siteNameIs(siteName), sql`${reports.packId} <> 'standard'`))
+        .where(and(siteIs(scope), sql`${reports.packId} <> 'standard'`))
         .limit(1);
       return row !== undefined;
     },
@@ -710,7 +724,7 @@ export function reportsRepository(db: Db) {
      * A site's reports newest first, a batch at a time, as what a CSV line is built from: the export of a
      * site with test-pack reports builds every line, since its columns are more than the stored lines hold.
      */
-    async *exportSourceBatches(siteName: string, batchSize = 1000): AsyncGenerator<CsvSourceRow[]> {
+    async *exportSourceBatches(scope: SiteReports, batchSize = 1000): AsyncGenerator<CsvSourceRow[]> {
       let after: { completedAt: string; id: string } | undefined;
       for (;;) {
         const rows = await db
@@ -718,7 +732,7 @@ export function reportsRepository(db: Db) {
           .from(reports)
           .where(
             and(
-              siteNameIs(siteName),
+              siteIs(scope),
               after
                 ? sql`(${reports.completedAt}, ${reports.id}) < (${after.completedAt}::timestamptz, ${after.id}::uuid)`
                 : undefined,
@@ -753,8 +767,8 @@ export function reportsRepository(db: Db) {
       if (lines.length === 0) return;
       // Two array parameters rather than three per line: a batch of thousands is one short statement.
       await db.execute(sql`
-        INSERT INTO ${reportCsvLines} (report_id, format, line, site_name, completed_at)
-        SELECT t.id, ${REPORT_CSV_FORMAT}::int, t.line, r.site_name, r.completed_at
+        INSERT INTO ${reportCsvLines} (report_id, format, line, site_id, completed_at)
+        SELECT t.id, ${REPORT_CSV_FORMAT}::int, t.line, r.site_id, r.completed_at
         FROM unnest(${sql.param(lines.map((l) => l.reportId))}::uuid[], ${sql.param(lines.map((l) => l.line))}::text[]) AS t(id, line)
         JOIN ${reports} r ON r.id = t.id
         ON CONFLICT (report_id) DO UPDATE SET format = excluded.format, line = excluded.line`);

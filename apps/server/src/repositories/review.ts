@@ -43,7 +43,14 @@ export function reviewRepository(db: Db) {
      * matched (gone, or decided already: the caller reads the current state). The PDF is built again with
      * its review block.
      */
-    async review(id: string, decision: ReviewDecision, reason: string | null, fields: string[], actor: Actor) {
+    async review(
+      id: string,
+      decision: ReviewDecision,
+      reason: string | null,
+      fields: string[],
+      actor: Actor,
+      revision?: number,
+    ) {
       return db.transaction(async (tx) => {
         const state: ReviewState = decision === 'approve' ? 'approved' : 'sent_back';
         const [row] = await tx
@@ -55,7 +62,13 @@ export function reviewRepository(db: Db) {
             reviewReason: reason,
             reviewFields: fields,
           })
-          .where(and(eq(reports.id, id), eq(reports.reviewState, 'awaiting_review')))
+          .where(
+            and(
+              eq(reports.id, id),
+              eq(reports.reviewState, 'awaiting_review'),
+              revision === undefined ? undefined : eq(reports.revision, revision),
+            ),
+          )
           .returning({
             id: reports.id,
             reviewState: reports.reviewState,

@@ -20,7 +20,7 @@ import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
 import { changedFields, writeAudit, type Actor } from './audit.js';
 import { statement } from '../db/statements.js';
 
-const SITE_EXISTS = 'A site with this name and location already exists';
+const SITE_EXISTS = 'A site with this name already exists: site names are unique';
 
 /** A site's number of flats, kept by the database (decision 199); `site` is the site's id column. */
 const flatsOf = (site: SQL) =>
@@ -120,6 +120,15 @@ export function sitesRepository(db: Db) {
 
   return {
     byId,
+
+    /** The id of the site with this name (names are unique, case-insensitive). */
+    async idByName(name: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: sites.id })
+        .from(sites)
+        .where(eq(sql`lower(${sites.name})`, name.trim().toLowerCase()));
+      return row?.id;
+    },
 
     /** One page of sites in name order, searched by name or location; counts, never the properties. */
     async list(query: {
@@ -240,12 +249,21 @@ export function sitesRepository(db: Db) {
           .where(inArray(sql`lower(${sites.name})`, part));
         for (const r of rows) {
           const key = siteKey(r.name, r.location);
-          if (wanted.has(key)) {
-            found.push({ id: r.id, key, name: r.name, availableBuildingTypes: r.types, existingAddresses: new Set() });
-          }
+          const existing = {
+            id: r.id,
+            name: r.name,
+            availableBuildingTypes: r.types,
+            existingAddresses: new Set<string>(),
+          };
+          if (wanted.has(key)) found.push({ ...existing, key });
+          // The same name elsewhere: the name is taken (site names are unique).
+          for (const s of parsed.sites)
+            if (s.key !== key && s.name.toLowerCase() === r.name.toLowerCase())
+              found.push({ ...existing, key: s.key, takenAtLocation: r.location });
         }
       }
       for (const site of found) {
+        if (site.takenAtLocation !== undefined) continue;
         const addresses = wanted.get(site.key)!.properties.map((p) => p.address.toLowerCase());
         for (const part of chunks(addresses, 1000)) {
           const rows = await db

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buildSiteDashboard, dashboardQuery, rangesFor, siteDashboardSchema } from '@hiu/domain';
-import { siteAccess } from '../http/site-access.js';
+import { approvedWorkOnly, buildSiteDashboard, dashboardQuery, rangesFor, siteDashboardSchema } from '@hiu/domain';
+import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
 
 const idParams = z.object({ id: z.uuid() });
@@ -25,7 +25,8 @@ export const dashboardRoutes =
       async (request) => {
         await access.orNotFound(request.user!, request.params.id);
         const data = await ctx.repos.dashboard.data(request.params.id, request.query);
-        return buildSiteDashboard(data.flats, data.reports, rangesFor(data.designParameters));
+        const reports = seesApprovedOnly(request.user!) ? approvedWorkOnly(data.reports) : data.reports;
+        return buildSiteDashboard(data.flats, reports, rangesFor(data.designParameters));
       },
     );
   };

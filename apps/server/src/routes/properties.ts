@@ -22,7 +22,7 @@ import { tag } from '../answers/serve.js';
 import type { AppContext } from '../context.js';
 import type { TransactionRepositories } from '../repositories/index.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
-import { siteAccess } from '../http/site-access.js';
+import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 
 const idParams = z.object({ id: z.string().max(64) });
 const draftParams = z.object({ id: z.string().max(64), draftId: z.string().max(64) });
@@ -82,7 +82,7 @@ export const propertyRoutes =
             // A membership goes with its site, so a member's site exists; only an admin's is looked up.
             if (user.role === 'admin') await siteOr404(siteId);
             else await access.orNotFound(user, siteId);
-            return properties.list(request.query);
+            return properties.list({ ...request.query, approvedOnly: seesApprovedOnly(user) });
           },
           () => [tag.site(siteId), tag.person(user.id)],
         );

@@ -14,7 +14,7 @@ import {
   type ReviewState,
   type User,
 } from '@hiu/domain';
-import { forbidden, notFound } from '../http/errors.js';
+import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { publicSummary, submitReport } from '../reports/submit-report.js';
 import { attachment } from '../exports/content-disposition.js';
 import { reportsCsvStream } from '../exports/reports-csv.js';
@@ -25,14 +25,15 @@ import { analysisCsvStream } from '../exports/analysis-csv.js';
 import { awaitRunningBuild, revisionPdf, storedReportPdf } from '../jobs/report-pdf-job.js';
 
 const idParams = z.object({ id: z.uuid() });
-const listQuery = z.object({
-  siteName: z.string().max(200).optional(),
+/** A site by its id; by its (unique) name for callers that know only that. Reports are then selected by id. */
+const siteQuery = z.object({ siteId: z.uuid().optional(), siteName: z.string().min(1).max(200).optional() });
+const listQuery = siteQuery.extend({
   reviewState: z.enum(REVIEW_STATES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
-const latestQuery = listQuery.omit({ reviewState: true }).extend({ siteName: z.string().max(200) });
-const exportQuery = z.object({ siteName: z.string().min(1, 'Choose a site to export').max(200) });
+const latestQuery = listQuery.omit({ reviewState: true });
+const chooseSite = 'Choose a site: siteId (or siteName)';
 
 type Readable = { userId: string | null; siteId: string | null; reviewState: ReviewState };
 
@@ -42,6 +43,18 @@ export const reportRoutes =
     const { reports } = ctx.repos;
     const pdfDeps = { reports, review: ctx.repos.review, pdfs: ctx.pdfs, jobs: ctx.jobStore, log: app.log };
     const access = siteAccess(ctx.repos.members);
+    /** The site a query names, by id; undefined when it names none; null when it names one that does not exist. */
+    const siteOf = async (q: z.infer<typeof siteQuery>): Promise<string | null | undefined> => {
+      if (q.siteId) return (await ctx.repos.sites.byId(q.siteId)) ? q.siteId : null;
+      if (q.siteName) return (await ctx.repos.sites.idByName(q.siteName)) ?? null;
+      return undefined;
+    };
+    const requiredSite = async (q: z.infer<typeof siteQuery>): Promise<string> => {
+      const siteId = await siteOf(q);
+      if (siteId === undefined) throw unprocessable(chooseSite, { siteId: chooseSite });
+      if (siteId === null) throw notFound('Site not found');
+      return siteId;
+    };
 
     /**
      * Who may read a report (decision 145): admins; its author; a supervisor of its site; a client of its
@@ -107,9 +120,13 @@ export const reportRoutes =
       { schema: { tags: ['reports'], querystring: listQuery, response: { 200: z.array(reportSummarySchema) } } },
       async (request) => {
         const user = request.user!;
+        const { siteId: _i, siteName: _n, ...q } = request.query;
+        const siteId = await siteOf(request.query);
+        if (siteId === null) return [];
         // Engineers see their own reports; supervisors their sites'; clients their sites' approved ones; admins all.
         const rows = await reports.list({
-          ...request.query,
+          ...q,
+          ...(siteId ? { siteId } : {}),
           ...(user.role === 'engineer' ? { userId: user.id } : {}),
           ...(user.role === 'supervisor' || user.role === 'client' ? { memberId: user.id } : {}),
           ...(user.role === 'client' ? { reviewState: 'approved' as const } : {}),
@@ -126,7 +143,12 @@ export const reportRoutes =
         schema: { tags: ['reports'], querystring: latestQuery, response: { 200: page(latestReportSchema) } },
       },
       async (request) => {
-        const { items, total } = await reports.latestPerProperty(request.query);
+        const { limit, offset } = request.query;
+        const { items, total } = await reports.latestPerProperty({
+          siteId: await requiredSite(request.query),
+          limit,
+          offset,
+        });
         return { items: items.map(publicSummary), total };
       },
     );
@@ -149,15 +171,16 @@ export const reportRoutes =
     // Every report of the site, history included (an audit wants all of them), newest first.
     app.get(
       '/api/reports/export.csv',
-      { config: { access: 'admin' }, schema: { tags: ['reports'], querystring: exportQuery } },
+      { config: { access: 'admin' }, schema: { tags: ['reports'], querystring: siteQuery } },
       async (request, reply) => {
-        const { siteName } = request.query;
+        const siteId = await requiredSite(request.query);
+        const site = (await ctx.repos.sites.byId(siteId))!;
         // Nothing is exported for a site without reports (docs/product.md#csv-export).
-        if (!(await reports.siteHasReports(siteName))) throw notFound('This site has no reports to export');
+        if (!(await reports.siteHasReports({ siteId }))) throw notFound('This site has no reports to export');
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', attachment(reportsCsvFilename(siteName, new Date())))
-          .send(reportsCsvStream(reports, siteName));
+          .header('Content-Disposition', attachment(reportsCsvFilename(site.name, new Date())))
+          .send(reportsCsvStream(reports, { siteId }));
       },
     );
 
@@ -167,14 +190,16 @@ export const reportRoutes =
       '/api/reports/analysis.csv',
       {
         config: { access: 'admin' },
-        schema: { tags: ['reports'], querystring: z.object({ siteName: z.string().min(1).max(200).optional() }) },
+        schema: { tags: ['reports'], querystring: siteQuery },
       },
       async (request, reply) => {
-        const { siteName } = request.query;
+        const siteId = await siteOf(request.query);
+        if (siteId === null) throw notFound('Site not found');
+        const site = siteId ? await ctx.repos.sites.byId(siteId) : undefined;
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', attachment(analysisCsvFilename(siteName, new Date())))
-          .send(analysisCsvStream(reports, siteName));
+          .header('Content-Disposition', attachment(analysisCsvFilename(site?.name, new Date())))
+          .send(analysisCsvStream(reports, siteId ? { siteId } : undefined));
       },
     );
 

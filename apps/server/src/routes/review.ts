@@ -55,7 +55,7 @@ export const reviewRoutes =
     app.post(
       '/api/reports/:id/review',
       {
-        config: { access: 'supervisor' },
+        config: { access: 'supervisor', peopleOnly: true },
         schema: { tags: ['reports'], params: idParams, body: reviewBody, response: { 200: reviewResultSchema } },
       },
       async (request) => {
@@ -68,21 +68,27 @@ export const reviewRoutes =
         if (!decideReview(report.reviewState, body.decision).ok) throw notAwaiting(report.reviewState);
         const reason = body.decision === 'send_back' ? body.reason : null;
         const fields = body.decision === 'send_back' ? [...new Set(body.fields ?? [])] : [];
-        const decided = await review.review(report.id, body.decision, reason, fields, user);
+        const decided = await review.review(report.id, body.decision, reason, fields, user, body.revision);
         if (decided) {
           ctx.jobs.nudge();
           return decided;
         }
-        const now = await reports.summary(report.id);
+        const now = await reports.detail(report.id);
         if (!now) throw notFound('Report not found');
-        throw notAwaiting(now.reviewState);
+        if (now.reviewState !== 'awaiting_review') throw notAwaiting(now.reviewState);
+        throw new HttpError(
+          409,
+          'conflict',
+          `This report was corrected since you opened it (revision ${body.revision} is now ${now.revision}): read it again before deciding`,
+          { revision: `Now revision ${now.revision}` },
+        );
       },
     );
 
     app.post(
       '/api/reports/:id/corrections',
       {
-        config: { access: 'supervisor' },
+        config: { access: 'supervisor', peopleOnly: true },
         schema: {
           tags: ['reports'],
           params: idParams,
@@ -93,6 +99,8 @@ export const reviewRoutes =
       async (request) => {
         const user = request.user!;
         const report = await reviewable(user, request.params.id);
+        // A correction is a reviewer's, like a decision: never the report's own engineer's (decision 145).
+        if (report.userId === user.id) throw forbidden('You cannot correct your own report');
         const outcome = await review.correct(report.id, request.body, user);
         if (!outcome.ok && outcome.reason === 'not_found') throw notFound('Report not found');
         if (!outcome.ok && outcome.reason === 'approved')

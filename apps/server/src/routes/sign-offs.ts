@@ -20,7 +20,7 @@ export const signOffRoutes =
     app.post(
       '/api/sites/:id/sign-offs',
       {
-        config: { access: 'oversight' },
+        config: { access: 'oversight', peopleOnly: true },
         bodyLimit: 512 * 1024,
         schema: { tags: ['sign-off'], params: siteParams, body: signOffBody, response: { 201: siteSignOffSchema } },
       },
@@ -70,7 +70,7 @@ export const signOffRoutes =
     app.put(
       '/api/properties/:id/witness',
       {
-        config: { access: 'supervisor' },
+        config: { access: 'supervisor', peopleOnly: true },
         schema: { tags: ['sign-off'], params: siteParams, body: witnessBody, response: { 200: witnessSchema } },
       },
       async (request) => {
@@ -83,7 +83,7 @@ export const signOffRoutes =
 
     app.delete(
       '/api/properties/:id/witness',
-      { config: { access: 'supervisor' }, schema: { tags: ['sign-off'], params: siteParams } },
+      { config: { access: 'supervisor', peopleOnly: true }, schema: { tags: ['sign-off'], params: siteParams } },
       async (request, reply) => {
         const property = await propertyOf(request.user!, request.params.id);
         if (!(await signOffs.unwitness(property, request.user))) throw notFound('This flat is not marked as witnessed');

@@ -29,7 +29,7 @@ import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js'
 import { tag } from '../answers/serve.js';
 import type { AppContext } from '../context.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
-import { siteAccess } from '../http/site-access.js';
+import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 
 /** Any id string: one that is not a uuid is simply not found (404), like an unknown one. */
 const idParams = z.object({ id: z.string().max(64) });
@@ -144,7 +144,10 @@ export const siteRoutes =
       '/api/sites/:id/progress',
       { config: user, schema: { tags, params: idParams, response: { 200: siteProgressSchema } } },
       async (request) =>
-        ctx.repos.properties.siteProgress((await visibleSiteOr404(request.params.id, request.user!)).id),
+        ctx.repos.properties.siteProgress(
+          (await visibleSiteOr404(request.params.id, request.user!)).id,
+          seesApprovedOnly(request.user!),
+        ),
     );
 
     app.get(

@@ -160,12 +160,14 @@ export function parseSiteBulk(csv: string): ParsedSiteBulk {
     if (!site) {
       const nameKey = values.site_name.toLowerCase();
       const otherLocation = locationsByName.get(nameKey);
+      // A site's name is unique (reports and exports name a site by it).
       if (otherLocation !== undefined) {
-        warning(
+        error(
           row,
           'site_location',
-          `Site ${values.site_name} also appears with location ${otherLocation}; they will be two sites`,
+          `Site ${values.site_name} also appears with location ${otherLocation}; site names are unique, so give one of them another name`,
         );
+        continue;
       } else locationsByName.set(nameKey, values.site_location);
       site = { key, name: values.site_name, location: values.site_location, row, properties: [] };
       sites.set(key, site);
@@ -185,6 +187,8 @@ export interface ExistingBulkSite {
   availableBuildingTypes: string[];
   /** Lower-cased addresses of this site that the upload also names. */
   existingAddresses: Set<string>;
+  /** Set when the upload's site has this site's name but another location: the name is taken. */
+  takenAtLocation?: string;
 }
 
 export interface SiteBulkPlan {
@@ -214,6 +218,15 @@ export function planSiteBulk(parsed: ParsedSiteBulk, existing: ExistingBulkSite[
 
   for (const site of parsed.sites) {
     const found = byKey.get(site.key);
+    if (found?.takenAtLocation !== undefined) {
+      issues.push({
+        row: site.row,
+        column: 'site_name',
+        message: `A site named ${found.name} already exists at ${found.takenAtLocation || 'no location'}; site names are unique, so use another name or that location`,
+        severity: 'error',
+      });
+      continue;
+    }
     const types = found ? [...found.availableBuildingTypes] : [...DEFAULT_BUILDING_TYPES];
     const typeBySpelling = new Map(types.map((t) => [t.toLowerCase(), t]));
     if (found) {

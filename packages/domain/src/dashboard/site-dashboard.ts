@@ -4,6 +4,7 @@ import { FORTY_FIVE_LIMIT_SECONDS } from '../rules/forty-five.js';
 import type { Range, Ranges } from '../rules/ranges.js';
 import type { RangedMeasurementId } from '../rules/catalogue.js';
 import { parseDecimal } from '../numbers.js';
+import { calendarDate } from '../schemas/common.js';
 
 /** Where a flat stands on the dashboard (docs/product.md#dashboard). */
 export const FLAT_STATES = ['not_started', 'in_progress', 'failed', 'awaiting_review', 'approved'] as const;
@@ -103,10 +104,9 @@ export const siteDashboardSchema = z.object({
 });
 export type SiteDashboard = z.infer<typeof siteDashboardSchema>;
 
-const day = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
 export const dashboardQuery = z.object({
-  from: day.optional(),
-  to: day.optional(),
+  from: calendarDate('From').optional(),
+  to: calendarDate('To').optional(),
   engineerId: z.uuid().optional(),
   block: z.string().max(60).optional(),
 });
@@ -124,6 +124,18 @@ const blank = (): Record<FlatState, number> => ({
  * Where a flat stands from its latest report: a failing verdict or a send-back is Failed (it needs a re-test,
  * approved or not); a draft on the way after it is In progress; otherwise its review decides.
  */
+/**
+ * The reports as a client may see them (docs/product.md#clients): one not yet approved keeps its place and
+ * review state, without its verdict, readings, failure reasons or issues.
+ */
+export function approvedWorkOnly(reports: readonly DashboardReport[]): DashboardReport[] {
+  return reports.map((r) =>
+    r.reviewState === 'approved'
+      ? r
+      : { ...r, overallStatus: 'PENDING', failureReasons: [], readings: {}, issues: undefined },
+  );
+}
+
 export function flatState(
   hasDraft: boolean,
   latest: Pick<DashboardReport, 'overallStatus' | 'reviewState'> | undefined,

@@ -6,6 +6,7 @@ import { packIssueSchema } from '../packs/cp1-schema.js';
 import { overallStatusSchema } from './report.js';
 import { propertyStatusSchema } from './property-status.js';
 import { roleSchema } from './user.js';
+import { calendarDate } from './common.js';
 
 export const reviewStateSchema = z.enum(REVIEW_STATES);
 
@@ -20,12 +21,19 @@ export const siteMemberSchema = z.object({
 });
 export type SiteMember = z.infer<typeof siteMemberSchema>;
 
+/**
+ * The revision the reviewer read: a decision on a report corrected since is refused (409), so no approval lands
+ * on values its reviewer never saw. Omitted, the decision is on whatever revision is current.
+ */
+const reviewedRevision = z.number().int().min(1).max(100_000).optional();
+
 export const reviewBody = z.discriminatedUnion(
   'decision',
   [
-    z.strictObject({ decision: z.literal('approve') }),
+    z.strictObject({ decision: z.literal('approve'), revision: reviewedRevision }),
     z.strictObject({
       decision: z.literal('send_back'),
+      revision: reviewedRevision,
       reason: z
         .string({ message: 'Say why the report is sent back' })
         .trim()
@@ -53,7 +61,7 @@ const isoDate = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
 export const assignBody = z
   .strictObject({
     engineerId: z.uuid({ message: 'Choose an engineer' }),
-    dueDate: isoDate.nullable().optional(),
+    dueDate: calendarDate('Due date').nullable().optional(),
     propertyIds: z.array(z.uuid()).min(1, 'Choose at least one property').max(20_000).optional(),
     filter: z
       .strictObject({
@@ -144,8 +152,8 @@ export const auditQuery = z.object({
   actorId: z.uuid().optional(),
   action: z.string().max(40).optional(),
   /** Inclusive days, in UTC. */
-  from: day.optional(),
-  to: day.optional(),
+  from: calendarDate('From').optional(),
+  to: calendarDate('To').optional(),
   /** Keyset: entries older than this id (the previous page's `nextBefore`). */
   before: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -38,7 +38,7 @@ export function SendBackDialog({
   const submit = () => {
     if (!reason.trim()) return setError('Say why the report is sent back');
     decide.mutate(
-      { decision: 'send_back', reason, fields },
+      { decision: 'send_back', reason, fields, revision: report.revision },
       {
         onSuccess: () => {
           notify.success('Sent back', `${report.propertyAddress} is back on its engineer's list with your reason`);

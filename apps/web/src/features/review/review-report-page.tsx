@@ -53,7 +53,7 @@ export default function ReviewReportPage() {
   const ownReport = r.engineerId !== null && r.engineerId === user?.id;
   const approve = () =>
     decide.mutate(
-      { decision: 'approve' },
+      { decision: 'approve', revision: r.revision },
       {
         onSuccess: () => notify.success('Approved', `${r.propertyAddress} is approved and locked`),
         onError: (e) => notify.error('Could not approve', e instanceof ApiError ? e.userMessage : String(e)),
@@ -110,7 +110,9 @@ export default function ReviewReportPage() {
           {canReview ? (
             <div className="flex flex-wrap gap-2 pt-2">
               {r.reviewState === 'awaiting_review' && ownReport ? (
-                <p className="text-sm text-slate-700">Your own report: another supervisor or an admin reviews it.</p>
+                <p className="text-sm text-slate-700">
+                  Your own report: another supervisor or an admin reviews and corrects it.
+                </p>
               ) : null}
               {r.reviewState === 'awaiting_review' && !ownReport ? (
                 <>
@@ -122,7 +124,7 @@ export default function ReviewReportPage() {
                   </Button>
                 </>
               ) : null}
-              {r.reviewState !== 'approved' ? (
+              {r.reviewState !== 'approved' && !ownReport ? (
                 <Button variant="secondary" onClick={() => setDialog('correct')}>
                   Correct a value
                 </Button>

@@ -23,7 +23,7 @@ export function ClientSites() {
   const [siteId, setSiteId] = useState('');
   const list = sites.data?.items ?? [];
   const site = list.find((s) => s.id === siteId) ?? (list.length === 1 ? list[0] : undefined);
-  const path = `/api/reports?siteName=${encodeURIComponent(site?.name ?? '')}&limit=${PAGE}`;
+  const path = `/api/reports?siteId=${encodeURIComponent(site?.id ?? '')}&limit=${PAGE}`;
   const reports = useInfiniteQuery({
     queryKey: [path],
     enabled: site !== undefined,

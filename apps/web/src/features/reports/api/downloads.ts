@@ -10,8 +10,11 @@ export function downloadReportPdf(report: Pick<ReportSummary, 'id' | 'pdfFilenam
  * A site's CSV export, streamed from the server; `onProgress` gets the bytes received so far.
  * The server answers 404 for a site without reports, so an empty file is never saved.
  */
-export async function exportSiteCsv(siteName: string, onProgress: (bytes: number) => void): Promise<void> {
-  const res = await apiRequest('GET', `/api/reports/export.csv?siteName=${encodeURIComponent(siteName)}`);
+export async function exportSiteCsv(
+  site: { siteId: string; siteName: string },
+  onProgress: (bytes: number) => void,
+): Promise<void> {
+  const res = await apiRequest('GET', `/api/reports/export.csv?siteId=${encodeURIComponent(site.siteId)}`);
   const chunks: BlobPart[] = [];
   let received = 0;
   const reader = res.body?.getReader();
@@ -26,5 +29,5 @@ export async function exportSiteCsv(siteName: string, onProgress: (bytes: number
   } else {
     chunks.push(await res.blob());
   }
-  saveBlob(new Blob(chunks, { type: 'text/csv;charset=utf-8' }), reportsCsvFilename(siteName, new Date()));
+  saveBlob(new Blob(chunks, { type: 'text/csv;charset=utf-8' }), reportsCsvFilename(site.siteName, new Date()));
 }

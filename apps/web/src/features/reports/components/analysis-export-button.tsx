@@ -6,14 +6,21 @@ import { notify } from '../../../lib/toast';
 
 /**
  * Reports as the analysis CSV (decision 137): one row per report, a column per reading; one site's when
- * `siteName` is given, else every site's.
+ * `site` is given, else every site's.
  */
-export function AnalysisExportButton({ siteName, className }: { siteName?: string; className?: string }) {
+export function AnalysisExportButton({
+  site,
+  className,
+}: {
+  site?: { siteId: string; siteName: string };
+  className?: string;
+}) {
+  const siteName = site?.siteName;
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      const query = siteName ? `?siteName=${encodeURIComponent(siteName)}` : '';
+      const query = site ? `?siteId=${encodeURIComponent(site.siteId)}` : '';
       await downloadFile(`/api/reports/analysis.csv${query}`, analysisCsvFilename(siteName, new Date()));
     } catch (error) {
       const message = error instanceof ApiError ? error.userMessage : 'Check your connection and try again.';

@@ -19,7 +19,7 @@ export function SiteReports({ site }: { site: ReportSite }) {
   async function exportCsv() {
     setExported(0);
     try {
-      await exportSiteCsv(site.siteName, setExported);
+      await exportSiteCsv(site, setExported);
     } catch (error) {
       const message = error instanceof ApiError ? error.userMessage : 'Check your connection and try again.';
       notify.error('Export failed', message);
@@ -52,7 +52,7 @@ export function SiteReports({ site }: { site: ReportSite }) {
         </button>
       </h2>
       <div className="flex flex-wrap justify-end gap-2 px-4 pb-3">
-        <AnalysisExportButton siteName={site.siteName} />
+        <AnalysisExportButton site={site} />
         <Button variant="secondary" onClick={exportCsv} disabled={exported !== null}>
           {exported === null ? 'Export CSV' : exported > 0 ? `Exporting... ${megabytes(exported)}` : 'Exporting...'}
         </Button>
