@@ -372,7 +372,8 @@ describe('webhook targets (default settings: public https addresses only)', () =
         .insert(webhookEndpoints)
         .values({ url, events: ALL, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })
         .returning({ id: webhookEndpoints.id });
-      const job = { id: '1', kind: 'webhook.deliver', attempt: 1, maxAttempts: 10 };
+      // A claimed job as the runner hands it over; the handler reads only its payload and attempt numbers.
+      const job = { id: '1', kind: 'webhook.deliver', attempt: 1, maxAttempts: 10 } as Parameters<typeof deliver>[0];
       await expect(deliver({ ...job, payload: { eventId: event!.id, endpointId: endpoint!.id } }), url).rejects.toThrow(
         /public/,
       );
