@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { REPORT_TABLE_SORTS, REPORT_VERDICTS } from '../format/report-verdicts.js';
+import { calendarDate } from './common.js';
 
 /** The reports screen's table (decision 140): one row per flat of one site, found by site id. */
-const isoDate = z.iso.date({ message: 'Must be a date (YYYY-MM-DD)' });
-
 export const reportTableQuery = z
   .object({
     siteId: z.uuid({ message: 'Choose a site' }),
     verdict: z.enum(REPORT_VERDICTS).optional(),
     engineer: z.string().trim().max(200).optional(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: calendarDate('From').optional(),
+    to: calendarDate('To').optional(),
     q: z.string().trim().max(200).optional(),
     sort: z.enum(REPORT_TABLE_SORTS).default('address'),
     dir: z.enum(['asc', 'desc']).default('asc'),

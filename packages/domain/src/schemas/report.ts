@@ -1,24 +1,33 @@
 import { z } from 'zod';
 import { wizardDataSchema } from './wizard-data.js';
 import { REVIEW_STATES } from '../review/review-state.js';
-import { notesText } from './common.js';
+import { instantInWindow, notesText, timeOutsideWindow } from './common.js';
 
 export const overallStatusSchema = z.enum(['PASS', 'FAIL', 'PENDING']);
 
-/** What a client sends to submit. The server derives names, verdict and PDF itself (ruling 6). */
-export const createReportBody = z.strictObject({
-  /** Client-made id: a retried submit with the same id stores the report once. */
-  id: z.uuid(),
-  wizardData: wizardDataSchema,
-  notes: notesText,
-  /** Set when the device failed (ruling 7): 2 = initial checks, 3 = standby. */
-  failedStep: z
-    .union([z.literal(2), z.literal(3)])
-    .nullable()
-    .default(null),
-  completedAt: z.iso.datetime({ offset: true }),
-  draftId: z.uuid().optional(),
-});
+/**
+ * What a client sends to submit. The server derives names, verdict and PDF itself (ruling 6). Its start and
+ * completion times lie within the date window (decision 209); a draft's start time is not held to it, since a
+ * draft is kept as it is, to be put right before it is submitted.
+ */
+export const createReportBody = z
+  .strictObject({
+    /** Client-made id: a retried submit with the same id stores the report once. */
+    id: z.uuid(),
+    wizardData: wizardDataSchema,
+    notes: notesText,
+    /** Set when the device failed (ruling 7): 2 = initial checks, 3 = standby. */
+    failedStep: z
+      .union([z.literal(2), z.literal(3)])
+      .nullable()
+      .default(null),
+    completedAt: instantInWindow('Completion time'),
+    draftId: z.uuid().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const message = timeOutsideWindow('Start time', body.wizardData.startTime);
+    if (message) ctx.addIssue({ code: 'custom', path: ['wizardData', 'startTime'], message });
+  });
 export type CreateReportBody = z.input<typeof createReportBody>;
 
 export const reportSummarySchema = z.object({

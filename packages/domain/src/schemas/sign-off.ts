@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_REVIEW_REASON } from '../review/review-state.js';
+import { calendarDate } from './common.js';
 
 /** The most a drawn signature may weigh as a PNG data URL (the pad's 600 x 200 drawing is far less). */
 export const MAX_SIGNATURE_DATA_URL = 400_000;
@@ -27,7 +28,7 @@ export const WITNESS_ROLES = ['client', 'assessor'] as const;
 export const witnessBody = z.strictObject({
   name: z.string({ message: 'Enter who witnessed it' }).trim().min(1, 'Enter who witnessed it').max(120),
   role: z.enum(WITNESS_ROLES, { message: 'Choose client or assessor' }),
-  date: z.iso.date({ message: 'Use a date as YYYY-MM-DD' }),
+  date: calendarDate('Witness date'),
 });
 export type WitnessBody = z.infer<typeof witnessBody>;
 

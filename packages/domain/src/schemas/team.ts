@@ -55,8 +55,6 @@ export const reviewResultSchema = z.object({
   reviewFields: z.array(z.string()),
 });
 
-const isoDate = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
-
 /** Assign one property, a selection, or every property of the site matching a filter. */
 export const assignBody = z
   .strictObject({
@@ -143,7 +141,6 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const day = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });
 export const auditQuery = z.object({
   entityType: z.string().max(40).optional(),
   entityId: z.string().max(100).optional(),
