@@ -41,6 +41,30 @@ test.describe('a measurement box', () => {
     await expect(rate).toHaveValue('2.5');
   });
 
+  test('a meter end below its start is named under the field on step 7, and Next waits until it is read again', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.walkToDhw();
+    await check.dhw();
+    await check.next();
+    await check.expectStep(7, 'Photos & Signature');
+    await check.photosSignature();
+    const end = page.getByLabel('Meter End Reading');
+    await end.fill('1200');
+    const message =
+      'Meter end reading (1200) is lower than the meter start reading (1234.5): a meter never counts backwards. Check both readings.';
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByText('Still needed: Meter End Reading')).toBeVisible();
+    await expect(check.button('Review & Submit')).toBeDisabled();
+    await end.fill('1240.2');
+    await expect(page.getByText(message)).toHaveCount(0);
+    await expect(check.button('Review & Submit')).toBeEnabled();
+  });
+
   test('with no signal on a first visit, a paste still reads its unit: the rules were fetched as the check started', async ({
     browser,
     engineer,

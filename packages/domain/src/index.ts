@@ -47,6 +47,7 @@ export * from './notes.js';
 export * from './images/dimensions.js';
 export * from './drafts/merge-drafts.js';
 export * from './rules/plausible-times.js';
+export * from './rules/contradictions.js';
 export * from './review/review-state.js';
 export * from './review/corrections.js';
 export * from './review/correction-body.js';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   basicInfoProblems,
+  contradictions,
   EVIDENCE_SLACK_MS,
   evaluate,
   failureReasons,
@@ -73,6 +74,11 @@ function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds) {
     fields['wizardData.submitLocation.at'] ??= 'Location time is after the report was completed';
   if (fortyFiveReasonMissing(data.dhwChecks))
     fields['wizardData.dhwChecks.fortyFiveOverrideReason'] = FORTY_FIVE_REASON_MESSAGE;
+  // Readings that cannot both be true (docs/product.md#readings-that-agree): both fields are named.
+  for (const c of contradictions(data)) {
+    fields[`wizardData.${c.field}`] ??= c.message;
+    fields[`wizardData.${c.other}`] ??= c.message;
+  }
   const first = Object.values(fields)[0];
   if (first) throw unprocessable(first, fields);
 }

@@ -14,6 +14,7 @@ import { judge, type Ranges, type Verdict } from './ranges.js';
 import { outOfRangeReadings, rangeWithUnit, withUnit, type OutOfRangeReading } from './out-of-range.js';
 import { judgeRoom } from './radiators.js';
 import { FORTY_FIVE_REASON_MESSAGE, fortyFiveReasonMissing } from './forty-five.js';
+import { stepContradictions } from './contradictions.js';
 import { packMeasurements, packOf } from '../packs/test-packs.js';
 import { packMissing, packUnsetRequired, packVerdicts } from '../packs/pack-rules.js';
 
@@ -79,7 +80,7 @@ export const VALVE_SERIAL_MESSAGE = 'Invalid format. Enter numbers only or "NA"'
 
 /** Whether Next is allowed on a step (docs/product.md#step-rules). Step 8 is handled by canSubmit. */
 export function canProceed(step: number, data: WizardData): boolean {
-  if (packMissing(step, data).length > 0) return false;
+  if (packMissing(step, data).length > 0 || stepContradictions(step, data).length > 0) return false;
   const required = all.filter((m) => m.step === step && m.required);
   const measured = required.every((m) => parseDecimal(readMeasurement(data, m)) !== null);
   switch (step) {
@@ -114,7 +115,10 @@ export function canProceed(step: number, data: WizardData): boolean {
  */
 export function missingForNext(step: number, data: WizardData): string[] {
   const pack = packMissing(step, data);
-  return pack.length ? [...standardMissing(step, data), ...pack] : standardMissing(step, data);
+  const disagree = stepContradictions(step, data).map((c) => c.summary);
+  return pack.length || disagree.length
+    ? [...standardMissing(step, data), ...pack, ...disagree]
+    : standardMissing(step, data);
 }
 
 function standardMissing(step: number, data: WizardData): string[] {

@@ -18,16 +18,19 @@ interface MeasurementFieldProps {
   ranges: Ranges;
   /** Label override when the catalogue's label needs context, otherwise the rule book's label is used. */
   label?: string;
+  /** A message under the field, e.g. a reading that contradicts another (the rule book's contradictions). */
+  error?: string;
 }
 
 /** A measurement from the rule book: its label, unit and required flag, with a live verdict against the site's range. */
-export function MeasurementField({ id, value, onChange, ranges, label }: MeasurementFieldProps) {
+export function MeasurementField({ id, value, onChange, ranges, label, error }: MeasurementFieldProps) {
   const m = measurement(id);
   const range = m.range ? ranges[id as RangedMeasurementId] : undefined;
   return (
     <Field
       label={label ?? m.label}
       required={m.required}
+      error={error}
       hint={
         range ? (
           <RangeHint value={value} range={range} unit={m.unit} />

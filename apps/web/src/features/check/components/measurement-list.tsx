@@ -1,4 +1,4 @@
-import { measurementsForStep, readMeasurement, type MeasurementId, type Ranges } from '@hiu/domain';
+import { contradictionOf, measurementsForStep, readMeasurement, type MeasurementId, type Ranges } from '@hiu/domain';
 import { useWizard } from '../state/wizard-provider';
 import { writeMeasurement } from '../lib/write-measurement';
 import { MeasurementField } from './measurement-field';
@@ -17,6 +17,7 @@ export function MeasurementList({ step, ranges, only }: { step: number; ranges: 
             value={readMeasurement(state.wizardData, m)}
             onChange={(v) => update((w) => writeMeasurement(w, m, v))}
             ranges={ranges}
+            error={contradictionOf(state.wizardData, m.path.join('.'))}
           />
         ))}
     </>

@@ -1,5 +1,6 @@
 import {
   blankCp1,
+  contradictionOf,
   packFieldError,
   packMeasurementId,
   packOf,
@@ -104,7 +105,7 @@ function PackFieldInput({ field: f, ranges }: { field: PackField; ranges: Ranges
         <Field
           label={f.label}
           required={f.required}
-          error={packFieldError(f, text)}
+          error={packFieldError(f, text) ?? contradictionOf(state.wizardData, name)}
           hint={
             range ? (
               <RangeHint value={text} range={range} unit={f.unit ?? ''} />
