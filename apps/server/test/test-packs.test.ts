@@ -123,9 +123,14 @@ describe('test packs on a site', () => {
   });
 
   it("appends the pack's columns after the standard ones, which stay in place; a standard site's CSV is as it was", async () => {
-    const { admin, eng, site, property } = await cp1Site();
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer', { name: 'Eddie Engineer' });
+    const site = await createSite(admin);
+    const property = await createProperty(admin, site.id);
+    await admin.patch(`/api/sites/${site.id}`, { testPack: 'cp1-ts1' });
     await submitCp1(eng, site, property.id, { peakReturn: '22.5' });
-    // A standard report on the same site (taken before the site switched pack).
+    // A standard report on the same site (its check started before the site switched pack).
     const photo = await upload(eng, 'photo', JPEG);
     const signature = await upload(eng, 'signature', PNG);
     const standard = passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: signature });

@@ -18,6 +18,9 @@ import {
   reportPdfFilename,
   reportVerdict,
   STANDARD_PACK,
+  currentTestPack,
+  isTestPackId,
+  testPackName,
   type createReportBody,
   type ReportSummary,
   type TimeBounds,
@@ -30,6 +33,7 @@ import type { DraftsRepository } from '../repositories/drafts.js';
 import type { ReportsRepository } from '../repositories/reports.js';
 
 type Owned = { userId: string | null };
+const asPackId = (id: string) => (isTestPackId(id) ? id : 'standard');
 /** A report as it leaves the server: without the id of the engineer who wrote it. */
 export const publicSummary = <T extends ReportSummary & Owned>({ userId: _userId, ...summary }: T): Omit<T, 'userId'> =>
   summary;
@@ -138,6 +142,19 @@ export async function submitReport(
   if (!findTestPack(pack)) {
     const message = `Unknown test pack: ${pack.id} version ${pack.version}`;
     throw unprocessable(message, { 'wizardData.testPack': message });
+  }
+  // ...and it is the pack of its site: the one the site has, or had when the check started (a site that
+  // changes pack keeps the checks started before under the old one).
+  if (pack.id !== site.testPack) {
+    const started = Date.parse(data.startTime);
+    const then = Number.isNaN(started)
+      ? site.testPack
+      : await reports.sitePackAt(site.siteId, site.testPack, new Date(started));
+    if (pack.id !== then) {
+      const wanted = testPackName({ id: site.testPack, version: currentTestPack(asPackId(site.testPack)).version });
+      const message = `This site's checks are taken under ${wanted}; this report was taken under ${testPackName(pack)}`;
+      throw new HttpError(409, 'wrong_pack', message, { 'wizardData.testPack': message });
+    }
   }
   const ranges = rangesFor(site.designParameters, pack);
   const failedStep = body.failedStep;

@@ -13,6 +13,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import {
+  auditLog,
   drafts,
   files,
   properties,
@@ -206,6 +207,7 @@ export function reportsRepository(db: Db) {
               createdAt: sites.createdAt,
               autoApprovePassing: sites.autoApprovePassing,
               keepOriginalPhotos: sites.keepOriginalPhotos,
+              testPack: sites.testPack,
             })
             .from(sites)
             .where(eq(sites.id, siteId))
@@ -229,6 +231,7 @@ export function reportsRepository(db: Db) {
         createdAt: site?.createdAt ?? null,
         autoApprovePassing: site?.autoApprovePassing ?? false,
         keepOriginalPhotos: site?.keepOriginalPhotos ?? false,
+        testPack: site?.testPack ?? 'standard',
       };
     },
 
@@ -266,6 +269,28 @@ export function reportsRepository(db: Db) {
         .where(conds.length ? and(...conds) : undefined)
         .orderBy(desc(reports.completedAt), desc(reports.id))
         .limit(limit);
+    },
+
+    /**
+     * The test pack a site had at `at`: the one its first change of pack after then replaced, else its pack now
+     * (a site's changes are in the history, written in their own transaction).
+     */
+    async sitePackAt(siteId: string, current: string, at: Date): Promise<string> {
+      const [changed] = await db
+        .select({ was: sql<string | null>`${auditLog.before}->>'testPack'` })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.entityType, 'site'),
+            eq(auditLog.entityId, siteId),
+            eq(auditLog.action, 'updated'),
+            gt(auditLog.at, at),
+            sql`${auditLog.before}->>'testPack' IS DISTINCT FROM ${auditLog.after}->>'testPack'`,
+          ),
+        )
+        .orderBy(auditLog.id)
+        .limit(1);
+      return changed?.was ?? current;
     },
 
     /** A new report reference (decision 136): numbered by the database, so concurrent submits never share one. */
