@@ -13,7 +13,7 @@ import { registerReadLimit } from './http/read-limit.js';
 import { registerAccess, registerCsrfGuard, type Access } from './http/access.js';
 import { serveWebApp, shellScriptHashes } from './http/web-app.js';
 import { countRequestsInFlight, requestsInFlight } from './http/requests-in-flight.js';
-import { logAbortedRequests, RequestLog } from './http/request-log.js';
+import { logAbortedRequests, logSerializers, RequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { configurePasswordHashing } from './http/passwords.js';
 import { warnOfUntrustedProxy } from './http/forwarded-warning.js';
@@ -75,10 +75,14 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(
   config: Config,
   database: Database,
-  opts: { logger?: boolean } = {},
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // Every line's request is written without its credentials (decision 209); `logStream` is for tests.
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(opts.logStream && { stream: opts.logStream }) },
     logController: new RequestLog(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
