@@ -86,10 +86,11 @@ test.describe('reports screen', () => {
 
     const card = await siteCard(page, site.name);
     const toggle = card.getByRole('button', { name: new RegExp(site.name) });
-    await test.step('one collapsed section per site, by name and location', async () => {
+    await test.step('one collapsed section per site, by name and location, with its count and badges', async () => {
       await expect(card).toHaveCount(1);
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');
       await expect(card.getByText(site.location, { exact: true })).toBeVisible();
+      await expect(card.getByTestId('site-summary')).toHaveText('3 reports✓ 1 Pass✕ 1 Fail');
       await expect(card.getByTestId('report-row')).toHaveCount(0);
     });
 

@@ -101,9 +101,10 @@ describe('GET /api/reports/by-site and /api/reports/table: sites by identity', (
     await report(leeds, l2!.id, { at: '2026-03-01T11:00:00Z' });
 
     const sites = (await admin.get('/api/reports/by-site')).json();
+    // Each with its reports counted by verdict, as the collapsed site shows them.
     expect(sites).toEqual([
-      { siteId: leeds.id, siteName: 'Oak Court', location: 'Leeds' },
-      { siteId: york.id, siteName: 'Oak Court York', location: 'York' },
+      { siteId: leeds.id, siteName: 'Oak Court', location: 'Leeds', reports: 2, passed: 2, failed: 0 },
+      { siteId: york.id, siteName: 'Oak Court York', location: 'York', reports: 1, passed: 0, failed: 1 },
     ]);
     const yorkTable = await table(admin, { siteId: york.id });
     expect(yorkTable.items.map((r) => r.propertyId)).toEqual([y!.id]);
@@ -120,7 +121,7 @@ describe('GET /api/reports/by-site and /api/reports/table: sites by identity', (
     expect((await admin.patch(`/api/sites/${site.id}`, { name: 'Elm Yard North' })).statusCode).toBe(200);
 
     expect((await admin.get('/api/reports/by-site')).json()).toEqual([
-      { siteId: site.id, siteName: 'Elm Yard North', location: 'Hull' },
+      { siteId: site.id, siteName: 'Elm Yard North', location: 'Hull', reports: 1, passed: 1, failed: 0 },
     ]);
     const page = await table(admin, { siteId: site.id });
     expect(page.items.map((r) => r.report?.id)).toEqual([id]);

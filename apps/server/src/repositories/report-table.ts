@@ -129,15 +129,33 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 export function reportTableQueries(db: Db) {
   return {
-    /** Sites with at least one report, by identity, in name order (location tells two of one name apart). */
+    /**
+     * Sites with at least one report, in name order, each with its reports counted by verdict: from the counts
+     * the database keeps per site (migration 0032), so the screen never counts a site's reports.
+     */
     async sites(): Promise<ReportSite[]> {
-      const found = await rows<{ id: string; name: string; location: string }>(
+      const found = await rows<{
+        id: string;
+        name: string;
+        location: string;
+        total: number | string;
+        pass: number | string;
+        fail: number | string;
+      }>(
         db,
-        sql`SELECT s.id, s.name, s.location FROM sites s
-            WHERE EXISTS (SELECT 1 FROM reports r WHERE r.site_id = s.id)
+        sql`SELECT s.id, s.name, s.location, c.total, c.pass, c.fail
+            FROM report_site_counts c JOIN sites s ON s.id = c.site_id
+            WHERE c.total > 0
             ORDER BY lower(s.name), lower(s.location), s.id`,
       );
-      return found.map((s) => ({ siteId: s.id, siteName: s.name, location: s.location }));
+      return found.map((s) => ({
+        siteId: s.id,
+        siteName: s.name,
+        location: s.location,
+        reports: Number(s.total),
+        passed: Number(s.pass),
+        failed: Number(s.fail),
+      }));
     },
 
     /** One keyset page of the site's flats, filtered and sorted; `next` continues after its last row. */

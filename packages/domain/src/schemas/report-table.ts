@@ -69,5 +69,13 @@ export const reportTablePageSchema = z.object({
 export type ReportTablePage = z.infer<typeof reportTablePageSchema>;
 
 /** A site with reports, by identity: two sites of one name stay apart, a renamed one keeps its reports. */
-export const reportSiteSchema = z.object({ siteId: z.string(), siteName: z.string(), location: z.string() });
+export const reportSiteSchema = z.object({
+  siteId: z.string(),
+  siteName: z.string(),
+  location: z.string(),
+  /** Every report of the site, earlier attempts included, and how many passed and failed. */
+  reports: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+});
 export type ReportSite = z.infer<typeof reportSiteSchema>;

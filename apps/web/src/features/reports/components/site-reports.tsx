@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { ReportSite } from '@hiu/domain';
+import { CountBadge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -48,6 +49,13 @@ export function SiteReports({ site }: { site: ReportSite }) {
           <span className="min-w-0 flex-1">
             <span className="block truncate text-lg font-bold text-slate-900">{site.siteName}</span>
             <span className="block text-sm font-normal text-slate-600">{site.location}</span>
+            <span className="mt-1 flex flex-wrap gap-1.5" data-testid="site-summary">
+              <CountBadge tone="neutral">
+                {site.reports} {site.reports === 1 ? 'report' : 'reports'}
+              </CountBadge>
+              <CountBadge tone="pass">✓ {site.passed} Pass</CountBadge>
+              <CountBadge tone="fail">✕ {site.failed} Fail</CountBadge>
+            </span>
           </span>
         </button>
       </h2>
