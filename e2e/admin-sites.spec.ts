@@ -35,14 +35,14 @@ test.describe('Sites tab', () => {
       await expect(siteCard(page, name)).toContainText('0 properties · Types: 1b2p, 2b4p, 3b5p');
     });
 
-    await test.step('a second site with the same name and location is refused', async () => {
+    await test.step('a second site with the same name is refused, whatever its case', async () => {
       await page.getByRole('button', { name: 'Add Site' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Site' });
       await dialog.getByLabel('Site Name').fill(name.toUpperCase());
       await dialog.getByLabel('Location').fill(location);
       await dialog.getByRole('button', { name: 'Add Site' }).click();
-      await expectToast(page, 'Error', 'A site with this name and location already exists');
-      await expect(dialog.getByRole('alert')).toContainText('A site with this name and location already exists');
+      await expectToast(page, 'Error', 'A site with this name already exists: site names are unique');
+      await expect(dialog.getByRole('alert')).toContainText('A site with this name already exists');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(siteCard(page, name)).toHaveCount(1);
     });

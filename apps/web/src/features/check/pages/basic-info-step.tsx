@@ -90,13 +90,9 @@ export function BasicInfoStep() {
       primary={<NextButton label="Save and Continue" missing={missingForNext(1, d)} onClick={saveAndContinue} />}
     >
       <Card className="space-y-4">
-        <Field label="Site Name" required>
-          <Input
-            value={d.siteName}
-            onChange={(e) => update((w) => void (w.siteName = e.target.value))}
-            autoComplete="off"
-            enterKeyHint="next"
-          />
+        {/* The site's name is the server's (the report takes it from the site at submit): shown, not edited. */}
+        <Field label="Site Name">
+          <Input value={d.siteName} readOnly />
         </Field>
         <Field label="Address">
           {/* Addresses are long: a read-only box that wraps instead of cutting them off. */}
