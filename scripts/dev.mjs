@@ -4,7 +4,10 @@
 // .data-dev (or DATA_DIR, or DATABASE_URL's PostgreSQL), apart from ./data that `npm start` uses. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { requireProjectNode } from './lib/project-node.mjs';
 import { repoRoot } from './lib/shell.mjs';
+
+requireProjectNode('npm run dev');
 
 const apiPort = process.env.API_PORT ?? '3001';
 const webPort = process.env.WEB_PORT ?? '5173';

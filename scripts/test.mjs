@@ -12,6 +12,10 @@ import path from 'node:path';
 import { bin, repoRoot, run } from './lib/shell.mjs';
 import { dropWorkerDatabases, ensurePostgres } from './ensure-postgres.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { requireProjectNode } from './lib/project-node.mjs';
+
+requireProjectNode('npm test');
+console.log(`Node ${process.versions.node}`);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hiu-test-'));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
