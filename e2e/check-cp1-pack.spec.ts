@@ -136,7 +136,7 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
       failureReasons: ['Primary return too high in the hot-water peak test (31 °C, expected ≤ 25 °C)'],
     });
     const detail = await (await adminApi.get(`/api/reports/${report!.id}`)).json();
-    expect(detail.testPack).toEqual({ id: 'cp1-ts1', version: 1 });
+    expect(detail.testPack).toEqual({ id: 'cp1-ts1', version: 2 });
     expect(detail.wizardData.cp1).toMatchObject({
       strainerCondition: 'Minor debris',
       flushed: true,

@@ -25,7 +25,7 @@ describe('design-parameter fields', () => {
       const f = all.find((x) => x.group === m.range.group && `${x.key}Min` === m.range.min);
       expect(f, m.id).toBeDefined();
       expect(f!.unit).toBe(m.unit);
-      expect(f!.judges).toEqual({ step: m.step, label: m.label });
+      expect(f!.judges).toEqual({ step: m.step, label: m.label, id: m.id });
     }
   });
 

@@ -26,7 +26,8 @@ describe('test packs', () => {
   it('knows the standard and CP1/TS1 packs by id and version, and nothing else', () => {
     expect(findTestPack({ id: 'standard', version: 1 })?.fields).toEqual([]);
     expect(findTestPack(CP1)?.label).toBe('CP1/TS1 acceptance');
-    expect(findTestPack({ id: 'cp1-ts1', version: 2 })).toBeUndefined();
+    expect(findTestPack({ id: 'cp1-ts1', version: 2 })?.lowReturns).toBe(true);
+    expect(findTestPack({ id: 'cp1-ts1', version: 3 })).toBeUndefined();
     expect(findTestPack({ id: 'bs-en-1', version: 1 })).toBeUndefined();
     expect(packOf(wizardDataSchema.parse(passingCheck())).id).toBe('standard');
     expect(testPackName(CP1)).toBe('CP1/TS1 acceptance, version 1');
@@ -153,5 +154,39 @@ describe('test packs', () => {
     expect('testPack' in data).toBe(false);
     expect('cp1' in data).toBe(false);
     expect([1, 2, 3, 4, 5, 6, 7].flatMap((s) => missingForNext(s, data))).toEqual([]);
+  });
+});
+
+describe('low returns are good under CP1/TS1 version 2', () => {
+  const V2 = { id: 'cp1-ts1', version: 2 };
+  const returns = ['standbyReturnTemp', 'heatingTertiaryReturn', 'heatingPrimaryReturn', 'dhwPrimaryReturn'] as const;
+
+  it('judges every return temperature as at most its maximum, with no minimum', () => {
+    const standard = rangesFor(defaultDesignParameters());
+    const v2 = rangesFor(defaultDesignParameters(), V2);
+    for (const id of returns) expect(v2[id], id).toEqual({ min: null, max: standard[id].max });
+    // Version 1 and the standard checklist keep their ruled ranges.
+    expect(rangesFor(defaultDesignParameters(), CP1)).toMatchObject(
+      Object.fromEntries(returns.map((id) => [id, standard[id]])),
+    );
+    expect(standard.standbyReturnTemp.min).not.toBeNull();
+  });
+
+  it('passes a 30 °C standby return and a 20 °C DHW primary return, at and below the maximum; fails just above', () => {
+    const v2 = rangesFor(defaultDesignParameters(), V2);
+    const data = (standbyReturn: string, dhwReturn: string) => {
+      const d = wizardDataSchema.parse(passingCp1Check({ testPack: V2 }));
+      return {
+        ...d,
+        standbyMode: { ...d.standbyMode, returnTemp: standbyReturn },
+        dhwChecks: { ...d.dhwChecks, primaryReturn: dhwReturn },
+      };
+    };
+    const max = v2.standbyReturnTemp.max!;
+    expect(reportVerdict(data('30', '20'), v2, null)).toEqual({ overall: 'PASS', reasons: [] });
+    expect(reportVerdict(data(String(max), '20'), v2, null).overall).toBe('PASS');
+    expect(reportVerdict(data(String(max + 0.1), '20'), v2, null).reasons).toEqual(['Return Temperature out of range']);
+    // The same low readings fail the standard checklist's ruled ranges.
+    expect(reportVerdict(data('30', '20'), rangesFor(defaultDesignParameters(), CP1), null).overall).toBe('FAIL');
   });
 });

@@ -75,8 +75,8 @@ describe.skipIf(!hasPdftotext)('a report under an older version of its pack', ()
     expect(v1.join('\n')).toContain('CP1/TS1 acceptance, version 1');
     expect(v1).toContain('Primary return in standby (keep-warm) 42 °C <= 50 °C PASS');
     expect(v1.join('\n')).not.toContain('Secondary static pressure');
-    const v2 = await cp1Pdf({ secondaryStaticPressure: '1.5' }, { id: 'cp1-ts1', version: 2 });
-    expect(v2.join('\n')).toContain('CP1/TS1 acceptance, version 2');
+    const v2 = await cp1Pdf({ secondaryStaticPressure: '1.5' }, { id: 'cp1-ts1', version: 3 });
+    expect(v2.join('\n')).toContain('CP1/TS1 acceptance, version 3');
     expect(v2).toContain('Primary return in standby (keep-warm) 42 °C <= 25 °C FAIL');
     expect(v2).toContain('Secondary static pressure 1.5 bar RECORDED');
   });

@@ -17,4 +17,13 @@ export const PACK_VERSIONS: TestPack[] = [
     photoTags: CP1_PHOTO_TAGS,
     issuesList: true,
   },
+  {
+    id: 'cp1-ts1',
+    version: 2,
+    label: 'CP1/TS1 acceptance',
+    fields: CP1_FIELDS_V1,
+    photoTags: CP1_PHOTO_TAGS,
+    issuesList: true,
+    lowReturns: true,
+  },
 ];

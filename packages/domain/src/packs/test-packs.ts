@@ -27,6 +27,11 @@ export interface TestPack {
   photoTags: readonly string[];
   /** Whether the check keeps a list of issues, each with who must act. */
   issuesList: boolean;
+  /**
+   * Return temperatures are judged as at most their maximum, with no minimum (docs/product.md#test-packs): a
+   * low return is what a heat network wants.
+   */
+  lowReturns?: boolean;
 }
 
 export const TEST_PACK_LABELS: Record<TestPackId, string> = {

@@ -12,7 +12,7 @@ export interface DesignRangeField {
   label: string;
   unit: Unit;
   /** The checklist measurement this range judges (ruling 5); undefined for a value kept for reference only. */
-  judges?: { step: number; label: string };
+  judges?: { step: number; label: string; id: string };
 }
 
 export type DesignTab = 'standby' | 'heating' | 'dhw';
@@ -22,7 +22,13 @@ const judged = (group: RangeGroup, key: string): Measurement | undefined =>
 
 function field(group: RangeGroup, key: string, label: string, unit: Unit): DesignRangeField {
   const m = judged(group, key);
-  return { group, key, label, unit: m?.unit ?? unit, ...(m ? { judges: { step: m.step, label: m.label } } : {}) };
+  return {
+    group,
+    key,
+    label,
+    unit: m?.unit ?? unit,
+    ...(m ? { judges: { step: m.step, label: m.label, id: m.id } } : {}),
+  };
 }
 
 /**

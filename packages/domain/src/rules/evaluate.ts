@@ -116,8 +116,9 @@ export function canProceed(step: number, data: WizardData): boolean {
 export function missingForNext(step: number, data: WizardData): string[] {
   const pack = packMissing(step, data);
   const disagree = stepContradictions(step, data).map((c) => c.summary);
+  // A reading that contradicts another comes first: the engineer has typed it and believes it done.
   return pack.length || disagree.length
-    ? [...standardMissing(step, data), ...pack, ...disagree]
+    ? [...new Set([...disagree, ...standardMissing(step, data), ...pack])]
     : standardMissing(step, data);
 }
 

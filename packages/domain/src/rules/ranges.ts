@@ -30,8 +30,17 @@ export function rangesFor(params: Partial<DesignParameters> | null | undefined, 
   }
   const extra = pack && pack.id !== 'standard' ? findTestPack(pack) : undefined;
   if (extra) Object.assign(out, packRanges(extra, params));
+  if (extra?.lowReturns) for (const id of RETURN_TEMPERATURES) out[id] = { min: null, max: out[id]!.max };
   return out as Ranges;
 }
+
+/** The return temperatures a pack with low returns judges as "at most" (standby, tertiary, primary ones). */
+export const RETURN_TEMPERATURES = [
+  'standbyReturnTemp',
+  'heatingTertiaryReturn',
+  'heatingPrimaryReturn',
+  'dhwPrimaryReturn',
+] as const satisfies readonly RangedMeasurementId[];
 
 export const DEFAULT_RANGES: Ranges = rangesFor(undefined);
 

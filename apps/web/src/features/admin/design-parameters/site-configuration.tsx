@@ -165,6 +165,7 @@ export function SiteConfiguration({ site, onDirtyChange }: { site: Site; onDirty
             params={draft.designParameters}
             errors={errors}
             onChange={onRange}
+            lowReturns={site.testPack === 'cp1-ts1'}
           />
         ) : null}
         {tab === 'radiators' ? <RadiatorsTab draft={draft} errors={errors} update={update} /> : null}

@@ -54,7 +54,7 @@ export function SiteReports({ site }: { site: ReportSite }) {
                 {site.reports} {site.reports === 1 ? 'report' : 'reports'}
               </CountBadge>
               <CountBadge tone="pass">✓ {site.passed} Pass</CountBadge>
-              <CountBadge tone="fail">✕ {site.failed} Fail</CountBadge>
+              <CountBadge tone={site.failed > 0 ? 'fail' : 'neutral'}>✕ {site.failed} Fail</CountBadge>
             </span>
           </span>
         </button>
