@@ -113,17 +113,18 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   await page.getByRole('button', { name: 'Build evidence pack' }).click();
   const pack = page.getByTestId('evidence-pack');
   await expect(pack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 60_000 });
-  await expect(pack).toContainText('4 files');
+  // Approved work only (docs/product.md#evidence-pack): the failed report awaiting review stays out.
+  await expect(pack).toContainText('3 files');
   const [zipDownload] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }),
     pack.getByRole('link', { name: 'Download ZIP' }).click(),
   ]);
+  expect(zipDownload.suggestedFilename()).toMatch(/evidence[ _]\d{4}-\d{2}-\d{2}[ _][0-9a-f]{8}\.zip$/);
   const zip = unzipSync(new Uint8Array(fs.readFileSync((await zipDownload.path())!)));
   const names = Object.keys(zip).sort();
   expect(names.filter((n) => !n.startsWith('reports/'))).toEqual(['manifest.json', 'reports.csv', 'summary.pdf']);
   expect(names.filter((n) => n.startsWith('reports/')).map((n) => n.replace(/HIU-\d{4}-\d+/, 'REF'))).toEqual([
     'reports/Flat 1 - REF.pdf',
-    'reports/Flat 2 - REF.pdf',
   ]);
   const summary = testInfo.outputPath('summary.pdf');
   fs.writeFileSync(summary, zip['summary.pdf']!);

@@ -50,9 +50,19 @@ describe('handover evidence pack', () => {
     expect(pack).toMatchObject({ state: 'done', done: 2, total: 2, files: 4, missing: [] });
     expect(Date.parse(pack.expiresAt)).toBeGreaterThan(Date.now() + 24 * 3600_000);
 
+    const app = await t.app();
+    const head = await app.inject({
+      method: 'HEAD',
+      url: `/api/evidence-packs/${id}/download`,
+      headers: { cookie: client.cookie! },
+    });
+    expect(head.statusCode).toBe(200);
     const res = await client.get(`/api/evidence-packs/${id}/download`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
+    // "<site> evidence <date> <short hash>.zip", the hash the manifest's own.
+    const built = new Date(pack.finishedAt).toISOString().slice(0, 10);
+    expect(String(res.headers['content-disposition'])).toMatch(new RegExp(`evidence[ _]${built}[ _][0-9a-f]{8}\\.zip`));
     const zip = unzipSync(new Uint8Array(res.rawPayload));
     const names = Object.keys(zip).sort();
     expect(names).toEqual(
@@ -204,6 +214,14 @@ describe('handover evidence pack', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(evidencePacks.id, id));
     expect((await supervisor.get(`/api/evidence-packs/${id}/download`)).statusCode).toBe(410);
+    // Asked first with HEAD (as the screen does), the refusal comes without a body to save.
+    const app = await t.app();
+    const head = await app.inject({
+      method: 'HEAD',
+      url: `/api/evidence-packs/${id}/download`,
+      headers: { cookie: supervisor.cookie! },
+    });
+    expect([head.statusCode, head.body]).toEqual([410, '']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { makeZip } from 'client-zip';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -109,7 +110,11 @@ export const evidencePackRoutes =
           }
           yield { name: 'manifest.json', input: manifest, lastModified, size: manifest.length };
         }
-        const name = `${(site?.name ?? 'site').replace(/[^\w .-]+/g, '-')} evidence pack.zip`;
+        // "<site> evidence <date> <short hash>.zip": two packs of one site never share a name, and the name
+        // ties the file to the manifest it holds.
+        const hash = createHash('sha256').update(manifest).digest('hex').slice(0, 8);
+        const built = lastModified.toISOString().slice(0, 10);
+        const name = `${(site?.name ?? 'site').replace(/[^\w .-]+/g, '-')} evidence ${built} ${hash}.zip`;
         return reply
           .header('Content-Type', 'application/zip')
           .header('Content-Disposition', attachment(name))

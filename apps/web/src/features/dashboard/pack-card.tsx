@@ -3,10 +3,33 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, type EvidencePack } from '@hiu/domain';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { api, ApiError } from '../../lib/api-client';
+import { api, ApiError, apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 
 const building = (p: EvidencePack) => p.state === 'queued' || p.state === 'running';
+
+/**
+ * Downloads a pack: asked first (HEAD), so a pack that cannot be had says why on screen instead of being saved
+ * as a file of JSON; then the browser saves the ZIP as it streams, never held whole in the page's memory.
+ */
+async function downloadPack(url: string) {
+  const head = await fetch(url, { method: 'HEAD', credentials: 'include' }).catch(() => undefined);
+  if (!head?.ok) {
+    // The GET answers the same refusal with its reason, before any byte of a ZIP.
+    try {
+      await apiRequest('GET', url);
+    } catch (e) {
+      notify.error('Could not download the pack', e instanceof ApiError ? e.userMessage : 'Check your connection.');
+      return;
+    }
+  }
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
 
 /**
  * The site's handover evidence pack (docs/product.md#evidence-pack): build one (supervisors, admins), watch it
@@ -79,7 +102,15 @@ export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boole
                   </p>
                 </div>
                 {p.state === 'done' && !expired ? (
-                  <a className={buttonClass('secondary')} href={`/api/evidence-packs/${p.id}/download`} download>
+                  <a
+                    className={buttonClass('secondary')}
+                    href={`/api/evidence-packs/${p.id}/download`}
+                    download
+                    onClick={(e) => {
+                      e.preventDefault();
+                      void downloadPack(`/api/evidence-packs/${p.id}/download`);
+                    }}
+                  >
                     Download ZIP
                   </a>
                 ) : null}
