@@ -95,9 +95,12 @@ test('a client sees only approved reports of their site; a supervisor corrects a
 
     const own = await submit(page, site, properties[2]!, 2);
     await page.goto(`/review/reports/${own.id}`);
-    await expect(page.getByText('Your own report: another supervisor or an admin reviews it.')).toBeVisible();
+    await expect(
+      page.getByText('Your own report: another supervisor or an admin reviews and corrects it.'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send back' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Correct a value' })).toHaveCount(0);
   });
 
   await test.step("the admin reads a property's and the whole history, and downloads it as CSV", async () => {
