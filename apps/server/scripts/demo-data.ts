@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { currentTestPack } from '@hiu/domain';
 import { passingCheck, passingCp1Check, PASSING_CP1 } from '@hiu/domain/testing';
 import { SESSION_COOKIE } from '../src/http/access.js';
 
@@ -171,6 +172,8 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed> {
   const photo = fs.readFileSync(path.join(fixtures, 'photo.jpg'));
   const signature = fs.readFileSync(path.join(fixtures, 'signature.png'));
   const startTime = new Date().toISOString();
+  // A check started now on a CP1/TS1 site is taken under the pack's current version.
+  const cp1Pack = { id: 'cp1-ts1' as const, version: currentTestPack('cp1-ts1').version };
   let serial = 4100;
   const submit = async (
     engineer: Session,
@@ -196,7 +199,9 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed> {
       ...(variant.fail && where.testPack === 'standard' ? { standbyMode: { flowTemp: '71' } } : {}),
     };
     const wizardData =
-      where.testPack === 'cp1-ts1' ? passingCp1Check({ ...options, cp1: { ...variant.cp1 } }) : passingCheck(options);
+      where.testPack === 'cp1-ts1'
+        ? passingCp1Check({ ...options, testPack: cp1Pack, cp1: { ...variant.cp1 } })
+        : passingCheck(options);
     const id = randomUUID();
     await engineer.call('POST', '/api/reports', 201, {
       id,

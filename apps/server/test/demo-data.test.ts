@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { currentTestPack } from '@hiu/domain';
 import { SESSION_COOKIE } from '../src/http/access.js';
 import { DatabaseNotEmpty, seedDemo } from '../scripts/demo-data.js';
 import { client, signedIn, useTestApp } from './helpers/test-app.js';
@@ -66,7 +67,10 @@ describe('demo data (npm run seed)', () => {
     expect(seed.reports.sentBack).toContain(retest.retestOf);
     expect(retest.reviewState).toBe('awaiting_review');
     const wharfReport = reports.find((r) => r.siteName === 'Canal Wharf')!;
-    expect((await admin.get(`/api/reports/${wharfReport.id}`)).json().testPack).toEqual({ id: 'cp1-ts1', version: 1 });
+    expect((await admin.get(`/api/reports/${wharfReport.id}`)).json().testPack).toEqual({
+      id: 'cp1-ts1',
+      version: currentTestPack('cp1-ts1').version,
+    });
 
     // Each report has its PDF.
     for (const r of reports) {
