@@ -23,6 +23,15 @@ console.log(
     `engineers' errors ${quiet.figures.errors} / ${attacked.figures.errors}; ` +
     `RSS at end ${quiet.figures.rssMb.atEnd} / ${attacked.figures.rssMb.atEnd} MB (bounds ${quiet.figures.rssMb.bound} / ${attacked.figures.rssMb.bound} MB)`,
 );
+// The engineers' PDFs beside the attacker's WebP reports (decision 208): reported, not judged.
+const waits = (run, who) => run.figures.pdfWaitMs[who];
+const wait = (w) => `p50 ${w.p50} ms, p99 ${w.p99} ms, slowest ${w.max} ms (${w.reports} reports)`;
+console.log(
+  `engineers' PDF wait, submit to built: ${wait(waits(quiet, 'engineers'))} quiet, ` +
+    `${wait(waits(attacked, 'engineers'))} under attack; the attacker's ${wait(waits(attacked, 'attacker'))}; ` +
+    `WebP bombs answered ${JSON.stringify(attacked.figures.attack?.webpBombAnswers)}, ` +
+    `reports of thirty WebP photos ${JSON.stringify(attacked.figures.attack?.webpReportAnswers)}`,
+);
 const out = jsonOut();
 if (out) fs.writeFileSync(out, JSON.stringify({ quiet: quiet.figures, attacked: attacked.figures, ratio }, null, 2));
 process.exit(ok ? 0 : 1);

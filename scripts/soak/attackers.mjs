@@ -1,7 +1,10 @@
 // What the attack soak adds to the engineers' work (issue list: hold under attack): a flood of sign-ins with
 // wrong passwords and unknown emails, and once a minute an image bomb and a report of the largest photos
-// the limits allow. The attackers' answers are counted apart: refusals are what they should get.
+// the limits allow, and the WebP bomb with four reports of thirty WebP photos. The attackers' answers are
+// counted apart: refusals are what they should get.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -40,12 +43,33 @@ function pngBomb(width, height) {
   ]);
 }
 
+const webpFixture = (name) =>
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../apps/server/test/security/fixtures', name));
+/** The WebP bomb (decision 208): a blank 2048 x 2048 canvas in Chromium's lossless mode, 520 bytes. */
+const WEBP_BOMB = webpFixture('bomb-2048-lossless.webp');
+/** The same canvas in its lossy mode, 8,000 bytes: the most pixels per byte the upload floor lets through. */
+const WEBP_FLAT = webpFixture('flat-2048-lossy.webp');
+/** As the attack run: four reports of thirty such photos a minute, one after another. */
+const WEBP_REPORTS = 4;
+const WEBP_PHOTOS = 30;
+
 /**
  * Runs until `deadline`: `flood` sign-ins at a time, and an image bomb (plus the heaviest report the limits
  * allow, by an attacker's own engineer account) every minute from the start.
  */
 export async function runAttackers({ base, deadline, attackerCookie, heavyReport, flood = 40, log }) {
-  const stats = { signIns: 0, signInAnswers: {}, bombs: 0, bombAnswers: {}, heavyReports: 0, heavyAnswers: {} };
+  const stats = {
+    signIns: 0,
+    signInAnswers: {},
+    bombs: 0,
+    bombAnswers: {},
+    heavyReports: 0,
+    heavyAnswers: {},
+    webpBombs: 0,
+    webpBombAnswers: {},
+    webpReports: 0,
+    webpReportAnswers: {},
+  };
   const count = (map, status) => (map[status] = (map[status] ?? 0) + 1);
   const bomb = pngBomb(7000, 7000);
 
@@ -91,6 +115,31 @@ export async function runAttackers({ base, deadline, attackerCookie, heavyReport
     }
   };
 
-  await Promise.all([...Array.from({ length: flood }, (_, n) => signInLoop(n)), bombLoop()]);
+  // Once a minute: the WebP bomb itself (refused at upload), then reports of thirty of the flattest WebP photos
+  // the floor lets through, each of which the PDF must convert (decision 208: two are, the rest say why not).
+  const webpLoop = async () => {
+    while (Date.now() < deadline) {
+      const next = Date.now() + 60_000;
+      const res = await fetch(`${base}/api/files/${randomUUID()}?kind=photo`, {
+        method: 'PUT',
+        headers: { cookie: attackerCookie, 'content-type': 'image/webp' },
+        body: WEBP_BOMB,
+      }).catch(() => ({ status: 0, arrayBuffer: async () => {} }));
+      await res.arrayBuffer();
+      count(stats.webpBombAnswers, res.status);
+      stats.webpBombs++;
+      for (let i = 0; i < WEBP_REPORTS && Date.now() < deadline; i++) {
+        const status = await heavyReport({ bytes: WEBP_FLAT, type: 'image/webp', count: WEBP_PHOTOS }).catch((e) => {
+          log(`attack: WebP report failed: ${e.message}`);
+          return 0;
+        });
+        count(stats.webpReportAnswers, status);
+        stats.webpReports++;
+      }
+      while (Date.now() < Math.min(next, deadline)) await sleep(500);
+    }
+  };
+
+  await Promise.all([webpLoop(), ...Array.from({ length: flood }, (_, n) => signInLoop(n)), bombLoop()]);
   return stats;
 }

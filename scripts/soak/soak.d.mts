@@ -16,6 +16,8 @@ export interface SoakFigures {
   reportsLost: number;
   reportsDuplicatedOrUnexpected: number;
   reportsWithoutPdf: number;
+  /** From a report's submit to its PDF built, the engineers' apart from the attack soak's attacker's. */
+  pdfWaitMs: Record<'engineers' | 'attacker', { p50: number; p99: number; max: number; reports: number }>;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
   rssMb: {
     afterWarmUp: number;

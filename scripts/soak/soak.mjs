@@ -341,10 +341,11 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
     ]);
     const cookie = `hiu_session=${token}`;
     const member = { cookie, property: props[0] };
-    // A report of eight photos and a signature, as heavy as an honest one gets.
-    const heavyReport = async () => {
-      const ids = Array.from({ length: 8 }, () => randomUUID());
-      for (const id of ids) await call('PUT', `/api/files/${id}?kind=photo`, cookie, photo, 'image/jpeg');
+    // A report of eight photos and a signature, as heavy as an honest one gets; or of `count` other photos (the
+    // WebP bomb's reports of thirty, attackers.mjs).
+    const heavyReport = async ({ bytes = photo, type = 'image/jpeg', count = 8 } = {}) => {
+      const ids = Array.from({ length: count }, () => randomUUID());
+      for (const id of ids) await call('PUT', `/api/files/${id}?kind=photo`, cookie, bytes, type);
       const signatureId = randomUUID();
       await call('PUT', `/api/files/${signatureId}?kind=signature`, cookie, signature, 'image/png');
       const data = {
@@ -401,6 +402,17 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
   const lost = [...submitted].filter((id) => !storedIds.has(id));
   const extra = stored.filter((r) => !submitted.has(r.id));
   const withoutPdf = stored.filter((r) => !r.pdf_file_id).length;
+  // How long each report waited for its PDF, from its submit to its build's end (the job queue's own times):
+  // the engineers' apart from the attacker's (decision 208).
+  const { rows: pdfJobs } = await sql.query(
+    `SELECT extract(epoch FROM j.finished_at - j.created_at) * 1000 AS ms, u.email = 'mallory@example.com' AS attacker
+     FROM jobs j JOIN reports r ON r.id::text = j.payload->>'reportId' JOIN users u ON u.id = r.user_id
+     WHERE j.kind = 'report.pdf' AND j.state = 'done'`,
+  );
+  const pdfWait = (attacker) => {
+    const waits = pdfJobs.filter((j) => j.attacker === attacker).map((j) => Number(j.ms));
+    return { ...percentiles(waits), max: Math.round(Math.max(0, ...waits)), reports: waits.length };
+  };
 
   // Memory after warm-up (a quarter of the run, at least 20 s: every engineer has submitted by then):
   // the median of the next quarter against the median of the last quarter (RSS swings with each garbage
@@ -451,6 +463,7 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
     latencyMs: { p50: pct(0.5), p95: pct(0.95), p99: pct(0.99), max: Math.round(sorted.at(-1) ?? 0) },
     submitLatencyMs: percentiles(stats.submitLatencies),
     draftSaveLatencyMs: percentiles(stats.draftLatencies),
+    pdfWaitMs: { engineers: pdfWait(false), attacker: pdfWait(true) },
     attack: attackStats,
     rssMb: {
       afterWarmUp: mb(afterWarmUp),

@@ -45,6 +45,7 @@ export * from './rules/design-fields.js';
 export * from './images/limits.js';
 export * from './notes.js';
 export * from './images/dimensions.js';
+export * from './images/pdf-budget.js';
 export * from './drafts/merge-drafts.js';
 export * from './rules/plausible-times.js';
 export * from './rules/contradictions.js';

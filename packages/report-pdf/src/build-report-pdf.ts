@@ -66,6 +66,8 @@ export interface ReportPdfInput {
   failureReasons: string[];
   /** Photo and signature bytes by file id. A missing or unreadable image is shown as a placeholder. */
   images: Record<string, ReportImage>;
+  /** Photos left out on purpose, by file id, with the words printed in their place (decision 208). */
+  imagesNotShown?: Record<string, string>;
   /** Its review, once filed; absent on a PDF made on the phone. */
   review?: ReportReview;
   /** Its revisions up to this one; the corrections among them are printed. */
@@ -473,6 +475,7 @@ async function drawPhotos(w: Writer, input: ReportPdfInput) {
     return images.get(id) ?? null;
   };
 
+  const notShown = input.imagesNotShown ?? {};
   const gutter = 16;
   const colWidth = (CONTENT_WIDTH - gutter) / 2;
   const maxImageHeight = 190;
@@ -482,16 +485,17 @@ async function drawPhotos(w: Writer, input: ReportPdfInput) {
     heading(`Photos (${p.photos.length})`);
     for (let i = 0; i < p.photos.length; i += 2) {
       const pair = p.photos.slice(i, i + 2);
-      const cells = await Promise.all(
-        pair.map(async (photo, j) => {
-          const img = await load(photo.id);
-          const box = img ? fitBox(img, colWidth, maxImageHeight) : { width: colWidth, height: 110 };
-          const caption = photo.label.trim() || `Photo ${i + j + 1}`;
-          const text = photo.takenAt ? `${caption} (taken ${formatDateTime(photo.takenAt)})` : caption;
-          const lines = w.lines(text, colWidth, label);
-          return { img, box, text, height: box.height + 6 + lines.length * w.lineHeight(label) };
-        }),
-      );
+      // One image at a time: each is embedded (a PNG decoded) and let go before the next is read.
+      const cells = [];
+      for (const [j, photo] of pair.entries()) {
+        const img = await load(photo.id);
+        const box = img ? fitBox(img, colWidth, maxImageHeight) : { width: colWidth, height: 110 };
+        const caption = photo.label.trim() || `Photo ${i + j + 1}`;
+        const text = photo.takenAt ? `${caption} (taken ${formatDateTime(photo.takenAt)})` : caption;
+        const lines = w.lines(text, colWidth, label);
+        const missing = notShown[photo.id] ?? notShown[photo.id.toLowerCase()] ?? 'Image not available';
+        cells.push({ img, box, text, missing, height: box.height + 6 + lines.length * w.lineHeight(label) });
+      }
       const rowHeight = Math.max(...cells.map((c) => c.height)) + 14;
       w.ensure(rowHeight);
       const top = w.y;
@@ -501,7 +505,7 @@ async function drawPhotos(w: Writer, input: ReportPdfInput) {
           w.page.drawImage(c.img, { x, y: top - c.box.height, width: c.box.width, height: c.box.height });
           w.rect(x, top, c.box.width, c.box.height, { border: COLOURS.rule, borderWidth: 0.5 });
         } else {
-          placeholder(w, x, top, colWidth, c.box.height, 'Image not available');
+          placeholder(w, x, top, colWidth, c.box.height, c.missing);
         }
         w.textAt(c.text, x, top - c.box.height - 5, colWidth, label);
       });

@@ -34,8 +34,12 @@ export async function embedImage(doc: PDFDocument, image: ReportImage | undefine
   if (!image) return null;
   const kind = imageKind(image.bytes);
   if (!kind || !withinUploadLimits(image.bytes, kind)) return null;
+  // pdf-lib reads a JPEG from the start of its buffer, whatever the view's offset: a view into a larger buffer
+  // (Node 24's Buffer pool hands out small encoder outputs so) is copied into one of its own.
+  const { bytes } = image;
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
   try {
-    const embedded = kind === 'jpeg' ? await doc.embedJpg(image.bytes) : await doc.embedPng(image.bytes);
+    const embedded = kind === 'jpeg' ? await doc.embedJpg(own) : await doc.embedPng(own);
     await embedded.embed();
     return embedded;
   } catch {

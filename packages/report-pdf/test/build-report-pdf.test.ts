@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RANGES, failureReasons, rangesFor, wizardDataSchema } from '@hiu/domain';
+import { DEFAULT_RANGES, failureReasons, pdfImageNotShown, rangesFor, wizardDataSchema } from '@hiu/domain';
 import { buildReportPdf, imageKind, sanitise } from '../src/index.js';
 import {
   PASSING_PHOTO_ID,
@@ -174,6 +174,30 @@ describe('buildReportPdf', () => {
     const text = pdfText(await buildReportPdf(pdfInput(passingData(), { images })));
     expect(text).toContain('Image not available');
     expect(text).toContain('Signature not available');
+  });
+
+  it.skipIf(!hasPdftotext)('draws a JPEG handed over as a view into a larger buffer', async () => {
+    // As Node 24's Buffer pool hands out an encoder's output: pdf-lib reads a JPEG from its buffer's start.
+    const jpeg = IMAGES[PASSING_PHOTO_ID].bytes;
+    const pool = new Uint8Array(jpeg.length + 1000);
+    pool.set(jpeg, 700);
+    const images = {
+      ...IMAGES,
+      [PASSING_PHOTO_ID]: { bytes: pool.subarray(700, 700 + jpeg.length), contentType: 'image/jpeg' },
+    };
+    const bytes = await buildReportPdf(pdfInput(passingData(), { images }));
+    expect(pdfText(bytes)).not.toContain('Image not available');
+  });
+
+  it.skipIf(!hasPdftotext)('prints why a photo was left out in its place, in full', async () => {
+    const reason = pdfImageNotShown('over_bytes');
+    // The server leaves such a photo's bytes out; the others are drawn.
+    const images = Object.fromEntries(Object.entries(IMAGES).filter(([id]) => id !== PASSING_PHOTO_ID));
+    const text = pdfText(
+      await buildReportPdf(pdfInput(passingData(), { images, imagesNotShown: { [PASSING_PHOTO_ID]: reason } })),
+    );
+    expect(text).toContain(reason);
+    expect(text).not.toContain('Image not available');
   });
 
   it('flows many photos and rooms over several pages', async () => {

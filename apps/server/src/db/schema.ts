@@ -422,9 +422,13 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Whose work it is (a report PDF's engineer): owners take turns (decision 208). */
+    ownerId: uuid('owner_id'),
   },
   (t) => [
     uniqueIndex('jobs_key_key').on(t.key),
+    // Jobs finished lately and whose they were, counted at each claim for the owners' turns (decision 208).
+    index('jobs_finished_owner_idx').on(t.finishedAt, t.ownerId),
     // What is due, oldest first; running jobs are found again by their lease.
     index('jobs_due_idx')
       .on(t.runAt)

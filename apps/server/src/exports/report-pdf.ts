@@ -1,19 +1,28 @@
 import { availableParallelism } from 'node:os';
 import { Tinypool } from 'tinypool';
 import type { EvidenceSummaryInput, ReportPdfInput } from '@hiu/report-pdf';
-import { referencedFileIds } from '@hiu/domain';
+import {
+  pdfImageBudget,
+  pdfImageNotShown,
+  sniffImageType,
+  UPLOAD_LIMITS,
+  type PdfImageVerdict,
+  type WizardData,
+} from '@hiu/domain';
 import type { ReportsRepository } from '../repositories/reports.js';
 import { HttpError } from '../http/errors.js';
 
-type Input = Omit<ReportPdfInput, 'images'>;
-type ImageFiles = Awaited<ReturnType<ReportsRepository['imageFiles']>>;
+type Input = Omit<ReportPdfInput, 'images' | 'imagesNotShown'>;
+/** Tinypool types it after MessagePort's last postMessage overload (options); at run time it is the list. */
+type TransferList = NonNullable<Parameters<Tinypool['run']>[1]>['transferList'];
 
 export interface ReportPdfs {
   /**
-   * Builds a report's PDF, embedding its photos and signature from the files table (or those given). One
-   * build at a time per `who` (the user asking), so one user's reports never hold every worker thread.
+   * Builds a report's PDF, embedding its photos and signature from the files table within the report's image
+   * budget. One build at a time per `who` (the user asking), so one user's reports never hold every worker
+   * thread.
    */
-  render(repo: ReportsRepository, input: Input, preloaded?: ImageFiles, who?: string): Promise<Buffer>;
+  render(repo: ReportsRepository, input: Input, who?: string): Promise<Buffer>;
   /** Builds an evidence pack's summary.pdf: a long table of every flat, so off the thread that answers HTTP. */
   summary(input: EvidenceSummaryInput): Promise<Buffer>;
   /** Starts a worker thread now (a listening server), so the first report does not wait for one to load. */
@@ -26,8 +35,8 @@ const workerEntry = new URL('./pdf-worker.mjs', import.meta.url).href;
 
 /**
  * Bounds of one build (decision 117). Its inputs are bounded already (at most 31 images within the upload
- * limits, each embedded and let go in turn); these stop whatever still runs away: the thread's JavaScript
- * heap, and its time, after which the thread is ended and the build fails.
+ * limits and the report's image budget, decision 208); these stop whatever still runs away: the thread's
+ * JavaScript heap, and its time, after which the thread is ended and the build fails.
  */
 export const PDF_BUILD_LIMITS = {
   resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
@@ -60,20 +69,14 @@ export function reportPdfs(log: { error(obj: object, msg: string): void }): Repo
   };
   // Each user's builds, one after another: the tail of each user's chain.
   const queues = new Map<string, Promise<unknown>>();
-  const build = async (repo: ReportsRepository, input: Input, preloaded?: ImageFiles): Promise<Buffer> => {
-    const files = preloaded ?? (await repo.imageFiles(referencedFileIds(input.wizardData)));
-    const images: ReportPdfInput['images'] = {};
-    for (const f of files) {
-      if (!f.data) continue; // larger than uploads may be: a placeholder
-      images[f.id.toLowerCase()] = {
-        bytes: new Uint8Array(f.data.buffer, f.data.byteOffset, f.data.byteLength),
-        contentType: f.contentType,
-      };
-    }
+  const build = async (repo: ReportsRepository, input: Input): Promise<Buffer> => {
+    const { images, imagesNotShown, transferList } = await reportImages(repo, input.wizardData);
     let pdf: Uint8Array;
     try {
-      pdf = await started().run({ ...input, images } satisfies ReportPdfInput, {
+      // The images move to the thread rather than being copied: this thread keeps none of them.
+      pdf = await started().run({ ...input, images, imagesNotShown } satisfies ReportPdfInput, {
         signal: AbortSignal.timeout(PDF_BUILD_LIMITS.timeoutMs),
+        transferList: transferList as unknown as TransferList,
       });
     } catch (err) {
       const e = err as { name?: string; code?: string };
@@ -85,9 +88,9 @@ export function reportPdfs(log: { error(obj: object, msg: string): void }): Repo
     return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
   };
   return {
-    render(repo, input, preloaded, who) {
-      if (!who) return build(repo, input, preloaded);
-      const next = (queues.get(who) ?? Promise.resolve()).catch(() => {}).then(() => build(repo, input, preloaded));
+    render(repo, input, who) {
+      if (!who) return build(repo, input);
+      const next = (queues.get(who) ?? Promise.resolve()).catch(() => {}).then(() => build(repo, input));
       queues.set(who, next);
       const forget = () => {
         if (queues.get(who) === next) queues.delete(who);
@@ -111,4 +114,40 @@ export function reportPdfs(log: { error(obj: object, msg: string): void }): Repo
       await stopping?.destroy();
     },
   };
+}
+
+/**
+ * A report's images as its PDF will use them (decision 208), read from the database one at a time: the
+ * signature first, then the photos in the report's order, each spending the report's image budget. One that
+ * would overspend it is not kept (nor read, when its size alone would), and the PDF says why in its place;
+ * one that is missing, damaged or beyond the upload limits is not kept either ("Image not available"). At
+ * most the budget's bytes are held, each image in a buffer of its own, to be moved to the PDF thread.
+ */
+export async function reportImages(repo: Pick<ReportsRepository, 'imageFiles' | 'imageBytes'>, data: WizardData) {
+  const { photos, signature } = data.photosSignature;
+  const ids = [signature ? signature.slice('/api/files/'.length) : '', ...photos.map((p) => p.id)]
+    .map((id) => id.toLowerCase())
+    .filter((id, i, all) => id && all.indexOf(id) === i);
+  const sizes = new Map((await repo.imageFiles(ids)).map((f) => [f.id.toLowerCase(), f.size]));
+  const budget = pdfImageBudget();
+  const images: ReportPdfInput['images'] = {};
+  const imagesNotShown: Record<string, string> = {};
+  const transferList: ArrayBuffer[] = [];
+  for (const id of ids) {
+    const size = sizes.get(id);
+    // Missing, or larger than uploads may be (stored before the limits): "Image not available", never read.
+    if (size === undefined || size > UPLOAD_LIMITS.photo.maxBytes) continue;
+    let stored: Buffer | null | undefined;
+    let verdict: PdfImageVerdict = 'over_bytes';
+    if (budget.fits(size)) {
+      stored = await repo.imageBytes(id);
+      verdict = stored ? budget.take(stored) : 'unreadable';
+    }
+    if (verdict === 'over_bytes' || verdict === 'over_pixels') imagesNotShown[id] = pdfImageNotShown(verdict);
+    if (verdict !== 'shown' || !stored) continue;
+    const bytes = new Uint8Array(stored); // its own buffer: a driver's may be shared with other values
+    images[id] = { bytes, contentType: sniffImageType(bytes)! };
+    transferList.push(bytes.buffer);
+  }
+  return { images, imagesNotShown, transferList };
 }

@@ -1,5 +1,5 @@
 import { decode } from '@cwasm/webp';
-import { imageDimensions, sniffImageType, UPLOAD_LIMITS } from '@hiu/domain';
+import { photoWithinLimits, sniffImageType } from '@hiu/domain';
 import type { ReportImage } from '@hiu/report-pdf';
 import jpeg from 'jpeg-js';
 
@@ -7,14 +7,12 @@ import jpeg from 'jpeg-js';
 const JPEG_QUALITY = 85;
 
 /**
- * A WebP photo as a JPEG, because the PDF library embeds only JPEG and PNG; null when it is damaged or larger
- * than uploads may be (its header is read before any pixel is decoded, decision 115).
+ * A WebP photo as a JPEG, because the PDF library embeds only JPEG and PNG; null when it is damaged, larger
+ * than uploads may be or of fewer bytes than its pixels need (its header is read before any pixel is decoded,
+ * decisions 115 and 208). The report's image budget has already chosen which are converted.
  */
 export function webpAsJpeg(bytes: Uint8Array): Uint8Array | null {
-  const size = imageDimensions(bytes, 'image/webp');
-  const limit = UPLOAD_LIMITS.photo;
-  if (!size || bytes.length > limit.maxBytes) return null;
-  if (Math.max(size.width, size.height) > limit.maxSide || size.width * size.height > limit.maxPixels) return null;
+  if (!photoWithinLimits(bytes, 'image/webp')) return null;
   try {
     const image = decode(bytes);
     const encoded = jpeg.encode({ data: image.data, width: image.width, height: image.height }, JPEG_QUALITY);

@@ -79,7 +79,6 @@ async function renderRevision(d: Deps, report: Report, state: RevisionState, who
         : undefined,
       revisions,
     },
-    undefined,
     who ?? report.userId ?? undefined,
   );
 }

@@ -166,8 +166,7 @@ export interface ImageFile {
   ownerId: string | null;
   kind: string;
   contentType: string;
-  /** Null for a file larger than uploads may be (stored before the limits): it is not read (decision 117). */
-  data: Buffer | null;
+  size: number;
 }
 
 /** Both drivers' bytea (a Buffer from pg, a Uint8Array from PGlite) as a Buffer, without a copy. */
@@ -301,7 +300,7 @@ export function reportsRepository(db: Db) {
       return reportReference(completedAt.getUTCFullYear(), Number(rows[0]!.n));
     },
 
-    /** Photo and signature files by id (only well-formed ids can exist). */
+    /** Photo and signature files by id (only well-formed ids can exist), without their bytes. */
     async imageFiles(ids: string[]): Promise<ImageFile[]> {
       const valid = [...new Set(ids)].filter(isUuid);
       if (valid.length === 0) return [];
@@ -311,13 +310,28 @@ export function reportsRepository(db: Db) {
           ownerId: files.ownerId,
           kind: files.kind,
           contentType: files.contentType,
-          // A report of thirty 8 MB photos would otherwise be read whole into this process at every build.
+          size: files.size,
+        })
+        .from(files)
+        .where(inArray(files.id, valid));
+    },
+
+    /**
+     * One image's bytes, for a PDF that reads its images one at a time (decision 208); undefined when there is
+     * no such file, null when it is larger than uploads may be (stored before the limits): a report of thirty
+     * 8 MB photos would otherwise be read into this process at every build (decision 117).
+     */
+    async imageBytes(id: string): Promise<Buffer | null | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select({
           data: sql<Buffer | null>`CASE WHEN ${files.size} <= ${UPLOAD_LIMITS.photo.maxBytes} THEN ${files.data} END`.mapWith(
             asBuffer,
           ),
         })
         .from(files)
-        .where(inArray(files.id, valid));
+        .where(eq(files.id, id));
+      return row ? row.data : undefined;
     },
 
     /** Of these ids, the camera originals `ownerId` uploaded (their bytes are not read). */

@@ -24,10 +24,19 @@ import { insertPdfFile } from './reports.js';
 
 /** The report's PDF is built again (its review block, or a new revision): the old copy goes, a job is queued. */
 async function rebuildPdf(tx: Tx, reportId: string, stage: string, keepOld: boolean) {
-  const [row] = await tx.select({ pdfFileId: reports.pdfFileId }).from(reports).where(eq(reports.id, reportId));
+  const [row] = await tx
+    .select({ pdfFileId: reports.pdfFileId, userId: reports.userId })
+    .from(reports)
+    .where(eq(reports.id, reportId));
   await tx.update(reports).set({ pdfFileId: null }).where(eq(reports.id, reportId));
   if (row?.pdfFileId && !keepOld) await tx.delete(files).where(eq(files.id, row.pdfFileId));
-  await enqueueJob(tx, { kind: REPORT_PDF_JOB, key: `${reportPdfJobKey(reportId)}:${stage}`, payload: { reportId } });
+  // The engineer's turn at the queue (decision 208): their report's images are the work.
+  await enqueueJob(tx, {
+    kind: REPORT_PDF_JOB,
+    key: `${reportPdfJobKey(reportId)}:${stage}`,
+    payload: { reportId },
+    ownerId: row?.userId ?? null,
+  });
 }
 
 export type CorrectionOutcome =

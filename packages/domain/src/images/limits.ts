@@ -39,6 +39,21 @@ export const UPLOAD_LIMITS: Record<UploadKind, UploadLimit> = {
   original: { maxSide: 16384, maxPixels: 200_000_000, maxBytes: 25 * 1024 * 1024 },
 };
 
+/**
+ * The fewest bytes a WebP image may have per megapixel it declares (decision 208). A WebP is decoded to be
+ * put in the PDF, and that costs time per pixel whatever the bytes: a blank 2048 x 2048 canvas in Chromium's
+ * lossless mode is 520 bytes and took 1.1-1.6 s of a PDF thread. Chromium's lossy encoder writes at least
+ * about 1,900 bytes per megapixel, for a picture with nothing in it at any quality, and a photo of a plain
+ * white wall reduced as the app reduces photos about 4,300; real photos far more. A JPEG needs no floor: the
+ * PDF embeds it without decoding it.
+ */
+export const WEBP_MIN_BYTES_PER_MEGAPIXEL = 1000;
+
+/** The fewest bytes a WebP image of this size may have. */
+export function webpMinBytes(size: { width: number; height: number }): number {
+  return Math.ceil((size.width * size.height * WEBP_MIN_BYTES_PER_MEGAPIXEL) / 1_000_000);
+}
+
 /** The largest request body a photo or signature upload may have (originals have their own route). */
 export const MAX_UPLOAD_BYTES = Math.max(UPLOAD_LIMITS.photo.maxBytes, UPLOAD_LIMITS.signature.maxBytes);
 

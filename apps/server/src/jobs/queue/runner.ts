@@ -28,6 +28,15 @@ export interface JobRunnerOptions {
 export function startJobRunner(o: JobRunnerOptions): JobRunner {
   const kinds = Object.keys(o.handlers);
   const inHand = new Set<Promise<void>>();
+  // The owners of the jobs in hand, with how many: the next claim leaves their other jobs to other servers
+  // or to later (decision 208).
+  const owners = new Map<string, number>();
+  const hold = (owner: string | null, by: 1 | -1) => {
+    if (!owner) return;
+    const n = (owners.get(owner) ?? 0) + by;
+    if (n > 0) owners.set(owner, n);
+    else owners.delete(owner);
+  };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let looking: Promise<void> | undefined;
@@ -65,9 +74,11 @@ export function startJobRunner(o: JobRunnerOptions): JobRunner {
     looking = (async () => {
       try {
         const free = o.concurrency - inHand.size;
-        const claimed = stopped ? [] : await o.store.claim(kinds, free, o.leaseSeconds);
+        const claimed = stopped ? [] : await o.store.claim(kinds, free, o.leaseSeconds, [...owners.keys()]);
         for (const job of claimed) {
+          hold(job.ownerId, 1);
           const p = run(job).finally(() => {
+            hold(job.ownerId, -1);
             inHand.delete(p);
             schedule(0);
           });

@@ -11,6 +11,8 @@ export interface ClaimedJob {
   /** This attempt's number, from 1; it also fences the job: only this attempt may finish it. */
   attempt: number;
   maxAttempts: number;
+  /** Whose work it is, if anyone's (decision 208). */
+  ownerId: string | null;
 }
 
 export interface NewJob {
@@ -19,15 +21,29 @@ export interface NewJob {
   /** One job per key: a second enqueue of the same key is ignored. */
   key?: string;
   maxAttempts?: number;
+  /**
+   * Whose work it is (a report's engineer): owners take turns (decision 208). Jobs without one take turns
+   * together, one queue per kind.
+   */
+  ownerId?: string | null;
 }
 
 /** Queues a job in the caller's transaction, so it exists exactly when the change that asks for it does. */
 export async function enqueueJob(tx: Tx, job: NewJob): Promise<void> {
   await tx
     .insert(jobs)
-    .values({ kind: job.kind, key: job.key ?? null, payload: job.payload, maxAttempts: job.maxAttempts ?? 5 })
+    .values({
+      kind: job.kind,
+      key: job.key ?? null,
+      payload: job.payload,
+      maxAttempts: job.maxAttempts ?? 5,
+      ownerId: job.ownerId ?? null,
+    })
     .onConflictDoNothing({ target: jobs.key });
 }
+
+/** How long a finished job still counts against its owner's turn. */
+export const RECENT_JOB_SECONDS = 60;
 
 export type JobStore = ReturnType<typeof jobStore>;
 
@@ -36,32 +52,84 @@ export function jobStore(db: Db) {
     /**
      * Takes up to `limit` due jobs of these kinds for `leaseSeconds`: queued ones whose time has come, and
      * running ones whose lease ran out (their server stopped). SKIP LOCKED lets every server claim at once.
+     *
+     * Owners take turns (decision 208). A due job's turn is its owner's jobs running or finished in the last
+     * minute plus its place among that owner's due jobs, oldest first; the lowest turns are taken, the oldest
+     * first among equals, so one engineer's hundred queued PDFs never delay another's first. A claim takes at
+     * most one job per owner, and none of `ownersInHand` (those this server is running already: one user's
+     * PDFs are built one after another on a server, so a second would only hold a place another could use).
+     * Jobs without an owner take turns together, per kind, and any number may be taken at once.
      */
-    async claim(kinds: string[], limit: number, leaseSeconds: number): Promise<ClaimedJob[]> {
+    async claim(
+      kinds: string[],
+      limit: number,
+      leaseSeconds: number,
+      ownersInHand: string[] = [],
+    ): Promise<ClaimedJob[]> {
       if (kinds.length === 0 || limit <= 0) return [];
+      const due = (t: 'jobs' | 'j') =>
+        sql.raw(
+          `((${t}.state = 'queued' AND ${t}.run_at <= now()) OR (${t}.state = 'running' AND ${t}.locked_until < now()))`,
+        );
+      const list = (values: string[]) =>
+        sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        );
       const { rows } = (await db.execute(sql`
+        WITH due AS (
+          SELECT id, kind, owner_id, run_at FROM jobs
+          WHERE kind IN (${list(kinds)}) AND ${due('jobs')}
+            ${ownersInHand.length ? sql`AND (owner_id IS NULL OR owner_id::text NOT IN (${list(ownersInHand)}))` : sql``}
+        ), busy AS (
+          -- Jobs running (a few: the lease index) and finished in the last minute (the finished index's end).
+          SELECT owner_id, count(*) AS n FROM (
+            SELECT owner_id FROM jobs WHERE state = 'running' AND locked_until >= now() AND owner_id IS NOT NULL
+            UNION ALL
+            SELECT owner_id FROM jobs
+            WHERE finished_at > now() - make_interval(secs => ${RECENT_JOB_SECONDS}) AND owner_id IS NOT NULL
+          ) recent
+          GROUP BY owner_id
+        ), turns AS (
+          SELECT due.id, due.owner_id, due.run_at, coalesce(busy.n, 0) AS busy,
+            row_number() OVER (PARTITION BY coalesce(due.owner_id::text, due.kind) ORDER BY due.run_at, due.id) AS place
+          FROM due LEFT JOIN busy ON busy.owner_id = due.owner_id
+        )
         UPDATE jobs SET state = 'running', attempts = attempts + 1,
           locked_until = now() + make_interval(secs => ${leaseSeconds})
-        WHERE id IN (
-          SELECT id FROM jobs
-          WHERE kind IN (${sql.join(
-            kinds.map((k) => sql`${k}`),
-            sql`, `,
-          )})
-            AND ((state = 'queued' AND run_at <= now()) OR (state = 'running' AND locked_until < now()))
-          ORDER BY run_at
+        FROM (
+          SELECT j.id, turns.busy + turns.place AS turn, turns.run_at FROM jobs j JOIN turns ON turns.id = j.id
+          -- Again on the row as locked: another server may have taken it since this statement began.
+          WHERE ${due('j')} AND (turns.owner_id IS NULL OR turns.place = 1)
+          ORDER BY turns.busy + turns.place, turns.run_at, j.id
           LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED
-        )
-        RETURNING id, kind, payload, attempts, max_attempts`)) as unknown as {
-        rows: { id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }[];
+          FOR UPDATE OF j SKIP LOCKED
+        ) taken
+        WHERE jobs.id = taken.id
+        RETURNING jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.max_attempts, jobs.owner_id, taken.turn,
+          taken.run_at`)) as unknown as {
+        rows: {
+          id: string;
+          kind: string;
+          payload: Record<string, unknown>;
+          attempts: number;
+          max_attempts: number;
+          owner_id: string | null;
+          turn: number | string;
+          run_at: string | Date;
+        }[];
       };
+      // In turn order, so a runner starts them as the turns say.
+      rows.sort(
+        (a, b) => Number(a.turn) - Number(b.turn) || new Date(a.run_at).getTime() - new Date(b.run_at).getTime(),
+      );
       return rows.map((r) => ({
         id: r.id,
         kind: r.kind,
         payload: r.payload,
         attempt: Number(r.attempts),
         maxAttempts: Number(r.max_attempts),
+        ownerId: r.owner_id,
       }));
     },
 
