@@ -54,13 +54,24 @@ const WEBP_REPORTS = 4;
 const WEBP_PHOTOS = 30;
 
 /**
- * Runs until `deadline`: `flood` sign-ins at a time, and an image bomb (plus the heaviest report the limits
- * allow, by an attacker's own engineer account) every minute from the start.
+ * Runs until `deadline`: `flood` sign-ins at a time from one address and as many more each from an address of its
+ * own (`floodAddresses`, named by X-Forwarded-For, which the soak's server trusts from this host), and an image
+ * bomb (plus the heaviest report the limits allow, by an attacker's own engineer account) every minute from the start.
  */
-export async function runAttackers({ base, deadline, attackerCookie, heavyReport, flood = 40, log }) {
+export async function runAttackers({
+  base,
+  deadline,
+  attackerCookie,
+  heavyReport,
+  flood = 40,
+  floodAddresses = 40,
+  log,
+}) {
   const stats = {
     signIns: 0,
     signInAnswers: {},
+    spreadSignIns: 0,
+    spreadSignInAnswers: {},
     bombs: 0,
     bombAnswers: {},
     heavyReports: 0,
@@ -73,24 +84,27 @@ export async function runAttackers({ base, deadline, attackerCookie, heavyReport
   const count = (map, status) => (map[status] = (map[status] ?? 0) + 1);
   const bomb = pngBomb(7000, 7000);
 
-  const signInLoop = async (n) => {
+  // `address`: the attacker's own, or none (all of them from this host's).
+  const signInLoop = async (n, address) => {
+    const answers = address ? stats.spreadSignInAnswers : stats.signInAnswers;
     while (Date.now() < deadline) {
       const email = n % 2 ? `engineer-${n % 200}@example.com` : `nobody-${randomUUID().slice(0, 6)}@example.com`;
       try {
         const res = await fetch(`${base}/api/auth/login`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...(address ? { 'x-forwarded-for': address } : {}) },
           body: JSON.stringify({ email, password: 'wrong password guess' }),
           signal: AbortSignal.timeout(30_000),
         });
         await res.arrayBuffer();
-        count(stats.signInAnswers, res.status);
+        count(answers, res.status);
         // A refused attacker told to wait comes back a little later, as a script would.
         if (res.status === 429 || res.status === 503) await sleep(200);
       } catch {
-        count(stats.signInAnswers, 0);
+        count(answers, 0);
       }
-      stats.signIns++;
+      if (address) stats.spreadSignIns++;
+      else stats.signIns++;
     }
   };
 
@@ -140,6 +154,11 @@ export async function runAttackers({ base, deadline, attackerCookie, heavyReport
     }
   };
 
-  await Promise.all([webpLoop(), ...Array.from({ length: flood }, (_, n) => signInLoop(n)), bombLoop()]);
+  await Promise.all([
+    webpLoop(),
+    ...Array.from({ length: flood }, (_, n) => signInLoop(n)),
+    ...Array.from({ length: floodAddresses }, (_, n) => signInLoop(n, `203.0.113.${n + 1}`)),
+    bombLoop(),
+  ]);
   return stats;
 }

@@ -36,5 +36,7 @@ export declare function runSoak(options: {
   port?: number;
   poolSize?: number;
   databaseUrl: string;
+  /** An account nobody attacks signs in every 5 s from a new address (figures.ownerSignIn). */
+  owner?: boolean;
   log?: (line: string) => void;
 }): Promise<{ ok: boolean; figures: SoakFigures }>;

@@ -74,6 +74,8 @@ async function startServer({ port, databaseUrl, poolSize }) {
       LOG_LEVEL: 'warn',
       // The webhook receiver of `--webhook` listens on this machine.
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // The attack soak's sign-ins name their addresses in X-Forwarded-For, as behind a load balancer.
+      TRUST_PROXY: 'loopback',
       WEB_DIST: path.join(root, 'no-web-app'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,6 +119,7 @@ export async function runSoak({
   poolSize = 10,
   webhook = false,
   attack = false,
+  owner = false,
   log = console.log,
 } = {}) {
   if (!databaseUrl) throw new Error('runSoak needs a PostgreSQL databaseUrl');
@@ -125,7 +128,7 @@ export async function runSoak({
   const sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   try {
-    return await soak({ server, sql, seconds, engineers, webhook, attack, log });
+    return await soak({ server, sql, seconds, engineers, webhook, attack, owner, log });
   } finally {
     await sql.end();
     await server.stop();
@@ -164,7 +167,7 @@ async function webhookReceiver() {
   };
 }
 
-async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
+async function soak({ server, sql, seconds, engineers, webhook, attack, owner, log }) {
   const { base } = server;
   const { passingCheck, photoRef } = await tsImport('@hiu/domain/testing', import.meta.url);
   const photo = fs.readFileSync(path.join(fixtures, 'photo.jpg'));
@@ -370,6 +373,14 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
     return runAttackers({ base, deadline, attackerCookie: cookie, heavyReport, log });
   }
 
+  async function startOwner() {
+    await sql.query(
+      `INSERT INTO users (email, name, role, password_hash) SELECT 'owner@example.com', 'Owner', 'engineer', password_hash FROM users WHERE email = 'soak-admin@example.com'`,
+    );
+    const { runOwner } = await import('./owner.mjs');
+    return runOwner({ base, deadline, email: 'owner@example.com', password: 'a long password' });
+  }
+
   log(`soak: ${engineers} engineers for ${seconds} s against PostgreSQL (server pid ${server.pid})`);
   const progress = setInterval(() => {
     const last = samples.at(-1);
@@ -379,8 +390,11 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
   }, 15_000);
   let attackStats = null;
   const attackRun = attack ? startAttack() : null;
+  // `owner`: an account nobody attacks signs in now and then from a new address (the attack soak's quiet run too).
+  const ownerRun = owner ? startOwner() : null;
   await Promise.all(team.map((m, i) => engineer(m, i)));
   if (attackRun) attackStats = await attackRun;
+  const ownerStats = ownerRun ? await ownerRun : null;
   clearInterval(sampler);
   clearInterval(progress);
   const elapsed = (Date.now() - started) / 1000;
@@ -465,6 +479,7 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
     draftSaveLatencyMs: percentiles(stats.draftLatencies),
     pdfWaitMs: { engineers: pdfWait(false), attacker: pdfWait(true) },
     attack: attackStats,
+    ownerSignIn: ownerStats,
     rssMb: {
       afterWarmUp: mb(afterWarmUp),
       atEnd: mb(atEnd),
@@ -492,7 +507,10 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, log }) {
       `RSS median after warm-up ${figures.rssMb.afterWarmUp} MB, at end ${figures.rssMb.atEnd} MB (bound ${figures.rssMb.bound} MB), ` +
       `peak ${figures.rssMb.peak} MB` +
       (figures.attack
-        ? `; draft saves p99 ${figures.draftSaveLatencyMs.p99} ms; attack: ${figures.attack.signIns} sign-ins ${JSON.stringify(figures.attack.signInAnswers)}, ${figures.attack.bombs} bombs ${JSON.stringify(figures.attack.bombAnswers)}, heavy reports ${JSON.stringify(figures.attack.heavyAnswers)}`
+        ? `; draft saves p99 ${figures.draftSaveLatencyMs.p99} ms; attack: ${figures.attack.signIns} sign-ins from one address ${JSON.stringify(figures.attack.signInAnswers)}, ${figures.attack.spreadSignIns} from 40 ${JSON.stringify(figures.attack.spreadSignInAnswers)}, ${figures.attack.bombs} bombs ${JSON.stringify(figures.attack.bombAnswers)}, heavy reports ${JSON.stringify(figures.attack.heavyAnswers)}`
+        : '') +
+      (figures.ownerSignIn
+        ? `; owner's sign-ins from new addresses: median ${figures.ownerSignIn.p50} ms, slowest ${figures.ownerSignIn.max} ms, ${JSON.stringify(figures.ownerSignIn.answers)}`
         : '') +
       (figures.webhook
         ? `; webhook: ${figures.webhook.events} events delivered for ${figures.webhook.reports} reports, ${figures.webhook.missing} missing, ${figures.webhook.duplicates} twice`
@@ -514,6 +532,7 @@ async function main() {
     poolSize: arg('pool', 10),
     webhook: arg('webhook', 0) === 1,
     attack: arg('attack', 0) === 1,
+    owner: arg('owner', 0) === 1,
     databaseUrl,
   });
   const out = jsonOut();

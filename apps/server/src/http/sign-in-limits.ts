@@ -21,7 +21,7 @@ export function signInLimits(email: string, ip: string) {
   const pair: AttemptLimit = { key: `account-at-address:${email} ${ip}`, max: PER_ACCOUNT_AT_ADDRESS };
   const address: AttemptLimit = { key: `address:${ip}`, max: PER_ADDRESS };
   const account: AttemptLimit = { key: `account:${email}`, max: PER_ACCOUNT };
-  // Taken in this order by every attempt (see the repository).
+  // An attempt takes the address first, alone, then the pair and the account together in this order (decision 207).
   return { pair, address, account, all: [pair, address, account] };
 }
 

@@ -8,8 +8,17 @@ export interface AttemptLimit {
   max: number;
 }
 
+/** One key's count after an attempt was taken, and the seconds left of its window. */
+export interface Taken {
+  count: number;
+  secondsLeft: number;
+}
+
 class Refused extends Error {
-  constructor(readonly key: string) {
+  constructor(
+    readonly key: string,
+    readonly secondsLeft: number,
+  ) {
     super('refused');
   }
 }
@@ -19,18 +28,23 @@ class Refused extends Error {
  * one upsert per key that adds 1 only while the row is under its limit (or its window has passed), decided
  * under the row's lock, so concurrent attempts cannot all see room; the keys of one attempt are taken in one
  * transaction, all or none, always in the caller's order, so two attempts never wait on each other in a cycle.
+ * Each key says how long its window has left, so the server can remember a full one until then (decision 207).
  */
 export function signInAttemptsRepository(db: Db, windowSeconds: number) {
   const window = sql.raw(`interval '${Math.trunc(windowSeconds)} seconds'`);
   const expired = sql`${signInAttempts.windowStart} <= now() - ${window}`;
+  const secondsLeft = sql<number>`greatest(1, ceil(extract(epoch from (${signInAttempts.windowStart} + ${window} - now()))))::int`;
   return {
-    /** Counts one attempt against every limit, or none; `refusedBy` names the first limit that is full. */
-    async take(
-      limits: AttemptLimit[],
-    ): Promise<{ counts: number[] } | { refusedBy: string; retryAfterSeconds: number }> {
+    /**
+     * Counts one attempt against every limit, or none; `refusedBy` names the first limit that is full. One key is
+     * one statement, without a transaction: what a flood's attempts mostly cost (decision 207).
+     */
+    async take(limits: AttemptLimit[]): Promise<{ taken: Taken[] } | { refusedBy: string; retryAfterSeconds: number }> {
+      const inOne = <T>(work: (tx: Db) => Promise<T>) =>
+        limits.length === 1 ? work(db) : db.transaction((tx) => work(tx as unknown as Db));
       try {
-        const counts = await db.transaction(async (tx) => {
-          const taken: number[] = [];
+        const taken = await inOne(async (tx) => {
+          const taken: Taken[] = [];
           for (const { key, max } of limits) {
             const [row] = await tx
               .insert(signInAttempts)
@@ -43,25 +57,25 @@ export function signInAttemptsRepository(db: Db, windowSeconds: number) {
                 },
                 setWhere: sql`${expired} OR ${signInAttempts.count} < ${max}`,
               })
-              .returning({ count: signInAttempts.count });
-            if (!row) throw new Refused(key);
-            taken.push(row.count);
+              .returning({ count: signInAttempts.count, secondsLeft });
+            if (row) {
+              taken.push(row);
+              continue;
+            }
+            // Full: how long for, asked in the same transaction (where there is one, the upsert locked the row).
+            const [full] = await tx
+              .select({ secondsLeft })
+              .from(signInAttempts)
+              .where(sql`${signInAttempts.key} = ${key}`);
+            throw new Refused(key, full?.secondsLeft ?? 1);
           }
           return taken;
         });
-        return { counts };
+        return { taken };
       } catch (err) {
         if (!(err instanceof Refused)) throw err;
-        return { refusedBy: err.key, retryAfterSeconds: await this.secondsLeft(err.key) };
+        return { refusedBy: err.key, retryAfterSeconds: err.secondsLeft };
       }
-    },
-    /** Seconds until the key's window ends. */
-    async secondsLeft(key: string): Promise<number> {
-      const [row] = await db
-        .select({ s: sql<number>`ceil(extract(epoch from (${signInAttempts.windowStart} + ${window} - now())))::int` })
-        .from(signInAttempts)
-        .where(sql`${signInAttempts.key} = ${key}`);
-      return Math.max(1, row?.s ?? 1);
     },
     /** Gives back one attempt on each key: one that was not a failure (signed in, or never checked). */
     async giveBack(keys: string[]) {

@@ -6,10 +6,12 @@ import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../http/ac
 import {
   DUMMY_HASH,
   hashPassword,
+  holdPasswordCheck,
+  passwordCheckHasRoom,
   PasswordHashingBusy,
-  passwordHashingFull,
   verifyPassword,
 } from '../http/passwords.js';
+import { rememberingFullKeys } from '../http/full-sign-in-keys.js';
 import { accountDelayMs, SIGN_IN_WINDOW_SECONDS, signInLimits, tooManyAttempts } from '../http/sign-in-limits.js';
 import { signInAttemptsRepository } from '../repositories/sign-in-attempts.js';
 import type { AppContext } from '../context.js';
@@ -20,7 +22,7 @@ export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { users } = ctx.repos;
-    const attempts = signInAttemptsRepository(ctx.database.db, SIGN_IN_WINDOW_SECONDS);
+    const attempts = rememberingFullKeys(signInAttemptsRepository(ctx.database.db, SIGN_IN_WINDOW_SECONDS));
 
     app.get(
       '/api/auth/setup',
@@ -53,24 +55,36 @@ export const authRoutes =
       { config: { access: 'public' }, schema: { tags: ['auth'], body: signInBody, response: { 200: userSchema } } },
       async (request, reply) => {
         const { email, password } = request.body;
-        // No room to check a password: refuse before counting anything against this account or address.
-        if (passwordHashingFull()) throw new PasswordHashingBusy();
-        // Counted before the check, in the database, so concurrent attempts cannot all slip under the limit.
         const limits = signInLimits(email, request.ip);
-        const taken = await attempts.take(limits.all);
-        if ('refusedBy' in taken) throw tooManyAttempts(taken.retryAfterSeconds);
-        const delay = accountDelayMs(taken.counts[limits.all.indexOf(limits.account)] ?? 0);
-        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        // Past a limit this server knows of: refused from memory, before anything else (decision 207).
+        const full = attempts.knownFull(limits.all);
+        if (full !== undefined) throw tooManyAttempts(full);
+        // Every attempt is counted against its address before anything else, refused ones included (one statement):
+        // an address that is only ever told "busy" meets its own limit, and then costs nothing.
+        const letGo = holdPasswordCheck(request.ip);
         let row: Awaited<ReturnType<typeof users.withHashByEmail>>;
         let ok: boolean;
         try {
-          row = await users.withHashByEmail(email);
-          ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-        } catch (err) {
-          // Never checked (no room to hash, or the database failed): the account's counts get it back. The
-          // address keeps it, so a flood that is only ever told "busy" still runs into its own limit.
-          await attempts.giveBack([limits.pair.key, limits.account.key]).catch(() => undefined);
-          throw err;
+          const [made = 0] = await attempts.take([limits.address]);
+          // One check per address waits or runs at a time; and one the line has no place for goes no further. The
+          // address's attempts so far are its place in line: a fresh address goes before the flood's.
+          if (!letGo || !passwordCheckHasRoom(made)) throw new PasswordHashingBusy();
+          // The account's counts, also before the check, in the database, so concurrent attempts cannot all slip
+          // under the limit.
+          const [, accountCount = 0] = await attempts.take([limits.pair, limits.account]);
+          const delay = accountDelayMs(accountCount);
+          if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+          try {
+            row = await users.withHashByEmail(email);
+            ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH, made);
+          } catch (err) {
+            // Never checked (the line filled meanwhile, or the database failed): the account's counts get it back.
+            // The address keeps it.
+            await attempts.giveBack([limits.pair.key, limits.account.key]).catch(() => undefined);
+            throw err;
+          }
+        } finally {
+          letGo?.();
         }
         if (!row || !ok || !row.active) {
           await attempts.removeExpired();

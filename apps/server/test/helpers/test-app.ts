@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { hashPassword } from '../../src/http/passwords.js';
+import { forgetFullSignInKeys } from '../../src/http/full-sign-in-keys.js';
 import { SESSION_COOKIE } from '../../src/http/access.js';
 import { createRepositories } from '../../src/repositories/index.js';
 
@@ -99,6 +100,8 @@ export function useTestApp() {
     // TRUNCATE's would deadlock with it.
     await jobsSettled(database);
     await database.exec(await truncateAll);
+    // What a server remembers of the sign-in counters goes with them.
+    forgetFullSignInKeys();
   });
   afterAll(async () => {
     // The worker's app is reused by later files in the same worker; vitest ends the process.
