@@ -152,12 +152,16 @@ test.describe('sign-in refused for now', () => {
     ];
     await page.goto('/sign-in');
     for (const [i, answer] of answers.entries()) {
-      await page.route('**/api/auth/login', (route) => route.fulfill(answer), { times: 1 });
+      // Every try gets the answer: a "busy" one is tried twice more (1 s, then 2 s later) before it is shown.
+      let tries = 0;
+      await page.route('**/api/auth/login', (route) => (tries++, route.fulfill(answer)));
       await page.getByLabel('Email').fill('eng@example.com');
       await page.getByLabel('Password').fill('a password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert')).toHaveText(shown[i]!);
+      expect(tries).toBe(answer.status === 503 ? 3 : 1);
       await expect(page).toHaveURL(/\/sign-in/);
+      await page.unroute('**/api/auth/login');
     }
   });
 });
