@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { useTestApp } from './helpers/test-app.js';
 import { jpegClaiming } from './helpers/images.js';
 import { JPEG, PNG, quickUser } from './security/helpers/fixture.js';
+import { createSite } from './helpers/admin-data.js';
 
 const t = useTestApp();
 const KB = 1024;
@@ -117,9 +118,11 @@ describe('unclaimed uploads per user', () => {
     expect(
       (await eng.put(`/api/files/${randomUUID()}?kind=photo`, photo(7), { 'content-type': 'image/jpeg' })).statusCode,
     ).toBe(429);
+    const site = await createSite(admin);
     const report = await eng.post('/api/reports', {
       id: randomUUID(),
       wizardData: passingCheck({
+        site,
         photoId: null,
         signatureId: signature,
         photosSignature: { photos: photos.map((id) => photoRef(id)) },

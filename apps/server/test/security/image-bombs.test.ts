@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_LIMITS } from '@hiu/domain';
+import { defaultDesignParameters, UPLOAD_LIMITS } from '@hiu/domain';
 import { passingCheck, photoRef } from '@hiu/domain/testing';
-import { files } from '../../src/db/schema.js';
+import { files, sites } from '../../src/db/schema.js';
 import { filesRepository } from '../../src/repositories/files.js';
 import { useTestApp, type TestClient } from '../helpers/test-app.js';
 import { blackPng, jpegClaiming } from '../helpers/images.js';
@@ -28,13 +28,31 @@ async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
   return [out, performance.now() - start];
 }
 
+type Site = { id: string; name: string };
+
+/** A site for the tests' checks: a report names a site its engineer belongs to (engineers belong to every site). */
+async function aSite(): Promise<Site> {
+  const [site] = await (
+    await t.database()
+  ).db
+    .insert(sites)
+    .values({
+      name: `Bombs ${randomUUID().slice(0, 8)}`,
+      location: '',
+      availableBuildingTypes: ['1b2p'],
+      designParameters: defaultDesignParameters(),
+    })
+    .returning({ id: sites.id, name: sites.name });
+  return site!;
+}
+
 /** An ordinary check by `who`: one reduced photo and a signature, uploaded then submitted. */
-async function ordinaryReport(who: TestClient) {
+async function ordinaryReport(who: TestClient, site: Site) {
   const photo = await upload(who, 'photo', JPEG);
   const signature = await upload(who, 'signature', PNG);
   const res = await who.post('/api/reports', {
     id: randomUUID(),
-    wizardData: passingCheck({ photoId: photo, signatureId: signature }),
+    wizardData: passingCheck({ site, photoId: photo, signatureId: signature }),
     notes: '',
     completedAt: '2026-03-02T10:25:00.000Z',
   });
@@ -53,10 +71,11 @@ async function storedBeforeLimits(ownerId: string, data: Buffer, n: number, cont
   return ids;
 }
 
-function reportWith(photoIds: string[], signatureId: string) {
+function reportWith(photoIds: string[], signatureId: string, site: Site) {
   return {
     id: randomUUID(),
     wizardData: passingCheck({
+      site,
       photoId: null,
       signatureId,
       photosSignature: { photos: photoIds.map((id, i) => photoRef(id, `Photo ${i + 1}`)) },
@@ -129,6 +148,7 @@ describe('image bombs', () => {
     const database = await t.database();
     const attacker = await quickUser(app, database, 'engineer', 'Mallory');
     const other = await quickUser(app, database, 'engineer', 'Olive Other');
+    const site = await aSite();
     const signature = await upload(attacker, 'signature', PNG);
     const { maxSide, maxBytes } = UPLOAD_LIMITS.photo;
     const largestAllowed = jpegClaiming(JPEG, maxSide, maxSide, maxBytes);
@@ -136,9 +156,9 @@ describe('image bombs', () => {
     for (let i = 0; i < 8; i++) allowed.push(await upload(attacker, 'photo', largestAllowed));
 
     // Warm: two builds at once start the pool's second thread, as any two users' overlapping reports do.
-    await Promise.all([ordinaryReport(other), ordinaryReport(attacker)]);
+    await Promise.all([ordinaryReport(other, site), ordinaryReport(attacker, site)]);
     const idle: number[] = [];
-    for (let i = 0; i < 5; i++) idle.push((await timed(() => ordinaryReport(other)))[1]);
+    for (let i = 0; i < 5; i++) idle.push((await timed(() => ordinaryReport(other, site)))[1]);
 
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
@@ -159,18 +179,18 @@ describe('image bombs', () => {
                 : attacker.put(`/api/files/${randomUUID()}?kind=photo`, JPEG_BOMB, { 'content-type': 'image/jpeg' }),
             ),
           ),
-          attacker.post('/api/reports', reportWith(oldBombs, signature)),
+          attacker.post('/api/reports', reportWith(oldBombs, signature, site)),
         ]);
         answers.push(...uploads);
         submits.push(submit);
       }
     })();
     const busy: number[] = [];
-    for (let i = 0; i < 5; i++) busy.push((await timed(() => ordinaryReport(other)))[1]);
+    for (let i = 0; i < 5; i++) busy.push((await timed(() => ordinaryReport(other, site)))[1]);
     attacking = false;
     await attack;
     // The largest photos the limits let through are ordinary work, however heavy: memory stays bounded.
-    const large = await attacker.post('/api/reports', reportWith(allowed, signature));
+    const large = await attacker.post('/api/reports', reportWith(allowed, signature, site));
     clearInterval(sampler);
 
     answers.forEach((a, i) => {
@@ -199,12 +219,13 @@ describe('oversized reports', () => {
     const app = await t.app();
     const database = await t.database();
     const engineers = await Promise.all([1, 2, 3].map((i) => quickUser(app, database, 'engineer', `Eng ${i}`)));
+    const site = await aSite();
     // The attack's report was thirty 8 MB photos (a 240 MB PDF), four at once; here three reports of six.
     const bodies: ReturnType<typeof reportWith>[] = [];
     for (const eng of engineers) {
       const signature = await upload(eng, 'signature', PNG);
       const photos = await storedBeforeLimits(eng.userId, jpegClaiming(JPEG, 4000, 3000, 8 * MB), 6, 'image/jpeg');
-      bodies.push(reportWith(photos, signature));
+      bodies.push(reportWith(photos, signature, site));
     }
     const rssBefore = process.memoryUsage().rss;
     let rssPeak = rssBefore;
