@@ -2,6 +2,7 @@
 export * from './numbers.js';
 export * from './ids.js';
 export * from './steps.js';
+export * from './units.js';
 export * from './schemas/common.js';
 export * from './schemas/design-ranges.js';
 export * from './schemas/design-defaults.js';
@@ -22,7 +23,9 @@ export * from './schemas/hiu-models.js';
 export * from './schemas/webhooks.js';
 export * from './schemas/api-tokens.js';
 export * from './rules/catalogue.js';
+export * from './rules/range-and-verdict.js';
 export * from './rules/ranges.js';
+export * from './rules/read-measurement.js';
 export * from './rules/radiators.js';
 export * from './rules/evaluate.js';
 export * from './rules/forty-five.js';

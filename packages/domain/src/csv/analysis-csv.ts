@@ -2,11 +2,11 @@ import type { WizardData } from '../schemas/wizard-data.js';
 import {
   MEASUREMENTS,
   SECTIONS,
-  readMeasurement,
   type Measurement,
   type RangedMeasurementId,
 } from '../rules/catalogue.js';
 import { formatNumber, judge, type Ranges } from '../rules/ranges.js';
+import { readMeasurement } from '../rules/read-measurement.js';
 import { csvLine, neutraliseCsvCell } from './report-csv.js';
 
 /** What one analysis row is built from: the stored report (decision 137). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MEASUREMENTS } from '../rules/catalogue.js';
 import { FORTY_FIVE_LIMIT_SECONDS } from '../rules/forty-five.js';
-import type { Range, Ranges } from '../rules/ranges.js';
+import type { Range } from '../rules/range-and-verdict.js';
+import type { Ranges } from '../rules/ranges.js';
 import type { RangedMeasurementId } from '../rules/catalogue.js';
 import { parseDecimal } from '../numbers.js';
 import { calendarDate } from '../schemas/common.js';

@@ -1,6 +1,6 @@
 // The admin's form for the CP1/TS1 design parameters: apart from the pack's catalogue (cp1-ts1.ts), so the
 // engineer's screens, which share that module with the admin screens, do not carry the form's labels and hints.
-import type { Unit } from '../rules/catalogue.js';
+import type { Unit } from '../units.js';
 import type { Cp1ParamKey } from './cp1-ts1.js';
 
 /** What the admin edits for the pack, in the order the engineer meets the values. */

@@ -1,6 +1,6 @@
 // The CP1/TS1 acceptance pack's catalogue (docs/product.md#test-packs, decision 190): plain data, no zod, so
 // the engineer's screens and the rule book read it without the schema library.
-import type { Unit } from '../rules/catalogue.js';
+import type { Unit } from '../units.js';
 
 /** How a field is entered: a number with a unit, free text, a yes/no answer or one of a few choices. */
 export type PackFieldKind = 'number' | 'text' | 'yesno' | 'choice';

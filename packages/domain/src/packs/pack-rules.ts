@@ -2,7 +2,7 @@ import { isEntered, parseDecimal } from '../numbers.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
 import { withDesignDefaults } from '../schemas/design-defaults.js';
 import { SECTIONS, type SectionId } from '../rules/catalogue.js';
-import type { Range, Verdict } from '../rules/ranges.js';
+import type { Range, Verdict } from '../rules/range-and-verdict.js';
 import type { PackField, PackRange } from './cp1-ts1.js';
 import { packMeasurementId, packOf, type TestPack } from './test-packs.js';
 

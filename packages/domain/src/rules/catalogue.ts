@@ -1,8 +1,7 @@
 import type { DesignParameters } from '../schemas/design-parameters.js';
-import type { WizardData } from '../schemas/wizard-data.js';
 import { STEPS } from '../steps.js';
+import type { Unit } from '../units.js';
 
-export type Unit = '°C' | 'L/min' | 'bar' | 'kW' | 'kPa' | 'm³/h' | 'kWh' | 'm³' | 'L' | '%' | '';
 export type SectionId =
   'basicInfo' | 'initialChecks' | 'standbyMode' | 'radiators' | 'heating' | 'dhw' | 'photosSignature';
 
@@ -224,14 +223,6 @@ export function measurement(id: MeasurementId): Measurement {
 
 export function measurementsForStep(step: number): Measurement[] {
   return MEASUREMENTS.filter((m) => m.step === step);
-}
-
-/** The string a measurement holds in the wizard data. */
-export function readMeasurement(data: WizardData, m: Measurement): string {
-  const [a, b] = m.path;
-  const top = (data as unknown as Record<string, unknown>)[a];
-  const v = b === undefined ? top : (top as Record<string, unknown> | undefined)?.[b];
-  return typeof v === 'string' ? v : '';
 }
 
 /** The yes/no answers of step 2, with the failure reason a No gives (docs/product.md#device-failure). */

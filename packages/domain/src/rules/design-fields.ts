@@ -1,6 +1,7 @@
 import { parseDecimal } from '../numbers.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
-import { MEASUREMENTS, type Measurement, type Unit } from './catalogue.js';
+import type { Unit } from '../units.js';
+import { MEASUREMENTS, type Measurement } from './catalogue.js';
 
 export type RangeGroup = Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults'>;
 

@@ -5,12 +5,13 @@ import {
   INITIAL_CHECKS,
   MEASUREMENTS,
   SECTIONS,
-  readMeasurement,
   type Measurement,
   type RangedMeasurementId,
   type SectionId,
 } from './catalogue.js';
-import { judge, type Ranges, type Verdict } from './ranges.js';
+import type { Verdict } from './range-and-verdict.js';
+import { judge, type Ranges } from './ranges.js';
+import { readMeasurement } from './read-measurement.js';
 import { outOfRangeReadings, rangeWithUnit, withUnit, type OutOfRangeReading } from './out-of-range.js';
 import { judgeRoom } from './radiators.js';
 import { FORTY_FIVE_REASON_MESSAGE, fortyFiveReasonMissing } from './forty-five.js';

@@ -1,7 +1,8 @@
 import type { WizardData } from '../schemas/wizard-data.js';
-import { MEASUREMENTS, readMeasurement, type Measurement, type RangedMeasurementId } from './catalogue.js';
+import { MEASUREMENTS, type Measurement, type RangedMeasurementId } from './catalogue.js';
 import { judgeMeasurement } from './evaluate.js';
 import { formatRange, type Ranges } from './ranges.js';
+import { readMeasurement } from './read-measurement.js';
 
 const withIssue = (MEASUREMENTS as readonly Measurement[]).filter((m) => m.issue && m.range);
 

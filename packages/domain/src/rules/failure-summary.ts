@@ -2,13 +2,13 @@ import type { WizardData } from '../schemas/wizard-data.js';
 import {
   INITIAL_CHECKS,
   MEASUREMENTS,
-  readMeasurement,
   type Measurement,
   type RangedMeasurementId,
 } from './catalogue.js';
 import { evaluate, FORTY_FIVE_FAILURE, standbyFailures, valueAndRange } from './evaluate.js';
 import { FORTY_FIVE_LIMIT_SECONDS, formatSeconds } from './forty-five.js';
 import type { Ranges } from './ranges.js';
+import { readMeasurement } from './read-measurement.js';
 
 const NO = '(answered No, expected Yes)';
 

@@ -2,12 +2,13 @@ import type { WizardData } from '../schemas/wizard-data.js';
 import {
   INITIAL_CHECKS,
   MEASUREMENTS,
-  readMeasurement,
   type InitialCheckKey,
   type Measurement,
   type RangedMeasurementId,
 } from './catalogue.js';
-import { formatRange, judge, type Range, type Ranges } from './ranges.js';
+import type { Range } from './range-and-verdict.js';
+import { formatRange, judge, type Ranges } from './ranges.js';
+import { readMeasurement } from './read-measurement.js';
 
 /** A judged reading outside its range: what the engineer entered and what the site expects. */
 export interface OutOfRangeReading {

@@ -2,13 +2,9 @@ import { parseDecimal } from '../numbers.js';
 import { withDesignDefaults } from '../schemas/design-defaults.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
 import { MEASUREMENTS, type Measurement, type RangedMeasurementId } from './catalogue.js';
+import type { Range, Verdict } from './range-and-verdict.js';
 import { findTestPack, type TestPackRef } from '../packs/test-packs.js';
 import { packRanges } from '../packs/pack-rules.js';
-
-export interface Range {
-  min: number | null;
-  max: number | null;
-}
 
 /**
  * The ranges a check is judged against, keyed by measurement id. A report stores these (ruling 6); a check
@@ -43,8 +39,6 @@ export const RETURN_TEMPERATURES = [
 ] as const satisfies readonly RangedMeasurementId[];
 
 export const DEFAULT_RANGES: Ranges = rangesFor(undefined);
-
-export type Verdict = 'pass' | 'fail' | 'pending';
 
 /** In range means min <= value <= max, both inclusive; an empty or non-numeric value is pending. */
 export function judge(value: string | null | undefined, range: Range | undefined): Verdict {
