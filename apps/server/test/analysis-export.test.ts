@@ -73,7 +73,7 @@ describe('GET /api/reports/analysis.csv', () => {
       Result: 'PASS',
       Started: '2026-03-02T09:00:00.000Z',
       'Standby Mode: Flow Temperature (°C) Verdict': 'PASS',
-      'Basic Information: Meter Start Reading': '100.5',
+      'Basic Information: Meter Start Reading (kWh)': '100.5',
     });
   });
 

@@ -35,7 +35,7 @@ import {
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
 import { embedImage, type ReportImage } from './images.js';
 import { drawReview, type ReportReview } from './review-block.js';
-import { drawPackSections } from './pack-sections.js';
+import { drawPackGroups, drawPackStepSeven } from './pack-sections.js';
 import { drawTable, sectionHeading, STATUS_STYLE, type Row, type RowResult } from './table.js';
 
 export type { ReportImage } from './images.js';
@@ -201,7 +201,6 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
   drawDetails(w, input, failedStep);
   drawSummary(w, input, evaluation);
   for (const section of SECTIONS) drawSection(w, section, data, ranges, evaluation, failedStep);
-  drawPackSections(w, data, ranges, failedStep);
   drawEvidence(w, data);
   drawReview(w, input.review, input.revisions);
   await drawPhotos(w, input);
@@ -416,6 +415,9 @@ function drawSection(
   }
 
   drawTable(w, title, status, sectionRows(section.id, data, ranges));
+  // A test pack's groups of this step print under its verdict, so a failing pack reading is read with its step.
+  drawPackGroups(w, data, ranges, section.step);
+  if (section.id === 'photosSignature') drawPackStepSeven(w, data);
 }
 
 /** When each step was completed and, if the engineer allowed it, where they were at submit. */

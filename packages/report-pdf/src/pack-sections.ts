@@ -1,18 +1,20 @@
 import {
   ISSUE_OWNER_LABELS,
+  formatDate,
   formatRange,
   judge,
   missingPhotoTags,
   packMeasurementId,
   packOf,
   packValue,
-  testPackName,
   type PackField,
+  type PackIssue,
   type Ranges,
   type SectionStatus,
   type WizardData,
 } from '@hiu/domain';
-import { drawTable, type Row } from './table.js';
+import { COLOURS } from './layout.js';
+import { drawGrid, drawTable, STATUS_STYLE, type Cell, type Column, type Row } from './table.js';
 import type { Writer } from './layout.js';
 
 const DASH = '—';
@@ -42,20 +44,38 @@ const statusOf = (rows: Row[]): SectionStatus =>
   rows.some((r) => r.result === 'fail') ? 'fail' : rows.some((r) => r.result === 'pending') ? 'pending' : 'pass';
 
 /**
- * The test pack's readings (decision 190): a table per group, in step order, only for a report taken under a
- * pack beyond the standard one, then its required photos and its issues list. Groups of steps the device
- * never reached are left out.
+ * The test pack's readings taken on one step (decision 190): a table per group, drawn under the step's own
+ * table and verdict, so a failing pack reading is read beside the step it fails. Nothing for the standard pack.
  */
-export function drawPackSections(w: Writer, data: WizardData, ranges: Ranges, failedStep: number | null) {
-  const pack = packOf(data);
-  if (pack.fields.length === 0) return;
-  const fields = pack.fields.filter((f) => !failedStep || f.step <= failedStep);
-  const groups = [...new Set(fields.map((f) => f.group))];
-  for (const group of groups) {
+export function drawPackGroups(w: Writer, data: WizardData, ranges: Ranges, step: number) {
+  const fields = packOf(data).fields.filter((f) => f.step === step);
+  for (const group of new Set(fields.map((f) => f.group))) {
     const rows = fields.filter((f) => f.group === group).map((f) => fieldRow(data, f, ranges));
-    drawTable(w, `${testPackName(data.testPack)}: ${group}`, statusOf(rows), rows);
+    drawTable(w, group, statusOf(rows), rows, 'group');
   }
-  if (failedStep) return;
+}
+
+/** What an issue's columns are: what is wrong, who must act, by when, open or resolved, and how it was closed. */
+const ISSUE_COLUMNS: Column[] = [
+  { title: 'WHAT', width: 0.34 },
+  { title: 'WHO', width: 0.13, bold: true },
+  { title: 'DUE', width: 0.14 },
+  { title: 'STATE', width: 0.13, result: true },
+  { title: 'CLOSING COMMENT', width: 0.26 },
+];
+
+/** The words the engineer closed an issue with, once a version of the pack records them. */
+const closingComment = (i: PackIssue) => {
+  const c = (i as PackIssue & { closingComment?: unknown }).closingComment;
+  return typeof c === 'string' && c.trim() ? c.trim() : DASH;
+};
+
+/**
+ * What step 7 adds under a pack: its required photos and its issues list, each in its own table under the
+ * step's. Left out of a report whose device failed before step 7.
+ */
+export function drawPackStepSeven(w: Writer, data: WizardData) {
+  const pack = packOf(data);
   const missing = new Set(missingPhotoTags(data));
   const photos: Row[] = pack.photoTags.map((t) => ({
     check: `Photo: ${t}`,
@@ -63,17 +83,21 @@ export function drawPackSections(w: Writer, data: WizardData, ranges: Ranges, fa
     expected: 'Required',
     result: missing.has(t) ? 'fail' : 'pass',
   }));
-  if (photos.length) drawTable(w, 'Required photos', statusOf(photos), photos);
-  if (pack.issuesList) {
-    const issues = data.cp1?.issues ?? [];
-    const rows: Row[] = issues.length
-      ? issues.map((i) => ({
-          check: i.description.trim() || DASH,
-          value: ISSUE_OWNER_LABELS[i.owner],
-          expected: i.due ? `Due ${i.due}` : 'No due date',
-          result: i.resolved ? 'resolved' : 'open',
-        }))
-      : [{ check: 'No issues recorded', value: '', expected: '', result: 'info' }];
-    drawTable(w, 'Issues (who must act, when)', 'n/a', rows);
-  }
+  if (photos.length) drawTable(w, 'Required photos', statusOf(photos), photos, 'group');
+  if (!pack.issuesList) return;
+  const issues = data.cp1?.issues ?? [];
+  const open = issues.filter((i) => !i.resolved).length;
+  const rows: Cell[][] = issues.length
+    ? issues.map((i) => [
+        i.description.trim() || DASH,
+        ISSUE_OWNER_LABELS[i.owner],
+        i.due ? formatDate(i.due) : 'No due date',
+        i.resolved ? 'resolved' : 'open',
+        closingComment(i),
+      ])
+    : [['No issues recorded', '', '', 'info', '']];
+  const badge = open
+    ? { ...STATUS_STYLE.fail, label: `${open} OPEN` }
+    : { label: issues.length ? 'ALL RESOLVED' : 'NONE', color: COLOURS.na, tint: COLOURS.stripe };
+  drawGrid(w, { title: 'Issues (who must act, when)', badge, level: 'group' }, ISSUE_COLUMNS, rows);
 }

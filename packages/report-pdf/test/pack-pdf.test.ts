@@ -21,7 +21,7 @@ async function cp1Pdf(cp1: Partial<typeof PASSING_CP1> & Record<string, unknown>
 }
 
 describe.skipIf(!hasPdftotext)('a CP1/TS1 report PDF', () => {
-  it('names its pack and prints a section per group of the pack, each reading against its range', async () => {
+  it('names its pack and prints a table per group of the pack, each reading against its range', async () => {
     const lines = await cp1Pdf({
       peakReturn: '31',
       issues: [
@@ -49,16 +49,75 @@ describe.skipIf(!hasPdftotext)('a CP1/TS1 report PDF', () => {
       'Heat meter during the hot-water peak',
       'Final reading',
     ])
-      expect(lines, group).toContain(
-        `CP1/TS1 acceptance, version 1: ${group} ${group === 'Hot-water peak' ? 'FAIL' : 'PASS'}`,
-      );
+      expect(lines, group).toContain(`${group} ${group === 'Hot-water peak' ? 'FAIL' : 'PASS'}`);
     expect(lines).toContain('Kitchen tap flow 7 L/min 5-9 L/min PASS');
     expect(lines).toContain('Primary return, two outlets open 31 °C <= 25 °C FAIL');
     expect(lines).toContain('Primary static flow pressure 4.2 bar RECORDED');
     expect(lines).toContain('Strainer condition Clear RECORDED');
     expect(lines).toContain('Photo: Strainer Taken Required PASS');
-    expect(lines).toContain('Lag the primary pipework Installer Due 2026-12-01 OPEN');
+    expect(lines).toContain('Lag the primary pipework Installer 01/12/2026 OPEN —');
     expect(text).toContain('Primary return too high in the hot-water peak test (31 °C, expected <= 25 °C)');
+  });
+});
+
+const OPEN_ISSUE = {
+  id: '44444444-4444-4444-8444-444444444444',
+  description: 'Lag the primary pipework',
+  owner: 'installer' as const,
+  due: '2026-12-01',
+  resolved: false,
+};
+
+describe.skipIf(!hasPdftotext)('a CP1/TS1 report PDF read from top to bottom', () => {
+  const at = (lines: string[], line: string) => {
+    const i = lines.indexOf(line);
+    expect(i, line).toBeGreaterThanOrEqual(0);
+    return i;
+  };
+
+  it("prints each pack group inside its own step, under the step's verdict, the failing row beside it", async () => {
+    const lines = await cp1Pdf({ peakReturn: '31', issues: [OPEN_ISSUE] });
+    const step = (n: number) => lines.findIndex((l) => new RegExp(`^${n}\\. `).test(l));
+    const dhw = at(lines, '6. DHW Checks FAIL');
+    const peak = at(lines, 'Hot-water peak FAIL');
+    const failing = at(lines, 'Primary return, two outlets open 31 °C <= 25 °C FAIL');
+    expect(dhw).toBeLessThan(peak);
+    expect(peak).toBeLessThan(failing);
+    expect(failing).toBeLessThan(at(lines, 'Heat meter during the hot-water peak PASS'));
+    expect(failing).toBeLessThan(step(7));
+    // Each group sits between its step's heading and the next step's.
+    const inStep = (group: string, n: number) => {
+      const i = at(lines, `${group} PASS`);
+      expect(i, group).toBeGreaterThan(step(n));
+      expect(i, group).toBeLessThan(n === 7 ? at(lines, 'Evidence') : step(n + 1));
+    };
+    inStep('Heat meter', 1);
+    inStep('Heat meter at baseline', 1);
+    inStep('Primary pressures', 2);
+    inStep('Heating water', 2);
+    inStep('Keep-warm', 3);
+    inStep('Heating peak', 5);
+    inStep('Heat meter during the heating peak', 5);
+    inStep('Final reading', 7);
+    expect(lines.join('\n')).not.toMatch(/CP1\/TS1 acceptance, version 1: /);
+  });
+
+  it('gives the issues their own columns: what, who, due, state and closing comment, with no N/A', async () => {
+    const lines = (await cp1Pdf({ issues: [OPEN_ISSUE] })).filter(Boolean);
+    const heading = at(lines, 'Issues (who must act, when) 1 OPEN');
+    expect(lines[heading + 1]).toBe('WHAT WHO DUE STATE CLOSING COMMENT');
+    expect(lines[heading + 2]).toBe('Lag the primary pipework Installer 01/12/2026 OPEN —');
+    expect(heading).toBeGreaterThan(lines.findIndex((l) => l.startsWith('7. ')));
+    expect(heading).toBeLessThan(at(lines, 'Evidence'));
+    expect(lines.slice(heading, heading + 3).join(' ')).not.toMatch(/N\/A|RECORDED|REQUIRED/);
+  });
+
+  it('prints every reading with its unit, the meter start and end in kWh', async () => {
+    const lines = await cp1Pdf();
+    expect(lines).toContain('Meter Start Reading 100.5 kWh RECORDED');
+    expect(lines).toContain('Meter End Reading 101.25 kWh RECORDED');
+    expect(lines).toContain('Baseline energy 1520.4 kWh RECORDED');
+    expect(lines).toContain('Inhibitor added 0.5 L Information only INFO');
   });
 });
 

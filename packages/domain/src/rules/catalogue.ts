@@ -47,7 +47,8 @@ export const MEASUREMENTS = [
     section: 'basicInfo',
     step: 1,
     label: 'Meter Start Reading',
-    unit: '',
+    // The heat meter's energy register, as the CP1/TS1 pack's meter sets read it.
+    unit: 'kWh',
     required: true,
     path: ['meterStart'],
   },
@@ -208,7 +209,8 @@ export const MEASUREMENTS = [
     section: 'photosSignature',
     step: 7,
     label: 'Meter End Reading',
-    unit: '',
+    // The heat meter's energy register, as the CP1/TS1 pack's meter sets read it.
+    unit: 'kWh',
     required: true,
     path: ['photosSignature', 'meterEnd'],
   },
