@@ -1,17 +1,6 @@
 import { openDB, type IDBPDatabase } from 'idb';
-import { DEVICE_DB_NAME, DEVICE_DB_VERSION, type DeviceDb } from './device-db';
+import { DEVICE_DB_NAME, DEVICE_DB_VERSION, type DeviceDb, type DeviceFile } from './device-db';
 import type { OutboxOp } from './outbox';
-
-/** A photo or signature as kept on the device until the server has it (and for showing it offline). */
-export interface DeviceFile {
-  id: string;
-  userId: string;
-  kind: 'photo' | 'signature' | 'original';
-  blob: Blob;
-  createdAt: string;
-  /** True once the server has confirmed it; the blob stays while the check or a queued report refers to it. */
-  uploaded: boolean;
-}
 
 /**
  * The one device-side store (ruling 8): the wizard state, photo and signature blobs, and the outbox.

@@ -3,7 +3,7 @@ import { within } from '../../../lib/within';
 import type { CheckHost, SaveResult } from './check-host';
 import type { OutboxOp } from './outbox';
 import { AUTOSAVE_DELAY_MS } from './save-status';
-import type { OpOutcome } from './sync-engine';
+import type { OpOutcome } from './sync-send';
 import { onDemand } from './on-demand';
 import { hasUnsavedWork, hasWizardData } from './wizard-state';
 

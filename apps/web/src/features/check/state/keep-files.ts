@@ -1,6 +1,6 @@
 import { checkFileIds, fileUrlFor, UPLOAD_LIMITS, type Photo } from '@hiu/domain';
 import type { CheckHost } from './check-host';
-import type { DeviceFile } from './device-store';
+import type { DeviceFile } from './device-db';
 import { storageMessage } from './device-copy';
 import { isQuotaError } from './local-cache';
 import { opId } from './outbox';

@@ -1,7 +1,7 @@
 import type { CheckHost, OutboxSnapshot } from './check-host';
 import { addressesByOp, readSentLog, recordSent } from './outbox-log';
 import { dependentsOf, describeOp, plainError, type OutboxOp } from './outbox';
-import type { OpOutcome } from './sync-engine';
+import type { OpOutcome } from './sync-send';
 
 /** What OutboxBook needs of its neighbours besides the host. */
 export interface OutboxBookHooks {

@@ -1,18 +1,20 @@
 import { slugForStepName, type Draft, type Site, type StepSlug } from '@hiu/domain';
 import type { CheckHost } from './check-host';
-import type { Drafts } from './drafts';
 import { hasWizardData, initialWizardState } from './wizard-state';
+
+/** What resuming needs of the check's drafts (Drafts, which fetches this module when a draft is resumed). */
+export interface DraftsToResume {
+  /** Queues the check on screen as a draft before it is replaced. */
+  parkUnsavedWork(): Promise<void>;
+  stopAutosave(): void;
+}
 
 /**
  * Restores a saved draft (GET /api/drafts/:id) and gives the step to go to, or null when it cannot be
  * loaded. When this phone holds the same draft, its copy is at least as new and is kept. Fetched with the
  * screen that resumes a draft (check-routes), not with the check's other screens.
  */
-export async function resumeDraft(
-  host: CheckHost,
-  drafts: Pick<Drafts, 'parkUnsavedWork' | 'stopAutosave'>,
-  id: string,
-): Promise<StepSlug | null> {
+export async function resumeDraft(host: CheckHost, drafts: DraftsToResume, id: string): Promise<StepSlug | null> {
   await host.restoring;
   const s = host.snap.state;
   if (s.draftId === id && s.flowStatus === 'active' && !s.submittedReportId && hasWizardData(s.wizardData)) {

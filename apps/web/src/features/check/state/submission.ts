@@ -2,7 +2,7 @@ import type { CheckHost, SubmitResult } from './check-host';
 import { onDemand } from './on-demand';
 import { opId } from './outbox';
 import { notQueued, TOASTS, type ReportOptions } from './report-outcome';
-import type { OpOutcome } from './sync-engine';
+import type { OpOutcome } from './sync-send';
 import type { WizardState } from './wizard-state';
 
 export { SUBMIT_WAIT_MS, TOASTS } from './report-outcome';

@@ -1,41 +1,13 @@
 import type { WizardData } from '@hiu/domain';
-import type { DeviceStore } from './device-store';
 import { dependentsOf, describeOp, nextStep, opId, type OutboxOp } from './outbox';
 import { onDemand } from './on-demand';
-import type { SendingEngine } from './sync-send';
-import type { Transport } from './transport';
+import type { OpOutcome, SendDeps, SendingEngine } from './sync-send';
 
 /** The code that sends (sync-send): fetched with the first operation there is to send. */
 const sending = onDemand(() => import('./sync-send'));
 
 /** When the code that sends could not be fetched (no signal, not yet on the phone): the next try. */
 const CODE_RETRY_MS = 5_000;
-
-/** The copy a 409 draft_conflict carried: the server's, newer than the save refused (decision 120). */
-export interface ServerDraft {
-  id: string;
-  currentStep: string;
-  version: number;
-  wizardData: WizardData;
-  /** The notes saved with it ('' from a server that kept none). */
-  notes: string;
-}
-
-export type OpOutcome =
-  | { op: OutboxOp; result: 'sent' }
-  /**
-   * The server held a newer copy: it is merged with the device's and queued as a save with a higher version.
-   * `mergeInto` merges another copy of the draft (the one on screen) with the server's the same way.
-   */
-  | {
-      op: OutboxOp;
-      result: 'merged';
-      server: ServerDraft;
-      version: number;
-      mergeInto: (copy: WizardData) => WizardData;
-    }
-  | { op: OutboxOp; result: 'retry'; status: number | null; message: string }
-  | { op: OutboxOp; result: 'failed'; status: number | null; message: string };
 
 /** What the caller hands in; the engine fills in order, attempts and timing. */
 export type NewOp = Omit<
@@ -45,9 +17,7 @@ export type NewOp = Omit<
   dependsOn?: string[];
 };
 
-export interface SyncEngineDeps {
-  store: DeviceStore;
-  transport: Transport;
+export interface SyncEngineDeps extends SendDeps {
   isOnline: () => boolean;
   now?: () => number;
   random?: () => number;

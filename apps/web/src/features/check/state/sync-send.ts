@@ -6,16 +6,50 @@ import {
   mergeNotes,
   mergeWizardData,
   type ApiError as ApiErrorBody,
+  type WizardData,
 } from '@hiu/domain';
+import type { DeviceStore } from './device-store';
 import { inSendingOrder, opId, type OutboxOp } from './outbox';
 import { copyChecks } from './schemas';
-import type { OpOutcome, ServerDraft, SyncEngineDeps } from './sync-engine';
+import type { Transport } from './transport';
 
 /*
  * The sync engine's half that talks to the server: one operation sent, and what its answer means for the
  * outbox. The engine fetches it with the first operation there is to send (on demand), so a page with nothing
  * waiting never downloads it; the service worker keeps it for a phone with no signal.
  */
+
+/** The copy a 409 draft_conflict carried: the server's, newer than the save refused (decision 120). */
+export interface ServerDraft {
+  id: string;
+  currentStep: string;
+  version: number;
+  wizardData: WizardData;
+  /** The notes saved with it ('' from a server that kept none). */
+  notes: string;
+}
+
+export type OpOutcome =
+  | { op: OutboxOp; result: 'sent' }
+  /**
+   * The server held a newer copy: it is merged with the device's and queued as a save with a higher version.
+   * `mergeInto` merges another copy of the draft (the one on screen) with the server's the same way.
+   */
+  | {
+      op: OutboxOp;
+      result: 'merged';
+      server: ServerDraft;
+      version: number;
+      mergeInto: (copy: WizardData) => WizardData;
+    }
+  | { op: OutboxOp; result: 'retry'; status: number | null; message: string }
+  | { op: OutboxOp; result: 'failed'; status: number | null; message: string };
+
+/** What sending needs to reach the phone's store and the server. */
+export interface SendDeps {
+  store: DeviceStore;
+  transport: Transport;
+}
 
 /** How long one call may take before it counts as no answer (and is retried). */
 export const TIMEOUTS = {
@@ -78,7 +112,7 @@ export function missingFileIdsFrom(error: unknown, candidates: string[]): string
 
 /** What sending needs of the engine: its device store and server, its clock, and its memory of drafts. */
 export interface SendingEngine {
-  readonly deps: Pick<SyncEngineDeps, 'store' | 'transport'>;
+  readonly deps: SendDeps;
   now(): number;
   random(): number;
   /** Per draft, the copy the server last had from (or gave to) this page: the base of a merge. */
@@ -165,7 +199,7 @@ export async function sendOnce(
 }
 
 /** The one call to the server an operation is. */
-export async function send(deps: Pick<SyncEngineDeps, 'store' | 'transport'>, op: OutboxOp): Promise<void> {
+export async function send(deps: SendDeps, op: OutboxOp): Promise<void> {
   const { transport, store } = deps;
   switch (op.kind) {
     case 'saveDraft':

@@ -19,7 +19,8 @@ import { SaveStatusTracker } from './save-status';
 import { onDemand } from './on-demand';
 import { copyChecks, type CopyChecks } from './schemas';
 import { Submission } from './submission';
-import { SyncEngine, type OpOutcome } from './sync-engine';
+import { SyncEngine } from './sync-engine';
+import type { OpOutcome } from './sync-send';
 import { attachWindowEvents } from './window-events';
 import { applyRecipe, hasUnsavedWork, initialWizardState, type WizardRecipe, type WizardState } from './wizard-state';
 
