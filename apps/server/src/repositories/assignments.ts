@@ -6,7 +6,7 @@ import { assignments, properties, siteMembers, users } from '../db/schema.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
 import { writeAudit, type Actor } from './audit.js';
 import { chunks, containsIgnoringCase } from './sql-helpers.js';
-import { statusCase } from './property-status.js';
+import { statusCase } from '../properties/status-queries.js';
 
 /** Which properties an assignment covers: a list of ids, or every property of the site matching a filter. */
 export type AssignTarget = { propertyIds: string[] } | { filter: { q?: string; propertyType?: string } };
@@ -98,6 +98,11 @@ export function assignmentsRepository(db: Db) {
         for (const r of rows) found.set(r.email.toLowerCase(), r.id);
       }
       return found;
+    },
+
+    /** Inserts the assignments of newly imported properties (their import's "Assigned To" column). */
+    async insertNew(rows: { propertyId: string; siteId: string; engineerId: string; assignedBy: string | null }[]) {
+      for (const part of chunks(rows, 5000)) if (part.length) await db.insert(assignments).values(part);
     },
 
     /**

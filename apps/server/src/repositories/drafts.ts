@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Draft, PropertyDraft, PropertyWork, WizardData } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports, sites, users } from '../db/schema.js';
-import { draftCounts } from './property-status.js';
+import { draftCounts } from '../properties/status-queries.js';
 import { writeAudit, type Actor } from './audit.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 
@@ -164,7 +164,7 @@ export function draftsRepository(db: Db) {
 
     /**
      * A property's drafts, anyone's, newest first, each marked whether it makes the property "In progress"
-     * (the rule of property-status.ts).
+     * (the rule of properties/status-queries.ts).
      */
     async listForProperty(propertyId: string): Promise<PropertyDraft[]> {
       const latestReport = sql`(SELECT max(${reports.completedAt}) FROM ${reports} WHERE ${reports.propertyId} = ${propertyId})`;

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { usersRepository } from './users.js';
-import { sitesRepository } from './sites.js';
-import { propertiesRepository } from './properties.js';
+import { sitesRepository } from '../sites/repository.js';
+import { propertiesRepository } from '../properties/repository.js';
 import { draftsRepository } from './drafts.js';
 import { filesRepository } from './files.js';
 import { reportsRepository } from './reports.js';
@@ -15,7 +15,7 @@ import { signOffsRepository } from './sign-offs.js';
 import { assignmentsRepository } from './assignments.js';
 
 /** Every repository but users over one executor: the database, or one transaction of it. */
-function repositoriesOver(db: Db) {
+export function repositoriesOver(db: Db) {
   return {
     sites: sitesRepository(db),
     properties: propertiesRepository(db),

@@ -2,9 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createSiteBody,
-  DEFAULT_BUILDING_TYPES,
-  defaultDesignParameters,
-  designParameterErrors,
   MAX_SITE_BULK_BYTES,
   MAX_SITE_BULK_ROWS,
   page,
@@ -21,11 +18,11 @@ import {
   siteSchema,
   siteSummarySchema,
   updateSiteBody,
-  type DesignParameters,
   type Site,
   type User,
 } from '@hiu/domain';
-import { conflict, HttpError, notFound, unprocessable } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { applySiteBulk, createSite, deleteSite, updateSite } from './commands.js';
 import { tag } from '../answers/serve.js';
 import type { AppContext } from '../context.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
@@ -39,24 +36,11 @@ export const BULK_BODY_LIMIT = 2 * MAX_SITE_BULK_BYTES;
 /** The list answers at most this many issues; the summary still counts all of them. */
 const MAX_LISTED_ISSUES = 1000;
 
-/** Design-parameter checks shared by create and update: ranges are numbers, min <= max, rooms only for known types. */
-function checkDesign(designParameters: DesignParameters, types: string[]) {
-  const fields: Record<string, string> = {};
-  for (const [path, message] of Object.entries(designParameterErrors(designParameters))) {
-    fields[`designParameters.${path}`] = message;
-  }
-  for (const type of Object.keys(designParameters.radiators)) {
-    if (!types.includes(type))
-      fields[`designParameters.radiators.${type}`] = `${type} is not one of the site's property types`;
-  }
-  const first = Object.values(fields)[0];
-  if (first) throw unprocessable(first, fields);
-}
-
 export const siteRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { sites } = ctx.repos;
+    const db = ctx.database.db;
     const admin = { access: 'admin' as const };
     const user = { access: 'user' as const };
     const tags = ['sites'];
@@ -128,7 +112,7 @@ export const siteRoutes =
         const plan = planSiteBulk(parsed, await sites.existingForBulk(parsed));
         const summary = siteBulkSummary(plan.issues, plan);
         if (summary.totalErrors === 0 && summary.sitesCreated + summary.propertiesCreated > 0)
-          await sites.applyBulk(plan, request.user);
+          await applySiteBulk(db, request.user, plan);
         return { summary, errors: plan.issues.slice(0, MAX_LISTED_ISSUES) };
       },
     );
@@ -159,83 +143,20 @@ export const siteRoutes =
     app.post(
       '/api/sites',
       { config: admin, schema: { tags, body: createSiteBody, response: { 201: siteSchema } } },
-      async (request, reply) => {
-        const { name, location } = request.body;
-        const availableBuildingTypes = request.body.availableBuildingTypes ?? [...DEFAULT_BUILDING_TYPES];
-        const designParameters = request.body.designParameters ?? defaultDesignParameters();
-        checkDesign(designParameters, availableBuildingTypes);
-        const { autoApprovePassing, keepOriginalPhotos, testPack } = request.body;
-        const site = await sites.create(
-          {
-            name,
-            location,
-            availableBuildingTypes,
-            designParameters,
-            autoApprovePassing,
-            keepOriginalPhotos,
-            testPack,
-          },
-          request.user,
-        );
-        return reply.status(201).send(site);
-      },
+      async (request, reply) => reply.status(201).send(await createSite(db, request.user, request.body)),
     );
 
     app.patch(
       '/api/sites/:id',
       { config: admin, schema: { tags, params: idParams, body: updateSiteBody, response: { 200: siteSchema } } },
       async (request) => {
-        const body = request.body;
-        // One transaction, the site's row locked first: the checks below and the write they allow see the same
-        // site and properties, and a property added or retyped meanwhile waits (or is waited for).
-        return ctx.repos.transaction(async (tx) => {
-          const site = UUID.test(request.params.id) ? await tx.sites.byId(request.params.id, 'update') : undefined;
-          if (!site) throw notFound('Site not found');
-          const types = body.availableBuildingTypes ?? site.availableBuildingTypes;
-          let designParameters = body.designParameters;
-          if (body.availableBuildingTypes) {
-            const removed = site.availableBuildingTypes.filter((t) => !types.includes(t));
-            const inUse = await tx.sites.propertyTypeCounts(site.id);
-            const blocking = removed.filter((t) => (inUse.get(t) ?? 0) > 0);
-            if (blocking.length > 0) {
-              const what = blocking
-                .map((t) => `${t} (${inUse.get(t)} ${inUse.get(t) === 1 ? 'property' : 'properties'})`)
-                .join(', ');
-              const message = `Property type ${what} is still used. Change or delete those properties first.`;
-              throw conflict(message, { availableBuildingTypes: message });
-            }
-            // Removing a type removes its room configuration (docs/product.md#design-parameters).
-            if (!designParameters) {
-              const radiators = Object.fromEntries(
-                Object.entries(site.designParameters.radiators).filter(([t]) => types.includes(t)),
-              );
-              designParameters = { ...site.designParameters, radiators };
-            }
-          }
-          if (designParameters) checkDesign(designParameters, types);
-          const updated = await tx.sites.update(
-            site.id,
-            {
-              ...(body.name !== undefined ? { name: body.name } : {}),
-              ...(body.location !== undefined ? { location: body.location } : {}),
-              ...(body.availableBuildingTypes ? { availableBuildingTypes: types } : {}),
-              ...(designParameters ? { designParameters } : {}),
-              ...(body.autoApprovePassing !== undefined ? { autoApprovePassing: body.autoApprovePassing } : {}),
-              ...(body.keepOriginalPhotos !== undefined ? { keepOriginalPhotos: body.keepOriginalPhotos } : {}),
-              // Switching pack changes only checks started after it; reports keep the pack that judged them.
-              ...(body.testPack !== undefined ? { testPack: body.testPack } : {}),
-            },
-            request.user,
-          );
-          if (!updated) throw notFound('Site not found');
-          return updated;
-        });
+        if (!UUID.test(request.params.id)) throw notFound('Site not found');
+        return updateSite(db, request.user, request.params.id, request.body);
       },
     );
 
     app.delete('/api/sites/:id', { config: admin, schema: { tags, params: idParams } }, async (request, reply) => {
-      const site = await siteOr404(request.params.id);
-      if (!(await sites.delete(site.id, request.user))) throw notFound('Site not found');
+      await deleteSite(db, request.user, (await siteOr404(request.params.id)).id);
       return reply.status(204).send();
     });
   };

@@ -16,8 +16,7 @@ import {
 } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports, siteMembers, sitePropertyCounts, sites } from '../db/schema.js';
-import { chunks, containsIgnoringCase, rethrowUnique } from './sql-helpers.js';
-import { changedFields, writeAudit, type Actor } from './audit.js';
+import { chunks, containsIgnoringCase, rethrowUnique } from '../repositories/sql-helpers.js';
 import { statement } from '../db/statements.js';
 
 const SITE_EXISTS = 'A site with this name already exists: site names are unique';
@@ -94,7 +93,7 @@ const membersList = statement<ListRow, 'memberId' | 'limit' | 'offset'>(
 const everyList = statement<ListRow, 'limit' | 'offset'>('sites_all', listStatement(sql`true`));
 
 /** What the history keeps of a site. */
-const audited = (s: NewSite | Site | typeof sites.$inferSelect) => ({
+export const audited = (s: NewSite | Site | typeof sites.$inferSelect) => ({
   name: s.name,
   location: s.location,
   availableBuildingTypes: s.availableBuildingTypes,
@@ -163,41 +162,26 @@ export function sitesRepository(db: Db) {
       return { items: rows.map(({ total: _, ...s }) => ({ ...s, propertyCount: Number(s.propertyCount) })), total };
     },
 
-    /** A new site gets every active engineer as a member (a trigger, decision 145). */
-    async create(input: NewSite, actor: Actor = null): Promise<Site> {
-      const id = await db
-        .transaction(async (tx) => {
-          const [row] = await tx.insert(sites).values(input).returning({ id: sites.id });
-          await writeAudit(tx, {
-            actor,
-            entityType: 'site',
-            entityId: row!.id,
-            action: 'created',
-            after: audited(input),
-          });
-          return row!.id;
-        })
+    /** Inserts a site and answers its id. A new site gets every active engineer as a member (a trigger, decision 145). */
+    async insert(input: NewSite): Promise<string> {
+      const [row] = await db
+        .insert(sites)
+        .values(input)
+        .returning({ id: sites.id })
         .catch(rethrowUnique(SITE_EXISTS, { name: SITE_EXISTS }));
-      return (await byId(id))!;
+      return row!.id;
     },
 
-    async update(id: string, patch: Partial<NewSite>, actor: Actor = null): Promise<Site | undefined> {
-      const updated = await db
-        .transaction(async (tx) => {
-          const [was] = await tx.select().from(sites).where(eq(sites.id, id)).for('update');
-          if (!was) return undefined;
-          const [row] = await tx
-            .update(sites)
-            .set({ ...patch, updatedAt: new Date() })
-            .where(eq(sites.id, id))
-            .returning({ id: sites.id });
-          const change = changedFields(audited(was), patch);
-          if (Object.keys(change.after).length > 0)
-            await writeAudit(tx, { actor, entityType: 'site', entityId: id, action: 'updated', ...change });
-          return row;
-        })
+    /** Changes a site and answers its row as it was; undefined when there is none. */
+    async update(id: string, patch: Partial<NewSite>): Promise<typeof sites.$inferSelect | undefined> {
+      const [was] = await db.select().from(sites).where(eq(sites.id, id)).for('update');
+      if (!was) return undefined;
+      await db
+        .update(sites)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(sites.id, id))
         .catch(rethrowUnique(SITE_EXISTS, { name: SITE_EXISTS }));
-      return updated && byId(updated.id);
+      return was;
     },
 
     /** How many of the site's properties have each type (a type in use cannot be removed). */
@@ -223,18 +207,16 @@ export function sitesRepository(db: Db) {
       return { properties: p?.n ?? 0, drafts: d?.n ?? 0, reports: r?.n ?? 0 };
     },
 
-    /** Deletes the site, its properties and their drafts together; reports keep their copy (site_id set null). */
-    async delete(id: string, actor: Actor = null): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const siteProperties = tx.select({ id: properties.id }).from(properties).where(eq(properties.siteId, id));
-        await tx.delete(drafts).where(or(eq(drafts.siteId, id), inArray(drafts.propertyId, siteProperties)));
-        await tx.delete(properties).where(eq(properties.siteId, id));
-        const deleted = await tx.delete(sites).where(eq(sites.id, id)).returning();
-        const [was] = deleted;
-        if (was)
-          await writeAudit(tx, { actor, entityType: 'site', entityId: id, action: 'deleted', before: audited(was) });
-        return deleted.length > 0;
-      });
+    /**
+     * Deletes the site, its properties and their drafts (run it in a transaction); reports keep their copy
+     * (site_id set null). Answers the site's row as it was, or undefined.
+     */
+    async delete(id: string): Promise<typeof sites.$inferSelect | undefined> {
+      const siteProperties = db.select({ id: properties.id }).from(properties).where(eq(properties.siteId, id));
+      await db.delete(drafts).where(or(eq(drafts.siteId, id), inArray(drafts.propertyId, siteProperties)));
+      await db.delete(properties).where(eq(properties.siteId, id));
+      const [was] = await db.delete(sites).where(eq(sites.id, id)).returning();
+      return was;
     },
 
     /** The sites an upload names that already exist, with those of the upload's addresses they already have. */
@@ -276,38 +258,29 @@ export function sitesRepository(db: Db) {
       return found;
     },
 
-    /** Creates everything a checked upload plans, all or nothing. */
-    async applyBulk(plan: SiteBulkPlan, actor: Actor = null): Promise<void> {
-      await db
-        .transaction(async (tx) => {
-          const rows: { siteId: string; address: string; propertyType: string }[] = [];
-          for (const part of chunks(plan.newSites, 500)) {
-            const values = part.map((s) => ({
-              id: randomUUID(),
-              name: s.name,
-              location: s.location,
-              availableBuildingTypes: s.availableBuildingTypes,
-              designParameters: defaultDesignParameters(),
-            }));
-            await tx.insert(sites).values(values);
-            await writeAudit(
-              tx,
-              values.map((v) => ({
-                actor,
-                entityType: 'site' as const,
-                entityId: v.id,
-                action: 'created',
-                after: { ...audited(v), source: 'bulk upload' },
-              })),
-            );
-            part.forEach((s, i) => rows.push(...s.properties.map((p) => ({ siteId: values[i]!.id, ...p }))));
-          }
-          for (const add of plan.addToSites) rows.push(...add.properties.map((p) => ({ siteId: add.siteId, ...p })));
-          for (const part of chunks(rows, 5000)) await tx.insert(properties).values(part);
-        })
-        .catch(
-          rethrowUnique('Another change to these sites happened during the upload. Please upload the file again.'),
-        );
+    /** Inserts everything a checked upload plans (run it in a transaction); answers the new sites. */
+    async insertBulk(plan: SiteBulkPlan): Promise<(NewSite & { id: string })[]> {
+      const created: (NewSite & { id: string })[] = [];
+      const rows: { siteId: string; address: string; propertyType: string }[] = [];
+      try {
+        for (const part of chunks(plan.newSites, 500)) {
+          const values = part.map((s) => ({
+            id: randomUUID(),
+            name: s.name,
+            location: s.location,
+            availableBuildingTypes: s.availableBuildingTypes,
+            designParameters: defaultDesignParameters(),
+          }));
+          await db.insert(sites).values(values);
+          created.push(...values);
+          part.forEach((s, i) => rows.push(...s.properties.map((p) => ({ siteId: values[i]!.id, ...p }))));
+        }
+        for (const add of plan.addToSites) rows.push(...add.properties.map((p) => ({ siteId: add.siteId, ...p })));
+        for (const part of chunks(rows, 5000)) await db.insert(properties).values(part);
+      } catch (err) {
+        rethrowUnique('Another change to these sites happened during the upload. Please upload the file again.')(err);
+      }
+      return created;
     },
   };
 }

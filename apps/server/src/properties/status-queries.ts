@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PropertyStatus, PropertyWithStatus, SiteProgress } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { statement } from '../db/statements.js';
-import { containsIgnoringCase } from './sql-helpers.js';
+import { containsIgnoringCase } from '../repositories/sql-helpers.js';
 
 /**
  * Where each property stands (packages/domain property-status.ts), worked out in SQL so the picker's filter

@@ -1,0 +1,51 @@
+import type { WebhookEventType } from '@hiu/domain';
+import type { Db } from './client.js';
+import { repositoriesOver, type TransactionRepositories } from '../repositories/index.js';
+import { writeAudit, type Actor, type AuditInput, type Tx } from '../repositories/audit.js';
+import { emitWebhookEvent } from '../webhooks/events.js';
+import { enqueueJob, type NewJob } from '../jobs/queue/store.js';
+
+/** An audit entry of a command: its actor is the command's unless it names another (an automatic approval). */
+export type HistoryEntry = Omit<AuditInput, 'actor'> & { actor?: Actor };
+
+/**
+ * What a command works with: its transaction, the repositories bound to it, and the three side records every
+ * write may leave (docs/product.md#history, #webhooks): history entries, webhook events and background jobs.
+ * They are written when the command's work has returned, in its transaction, so a change and its records commit
+ * together or not at all.
+ */
+export interface UnitOfWork {
+  tx: Tx;
+  repos: TransactionRepositories;
+  actor: Actor;
+  record(entry: HistoryEntry | HistoryEntry[]): void;
+  emit(type: WebhookEventType, data: Record<string, unknown>): void;
+  enqueue(job: NewJob): void;
+}
+
+/**
+ * Runs one command in one transaction. `work` reads, checks and writes through the unit of work; what it
+ * records is written after it, in the same transaction; an error thrown anywhere leaves nothing behind.
+ */
+export async function runCommand<T>(db: Db, actor: Actor, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const history: AuditInput[] = [];
+    const events: { type: WebhookEventType; data: Record<string, unknown> }[] = [];
+    const jobs: NewJob[] = [];
+    const result = await work({
+      tx,
+      repos: repositoriesOver(tx),
+      actor,
+      record: (entry) => {
+        for (const e of Array.isArray(entry) ? entry : [entry])
+          history.push({ ...e, actor: e.actor === undefined ? actor : e.actor });
+      },
+      emit: (type, data) => void events.push({ type, data }),
+      enqueue: (job) => void jobs.push(job),
+    });
+    await writeAudit(tx, history);
+    for (const e of events) await emitWebhookEvent(tx, e.type, e.data);
+    for (const job of jobs) await enqueueJob(tx, job);
+    return result;
+  });
+}
