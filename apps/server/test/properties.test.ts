@@ -57,7 +57,7 @@ describe('POST /api/properties', () => {
     [{ siteId: '', address: 'Flat 1', propertyType: '1b2p' }, 422, 'Please select a site first'],
     [{ siteId: UNKNOWN, address: 'Flat 1', propertyType: '1b2p' }, 404, 'Site not found'],
     [{ siteId: 'SITE', address: ' ', propertyType: '1b2p' }, 422, 'Please fill in all fields'],
-    [{ siteId: 'SITE', address: 'Flat 1', propertyType: '' }, 422, undefined],
+    [{ siteId: 'SITE', address: 'Flat 1', propertyType: '' }, 422, 'Please fill in all fields'],
     [
       { siteId: 'SITE', address: 'Flat 1', propertyType: '4b6p' },
       422,

@@ -87,17 +87,19 @@ export type Property = z.infer<typeof propertySchema>;
 
 const address = z.string().trim().min(1, 'Please fill in all fields').max(300);
 const place = z.string().trim().max(60, 'At most 60 characters');
+/** A property's type as the add and edit forms send it: none chosen reads as the other empty fields do. */
+const chosenType = z.string().trim().min(1, 'Please fill in all fields').max(40);
 
 export const createPropertyBody = z.strictObject({
   siteId: z.uuid({ message: 'Please select a site first' }),
   address,
-  propertyType: buildingType,
+  propertyType: chosenType,
   block: place.optional(),
   floor: place.optional(),
 });
 export const updatePropertyBody = z.strictObject({
   address: address.optional(),
-  propertyType: buildingType.optional(),
+  propertyType: chosenType.optional(),
   block: place.optional(),
   floor: place.optional(),
 });
