@@ -4,6 +4,7 @@ import { AdminLayout } from '../../components/admin-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
@@ -11,10 +12,11 @@ import { useDeleteWebhook, useRotateSecret, useSendTest, useUpdateWebhook, useWe
 import { DeliveryLogDialog } from './delivery-log-dialog';
 import { SecretDialog } from './secret-dialog';
 import { TokensSection } from './tokens-section';
-import { WebhookFormDialog } from './webhook-form-dialog';
 
 const failed = (e: unknown, fallback: string) =>
   notify.error('Error', e instanceof ApiError ? e.userMessage : fallback);
+// The form loads when first opened, with the form library.
+const WebhookFormDialog = lazyDialog(() => import('./webhook-form-dialog'));
 type Confirm = { kind: 'delete' | 'rotate' | 'off'; endpoint: WebhookEndpoint } | null;
 
 /** Admins send events to other systems (decision 165): webhooks, their secrets and delivery logs. */
@@ -174,7 +176,7 @@ export default function IntegrationsPage() {
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         open={editing !== null}
         endpoint={editing === 'new' ? null : editing}
-        onClose={() => setEditing(null)}
+        onOpenChange={(o) => !o && setEditing(null)}
         onCreated={(created) => {
           setEditing(null);
           setSecret(created.secret);

@@ -1,14 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLE_LABELS, ROLES, type Role, type User, type UserListItem } from '@hiu/domain';
+import type { User, UserListItem } from '@hiu/domain';
 import { AdminLayout } from '../../components/admin-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Dialog } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { api, ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
@@ -16,13 +13,9 @@ import { useSession } from '../../lib/session';
 
 const USERS_KEY = ['/api/users'];
 
-interface UserForm {
-  name: string;
-  email: string;
-  role: Role;
-  password: string;
-}
-const emptyForm: UserForm = { name: '', email: '', role: 'engineer', password: '' };
+// The forms load when first opened, with the form library: the list shows without them.
+const UserFormDialog = lazyDialog(() => import('./user-form-dialog'));
+const ResetPasswordDialog = lazyDialog(() => import('./reset-password-dialog'));
 
 /** Admins add engineers, change names and roles, deactivate accounts and reset passwords. */
 export default function UsersPage() {
@@ -106,17 +99,23 @@ export default function UsersPage() {
           ))}
         </ul>
       )}
-      <UserDialog
+      <UserFormDialog
         key={adding ? 'add' : (editing?.id ?? 'none')}
         open={adding || editing !== null}
         user={editing}
-        onClose={() => {
+        onOpenChange={(o) => {
+          if (o) return;
           setAdding(false);
           setEditing(null);
         }}
         onSaved={refresh}
       />
-      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <ResetPasswordDialog
+        key={resetting?.id ?? 'none'}
+        open={resetting !== null}
+        user={resetting}
+        onOpenChange={(o) => !o && setResetting(null)}
+      />
       <ConfirmDialog
         open={toggling !== null}
         onOpenChange={(o) => !o && setToggling(null)}
@@ -132,152 +131,6 @@ export default function UsersPage() {
         onConfirm={() => toggling && toggle.mutate(toggling)}
       />
     </AdminLayout>
-  );
-}
-
-function UserDialog({
-  open,
-  user,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  user: User | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const [form, setForm] = useState<UserForm>(
-    user ? { ...emptyForm, name: user.name, email: user.email, role: user.role } : emptyForm,
-  );
-  const save = useMutation({
-    mutationFn: () =>
-      user
-        ? api.patch<User>(`/api/users/${user.id}`, { name: form.name, role: form.role })
-        : api.post<User>('/api/users', form),
-    onSuccess: (u) => {
-      notify.success(
-        user ? 'User updated' : 'User added',
-        user ? undefined : `${u.name} can now sign in as ${u.role}.`,
-      );
-      onSaved();
-      onClose();
-    },
-  });
-  const err = save.error instanceof ApiError ? save.error : null;
-  const set = (k: keyof UserForm) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => !o && onClose()}
-      title={user ? `Edit ${user.name}` : 'Add User'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="user-form" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="user-form"
-        className="flex flex-col gap-4"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate();
-        }}
-      >
-        <Field label="Name" required error={err?.fieldErrors.name}>
-          <Input value={form.name} onChange={set('name')} autoComplete="off" />
-        </Field>
-        {user ? null : (
-          <Field label="Email" required error={err?.fieldErrors.email}>
-            <Input type="email" value={form.email} onChange={set('email')} autoComplete="off" />
-          </Field>
-        )}
-        <Field label="Role" required>
-          <Select value={form.role} onChange={set('role')}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        {user ? null : (
-          <Field
-            label="Password"
-            required
-            hint="At least 8 characters. Share it with them securely."
-            error={err?.fieldErrors.password}
-          >
-            <Input type="password" value={form.password} onChange={set('password')} autoComplete="new-password" />
-          </Field>
-        )}
-        {err && Object.keys(err.fieldErrors).length === 0 ? (
-          <p role="alert" className="text-sm font-medium text-fail">
-            {err.userMessage}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
-  );
-}
-
-function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
-  const [password, setPassword] = useState('');
-  const reset = useMutation({
-    mutationFn: () => api.patch<User>(`/api/users/${user!.id}`, { password }),
-    onSuccess: () => {
-      notify.success('Password reset', `${user?.name} must sign in again with the new password.`);
-      setPassword('');
-      onClose();
-    },
-  });
-  const err = reset.error instanceof ApiError ? reset.error : null;
-  return (
-    <Dialog
-      open={user !== null}
-      onOpenChange={(o) => !o && onClose()}
-      title={`Reset password for ${user?.name ?? ''}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="reset-form" disabled={reset.isPending}>
-            {reset.isPending ? 'Saving...' : 'Set password'}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id="reset-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          reset.mutate();
-        }}
-      >
-        <Field
-          label="New password"
-          required
-          hint="At least 8 characters."
-          error={err?.fieldErrors.password ?? (err ? err.userMessage : undefined)}
-        >
-          <Input
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-          />
-        </Field>
-      </form>
-    </Dialog>
   );
 }
 

@@ -18,7 +18,10 @@ import { DeletePropertyDialog } from './delete-property-dialog';
 import { ImportCsvDialog } from './import-csv-dialog';
 import { PropertyDraftsDialog } from './property-drafts-dialog';
 import { HistoryDialog } from '../../../components/history-dialog';
-import { PropertyFormDialog } from './property-form-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+// The form loads when first opened, with the form library: the list shows without them.
+const PropertyFormDialog = lazyDialog(() => import('./property-form-dialog'));
 
 /** Properties tab (/admin/properties): one site's properties, searched by address on the server. */
 export function PropertiesPage() {
@@ -144,9 +147,10 @@ export function PropertiesPage() {
         <>
           <PropertyFormDialog
             key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
+            open={editing !== null}
             site={site.data}
-            property={editing}
-            onClose={() => setEditing(null)}
+            property={editing === 'new' ? null : editing}
+            onOpenChange={(o) => !o && setEditing(null)}
           />
           <ImportCsvDialog site={site.data} open={importing} onClose={() => setImporting(false)} />
         </>

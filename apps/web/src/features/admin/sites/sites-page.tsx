@@ -14,7 +14,10 @@ import { BulkUploadDialog } from './bulk-upload-dialog';
 import { DeleteSiteDialog } from './delete-site-dialog';
 import { MembersDialog } from './members-dialog';
 import { HistoryDialog } from '../../../components/history-dialog';
-import { SiteFormDialog } from './site-form-dialog';
+import { lazyDialog } from '../../../components/ui/lazy-dialog';
+
+// The form loads when first opened, with the form library: the list shows without them.
+const SiteFormDialog = lazyDialog(() => import('./site-form-dialog'));
 
 /** Sites tab (/admin/sites): search, add, edit, delete, template download and bulk upload. */
 export function SitesPage() {
@@ -127,8 +130,9 @@ export function SitesPage() {
 
       <SiteFormDialog
         key={editing === 'new' ? 'new' : (editing?.id ?? 'closed')}
-        site={editing}
-        onClose={() => setEditing(null)}
+        open={editing !== null}
+        site={editing === 'new' ? null : editing}
+        onOpenChange={(o) => !o && setEditing(null)}
       />
       <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
       <MembersDialog site={members} onClose={() => setMembers(null)} />

@@ -1,0 +1,30 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { ApiError } from '../../lib/api-client';
+
+/** Where a refused save's message shows when it names no field of the form. */
+export const FORM_ERROR = 'root.server';
+
+/**
+ * Puts the server's refusal beside the fields it names ("events.0" belongs to "events") and focuses the first;
+ * what names no field of this form is said once for the whole form.
+ */
+export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, never>, error: unknown) {
+  const fields = Object.keys(form.getValues());
+  let focused = false;
+  let left: string | undefined;
+  if (error instanceof ApiError) {
+    for (const [key, message] of Object.entries(error.fieldErrors)) {
+      const field = key.split('.')[0] ?? key;
+      if (!fields.includes(field)) {
+        left ??= message;
+        continue;
+      }
+      form.setError(field as Path<T>, { type: 'server', message }, { shouldFocus: !focused });
+      focused = true;
+    }
+    if (!focused) left = error.userMessage;
+  } else {
+    left = error instanceof Error ? error.message : String(error);
+  }
+  if (left !== undefined) form.setError(FORM_ERROR as Path<T>, { type: 'server', message: left });
+}
