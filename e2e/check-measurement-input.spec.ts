@@ -56,7 +56,7 @@ test.describe('a measurement box', () => {
     const end = page.getByLabel('Meter End Reading');
     await end.fill('1200');
     const message =
-      'Meter end reading (1200) is lower than the meter start reading (1234.5): a meter never counts backwards. Check both readings.';
+      'Meter end reading (1200 kWh) is lower than the meter start reading (1234.5 kWh): a meter never counts backwards. Check both readings.';
     await expect(page.getByText(message)).toBeVisible();
     await expect(page.getByText('Still needed: Meter End Reading')).toBeVisible();
     await expect(check.button('Review & Submit')).toBeDisabled();

@@ -52,6 +52,7 @@ export * from './images/pdf-budget.js';
 export * from './drafts/merge-drafts.js';
 export * from './rules/plausible-times.js';
 export * from './rules/contradictions.js';
+export * from './rules/energy-plausible.js';
 export * from './review/review-state.js';
 export * from './review/corrections.js';
 export * from './review/correction-body.js';

@@ -23,6 +23,7 @@ import {
   testPackName,
   type createReportBody,
   type ReportSummary,
+  type SiteDesign,
   type TimeBounds,
   type User,
   type WizardData,
@@ -56,7 +57,7 @@ function missingFiles(data: WizardData, missing: string[]): HttpError {
 }
 
 /** The checks the body schema cannot make: file references, dates, and the wizard's own submit rules. */
-function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds) {
+function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds, design: SiteDesign) {
   const fields: Record<string, string> = {};
   data.photosSignature.photos.forEach((p, i) => {
     if (p.url.toLowerCase() !== fileUrlFor(p.id).toLowerCase())
@@ -78,8 +79,10 @@ function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds) {
     fields['wizardData.submitLocation.at'] ??= 'Location time is after the report was completed';
   if (fortyFiveReasonMissing(data.dhwChecks))
     fields['wizardData.dhwChecks.fortyFiveOverrideReason'] = FORTY_FIVE_REASON_MESSAGE;
-  // Readings that cannot both be true (docs/product.md#readings-that-agree): both fields are named.
-  for (const c of contradictions(data)) {
+  // Readings that cannot both be true (docs/product.md#readings-that-agree): both fields are named, the flow
+  // at design load held to the site's design-flow tolerance as the phone holds it. A reading that is only
+  // implausible (energy against power x time) is a warning in the verdict, never a refusal.
+  for (const c of contradictions(data, design)) {
     fields[`wizardData.${c.field}`] ??= c.message;
     fields[`wizardData.${c.other}`] ??= c.message;
   }
@@ -135,7 +138,12 @@ export async function submitReport(
     address: site.propertyAddress ?? body.wizardData.address,
   };
   const draftCreatedAt = body.draftId ? await deps.drafts.createdAt(body.draftId, user.id) : null;
-  checkShape(data, body.completedAt, { now: new Date(), siteCreatedAt: site.createdAt, draftCreatedAt });
+  checkShape(
+    data,
+    body.completedAt,
+    { now: new Date(), siteCreatedAt: site.createdAt, draftCreatedAt },
+    site.designParameters,
+  );
 
   // The pack the check was taken under judges it, by that version's rules (decision 190).
   const pack = data.testPack ?? STANDARD_PACK;

@@ -3,6 +3,8 @@
 // screens read it on every keystroke.
 import { parseDecimal } from '../numbers.js';
 import { CP1_FIELDS_V1 } from '../packs/cp1-ts1.js';
+import type { DesignParameters } from '../schemas/design-parameters.js';
+import { withDesignDefaults } from '../schemas/design-defaults.js';
 
 /** What the rules read: the standard meter readings and, under a test pack, its values by key. */
 export interface ReadingsData {
@@ -28,6 +30,21 @@ export interface Contradiction {
 /** How far apart, in per cent of the larger, two meters read at the same moment may be by default. */
 export const SAME_MOMENT_TOLERANCE_PERCENT = 10;
 
+/** The site's design parameters, as the check's screens and the server hold them; absent: the defaults. */
+export type SiteDesign = Partial<DesignParameters> | null | undefined;
+
+/**
+ * How far apart, in per cent of the larger, the flow at design load and the meter set's flow may be: the
+ * site's design-flow tolerance (Design Parameters > CP1/TS1), the default when the admin left it empty.
+ */
+export function designFlowTolerance(design: SiteDesign): number {
+  const set = parseDecimal((withDesignDefaults(design).cp1 as Record<string, string>).designFlowTolerance);
+  return set === null || set < 0 ? SAME_MOMENT_TOLERANCE_PERCENT : set;
+}
+
+/** Decimal readings subtracted are a hair off (1 - 0.8 = 0.19999...): a limit is met within this. */
+const EPSILON = 1e-9;
+
 interface Reading {
   path: string;
   step: number;
@@ -42,8 +59,8 @@ const shownLabel = (r: Reading) =>
     ? 'Meter End Reading'
     : (CP1_FIELDS_V1.find((f) => `cp1.${f.key}` === r.path)?.label ?? r.label);
 
-const meterStart: Reading = { path: 'meterStart', step: 1, label: 'meter start reading', unit: '' };
-const meterEnd: Reading = { path: 'photosSignature.meterEnd', step: 7, label: 'meter end reading', unit: '' };
+const meterStart: Reading = { path: 'meterStart', step: 1, label: 'meter start reading', unit: 'kWh' };
+const meterEnd: Reading = { path: 'photosSignature.meterEnd', step: 7, label: 'meter end reading', unit: 'kWh' };
 const pack = (key: string, step: number, label: string, unit: string): Reading => ({
   path: `cp1.${key}`,
   step,
@@ -101,28 +118,25 @@ function backwards(data: ReadingsData, totals: readonly Reading[]): Contradictio
 }
 
 /**
- * The readings of a check that contradict each other, in step order. `tolerancePercent` is how far the heat
- * meter's flow at design load may be from the flow its meter set recorded at the same moment (the site's
- * design-flow tolerance).
+ * The readings of a check that contradict each other, in step order, the flow at design load held to the
+ * site's design-flow tolerance.
  */
-export function contradictions(
-  data: ReadingsData,
-  tolerancePercent: number = SAME_MOMENT_TOLERANCE_PERCENT,
-): Contradiction[] {
+export function contradictions(data: ReadingsData, design?: SiteDesign): Contradiction[] {
   const out = backwards(data, [meterStart, meterEnd]);
   if (data.testPack && data.testPack.id !== 'standard') {
     out.push(...backwards(data, ENERGY), ...backwards(data, VOLUME));
     const a = valueOf(data, designFlow);
     const b = valueOf(data, peakFlow);
-    if (a !== null && b !== null && Math.abs(a - b) > (Math.max(a, b) * tolerancePercent) / 100) {
+    const tolerance = designFlowTolerance(design);
+    if (a !== null && b !== null && Math.abs(a - b) - (Math.max(a, b) * tolerance) / 100 > EPSILON) {
       out.push({
         step: 5,
         field: designFlow.path,
         other: peakFlow.path,
         message:
           `The heat meter flow at design load (${withUnit(a, 'm³/h')}) and the heating peak flow ` +
-          `(${withUnit(b, 'm³/h')}) are read at the same moment but differ by more than ${tolerancePercent}%. ` +
-          'Read the meter again.',
+          `(${withUnit(b, 'm³/h')}) are read at the same moment but differ by more than the site's design-flow ` +
+          `tolerance (${tolerance}%). Read the meter again.`,
         summary: shownLabel(designFlow),
       });
     }
@@ -131,11 +145,11 @@ export function contradictions(
 }
 
 /** The message of the contradiction a field is part of, for the step to show under it. */
-export function contradictionOf(data: ReadingsData, path: string, tolerancePercent?: number): string | undefined {
-  return contradictions(data, tolerancePercent).find((c) => c.field === path)?.message;
+export function contradictionOf(data: ReadingsData, path: string, design?: SiteDesign): string | undefined {
+  return contradictions(data, design).find((c) => c.field === path)?.message;
 }
 
 /** The contradictions the engineer sees on a step (its later reading is there): they stop Next. */
-export function stepContradictions(step: number, data: ReadingsData): Contradiction[] {
-  return contradictions(data).filter((c) => c.step === step);
+export function stepContradictions(step: number, data: ReadingsData, design?: SiteDesign): Contradiction[] {
+  return contradictions(data, design).filter((c) => c.step === step);
 }

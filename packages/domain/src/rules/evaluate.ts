@@ -15,7 +15,8 @@ import { readMeasurement } from './read-measurement.js';
 import { outOfRangeReadings, rangeWithUnit, withUnit, type OutOfRangeReading } from './out-of-range.js';
 import { judgeRoom } from './radiators.js';
 import { FORTY_FIVE_REASON_MESSAGE, fortyFiveReasonMissing } from './forty-five.js';
-import { stepContradictions } from './contradictions.js';
+import { stepContradictions, type SiteDesign } from './contradictions.js';
+import { energyWarning } from './energy-plausible.js';
 import { packMeasurements, packOf } from '../packs/test-packs.js';
 import { packMissing, packUnsetRequired, packVerdicts } from '../packs/pack-rules.js';
 
@@ -79,9 +80,12 @@ export function isValidValveSerial(value: string): boolean {
 }
 export const VALVE_SERIAL_MESSAGE = 'Invalid format. Enter numbers only or "NA"';
 
-/** Whether Next is allowed on a step (docs/product.md#step-rules). Step 8 is handled by canSubmit. */
-export function canProceed(step: number, data: WizardData): boolean {
-  if (packMissing(step, data).length > 0 || stepContradictions(step, data).length > 0) return false;
+/**
+ * Whether Next is allowed on a step (docs/product.md#step-rules). Step 8 is handled by canSubmit. `design` is
+ * the site's design parameters, which readings that must agree are held to.
+ */
+export function canProceed(step: number, data: WizardData, design?: SiteDesign): boolean {
+  if (packMissing(step, data).length > 0 || stepContradictions(step, data, design).length > 0) return false;
   const required = all.filter((m) => m.step === step && m.required);
   const measured = required.every((m) => parseDecimal(readMeasurement(data, m)) !== null);
   switch (step) {
@@ -114,9 +118,9 @@ export function canProceed(step: number, data: WizardData): boolean {
  * What stops Next on a step, by the labels the step shows, in screen order (docs/product.md#step-rules): empty
  * exactly when canProceed allows Next.
  */
-export function missingForNext(step: number, data: WizardData): string[] {
+export function missingForNext(step: number, data: WizardData, design?: SiteDesign): string[] {
   const pack = packMissing(step, data);
-  const disagree = stepContradictions(step, data).map((c) => c.summary);
+  const disagree = stepContradictions(step, data, design).map((c) => c.summary);
   // A reading that contradicts another comes first: the engineer has typed it and believes it done.
   return pack.length || disagree.length
     ? [...new Set([...disagree, ...standardMissing(step, data), ...pack])]
@@ -275,6 +279,9 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
   const photoVerdicts = measured('photosSignature');
   if (p.photos.length === 0)
     issues.push({ section: 'photosSignature', text: 'No photos uploaded', severity: 'warning' });
+  // More energy than the meter's power could deliver in the time: the engineer checks, the verdict stands.
+  const energy = energyWarning(data);
+  if (energy) issues.push({ section: 'photosSignature', text: energy.message, severity: 'warning' });
   if (!isEntered(p.signature)) {
     issues.push({ section: 'photosSignature', text: 'No signature provided', severity: 'fail' });
     photoVerdicts.push('pending');

@@ -5,6 +5,8 @@ interface FieldProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
+  /** A reading to check again that does not stop the check (amber, words first; announced politely). */
+  warning?: ReactNode;
   required?: boolean;
   className?: string;
   /** A button beside the control, such as Scan. */
@@ -13,12 +15,13 @@ interface FieldProps {
   children: ReactElement<Record<string, unknown>>;
 }
 
-/** Label, control, hint and error wired together for screen readers. */
-export function Field({ label, hint, error, required, className, action, children }: FieldProps) {
+/** Label, control, hint, warning and error wired together for screen readers. */
+export function Field({ label, hint, error, warning, required, className, action, children }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
+  const warningId = warning ? `${id}-warning` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, warningId, errorId].filter(Boolean).join(' ') || undefined;
   const control = isValidElement(children)
     ? cloneElement(children, {
         id: (children.props.id as string | undefined) ?? id,
@@ -45,6 +48,12 @@ export function Field({ label, hint, error, required, className, action, childre
       {hint ? (
         <div id={hintId} className="text-sm text-slate-600">
           {hint}
+        </div>
+      ) : null}
+      {warning ? (
+        <div id={warningId} role="status" className="text-sm font-medium text-pending">
+          <span aria-hidden="true">⚠ </span>
+          {warning}
         </div>
       ) : null}
       {error ? (

@@ -17,7 +17,7 @@ export function MeasurementList({ step, ranges, only }: { step: number; ranges: 
             value={readMeasurement(state.wizardData, m)}
             onChange={(v) => update((w) => writeMeasurement(w, m, v))}
             ranges={ranges}
-            error={contradictionOf(state.wizardData, m.path.join('.'))}
+            error={contradictionOf(state.wizardData, m.path.join('.'), state.siteDesign)}
           />
         ))}
     </>

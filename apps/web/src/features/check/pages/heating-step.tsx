@@ -12,7 +12,13 @@ export function HeatingStep() {
   return (
     <WizardChrome
       step={step}
-      primary={<NextButton label="Next" missing={missingForNext(5, state.wizardData)} onClick={saveAndContinue} />}
+      primary={
+        <NextButton
+          label="Next"
+          missing={missingForNext(5, state.wizardData, state.siteDesign)}
+          onClick={saveAndContinue}
+        />
+      }
     >
       <Card className="space-y-5">
         <p className="text-base text-slate-700">Measure with the heating running at full demand.</p>
