@@ -3,7 +3,7 @@
 // renderers' other threads, Lighthouse, the app server) on the others. On a small shared machine the page's
 // main thread otherwise waits for a core behind the tools measuring it, and Lighthouse's simulation counts
 // that wait, times 4, as blocking time. Used only with `bench:lighthouse --pinned`: it changes the rig, not the
-// product, so its figures are an extra (docs/benchmarks.md, "How the rig measures").
+// product, so its figures are an extra (scripts/bench/README.md).
 import { execFileSync, spawn } from 'node:child_process';
 import os from 'node:os';
 

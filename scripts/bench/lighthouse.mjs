@@ -20,7 +20,7 @@ const USAGE = `Usage: npm run build && npm run bench:lighthouse [-- options]
   --save=DIR               write each run's full Lighthouse report as JSON
   --run-queue              sample the page's main thread: its long tasks' running time against waiting for a core
   --pinned                 an extra, labelled measurement: each renderer's main thread on a core of its own, the
-                           tools on the others (docs/benchmarks.md, "How the rig measures"). By default every
+                           tools on the others (scripts/bench/README.md). By default every
                            process shares every core, as the figures against the targets are taken.
   --dry-run                print how it would measure, and stop
   --help                   this text`;

@@ -2,7 +2,7 @@
 // clock, every few seconds, and reports are started at an even pace. autocannon's rate limit cannot do
 // this: it gives every connection a whole number of requests per second and refills them all on the same
 // timer tick, so 200 engineers "every 3 s" became 67 connections that all sent at the same millisecond,
-// every second (docs/benchmarks.md, "How the rig measures"). The draft savers run in a worker thread of their own so that sending
+// every second (scripts/bench/README.md). The draft savers run in a worker thread of their own so that sending
 // photos (300 KB each) from this thread does not delay their clocks or their timings.
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';

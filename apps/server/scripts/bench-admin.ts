@@ -1,4 +1,4 @@
-// Times the admin and picker calls on a database seeded by seed-admin.ts (docs/benchmarks.md, "Admin data at scale").
+// Times the admin and picker calls on a database seeded by seed-admin.ts (scripts/bench/README.md, "Admin data at scale").
 //   DATABASE_URL=postgres://... npx tsx apps/server/scripts/bench-admin.ts [--port 3203] [--runs 20]
 //   DATA_DIR=/path/to/data    npx tsx apps/server/scripts/bench-admin.ts ...   (the embedded PGlite database)
 // Starts the server as its own process, signs in as the bench admin, times each call from request to last byte

@@ -1,5 +1,5 @@
 // Copies a seeded PostgreSQL bench database (scripts/bench/scale.mjs) into an embedded PGlite data directory,
-// so the scale benchmarks can run the same data on both databases (docs/benchmarks.md, "The PGlite copy of the bench database").
+// so the scale benchmarks can run the same data on both databases (scripts/bench/README.md, "The PGlite copy of the bench database").
 //   DATABASE_URL=postgres://.../hiu_bench DATA_DIR=/path/outside/the/repo \
 //     npx tsx apps/server/scripts/copy-to-pglite.ts [--recopy] [--chunk-mb 32]
 // The directory is made by the app's own code (openDatabase runs the migrations), then every table of the
