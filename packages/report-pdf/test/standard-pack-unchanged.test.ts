@@ -15,7 +15,7 @@ import { IMAGES, passingData, pdfInput } from './report-input.js';
 // A standard-pack site's report must come out exactly as it did before test packs existed (decision 190):
 // same inputs, same bytes. These hashes were taken from the build before test packs were added; a change that
 // moves them changes what every existing site's reports look like. The PDF's were taken again once only, when
-// the meter start and end readings were given their unit, kWh (issue 39): nothing else moved.
+// the meter start and end readings were given their unit, kWh (decision 216): nothing else moved.
 const sha = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 
 const failing = () => passingData({ standbyMode: { flowTemp: '60', returnTemp: '41', flowRate: '2.5' } });
