@@ -1,6 +1,6 @@
 import type { User } from '@hiu/domain';
 import { notFound } from './errors.js';
-import type { MembersRepository } from '../repositories/members.js';
+import type { MembersRepository } from '../memberships/repository.js';
 
 /**
  * Which sites a caller may see (decision 145): admins every site, everyone else the sites they belong to.

@@ -6,13 +6,13 @@ import { draftsRepository } from './drafts.js';
 import { filesRepository } from './files.js';
 import { reportsRepository } from './reports.js';
 import { hiuModelsRepository } from './hiu-models.js';
-import { membersRepository } from './members.js';
+import { membersRepository } from '../memberships/repository.js';
 import { auditRepository } from './audit.js';
 import { reviewRepository } from './review.js';
 import { dashboardRepository } from './dashboard.js';
 import { evidencePacksRepository } from './evidence-packs.js';
 import { signOffsRepository } from './sign-offs.js';
-import { assignmentsRepository } from './assignments.js';
+import { assignmentsRepository } from '../assignments/repository.js';
 
 /** Every repository but users over one executor: the database, or one transaction of it. */
 export function repositoriesOver(db: Db) {

@@ -3,9 +3,7 @@ import type { MyAssignment, PackIssue, PropertyStatus, ReviewState } from '@hiu/
 import type { Db } from '../db/client.js';
 import { statement } from '../db/statements.js';
 import { assignments, properties, siteMembers, users } from '../db/schema.js';
-import { emitWebhookEvent } from '../webhooks/events.js';
-import { writeAudit, type Actor } from './audit.js';
-import { chunks, containsIgnoringCase } from './sql-helpers.js';
+import { chunks, containsIgnoringCase } from '../repositories/sql-helpers.js';
 import { statusCase } from '../properties/status-queries.js';
 
 /** Which properties an assignment covers: a list of ids, or every property of the site matching a filter. */
@@ -106,125 +104,82 @@ export function assignmentsRepository(db: Db) {
     },
 
     /**
-     * Assigns the target properties to the engineer, replacing any earlier assignment, with one history entry
-     * per property. The engineer's membership is part of the INSERT itself, so an engineer taken off the site
-     * at the same moment is never assigned. 'not_engineer' when they are not (nothing written); 'unknown'
-     * with the ids that are not properties of the site.
+     * The ids of the target properties on the site; with a list of ids, those of them that are not properties
+     * of the site as `unknown`.
      */
-    async assign(
-      input: { siteId: string; engineerId: string; dueDate: string | null; target: AssignTarget },
-      actor: Actor,
-    ): Promise<{ assigned: number } | 'not_engineer' | { unknown: string[] }> {
-      const notEngineer = new Error('not engineer');
-      try {
-        return await db.transaction(async (tx) => {
-          let ids: string[];
-          if ('propertyIds' in input.target) {
-            const wanted = [...new Set(input.target.propertyIds.map((id) => id.toLowerCase()))];
-            const found = new Set<string>();
-            for (const part of chunks(wanted, 1000)) {
-              const rows = await tx
-                .select({ id: properties.id })
-                .from(properties)
-                .where(and(eq(properties.siteId, input.siteId), inArray(properties.id, part)));
-              for (const r of rows) found.add(r.id);
-            }
-            const unknown = wanted.filter((id) => !found.has(id));
-            if (unknown.length) return { unknown };
-            ids = wanted;
-          } else {
-            const { q, propertyType } = input.target.filter;
-            const where: SQL | undefined = and(
-              eq(properties.siteId, input.siteId),
-              q ? containsIgnoringCase(sql`${properties.address}`, q) : undefined,
-              propertyType ? sql`lower(${properties.propertyType}) = lower(${propertyType})` : undefined,
-            );
-            ids = (await tx.select({ id: properties.id }).from(properties).where(where)).map((r) => r.id);
-          }
-          let assigned = 0;
-          for (const part of chunks(ids, 1000)) {
-            const before = await tx
-              .select({
-                propertyId: assignments.propertyId,
-                engineerId: assignments.engineerId,
-                dueDate: assignments.dueDate,
-              })
-              .from(assignments)
-              .where(inArray(assignments.propertyId, part))
-              .for('update');
-            const was = new Map(before.map((b) => [b.propertyId, b]));
-            const { rows } = (await tx.execute(sql`
-              INSERT INTO ${assignments} (property_id, site_id, engineer_id, due_date, assigned_by, assigned_at)
-              SELECT p.id, p.site_id, ${input.engineerId}::uuid, ${input.dueDate}::date, ${actor?.id ?? null}::uuid, now()
-              FROM ${properties} p
-              WHERE p.site_id = ${input.siteId}::uuid AND p.id = ANY(${sql.param(part)}::uuid[])
-                AND EXISTS (SELECT 1 FROM ${siteMembers} m JOIN ${users} u ON u.id = m.user_id
-                  WHERE m.site_id = ${input.siteId}::uuid AND m.user_id = ${input.engineerId}::uuid
-                    AND u.role = 'engineer' AND u.active)
-              ON CONFLICT (property_id) DO UPDATE SET engineer_id = excluded.engineer_id,
-                due_date = excluded.due_date, assigned_by = excluded.assigned_by, assigned_at = excluded.assigned_at
-              RETURNING property_id`)) as unknown as { rows: { property_id: string }[] };
-            if (rows.length < part.length) throw notEngineer;
-            assigned += rows.length;
-            await writeAudit(
-              tx,
-              part.map((propertyId) => {
-                const old = was.get(propertyId);
-                return {
-                  actor,
-                  entityType: 'assignment' as const,
-                  entityId: propertyId,
-                  action: 'assigned',
-                  before: old ? { engineerId: old.engineerId, dueDate: old.dueDate } : null,
-                  after: { siteId: input.siteId, engineerId: input.engineerId, dueDate: input.dueDate },
-                };
-              }),
-            );
-          }
-          if (ids.length)
-            await emitWebhookEvent(tx, 'property.assigned', {
-              siteId: input.siteId,
-              engineerId: input.engineerId,
-              dueDate: input.dueDate,
-              propertyIds: ids,
-              assignedBy: actor ? { id: actor.id, name: actor.name } : null,
-            });
-          return { assigned };
-        });
-      } catch (err) {
-        if (err === notEngineer) return 'not_engineer';
-        throw err;
+    async targetIds(siteId: string, target: AssignTarget): Promise<{ ids: string[] } | { unknown: string[] }> {
+      if ('propertyIds' in target) {
+        const wanted = [...new Set(target.propertyIds.map((id) => id.toLowerCase()))];
+        const found = new Set<string>();
+        for (const part of chunks(wanted, 1000)) {
+          const rows = await db
+            .select({ id: properties.id })
+            .from(properties)
+            .where(and(eq(properties.siteId, siteId), inArray(properties.id, part)));
+          for (const r of rows) found.add(r.id);
+        }
+        const unknown = wanted.filter((id) => !found.has(id));
+        return unknown.length ? { unknown } : { ids: wanted };
       }
+      const { q, propertyType } = target.filter;
+      const where: SQL | undefined = and(
+        eq(properties.siteId, siteId),
+        q ? containsIgnoringCase(sql`${properties.address}`, q) : undefined,
+        propertyType ? sql`lower(${properties.propertyType}) = lower(${propertyType})` : undefined,
+      );
+      return { ids: (await db.select({ id: properties.id }).from(properties).where(where)).map((r) => r.id) };
     },
 
-    /** Takes the properties of the site off whoever they were assigned to; how many were. */
-    async unassign(siteId: string, propertyIds: string[], actor: Actor): Promise<number> {
-      return db.transaction(async (tx) => {
-        let removed = 0;
-        for (const part of chunks([...new Set(propertyIds.map((id) => id.toLowerCase()))], 1000)) {
-          const rows = await tx
+    /**
+     * Assigns these properties (at most a thousand) to the engineer, replacing earlier assignments, and answers
+     * what each was before, or undefined when the engineer is not an active engineer member of the site (then
+     * nothing is assigned: the membership is part of the INSERT itself, so an engineer taken off the site at the
+     * same moment is never assigned).
+     */
+    async assignPart(
+      input: { siteId: string; engineerId: string; dueDate: string | null; assignedBy: string | null },
+      part: string[],
+    ): Promise<Map<string, { engineerId: string; dueDate: string | null }> | undefined> {
+      const before = await db
+        .select({
+          propertyId: assignments.propertyId,
+          engineerId: assignments.engineerId,
+          dueDate: assignments.dueDate,
+        })
+        .from(assignments)
+        .where(inArray(assignments.propertyId, part))
+        .for('update');
+      const { rows } = (await db.execute(sql`
+        INSERT INTO ${assignments} (property_id, site_id, engineer_id, due_date, assigned_by, assigned_at)
+        SELECT p.id, p.site_id, ${input.engineerId}::uuid, ${input.dueDate}::date, ${input.assignedBy}::uuid, now()
+        FROM ${properties} p
+        WHERE p.site_id = ${input.siteId}::uuid AND p.id = ANY(${sql.param(part)}::uuid[])
+          AND EXISTS (SELECT 1 FROM ${siteMembers} m JOIN ${users} u ON u.id = m.user_id
+            WHERE m.site_id = ${input.siteId}::uuid AND m.user_id = ${input.engineerId}::uuid
+              AND u.role = 'engineer' AND u.active)
+        ON CONFLICT (property_id) DO UPDATE SET engineer_id = excluded.engineer_id,
+          due_date = excluded.due_date, assigned_by = excluded.assigned_by, assigned_at = excluded.assigned_at
+        RETURNING property_id`)) as unknown as { rows: { property_id: string }[] };
+      if (rows.length < part.length) return undefined;
+      return new Map(before.map((b) => [b.propertyId, { engineerId: b.engineerId, dueDate: b.dueDate }]));
+    },
+
+    /** Takes these properties of the site off whoever had them; answers who had which. */
+    async unassign(siteId: string, propertyIds: string[]) {
+      const removed: { propertyId: string; engineerId: string; dueDate: string | null }[] = [];
+      for (const part of chunks([...new Set(propertyIds.map((id) => id.toLowerCase()))], 1000)) {
+        removed.push(
+          ...(await db
             .delete(assignments)
             .where(and(eq(assignments.siteId, siteId), inArray(assignments.propertyId, part)))
             .returning({
               propertyId: assignments.propertyId,
               engineerId: assignments.engineerId,
               dueDate: assignments.dueDate,
-            });
-          removed += rows.length;
-          await writeAudit(
-            tx,
-            rows.map((r) => ({
-              actor,
-              entityType: 'assignment' as const,
-              entityId: r.propertyId,
-              action: 'unassigned',
-              before: { engineerId: r.engineerId, dueDate: r.dueDate },
-              siteId,
             })),
-          );
-        }
-        return removed;
-      });
+        );
+      }
+      return removed;
     },
 
     /** The engineer's assigned properties whose latest report is not approved, nearest due date first. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { siteMemberSchema } from '@hiu/domain';
 import { notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
+import { addMember, removeMember } from './commands.js';
 
 const siteParams = z.object({ id: z.uuid() });
 const memberParams = z.object({ id: z.uuid(), userId: z.uuid() });
@@ -40,7 +41,7 @@ export const memberRoutes =
         await siteOr404(id);
         const user = await users.byId(userId);
         if (!user) throw notFound('User not found');
-        const added = await members.add(id, user, request.user);
+        const added = await addMember(ctx.database.db, request.user, id, user);
         const member = (await members.list(id)).find((m) => m.userId === userId);
         if (!member) throw notFound('User not found');
         return reply.status(added ? 201 : 200).send(member);
@@ -52,7 +53,8 @@ export const memberRoutes =
       { config: admin, schema: { tags, params: memberParams, response: { 204: z.null() } } },
       async (request, reply) => {
         const { id, userId } = request.params;
-        if (!(await members.remove(id, userId, request.user))) throw notFound('This user is not a member of the site');
+        if (!(await removeMember(ctx.database.db, request.user, id, userId)))
+          throw notFound('This user is not a member of the site');
         return reply.status(204).send(null);
       },
     );

@@ -9,19 +9,18 @@ import {
   siteEngineerSchema,
   unassignBody,
 } from '@hiu/domain';
-import { notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import { tag } from '../answers/serve.js';
 import type { AppContext } from '../context.js';
+import { assignProperties, unassignProperties } from './commands.js';
 
 const siteParams = z.object({ id: z.uuid() });
-const NOT_ENGINEER = 'Choose an engineer who is a member of this site';
 
 /** Supervisors and admins assign a site's properties to its engineers (decision 145). */
 export const assignmentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { assignments, sites } = ctx.repos;
+    const { assignments } = ctx.repos;
     const access = siteAccess(ctx.repos.members);
 
     app.post(
@@ -33,25 +32,13 @@ export const assignmentRoutes =
       async (request) => {
         const siteId = request.params.id;
         await access.orNotFound(request.user!, siteId);
-        if (!(await sites.byId(siteId))) throw notFound('Site not found');
         const { engineerId, dueDate, propertyIds, filter } = request.body;
-        if (!(await assignments.isEngineerOf(siteId, engineerId)))
-          throw unprocessable(NOT_ENGINEER, { engineerId: NOT_ENGINEER });
-        const result = await assignments.assign(
-          {
-            siteId,
-            engineerId,
-            dueDate: dueDate ?? null,
-            target: propertyIds ? { propertyIds } : { filter: filter ?? {} },
-          },
-          request.user,
-        );
-        if (result === 'not_engineer') throw unprocessable(NOT_ENGINEER, { engineerId: NOT_ENGINEER });
-        if ('unknown' in result) {
-          const message = `${result.unknown.length === 1 ? 'A property is' : `${result.unknown.length} properties are`} not on this site`;
-          throw unprocessable(message, { propertyIds: message });
-        }
-        return result;
+        return assignProperties(ctx.database.db, request.user, {
+          siteId,
+          engineerId,
+          dueDate: dueDate ?? null,
+          target: propertyIds ? { propertyIds } : { filter: filter ?? {} },
+        });
       },
     );
 
@@ -69,7 +56,9 @@ export const assignmentRoutes =
       async (request) => {
         const siteId = request.params.id;
         await access.orNotFound(request.user!, siteId);
-        return { unassigned: await assignments.unassign(siteId, request.body.propertyIds, request.user) };
+        return {
+          unassigned: await unassignProperties(ctx.database.db, request.user, siteId, request.body.propertyIds),
+        };
       },
     );
 

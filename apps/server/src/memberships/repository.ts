@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Role, SiteMember } from '@hiu/domain';
+import type { SiteMember } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { siteMembers, users } from '../db/schema.js';
-import { writeAudit, type Actor } from './audit.js';
 import { statement } from '../db/statements.js';
 
 /** Asked before most reads of a site's data (site-access.ts). */
@@ -49,43 +48,23 @@ export function membersRepository(db: Db) {
       return rows.map((r) => ({ ...r, addedAt: r.addedAt.toISOString() }));
     },
 
-    /** Adds the user to the site; false when they already were a member (nothing written). */
-    async add(siteId: string, user: { id: string; role: Role }, actor: Actor): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const added = await tx
-          .insert(siteMembers)
-          .values({ siteId, userId: user.id })
-          .onConflictDoNothing()
-          .returning({ siteId: siteMembers.siteId });
-        if (added.length === 0) return false;
-        await writeAudit(tx, {
-          actor,
-          entityType: 'site_member',
-          entityId: siteId,
-          action: 'member_added',
-          after: { userId: user.id, role: user.role },
-        });
-        return true;
-      });
+    /** Adds the user to the site; false when they already were a member. */
+    async add(siteId: string, userId: string): Promise<boolean> {
+      const added = await db
+        .insert(siteMembers)
+        .values({ siteId, userId })
+        .onConflictDoNothing()
+        .returning({ siteId: siteMembers.siteId });
+      return added.length > 0;
     },
 
     /** Takes the user off the site; false when they were not a member. */
-    async remove(siteId: string, userId: string, actor: Actor): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const removed = await tx
-          .delete(siteMembers)
-          .where(and(eq(siteMembers.siteId, siteId), eq(siteMembers.userId, userId)))
-          .returning({ siteId: siteMembers.siteId });
-        if (removed.length === 0) return false;
-        await writeAudit(tx, {
-          actor,
-          entityType: 'site_member',
-          entityId: siteId,
-          action: 'member_removed',
-          before: { userId },
-        });
-        return true;
-      });
+    async remove(siteId: string, userId: string): Promise<boolean> {
+      const removed = await db
+        .delete(siteMembers)
+        .where(and(eq(siteMembers.siteId, siteId), eq(siteMembers.userId, userId)))
+        .returning({ siteId: siteMembers.siteId });
+      return removed.length > 0;
     },
   };
 }
