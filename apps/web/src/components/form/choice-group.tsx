@@ -12,12 +12,15 @@ export function ChoiceGroup({
   type,
   choices,
   required,
+  listClassName,
 }: {
   name: string;
   legend: ReactNode;
   type: 'radio' | 'checkbox';
   choices: readonly { value: string; label: ReactNode }[];
   required?: boolean;
+  /** A long list scrolls within the dialog: max-h-64 overflow-y-auto. */
+  listClassName?: string;
 }) {
   const id = useId();
   const { register, formState } = useFormContext();
@@ -29,18 +32,20 @@ export function ChoiceGroup({
         {legend}
         {required ? <span className="text-fail"> *</span> : null}
       </legend>
-      {choices.map((c) => (
-        <label key={c.value} className="flex min-h-11 items-center gap-3 text-base">
-          <input
-            type={type}
-            className="h-5 w-5"
-            value={c.value}
-            aria-invalid={error ? true : undefined}
-            {...register(name)}
-          />
-          {c.label}
-        </label>
-      ))}
+      <div className={listClassName ?? 'contents'}>
+        {choices.map((c) => (
+          <label key={c.value} className="flex min-h-11 items-center gap-3 text-base">
+            <input
+              type={type}
+              className="h-5 w-5 shrink-0"
+              value={c.value}
+              aria-invalid={error ? true : undefined}
+              {...register(name)}
+            />
+            {c.label}
+          </label>
+        ))}
+      </div>
       {error ? (
         <p id={errorId} role="alert" className="text-sm font-medium text-fail">
           {error}

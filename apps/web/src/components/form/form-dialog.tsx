@@ -4,8 +4,6 @@ import { Button } from '../ui/button';
 // The dialog's own code, not its lazy wrapper: a form dialog is itself loaded when first opened, so both come in
 // one go instead of one after the other.
 import DialogContent from '../ui/dialog-content';
-import { ApiError } from '../../lib/api-client';
-import { notify } from '../../lib/toast';
 import { FORM_ERROR, showServerErrors } from './server-errors';
 
 export interface FormDialogProps<In extends FieldValues, Out> {
@@ -14,15 +12,18 @@ export interface FormDialogProps<In extends FieldValues, Out> {
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
-  /** The submit button's words: Save, Add Site, Make token. */
+  /** The submit button's words: Save, Add Site, Make token; and while it sends (Saving... unless told). */
   submitLabel: string;
+  pendingLabel?: string;
+  submitVariant?: 'primary' | 'danger';
+  /** Another button, before Cancel (Clear). */
+  extraAction?: ReactNode;
   /** Sends the checked values; a refusal it throws is shown beside the fields it names. */
   onSubmit: (values: Out) => Promise<unknown>;
-  /**
-   * Also said in an Error toast: what the schema or the server refused, or this when the save failed otherwise
-   * (the office screens' "Please fill in all fields" is heard wherever focus is).
-   */
-  toastFailure?: string;
+  /** After a submit the schema refused, with its first message (the first invalid field already has focus). */
+  onInvalid?: (message: string) => void;
+  /** After the save failed: a toast saying so, where the screen wants one. */
+  onRefused?: (error: unknown) => void;
   children: ReactNode;
 }
 
@@ -37,8 +38,12 @@ export function FormDialog<In extends FieldValues, Out>({
   title,
   description,
   submitLabel,
+  pendingLabel = 'Saving...',
+  submitVariant = 'primary',
+  extraAction,
   onSubmit,
-  toastFailure,
+  onInvalid,
+  onRefused,
   children,
 }: FormDialogProps<In, Out>) {
   const id = useId();
@@ -49,13 +54,11 @@ export function FormDialog<In extends FieldValues, Out>({
       try {
         await onSubmit(values);
       } catch (error) {
-        if (toastFailure) notify.error('Error', error instanceof ApiError ? error.userMessage : toastFailure);
+        onRefused?.(error);
         showServerErrors(form as UseFormReturn<In, unknown, never>, error);
       }
     },
-    (invalid) => {
-      if (toastFailure) notify.error('Error', firstMessage(invalid));
-    },
+    (invalid) => onInvalid?.(firstMessage(invalid)),
   );
   return (
     <DialogContent
@@ -65,11 +68,12 @@ export function FormDialog<In extends FieldValues, Out>({
       description={description}
       footer={
         <>
+          {extraAction}
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={id} disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : submitLabel}
+          <Button type="submit" variant={submitVariant} form={id} disabled={isSubmitting}>
+            {isSubmitting ? pendingLabel : submitLabel}
           </Button>
         </>
       }

@@ -1,5 +1,5 @@
 import { cloneElement, type ReactElement, type ReactNode } from 'react';
-import { get, useFormContext } from 'react-hook-form';
+import { get, useFormContext, type RegisterOptions } from 'react-hook-form';
 import { Field } from '../ui/field';
 
 /** A labelled field of the surrounding form: its one control is bound by name and shows its error beside it. */
@@ -9,9 +9,12 @@ export function FormField({
   hint,
   required,
   className,
+  options,
   children,
 }: {
   name: string;
+  /** Such as onChange, to do more when the value changes. */
+  options?: RegisterOptions;
   label: ReactNode;
   hint?: ReactNode;
   required?: boolean;
@@ -22,7 +25,7 @@ export function FormField({
   const error = fieldError(formState.errors, name);
   return (
     <Field label={label} hint={hint} required={required} className={className} error={error}>
-      {cloneElement(children, register(name))}
+      {cloneElement(children, register(name, options))}
     </Field>
   );
 }

@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/toast';
 
 /** Where a refused save's message shows when it names no field of the form. */
 export const FORM_ERROR = 'root.server';
@@ -27,4 +28,17 @@ export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T, u
     left = error instanceof Error ? error.message : String(error);
   }
   if (left !== undefined) form.setError(FORM_ERROR as Path<T>, { type: 'server', message: left });
+}
+
+/** What a failed save says in a toast: the server's words, or the screen's own when it sent none. */
+export function refusal(error: unknown, otherwise: string): string {
+  return error instanceof ApiError ? error.userMessage : otherwise;
+}
+
+/** An Error toast for a refused submit (the schema's first message) or a failed save: said wherever focus is. */
+export function errorToasts(otherwise: string) {
+  return {
+    onInvalid: (message: string) => notify.error('Error', message),
+    onRefused: (error: unknown) => notify.error('Error', refusal(error, otherwise)),
+  };
 }

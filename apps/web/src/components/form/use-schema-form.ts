@@ -9,6 +9,8 @@ import type { z } from 'zod';
 export function useSchemaForm<In extends FieldValues, Out extends FieldValues>(
   schema: z.ZodType<Out, In>,
   defaultValues: DefaultValues<In>,
+  /** 'onChange' where a value is judged as typed, as a measurement is. */
+  mode: 'onSubmit' | 'onChange' = 'onSubmit',
 ) {
-  return useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
+  return useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues, mode });
 }

@@ -6,10 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookWithSecret,
 } from '@hiu/domain';
-import { ChoiceGroup } from '../../components/form/choice-group';
-import { FormDialog } from '../../components/form/form-dialog';
-import { FormField } from '../../components/form/form-field';
-import { useSchemaForm } from '../../components/form/use-schema-form';
+import { ChoiceGroup, FormDialog, FormField, useSchemaForm } from '../../components/form';
 import { Input } from '../../components/ui/input';
 import { notify } from '../../lib/toast';
 import { useCreateWebhook, useUpdateWebhook } from './api';

@@ -9,13 +9,15 @@ import { Input } from '../../components/ui/input';
 import { SearchBox } from '../../components/ui/search-box';
 import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { api, ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { Pager } from '../../components/pager';
 import { useSiteEngineers } from './api';
-import { WitnessDialog } from './witness-dialog';
 
 const PAGE = 50;
+// The form loads when first opened, with the form library.
+const WitnessDialog = lazyDialog(() => import('./witness-dialog'));
 type Page = { items: PropertyWithStatus[]; total: number };
 type Target = { propertyIds: string[] } | { filter: { q?: string; propertyType?: string } };
 
@@ -253,7 +255,8 @@ export function AssignPanel({ siteId }: { siteId: string }) {
         siteId={siteId}
         flat={witnessOf}
         current={witnessOf ? witnessed.get(witnessOf.id) : undefined}
-        onClose={() => setWitnessOf(null)}
+        open={witnessOf !== null}
+        onOpenChange={(o) => !o && setWitnessOf(null)}
       />
       <ConfirmDialog
         open={confirmAll}

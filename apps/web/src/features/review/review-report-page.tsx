@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { lazyDialog } from '../../components/ui/lazy-dialog';
 import { Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
@@ -13,9 +14,12 @@ import { notify } from '../../lib/toast';
 import { HistoryPanel } from '../../components/history-panel';
 import { ReportEvidence } from '../../components/report-evidence';
 import { useDecision, useEarlierAttempts, useReport } from './api';
-import { CorrectionDialog, SendBackDialog } from './decision-dialogs';
 import { ReportReadings } from './report-readings';
 import { PackReadings } from './pack-readings';
+
+// The forms load when first opened, with the form library.
+const SendBackDialog = lazyDialog(() => import('./send-back-dialog'));
+const CorrectionDialog = lazyDialog(() => import('./correction-dialog'));
 
 const pdfHref = (id: string, revision?: number) =>
   `/api/reports/${id}/pdf${revision === undefined ? '' : `?revision=${revision}`}`;
@@ -215,8 +219,8 @@ export default function ReviewReportPage() {
         confirmLabel={decide.isPending ? 'Approving...' : 'Approve'}
         onConfirm={approve}
       />
-      <SendBackDialog report={r} open={dialog === 'send_back'} onClose={() => setDialog(null)} />
-      <CorrectionDialog report={r} open={dialog === 'correct'} onClose={() => setDialog(null)} />
+      <SendBackDialog report={r} open={dialog === 'send_back'} onOpenChange={(o) => !o && setDialog(null)} />
+      <CorrectionDialog report={r} open={dialog === 'correct'} onOpenChange={(o) => !o && setDialog(null)} />
     </Page>
   );
 }

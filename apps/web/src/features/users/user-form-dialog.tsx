@@ -1,7 +1,5 @@
 import { createUserBody, ROLE_LABELS, ROLES, updateUserBody, type User } from '@hiu/domain';
-import { FormDialog } from '../../components/form/form-dialog';
-import { FormField } from '../../components/form/form-field';
-import { useSchemaForm } from '../../components/form/use-schema-form';
+import { FormDialog, FormField, useSchemaForm } from '../../components/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { api } from '../../lib/api-client';

@@ -1,7 +1,5 @@
 import { createPropertyBody, type Property, type Site } from '@hiu/domain';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { FormField } from '../../../components/form/form-field';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { errorToasts, FormDialog, FormField, useSchemaForm } from '../../../components/form';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { notify } from '../../../lib/toast';
@@ -43,7 +41,7 @@ export default function PropertyFormDialog({
       title={property ? 'Edit Property' : 'Add Property'}
       description={`Site: ${site.name} (${site.location})`}
       submitLabel={property ? 'Save Property' : 'Add Property'}
-      toastFailure="Could not save the property"
+      {...errorToasts('Could not save the property')}
       onSubmit={async (body) => {
         const p = await save.mutateAsync({ id: property?.id, body: { siteId: site.id, ...body } });
         notify.success(property ? 'Property updated' : 'Property added', p.address);

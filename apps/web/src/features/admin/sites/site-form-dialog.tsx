@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import { createSiteBody, TEST_PACK_IDS, TEST_PACK_LABELS, type SiteSummary } from '@hiu/domain';
-import { FormDialog } from '../../../components/form/form-dialog';
-import { FormField } from '../../../components/form/form-field';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { errorToasts, FormDialog, FormField, useSchemaForm } from '../../../components/form';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { notify } from '../../../lib/toast';
@@ -44,7 +42,7 @@ export default function SiteFormDialog({
       onOpenChange={onOpenChange}
       title={site ? `Edit ${site.name}` : 'Add Site'}
       submitLabel={site ? 'Save Site' : 'Add Site'}
-      toastFailure="Could not save the site"
+      {...errorToasts('Could not save the site')}
       onSubmit={async (body) => {
         const saved = await save.mutateAsync({ id: site?.id, body });
         notify.success(site ? 'Site updated' : 'Site added', saved.name);

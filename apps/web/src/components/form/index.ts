@@ -1,0 +1,6 @@
+// The office forms' building blocks (react-hook-form with the API's zod schemas): one import for a form dialog.
+export { ChoiceGroup } from './choice-group';
+export { FormDialog } from './form-dialog';
+export { fieldError, FormField } from './form-field';
+export { errorToasts, refusal } from './server-errors';
+export { useSchemaForm } from './use-schema-form';

@@ -1,0 +1,119 @@
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  CORRECTABLE_FIELDS,
+  correctableFieldOf,
+  correctableFieldsOf,
+  correctableValue,
+  correctionBody,
+  correctionValueError,
+  limitsText,
+  MAX_REVIEW_REASON,
+  testPackName,
+  type ReportDetail,
+} from '@hiu/domain';
+import { FormDialog, FormField, refusal, useSchemaForm } from '../../components/form';
+import { Input, Textarea } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { notify } from '../../lib/toast';
+import { useCorrection } from './api';
+
+/** Correct one recorded value with a reason; the server judges the report again (docs/product.md#corrections). */
+export default function CorrectionDialog({
+  report,
+  open,
+  onOpenChange,
+}: {
+  report: ReportDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const correct = useCorrection(report.id);
+  // The API's body, and what this report's values allow: a pack value exists only in the version it was taken under.
+  const schema = useMemo(
+    () =>
+      correctionBody.superRefine((b, ctx) => {
+        const field = correctableFieldOf(report.wizardData, b.field);
+        if (!field) return ctx.addIssue({ code: 'custom', path: ['field'], message: 'Choose the value to correct' });
+        const problem = b.value ? correctionValueError(field, b.value) : undefined;
+        if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+      }),
+    [report.wizardData],
+  );
+  // As typed, like the check's own field: a value its unit cannot be is named at once.
+  const form = useSchemaForm(schema, { field: '', value: '', reason: '' }, 'onChange');
+  const field = correctableFieldOf(report.wizardData, useWatch({ control: form.control, name: 'field' }));
+  // The checklist's values, then the test pack's of the version the report was taken under (decision 190).
+  const packFields = correctableFieldsOf(report.wizardData).slice(CORRECTABLE_FIELDS.length);
+  return (
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Correct a recorded value"
+      description="For a mistyped serial or a transcription slip. The report is judged again and its PDF becomes a new revision; earlier ones stay."
+      submitLabel="Correct"
+      pendingLabel="Correcting..."
+      onRefused={(e) => notify.error('Could not correct it', refusal(e, String(e)))}
+      onSubmit={async (body) => {
+        const r = await correct.mutateAsync(body);
+        notify.success(
+          `Corrected: revision ${r.revision}`,
+          r.verdictChanged ? `The verdict is now ${r.overallStatus}` : `The verdict stays ${r.overallStatus}`,
+        );
+        onOpenChange(false);
+      }}
+    >
+      <FormField
+        name="field"
+        label="Value"
+        options={{
+          onChange: (e: { target: { value: string } }) => {
+            const chosen = correctableFieldOf(report.wizardData, e.target.value);
+            form.setValue('value', chosen ? correctableValue(report.wizardData, chosen) : '');
+            form.clearErrors('value');
+          },
+        }}
+      >
+        <Select>
+          <option value="">Choose a value</option>
+          {packFields.length ? (
+            <>
+              <optgroup label="Checklist">
+                <FieldOptions fields={CORRECTABLE_FIELDS} />
+              </optgroup>
+              <optgroup label={testPackName(report.testPack)}>
+                <FieldOptions fields={packFields} />
+              </optgroup>
+            </>
+          ) : (
+            <FieldOptions fields={CORRECTABLE_FIELDS} />
+          )}
+        </Select>
+      </FormField>
+      {field ? (
+        <p className="text-sm text-slate-700">
+          Recorded: <strong>{correctableValue(report.wizardData, field) || '(empty)'}</strong> {field.unit}
+        </p>
+      ) : null}
+      <FormField
+        name="value"
+        label={field?.unit ? `Corrected value (${field.unit})` : 'Corrected value'}
+        hint={field?.limits ? `From ${limitsText(field)}` : undefined}
+      >
+        <Input inputMode={field?.kind === 'number' ? 'decimal' : 'text'} autoComplete="off" />
+      </FormField>
+      <FormField name="reason" label="Reason">
+        <Textarea className="min-h-24" maxLength={MAX_REVIEW_REASON} />
+      </FormField>
+    </FormDialog>
+  );
+}
+
+function FieldOptions({ fields }: { fields: readonly { id: string; label: string }[] }) {
+  return fields.map((f) => (
+    <option key={f.id} value={f.id}>
+      {f.label}
+    </option>
+  ));
+}
