@@ -68,3 +68,6 @@ export * from './packs/test-packs.js';
 export * from './packs/pack-rules.js';
 export * from './packs/cp1-schema.js';
 export * from './packs/pack-csv.js';
+export * from './history/history-words.js';
+export * from './history/history-sentence.js';
+export * from './history/history-changes.js';

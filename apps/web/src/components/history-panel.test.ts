@@ -2,11 +2,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@hiu/domain';
-import { actionLabel, HistoryEntry } from './history-panel';
+import { HistoryEntry } from './history-panel';
 
 describe('a History entry', () => {
-  it("names an admin's discard of an engineer's draft, whose it was and at which step", () => {
-    expect(actionLabel('discarded')).toBe('Draft discarded');
+  it("names an admin's discard of an engineer's draft in a sentence: whose it was, of which flat, at which step", () => {
     const e: AuditEntry = {
       id: 1,
       siteId: '6f1c3f0e-8f5e-4a52-9d1e-0c6d1d2f9a01',
@@ -20,11 +19,20 @@ describe('a History entry', () => {
       before: { engineerId: 'e1', engineerName: 'Olga Other', currentStep: 'Standby', lastSaved: '2026-11-20' },
       after: null,
       reason: null,
+      names: {
+        site: 'Larch Court',
+        property: 'Flat 3, Larch House',
+        report: null,
+        person: 'Olga Other',
+        previousPerson: null,
+        retestOf: null,
+      },
     };
     const html = renderToStaticMarkup(createElement(HistoryEntry, { e }));
     expect(html).toContain('Draft discarded');
-    expect(html).toContain('Ada Admin');
-    expect(html).toContain('engineerName: was Olga Other');
-    expect(html).toContain('currentStep: was Standby');
+    expect(html).toContain('Ada Admin discarded the draft Olga Other kept of Flat 3, Larch House at Larch Court.');
+    expect(html).toContain('Step reached: was Standby');
+    expect(html).toContain('Last saved: was 20/11/2026');
+    expect(html).not.toMatch(/engineerName|currentStep/);
   });
 });

@@ -124,6 +124,22 @@ export const unassignBody = z.strictObject({
   propertyIds: z.array(z.uuid()).min(1, 'Choose at least one property').max(20_000),
 });
 
+/** The names an entry's ids stand for, joined by the server when it reads the page (docs/product.md#history). */
+export const auditNamesSchema = z.object({
+  site: z.string().nullable(),
+  /** The flat's address. */
+  property: z.string().nullable(),
+  /** The report's reference (HIU-2026-000123). */
+  report: z.string().nullable(),
+  /** The person the entry is about: the user, the member, the assigned engineer, the draft's engineer. */
+  person: z.string().nullable(),
+  /** The engineer a flat was assigned to before a re-assignment. */
+  previousPerson: z.string().nullable(),
+  /** The reference of the report a re-test re-tests. */
+  retestOf: z.string().nullable(),
+});
+export type AuditNames = z.infer<typeof auditNamesSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   /** The site and property the change belongs to, where it belongs to one: their History panels list it. */
@@ -138,6 +154,7 @@ export const auditEntrySchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   reason: z.string().nullable(),
+  names: auditNamesSchema.optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -1,30 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '@hiu/domain';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditActionLabel, auditEntityLabel, type User } from '@hiu/domain';
 import { AdminLayout } from '../../components/admin-layout';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { actionLabel, HistoryPanel } from '../../components/history-panel';
-
-const ENTITIES = ['user', 'site', 'site_member', 'property', 'assignment', 'draft', 'report', 'webhook', 'api_token'];
-const ACTIONS = [
-  'created',
-  'updated',
-  'deleted',
-  'submitted',
-  'approved',
-  'sent_back',
-  'corrected',
-  'assigned',
-  'unassigned',
-  'discarded',
-  'member_added',
-  'member_removed',
-  'properties_imported',
-];
+import { HistoryPanel } from '../../components/history-panel';
 
 /** The whole history for admins (/admin/history), filtered by who, what, action and dates, with its CSV. */
 export default function HistoryPage() {
@@ -56,9 +39,9 @@ export default function HistoryPage() {
         <Field label="What">
           <Select value={f.entityType} onChange={set('entityType')}>
             <option value="">Everything</option>
-            {ENTITIES.map((e) => (
+            {AUDIT_ENTITY_TYPES.map((e) => (
               <option key={e} value={e}>
-                {e.replace('_', ' ')}
+                {auditEntityLabel(e)}
               </option>
             ))}
           </Select>
@@ -66,9 +49,9 @@ export default function HistoryPage() {
         <Field label="Action">
           <Select value={f.action} onChange={set('action')}>
             <option value="">Any action</option>
-            {ACTIONS.map((a) => (
+            {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
-                {actionLabel(a)}
+                {auditActionLabel(a)}
               </option>
             ))}
           </Select>
