@@ -172,7 +172,7 @@ describe('correcting a report taken under an older version of its pack', () => {
     expect(lacks.json().error.fields).toEqual({ field: "This report's test pack has no such value" });
     // Version 2 allows at most 10 bar and judges keep-warm against 25 °C.
     const newer = await submit(eng, site, property.id, {
-      testPack: { id: 'cp1-ts1', version: 3 },
+      testPack: { id: 'cp1-ts1', version: 4 },
       cp1: { keepWarmReturn: '20', secondaryStaticPressure: '1.5' },
     });
     expect((await post(newer, 'cp1.staticFlowPressure', '12')).json().error.fields).toEqual({

@@ -7,7 +7,7 @@ import { hasPdftotext, JPEG, PNG, pdfText, upload } from './helpers/report-files
 
 const t = useTestApp();
 const V1 = { id: 'cp1-ts1', version: 1 };
-const V2 = { id: 'cp1-ts1', version: 3 };
+const V2 = { id: 'cp1-ts1', version: 4 };
 
 async function submit(
   eng: TestClient,
@@ -101,8 +101,8 @@ describe('a report taken under an older version of its pack', () => {
     expect(header).toContain(secondary);
     expect(at(byPack['CP1/TS1 acceptance, version 1']!, secondary)).toBe('');
     expect(at(byPack['CP1/TS1 acceptance, version 1']!, 'Overall Status')).toBe('PASS');
-    expect(at(byPack['CP1/TS1 acceptance, version 3']!, secondary)).toBe('1.5');
-    expect(at(byPack['CP1/TS1 acceptance, version 3']!, 'Overall Status')).toBe('FAIL');
+    expect(at(byPack['CP1/TS1 acceptance, version 4']!, secondary)).toBe('1.5');
+    expect(at(byPack['CP1/TS1 acceptance, version 4']!, 'Overall Status')).toBe('FAIL');
   });
 });
 
@@ -118,6 +118,6 @@ describe('a pack version the server does not know', () => {
       secondaryStaticPressure: '1.5',
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error.fields).toEqual({ 'wizardData.testPack': 'Unknown test pack: cp1-ts1 version 3' });
+    expect(res.json().error.fields).toEqual({ 'wizardData.testPack': 'Unknown test pack: cp1-ts1 version 4' });
   });
 });

@@ -32,8 +32,8 @@ describe("a report is taken under its site's pack", () => {
     expect(res.json().error).toMatchObject({
       code: 'wrong_pack',
       message:
-        "This site's checks are taken under CP1/TS1 acceptance, version 2; this report was taken under Standard checklist, version 1",
-      fields: { 'wizardData.testPack': expect.stringContaining('CP1/TS1 acceptance, version 2') },
+        "This site's checks are taken under CP1/TS1 acceptance, version 3; this report was taken under Standard checklist, version 1",
+      fields: { 'wizardData.testPack': expect.stringContaining('CP1/TS1 acceptance, version 3') },
     });
     expect(await (await t.database()).db.select({ id: reports.id }).from(reports)).toHaveLength(0);
     expect((await submit(eng, site, flat.id, true)).statusCode).toBe(201);

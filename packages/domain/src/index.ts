@@ -66,6 +66,8 @@ export * from './packs/cp1-ts1.js';
 export * from './packs/cp1-param-fields.js';
 export * from './packs/test-packs.js';
 export * from './packs/pack-rules.js';
+export * from './packs/answer-rules.js';
+export * from './packs/cp1-ts1-v3.js';
 export * from './packs/cp1-schema.js';
 export * from './packs/pack-csv.js';
 export * from './history/history-words.js';

@@ -79,7 +79,7 @@ describe("correcting a pack's values (docs/product.md#test-packs)", () => {
 
     it("holds a report to its own version's fields and limits", () => {
       const v2 = wizardDataSchema.parse(
-        passingCp1Check({ testPack: { id: 'cp1-ts1', version: 3 }, cp1: { secondaryStaticPressure: '1.5' } }),
+        passingCp1Check({ testPack: { id: 'cp1-ts1', version: 4 }, cp1: { secondaryStaticPressure: '1.5' } }),
       );
       expect(correctableFieldOf(cp1, 'cp1.secondaryStaticPressure')).toBeUndefined();
       expect(correctableFieldOf(v2, 'cp1.secondaryStaticPressure')).toMatchObject({ unit: 'bar' });

@@ -13,11 +13,11 @@ import {
 import { addTestPackVersion, passingCp1Check, PASSING_CP1 } from '@hiu/domain/testing';
 
 const V1 = { id: 'cp1-ts1', version: 1 };
-const V2 = { id: 'cp1-ts1', version: 3 };
+const V2 = { id: 'cp1-ts1', version: 4 };
 const checkUnder = (testPack: typeof V1, cp1: Record<string, unknown> = {}) =>
   passingCp1Check({
     testPack,
-    cp1: { ...(testPack.version === 3 ? { secondaryStaticPressure: '1.5' } : {}), ...cp1 },
+    cp1: { ...(testPack.version === 4 ? { secondaryStaticPressure: '1.5' } : {}), ...cp1 },
   });
 const judged = (testPack: typeof V1, cp1: Record<string, unknown> = {}) =>
   reportVerdict(
@@ -36,9 +36,9 @@ describe('a pack with two versions', () => {
   afterAll(() => remove());
 
   it('starts new checks under the newer version and still knows the older one', () => {
-    expect(currentTestPack('cp1-ts1').version).toBe(3);
+    expect(currentTestPack('cp1-ts1').version).toBe(4);
     expect(findTestPack(V1)?.fields.some((f) => f.key === 'secondaryStaticPressure')).toBe(false);
-    expect(findTestPack({ id: 'cp1-ts1', version: 4 })).toBeUndefined();
+    expect(findTestPack({ id: 'cp1-ts1', version: 5 })).toBeUndefined();
   });
 
   it("judges each check by its own version's ranges", () => {
@@ -63,7 +63,7 @@ describe('a pack with two versions', () => {
     expect(kind.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['cp1.secondaryStaticPressure', 'Must be a number'],
     ]);
-    // The newer field is kept with the check, and Next on its step waits for it only under version 3.
+    // The newer field is kept with the check, and Next on its step waits for it only under version 4.
     expect(wizardDataSchema.parse(checkUnder(V2)).cp1?.secondaryStaticPressure).toBe('1.5');
     expect(missingForNext(2, wizardDataSchema.parse(checkUnder(V2, { secondaryStaticPressure: '' })))).toEqual([
       'Secondary static pressure',
@@ -86,7 +86,7 @@ describe('a pack with two versions', () => {
       PASSING_CP1.staticFlowPressure,
     ]);
     expect([v2[0], v2[secondary], v2[flow]]).toEqual([
-      'CP1/TS1 acceptance, version 3',
+      'CP1/TS1 acceptance, version 4',
       '1.5',
       PASSING_CP1.staticFlowPressure,
     ]);
@@ -97,6 +97,6 @@ describe('a pack version the rule book does not know', () => {
   it('is not found once the test version is taken away', () => {
     addTestPackVersion()();
     expect(findTestPack(V2)).toBeUndefined();
-    expect(currentTestPack('cp1-ts1').version).toBe(2);
+    expect(currentTestPack('cp1-ts1').version).toBe(3);
   });
 });

@@ -27,7 +27,8 @@ describe('test packs', () => {
     expect(findTestPack({ id: 'standard', version: 1 })?.fields).toEqual([]);
     expect(findTestPack(CP1)?.label).toBe('CP1/TS1 acceptance');
     expect(findTestPack({ id: 'cp1-ts1', version: 2 })?.lowReturns).toBe(true);
-    expect(findTestPack({ id: 'cp1-ts1', version: 3 })).toBeUndefined();
+    expect(findTestPack({ id: 'cp1-ts1', version: 3 })?.issuesNeedDueDate).toBe(true);
+    expect(findTestPack({ id: 'cp1-ts1', version: 4 })).toBeUndefined();
     expect(findTestPack({ id: 'bs-en-1', version: 1 })).toBeUndefined();
     expect(packOf(wizardDataSchema.parse(passingCheck())).id).toBe('standard');
     expect(testPackName(CP1)).toBe('CP1/TS1 acceptance, version 1');

@@ -175,6 +175,7 @@ export const PASSING_CP1 = {
     owner: 'engineer' | 'installer' | 'client' | 'other';
     due: string;
     resolved: boolean;
+    source?: string;
   }[],
 };
 

@@ -19,13 +19,13 @@ export const CP1_V2_NEW_FIELD: PackField = {
 };
 
 /**
- * A later version of CP1/TS1 for tests ("version 3", after the released ones): the keep-warm return is held to the hot-water peak test's limit (25 °C by
+ * A later version of CP1/TS1 for tests ("version 4", after the released ones): the keep-warm return is held to the hot-water peak test's limit (25 °C by
  * default, where version 1 holds it to 50 °C), a static flow pressure may be at most 10 bar (25 in version 1),
  * and a secondary static pressure is added.
  */
 export const CP1_V2_FIXTURE: TestPack = {
   ...v1,
-  version: 3,
+  version: 4,
   fields: CP1_FIELDS_V1.flatMap((f): PackField[] => {
     if (f.key === 'keepWarmReturn') return [{ ...f, range: { max: 'peakReturnMax' } }];
     if (f.key === 'staticFlowPressure') return [{ ...f, limits: { min: 0, max: 10 } }];

@@ -12,6 +12,7 @@ import {
   fortyFiveReasonMissing,
   implausibleTimes,
   initialReviewState,
+  issueProblems,
   originalFileIds,
   rangesFor,
   referencedFileIds,
@@ -86,6 +87,8 @@ function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds, d
     fields[`wizardData.${c.field}`] ??= c.message;
     fields[`wizardData.${c.other}`] ??= c.message;
   }
+  // An answer that raises an issue, and every open issue, must say who acts and by when (decision 213).
+  for (const p of issueProblems(data)) fields[`wizardData.${p.path}`] ??= p.message;
   const first = Object.values(fields)[0];
   if (first) throw unprocessable(first, fields);
 }

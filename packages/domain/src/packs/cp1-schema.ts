@@ -11,9 +11,11 @@ export const packIssueSchema = z.object({
   id: z.uuid(),
   /** May be blank while typed (drafts keep it); Next on its step asks for it. */
   description: shortText(500).default(''),
-  owner: z.enum(ISSUE_OWNERS),
+  owner: z.enum(ISSUE_OWNERS, { message: 'Choose who must act' }),
   due: z.union([z.literal(''), z.iso.date({ message: 'Must be a date' })]).default(''),
   resolved: z.boolean().default(false),
+  /** The pack field whose answer raised it (version 3 on). */
+  source: z.string().trim().min(1).max(40).optional(),
 });
 
 /** A field's kind of value; its limits belong to the version of the pack, checked by `packDataIssues`. */

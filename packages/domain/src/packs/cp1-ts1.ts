@@ -33,7 +33,19 @@ export interface PackField {
   issue?: string;
   /** Filled by the barcode scanner as well as by typing. */
   scannable?: boolean;
+  /**
+   * What each answer of a yes/no or choice field means (version 3 on; docs/product.md#test-packs): keyed by
+   * the choice, or by 'Yes' / 'No'. A field without it records its answer, not judging it.
+   */
+  answers?: Readonly<Record<string, AnswerRule>>;
 }
+
+/**
+ * One answer's rule: it passes; it fails the HIU, for the reason given in the engineer's words (and what puts
+ * it right); or it raises an open issue, which must say who must act and by when before the check is sent.
+ */
+export type AnswerRule =
+  { verdict: 'pass' } | { verdict: 'fail'; reason: string; remedy: string } | { verdict: 'issue'; issue: string };
 
 export const STRAINER_CONDITIONS = ['Clear', 'Minor debris', 'Significant debris', 'Blocked'] as const;
 export const ISSUE_OWNERS = ['engineer', 'installer', 'client', 'other'] as const;
@@ -253,10 +265,10 @@ export const CP1_FIELDS_V1: readonly PackField[] = [
   },
 ];
 
-/** The pack's data with nothing entered, as a check under the pack starts. */
-export function blankCp1(): Record<string, string | boolean | null | []> {
+/** The pack's data with nothing entered, as a check under the pack (its version's fields) starts. */
+export function blankCp1(fields: readonly PackField[] = CP1_FIELDS_V1): Record<string, string | boolean | null | []> {
   const out: Record<string, string | boolean | null | []> = {};
-  for (const f of CP1_FIELDS_V1) out[f.key] = f.kind === 'yesno' ? null : '';
+  for (const f of fields) out[f.key] = f.kind === 'yesno' ? null : '';
   out.issues = [];
   return out;
 }

@@ -5,22 +5,10 @@ import { SECTIONS, type SectionId } from '../rules/catalogue.js';
 import type { Range, Verdict } from '../rules/range-and-verdict.js';
 import type { PackField, PackRange } from './cp1-ts1.js';
 import { packMeasurementId, packOf, type TestPack } from './test-packs.js';
+import { answerVerdicts } from './answer-rules.js';
+import type { PackData, PackIssue } from './pack-data.js';
 
-/** What rules read of a check's pack data: its values by key and its issues list. */
-export interface PackData {
-  testPack?: { id: string; version: number } | undefined;
-  cp1?: { issues?: readonly PackIssue[] } & Record<string, unknown>;
-  photosSignature: { photos: readonly { label: string }[] };
-}
-
-export interface PackIssue {
-  id: string;
-  description: string;
-  owner: 'engineer' | 'installer' | 'client' | 'other';
-  /** yyyy-mm-dd, or '' when none was given. */
-  due: string;
-  resolved: boolean;
-}
+export type { PackData, PackIssue } from './pack-data.js';
 
 /** The value a pack field holds: '' / null when not entered. */
 export function packValue(data: PackData, f: PackField): string | boolean | null {
@@ -112,11 +100,14 @@ export function packMissing(step: number, data: PackData): string[] {
     .filter((f) => f.step === step)
     .filter((f) => (f.required && unset(data, f)) || packFieldError(f, String(packValue(data, f) ?? '')) !== undefined)
     .map((f) => f.label);
-  if (step !== 7) return fields;
-  const issues = (data.cp1?.issues ?? [])
-    .map((i, n) => (isEntered(i.description) ? null : `Issue ${n + 1}: description`))
-    .filter((x): x is string => x !== null);
-  return [...fields, ...missingPhotoTags(data).map((t) => `Photo: ${t}`), ...issues];
+  // An answer that raises an issue waits for the issue's due date on its own step.
+  const answers = answerVerdicts(data, step).flatMap((v) => v.needs.map((n) => `${v.text}: ${n}`));
+  if (step !== 7) return [...fields, ...answers];
+  const issues = (data.cp1?.issues ?? []).flatMap((i, n) => [
+    ...(isEntered(i.description) ? [] : [`Issue ${n + 1}: description`]),
+    ...(pack.issuesNeedDueDate && !i.resolved && !isEntered(i.due) ? [`Issue ${n + 1}: due date`] : []),
+  ]);
+  return [...fields, ...answers, ...missingPhotoTags(data).map((t) => `Photo: ${t}`), ...issues];
 }
 
 /** The pack's verdicts beyond its numeric readings (which the catalogue judges), and the issues they raise. */
@@ -130,8 +121,14 @@ export function packVerdicts(data: PackData): {
   const section = (step: number) => SECTIONS.find((s) => s.step === step)!.id;
   const add = (id: SectionId, v: Verdict) => (verdicts[id] ??= []).push(v);
   for (const f of pack.fields) {
-    if (f.kind === 'number') continue;
+    if (f.kind === 'number' || f.answers) continue;
     add(section(f.step), f.required && unset(data, f) ? 'pending' : 'pass');
+  }
+  // Judged answers (version 3 on): a fail fails its step; an issue still lacking its due date keeps it pending.
+  for (const f of pack.fields.filter((x) => x.answers && x.required && unset(data, x))) add(section(f.step), 'pending');
+  for (const v of answerVerdicts(data)) {
+    if (v.verdict === 'fail') issues.push({ section: section(v.field.step), text: v.text, severity: 'fail' });
+    add(section(v.field.step), v.verdict === 'fail' ? 'fail' : v.needs.length ? 'pending' : 'pass');
   }
   if (pack.photoTags.length) {
     const missing = missingPhotoTags(data);

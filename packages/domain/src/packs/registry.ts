@@ -1,4 +1,5 @@
 import { CP1_FIELDS_V1, CP1_PHOTO_TAGS } from './cp1-ts1.js';
+import { CP1_FIELDS_V3, CP1_V3_SHARED_LIMITS } from './cp1-ts1-v3.js';
 import type { TestPack } from './test-packs.js';
 
 /**
@@ -25,5 +26,17 @@ export const PACK_VERSIONS: TestPack[] = [
     photoTags: CP1_PHOTO_TAGS,
     issuesList: true,
     lowReturns: true,
+  },
+  // Answers judged, each reading recorded once (decision 213).
+  {
+    id: 'cp1-ts1',
+    version: 3,
+    label: 'CP1/TS1 acceptance',
+    fields: CP1_FIELDS_V3,
+    photoTags: CP1_PHOTO_TAGS,
+    issuesList: true,
+    lowReturns: true,
+    sharedLimits: CP1_V3_SHARED_LIMITS,
+    issuesNeedDueDate: true,
   },
 ];

@@ -1,6 +1,6 @@
 import { STEPS } from '../steps.js';
-import { SECTIONS, type Measurement, type SectionId } from '../rules/catalogue.js';
-import type { PackField } from './cp1-ts1.js';
+import { SECTIONS, type Measurement, type RangedMeasurementId, type SectionId } from '../rules/catalogue.js';
+import type { Cp1ParamKey, PackField } from './cp1-ts1.js';
 import { PACK_VERSIONS as PACKS } from './registry.js';
 
 /**
@@ -32,6 +32,13 @@ export interface TestPack {
    * low return is what a heat network wants.
    */
   lowReturns?: boolean;
+  /**
+   * Checklist readings the pack also holds to one of its own limits, in place of a field of its own (one
+   * quantity, one field): the stricter maximum applies.
+   */
+  sharedLimits?: readonly { reading: RangedMeasurementId; max: Cp1ParamKey }[];
+  /** Every open issue must say by when it is put right before the check is sent (who must act it always says). */
+  issuesNeedDueDate?: boolean;
 }
 
 export const TEST_PACK_LABELS: Record<TestPackId, string> = {

@@ -19,6 +19,7 @@ import { stepContradictions, type SiteDesign } from './contradictions.js';
 import { energyWarning } from './energy-plausible.js';
 import { packMeasurements, packOf } from '../packs/test-packs.js';
 import { packMissing, packUnsetRequired, packVerdicts } from '../packs/pack-rules.js';
+import { answerFailures } from '../packs/answer-rules.js';
 
 export const FORTY_FIVE_FAILURE = 'Failed to reach 45°C in 45 seconds';
 
@@ -164,9 +165,12 @@ function standardMissing(step: number, data: WizardData): string[] {
   }
 }
 
-/** Step 2 fails the device when any answer is No. */
+/** Step 2 fails the device when any answer is No, or a test pack's answer there fails it (decision 213). */
 export function initialCheckFailures(data: WizardData): string[] {
-  return INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => c.failure);
+  return [
+    ...INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => c.failure),
+    ...answerFailures(data, 2),
+  ];
 }
 
 /** Step 3 fails the device when an entered standby value is outside the site's range. */

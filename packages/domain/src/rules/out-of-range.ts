@@ -9,6 +9,7 @@ import {
 import type { Range } from './range-and-verdict.js';
 import { formatRange, judge, type Ranges } from './ranges.js';
 import { readMeasurement } from './read-measurement.js';
+import { answerRemedies } from '../packs/answer-rules.js';
 
 /** A judged reading outside its range: what the engineer entered and what the site expects. */
 export interface OutOfRangeReading {
@@ -70,7 +71,11 @@ const REMEDIES: Record<InitialCheckKey, string> = {
  * No at step 2, one per standby reading out of range at step 3.
  */
 export function failureRemedies(step: number, data: WizardData, ranges: Ranges): string[] {
-  if (step === 2) return INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => REMEDIES[c.key]);
+  if (step === 2)
+    return [
+      ...INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => REMEDIES[c.key]),
+      ...answerRemedies(data, 2),
+    ];
   if (step === 3)
     return outOfRangeReadings(3, data, ranges).map(
       (r) =>

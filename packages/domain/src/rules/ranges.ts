@@ -27,6 +27,11 @@ export function rangesFor(params: Partial<DesignParameters> | null | undefined, 
   const extra = pack && pack.id !== 'standard' ? findTestPack(pack) : undefined;
   if (extra) Object.assign(out, packRanges(extra, params));
   if (extra?.lowReturns) for (const id of RETURN_TEMPERATURES) out[id] = { min: null, max: out[id]!.max };
+  for (const shared of extra?.sharedLimits ?? []) {
+    const limit = parseDecimal(p.cp1[shared.max]);
+    const own = out[shared.reading]!;
+    if (limit !== null) out[shared.reading] = { ...own, max: own.max === null ? limit : Math.min(own.max, limit) };
+  }
   return out as Ranges;
 }
 

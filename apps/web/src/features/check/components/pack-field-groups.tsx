@@ -17,6 +17,7 @@ import { ScanButton } from '../scanner/scan-button';
 import { useWizard } from '../state/wizard-provider';
 import { RangeHint } from './measurement-field';
 import { YesNoField } from './yes-no-field';
+import { AnswerVerdict, raise } from './answer-verdict';
 
 /** Writes one pack value, creating the pack's data if a check from before the pack lacks it. */
 function writePackValue(w: WizardData, key: string, value: string | boolean) {
@@ -64,23 +65,36 @@ const warningOf = (data: WizardData, name: string) => {
 function PackFieldInput({ field: f, ranges }: { field: PackField; ranges: Ranges }) {
   const { state, update } = useWizard();
   const value = packValue(state.wizardData, f);
-  const set = (v: string | boolean) => update((w) => writePackValue(w, f.key, v));
+  // A judged answer brings its open issue with it, or takes it off (decision 213).
+  const set = (v: string | boolean) =>
+    update((w) => {
+      writePackValue(w, f.key, v);
+      if (f.answers) raise(w, f);
+    });
   const name = `cp1.${f.key}`;
   switch (f.kind) {
     case 'yesno':
-      return <YesNoField label={f.label} value={value as boolean | null} onChange={set} required={f.required} />;
+      return (
+        <div className="space-y-2">
+          <YesNoField label={f.label} value={value as boolean | null} onChange={set} required={f.required} />
+          {f.answers ? <AnswerVerdict field={f} /> : null}
+        </div>
+      );
     case 'choice':
       return (
-        <Field label={f.label} required={f.required}>
-          <Select value={value as string} onChange={(e) => set(e.target.value)} name={name} data-testid={name}>
-            <option value="">Choose</option>
-            {(f.choices ?? []).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <div className="space-y-2">
+          <Field label={f.label} required={f.required}>
+            <Select value={value as string} onChange={(e) => set(e.target.value)} name={name} data-testid={name}>
+              <option value="">Choose</option>
+              {(f.choices ?? []).map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {f.answers ? <AnswerVerdict field={f} /> : null}
+        </div>
       );
     case 'text':
       return (

@@ -48,7 +48,7 @@ export async function startCheck(
     ...(site.testPack && site.testPack !== 'standard'
       ? {
           testPack: { id: site.testPack, version: currentTestPack(site.testPack).version },
-          cp1: blankCp1() as unknown as WizardData['cp1'],
+          cp1: blankCp1(currentTestPack(site.testPack).fields) as unknown as WizardData['cp1'],
         }
       : {}),
   };

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { passingCp1Check } from '@hiu/domain/testing';
+import { reports } from '../src/db/schema.js';
+import { createProperty, createSite } from './helpers/admin-data.js';
+import { JPEG, PNG, upload } from './helpers/report-files.js';
+import { signedIn, useTestApp } from './helpers/test-app.js';
+
+const t = useTestApp();
+const V3 = { id: 'cp1-ts1', version: 3 };
+
+/** Submits a CP1/TS1 version 3 check of a new flat with these pack values (and failedStep); answers the response. */
+async function submitWith(cp1: Record<string, unknown>, extra: { failedStep?: number; notes?: string } = {}) {
+  const app = await t.app();
+  const admin = await signedIn(app, 'admin');
+  const eng = await signedIn(app, 'engineer');
+  const site = await createSite(admin, { testPack: 'cp1-ts1' });
+  const flat = await createProperty(admin, site.id);
+  const ids = {
+    site,
+    propertyId: flat.id,
+    photoId: await upload(eng, 'photo', JPEG),
+    signatureId: await upload(eng, 'signature', PNG),
+  };
+  const wizardData = passingCp1Check({ ...ids, testPack: V3, cp1 });
+  const body = { id: randomUUID(), wizardData, notes: '', completedAt: '2026-03-02T10:25:00.000Z', ...extra };
+  return eng.post('/api/reports', body);
+}
+
+const issue = (change: Record<string, unknown> = {}) => ({
+  id: randomUUID(),
+  description: 'Water sample not taken',
+  owner: 'installer',
+  due: '2026-12-01',
+  resolved: false,
+  source: 'waterSample',
+  ...change,
+});
+
+const stored = async () => (await t.database()).db.select({ id: reports.id }).from(reports);
+
+// Issue 39 item 4 (docs/product.md#test-packs, decision 213): the server judges answers by the same rule book.
+describe('a CP1/TS1 version 3 report whose answers are judged', () => {
+  it.each([
+    [
+      'an answer that raises an issue, with no issue',
+      {},
+      'wizardData.cp1.waterSample',
+      'Water sample not taken: add an open issue with who must act and a due date',
+    ],
+    [
+      'its open issue with no due date',
+      { issues: [issue({ due: '' })] },
+      'wizardData.cp1.issues.0.due',
+      'An open issue needs a due date',
+    ],
+    [
+      'its open issue with no one to act',
+      { issues: [issue({ owner: undefined })] },
+      'wizardData.cp1.issues.0.owner',
+      'Choose who must act',
+    ],
+  ])('refuses %s with 422 naming the field, storing nothing', async (_name, change, field, message) => {
+    const res = await submitWith({ waterSample: false, ...change });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error.fields[field]).toBe(message);
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it('takes the same answer once its issue says who acts and by when, as a PASS with the issue open', async () => {
+    const res = await submitWith({ waterSample: false, issues: [issue()] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ overallStatus: 'PASS' });
+  });
+
+  it('fails the HIU for an answer that fails it: a report needs notes, a device failure at step 2 names it', async () => {
+    const unexplained = await submitWith({ flushed: false });
+    expect(unexplained.statusCode).toBe(422);
+    expect(unexplained.json().error.fields).toEqual({ notes: 'Notes are required when the check fails' });
+    const failed = await submitWith({ flushed: false, strainerCondition: 'Blocked' }, { notes: 'Not flushed' });
+    expect(failed.statusCode, failed.body).toBe(201);
+    expect(failed.json()).toMatchObject({
+      overallStatus: 'FAIL',
+      failureReasons: ['System not flushed', 'Strainer blocked'],
+    });
+    const device = await submitWith({ flushed: false }, { failedStep: 2 });
+    expect(device.statusCode, device.body).toBe(201);
+    expect(device.json()).toMatchObject({
+      overallStatus: 'FAIL',
+      failedStep: 2,
+      failureReasons: ['System not flushed'],
+    });
+  });
+
+  it('keeps judging a version 2 report as before: the same answers pass', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer');
+    const site = await createSite(admin, { testPack: 'cp1-ts1' });
+    const flat = await createProperty(admin, site.id);
+    const ids = {
+      site,
+      propertyId: flat.id,
+      photoId: await upload(eng, 'photo', JPEG),
+      signatureId: await upload(eng, 'signature', PNG),
+    };
+    const cp1 = { flushed: false, waterSample: false, strainerCondition: 'Blocked' };
+    const wizardData = passingCp1Check({ ...ids, testPack: { id: 'cp1-ts1', version: 2 }, cp1 });
+    const body = { id: randomUUID(), wizardData, notes: '', completedAt: '2026-03-02T10:25:00.000Z' };
+    const res = await eng.post('/api/reports', body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ overallStatus: 'PASS' });
+  });
+});
