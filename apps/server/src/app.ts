@@ -48,7 +48,7 @@ import type { AppContext } from './context.js';
 import { memberRoutes } from './memberships/routes.js';
 import { auditRoutes } from './routes/audit.js';
 import { assignmentRoutes } from './assignments/routes.js';
-import { signOffRoutes } from './routes/sign-offs.js';
+import { signOffRoutes } from './sign-offs/routes.js';
 import { evidencePackRoutes } from './routes/evidence-packs.js';
 import { evidencePackJob } from './jobs/evidence-pack-job.js';
 import { EVIDENCE_PACK_JOB } from './repositories/evidence-packs.js';

@@ -11,7 +11,7 @@ import { auditRepository } from './audit.js';
 import { reviewRepository } from './review.js';
 import { dashboardRepository } from './dashboard.js';
 import { evidencePacksRepository } from './evidence-packs.js';
-import { signOffsRepository } from './sign-offs.js';
+import { signOffsRepository } from '../sign-offs/repository.js';
 import { assignmentsRepository } from '../assignments/repository.js';
 
 /** Every repository but users over one executor: the database, or one transaction of it. */

@@ -4,6 +4,7 @@ import { signOffBody, siteSignOffSchema, sniffImageType, witnessBody, witnessSch
 import { notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
+import { markWitnessed, signOff, unmarkWitnessed } from './commands.js';
 
 const siteParams = z.object({ id: z.uuid() });
 
@@ -30,7 +31,7 @@ export const signOffRoutes =
         const png = Buffer.from(request.body.signature.slice(request.body.signature.indexOf(',') + 1), 'base64');
         if (sniffImageType(png) !== 'image/png')
           throw unprocessable('Sign in the box', { signature: 'Sign in the box' });
-        const made = await signOffs.create(request.params.id, user, { ...request.body, signature: png });
+        const made = await signOff(ctx.database.db, user, request.params.id, { ...request.body, signature: png });
         return reply.status(201).send(made);
       },
     );
@@ -75,7 +76,7 @@ export const signOffRoutes =
       },
       async (request) => {
         const property = await propertyOf(request.user!, request.params.id);
-        await signOffs.witness(property, request.body, request.user);
+        await markWitnessed(ctx.database.db, request.user, property, request.body);
         const { name, role, date } = request.body;
         return { propertyId: property.id, address: property.address, name, role, date };
       },
@@ -86,7 +87,8 @@ export const signOffRoutes =
       { config: { access: 'supervisor', peopleOnly: true }, schema: { tags: ['sign-off'], params: siteParams } },
       async (request, reply) => {
         const property = await propertyOf(request.user!, request.params.id);
-        if (!(await signOffs.unwitness(property, request.user))) throw notFound('This flat is not marked as witnessed');
+        if (!(await unmarkWitnessed(ctx.database.db, request.user, property)))
+          throw notFound('This flat is not marked as witnessed');
         return reply.status(204).send();
       },
     );

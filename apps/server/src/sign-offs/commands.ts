@@ -1,0 +1,52 @@
+import type { SignOffBody, WitnessBody } from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { runCommand } from '../db/unit-of-work.js';
+import type { Actor } from '../repositories/audit.js';
+
+/** A handover sign-off, signed by a person (never a token) on the site. */
+export function signOff(
+  db: Db,
+  signer: NonNullable<Actor> & { role: string },
+  siteId: string,
+  body: Omit<SignOffBody, 'signature'> & { signature: Buffer },
+) {
+  return runCommand(db, signer, async ({ repos, record }) => {
+    const made = await repos.signOffs.insert(siteId, signer, body);
+    record({
+      entityType: 'site',
+      entityId: siteId,
+      action: 'signed_off',
+      after: { name: body.name, role: signer.role, ...(body.comment ? { comment: body.comment } : {}) },
+    });
+    return made;
+  });
+}
+
+export function markWitnessed(db: Db, actor: Actor, property: { id: string; siteId: string }, body: WitnessBody) {
+  return runCommand(db, actor, async ({ repos, record }) => {
+    await repos.signOffs.witness(property, body, actor?.id ?? null);
+    record({
+      entityType: 'property',
+      entityId: property.id,
+      action: 'witnessed',
+      after: { name: body.name, role: body.role, date: body.date },
+      siteId: property.siteId,
+    });
+  });
+}
+
+/** False when the flat was not marked witnessed. */
+export function unmarkWitnessed(db: Db, actor: Actor, property: { id: string; siteId: string }) {
+  return runCommand(db, actor, async ({ repos, record }) => {
+    const gone = await repos.signOffs.unwitness(property.id);
+    if (!gone) return false;
+    record({
+      entityType: 'property',
+      entityId: property.id,
+      action: 'unwitnessed',
+      before: { name: gone.witnessName, role: gone.witnessRole, date: gone.witnessedOn },
+      siteId: property.siteId,
+    });
+    return true;
+  });
+}

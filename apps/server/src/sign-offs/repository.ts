@@ -1,0 +1,95 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { SignOffBody, SiteSignOff, Witness, WitnessBody } from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { properties, propertyWitnesses, siteSignOffs } from '../db/schema.js';
+
+const toSignOff = (r: typeof siteSignOffs.$inferSelect): SiteSignOff => ({
+  id: r.id,
+  name: r.name,
+  role: r.role,
+  comment: r.comment,
+  signedAt: r.signedAt.toISOString(),
+});
+
+/** Handover sign-offs and witnessed flats (decision 185). */
+export function signOffsRepository(db: Db) {
+  return {
+    async insert(
+      siteId: string,
+      signer: { id: string; role: string },
+      body: Omit<SignOffBody, 'signature'> & { signature: Buffer },
+    ): Promise<SiteSignOff> {
+      const [row] = await db
+        .insert(siteSignOffs)
+        .values({
+          siteId,
+          userId: signer.id,
+          name: body.name,
+          role: signer.role,
+          comment: body.comment,
+          signature: body.signature,
+        })
+        .returning();
+      return toSignOff(row!);
+    },
+
+    async list(siteId: string): Promise<SiteSignOff[]> {
+      const rows = await db
+        .select()
+        .from(siteSignOffs)
+        .where(eq(siteSignOffs.siteId, siteId))
+        .orderBy(asc(siteSignOffs.signedAt));
+      return rows.map(toSignOff);
+    },
+
+    /** Every sign-off with its signature, for the evidence pack. */
+    async withSignatures(siteId: string) {
+      const rows = await db
+        .select()
+        .from(siteSignOffs)
+        .where(eq(siteSignOffs.siteId, siteId))
+        .orderBy(asc(siteSignOffs.signedAt));
+      return rows.map((r) => ({ ...toSignOff(r), signature: r.signature }));
+    },
+
+    async signature(siteId: string, id: string): Promise<Buffer | undefined> {
+      const [row] = await db
+        .select({ signature: siteSignOffs.signature })
+        .from(siteSignOffs)
+        .where(and(eq(siteSignOffs.siteId, siteId), eq(siteSignOffs.id, id)));
+      return row?.signature;
+    },
+
+    /** Marks the flat witnessed, replacing an earlier mark. */
+    async witness(property: { id: string; siteId: string }, body: WitnessBody, markedBy: string | null) {
+      const values = { witnessName: body.name, witnessRole: body.role, witnessedOn: body.date, markedBy };
+      await db
+        .insert(propertyWitnesses)
+        .values({ propertyId: property.id, siteId: property.siteId, ...values })
+        .onConflictDoUpdate({ target: propertyWitnesses.propertyId, set: { ...values, markedAt: new Date() } });
+    },
+
+    /** Takes the flat's witness mark off; answers the mark as it was, or undefined. */
+    async unwitness(propertyId: string) {
+      const [gone] = await db.delete(propertyWitnesses).where(eq(propertyWitnesses.propertyId, propertyId)).returning();
+      return gone;
+    },
+
+    async witnesses(siteId: string): Promise<Witness[]> {
+      const rows = await db
+        .select({
+          propertyId: propertyWitnesses.propertyId,
+          address: properties.address,
+          name: propertyWitnesses.witnessName,
+          role: propertyWitnesses.witnessRole,
+          date: propertyWitnesses.witnessedOn,
+        })
+        .from(propertyWitnesses)
+        .innerJoin(properties, eq(properties.id, propertyWitnesses.propertyId))
+        .where(eq(propertyWitnesses.siteId, siteId))
+        .orderBy(asc(properties.addressKey));
+      return rows;
+    },
+  };
+}
+export type SignOffsRepository = ReturnType<typeof signOffsRepository>;
