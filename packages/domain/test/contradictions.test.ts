@@ -121,8 +121,8 @@ describe('the energy used during the check against power x time', () => {
       field: 'cp1.finalEnergy',
       message:
         'The heat meter counted 39.1 kWh between the baseline and the final reading, more than its highest ' +
-        'power (38 kW) could deliver in the 1h 0m of the check (39 kWh with the last digit). Check the final ' +
-        'energy reading and the power readings.',
+        'power (38 kW) could deliver in the time of the check (1h 0m: 39 kWh with the last digit). Check the ' +
+        'final energy reading and the power readings.',
     });
   });
 

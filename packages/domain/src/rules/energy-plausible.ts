@@ -45,6 +45,7 @@ export function energyWarning(data: TimedReadingsData, now?: Date): ReadingWarni
   const hours = Math.max(0, Date.parse(end) - start) / 3_600_000;
   const power = Math.max(...powers);
   const used = final - baseline;
+  const took = formatDuration(data.startTime, end);
   const most = power * hours + ENERGY_REGISTER_STEP_KWH;
   // A total that went down is a contradiction already, named on its own.
   if (used < 0 || used - most <= 1e-9) return undefined;
@@ -53,7 +54,8 @@ export function energyWarning(data: TimedReadingsData, now?: Date): ReadingWarni
     field: 'cp1.finalEnergy',
     message:
       `The heat meter counted ${round(used)} kWh between the baseline and the final reading, more than its ` +
-      `highest power (${round(power)} kW) could deliver in the ${formatDuration(data.startTime, end)} of the ` +
-      `check (${round(most)} kWh with the last digit). Check the final energy reading and the power readings.`,
+      `highest power (${round(power)} kW) could deliver in the time of the check ` +
+      `(${took === '0m' ? 'under a minute' : took}: ${round(most)} kWh with the last digit). Check the final ` +
+      'energy reading and the power readings.',
   };
 }
