@@ -1,5 +1,6 @@
 import {
   ISSUE_OWNER_LABELS,
+  answerRule,
   formatDate,
   formatRange,
   judge,
@@ -20,7 +21,27 @@ import type { Writer } from './layout.js';
 const DASH = '—';
 const withUnit = (value: string, unit = '') => (unit ? `${value} ${unit}` : value);
 
+/** The answers that pass, as the Required column says them: "Yes", "Clear". */
+const passingAnswers = (f: PackField) =>
+  Object.entries(f.answers ?? {})
+    .filter(([, rule]) => rule.verdict === 'pass')
+    .map(([answer]) => answer)
+    .join(' or ');
+
+/** A judged answer (decision 213): its verdict by the rule of the version the report was taken under. */
+function answerRow(data: WizardData, f: PackField): Row {
+  const v = packValue(data, f);
+  const rule = answerRule(data, f);
+  return {
+    check: f.label,
+    value: v === true ? 'Yes' : v === false ? 'No' : typeof v === 'string' && v ? v : DASH,
+    expected: passingAnswers(f),
+    result: !rule ? 'pending' : rule.verdict === 'pass' ? 'pass' : rule.verdict === 'fail' ? 'fail' : 'issue',
+  };
+}
+
 function fieldRow(data: WizardData, f: PackField, ranges: Ranges): Row {
+  if (f.answers) return answerRow(data, f);
   const v = packValue(data, f);
   if (f.kind === 'yesno')
     return {

@@ -6,7 +6,7 @@ import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, type TextStyle, type Writer } fro
 // tables (check, value, expected, result) are shared by the checklist's steps and a test pack's groups; the
 // issues list has its own columns.
 
-export type RowResult = 'pass' | 'fail' | 'pending' | 'info' | 'recorded' | 'open' | 'resolved';
+export type RowResult = 'pass' | 'fail' | 'pending' | 'info' | 'recorded' | 'open' | 'resolved' | 'issue';
 export interface Row {
   check: string;
   value: string;
@@ -22,6 +22,8 @@ const RESULT_TEXT: Record<RowResult, { text: string; color: RGB; font: TextStyle
   recorded: { text: 'RECORDED', color: COLOURS.ink, font: 'regular' },
   open: { text: 'OPEN', color: COLOURS.fail, font: 'bold' },
   resolved: { text: 'RESOLVED', color: COLOURS.pass, font: 'regular' },
+  // An answer that raised an issue for someone to put right: not a fail, not a pass.
+  issue: { text: 'OPEN ISSUE', color: COLOURS.pending, font: 'bold' },
 };
 
 export const STATUS_STYLE: Record<SectionStatus | Lowercase<OverallStatus>, { label: string; color: RGB; tint: RGB }> =

@@ -121,7 +121,24 @@ describe.skipIf(!hasPdftotext)('a CP1/TS1 report PDF read from top to bottom', (
   });
 });
 
-// A later version of the pack (a test fixture): keep-warm held to 25 °C, a secondary static pressure added.
+describe.skipIf(!hasPdftotext)('a CP1/TS1 version 3 report PDF', () => {
+  it("prints each judged answer's verdict, as the step and the server judge it", async () => {
+    const lines = await cp1Pdf(
+      {
+        strainerCondition: 'Minor debris',
+        issues: [{ ...OPEN_ISSUE, description: 'Strainer: minor debris found', source: 'strainerCondition' }],
+      },
+      { id: 'cp1-ts1', version: 3 },
+    );
+    expect(lines).toContain('System flushed Yes Yes PASS');
+    expect(lines).toContain('Water sample taken Yes Yes PASS');
+    expect(lines).toContain('Strainer condition Minor debris Clear OPEN ISSUE');
+    expect(lines).toContain('Heating water PASS');
+    expect(lines).toContain('Strainer: minor debris found Installer 01/12/2026 OPEN —');
+  });
+});
+
+// A later version of the pack (a test fixture, version 4): keep-warm held to 25 °C, a secondary static pressure added.
 describe.skipIf(!hasPdftotext)('a report under an older version of its pack', () => {
   let remove: () => void;
   beforeAll(() => {
@@ -134,8 +151,8 @@ describe.skipIf(!hasPdftotext)('a report under an older version of its pack', ()
     expect(v1.join('\n')).toContain('CP1/TS1 acceptance, version 1');
     expect(v1).toContain('Primary return in standby (keep-warm) 42 °C <= 50 °C PASS');
     expect(v1.join('\n')).not.toContain('Secondary static pressure');
-    const v2 = await cp1Pdf({ secondaryStaticPressure: '1.5' }, { id: 'cp1-ts1', version: 3 });
-    expect(v2.join('\n')).toContain('CP1/TS1 acceptance, version 3');
+    const v2 = await cp1Pdf({ secondaryStaticPressure: '1.5' }, { id: 'cp1-ts1', version: 4 });
+    expect(v2.join('\n')).toContain('CP1/TS1 acceptance, version 4');
     expect(v2).toContain('Primary return in standby (keep-warm) 42 °C <= 25 °C FAIL');
     expect(v2).toContain('Secondary static pressure 1.5 bar RECORDED');
   });
