@@ -64,6 +64,7 @@ export * from './schemas/evidence-pack.js';
 export * from './schemas/sign-off.js';
 export * from './packs/cp1-ts1.js';
 export * from './packs/cp1-param-fields.js';
+export * from './packs/test-pack-types.js';
 export * from './packs/test-packs.js';
 export * from './packs/pack-rules.js';
 export * from './packs/answer-rules.js';

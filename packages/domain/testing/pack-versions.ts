@@ -2,7 +2,8 @@
 // this fixture to the registry for its own duration. Not a product pack: the app never loads it.
 import { CP1_FIELDS_V1, type PackField } from '../src/packs/cp1-ts1.js';
 import { PACK_VERSIONS } from '../src/packs/registry.js';
-import { findTestPack, type TestPack } from '../src/packs/test-packs.js';
+import type { TestPack } from '../src/packs/test-pack-types.js';
+import { findTestPack } from '../src/packs/test-packs.js';
 
 const v1 = findTestPack({ id: 'cp1-ts1', version: 1 })!;
 

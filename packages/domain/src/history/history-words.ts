@@ -1,6 +1,7 @@
 import { CORRECTABLE_FIELDS } from '../review/corrections.js';
 import { INITIAL_CHECKS } from '../rules/catalogue.js';
-import { packMeasurementId, TEST_PACK_IDS, testPackVersions } from '../packs/test-packs.js';
+import { TEST_PACK_IDS } from '../packs/test-pack-types.js';
+import { packMeasurementId, testPackVersions } from '../packs/test-packs.js';
 
 /**
  * Every kind of change the server records (docs/product.md#history), in the order the Action filter lists

@@ -4,7 +4,8 @@ import { decimalString, shortText, yesNo } from '../schemas/common.js';
 import { ISSUE_OWNERS, type PackField } from './cp1-ts1.js';
 import { packFieldError } from './pack-rules.js';
 import { PACK_VERSIONS } from './registry.js';
-import { packOf, type TestPackRef } from './test-packs.js';
+import type { TestPackRef } from './test-pack-types.js';
+import { packOf } from './test-packs.js';
 
 /** One item of a check's issues list: what is wrong, who must act, by when, and whether it is put right. */
 export const packIssueSchema = z.object({

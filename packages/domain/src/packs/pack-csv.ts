@@ -3,7 +3,8 @@ import type { WizardData } from '../schemas/wizard-data.js';
 import { ISSUE_OWNER_LABELS } from './cp1-ts1.js';
 import { missingPhotoTags, packValue } from './pack-rules.js';
 import type { PackField } from './cp1-ts1.js';
-import { packOf, testPackName, testPackVersions, type TestPack } from './test-packs.js';
+import type { TestPack } from './test-pack-types.js';
+import { packOf, testPackName, testPackVersions } from './test-packs.js';
 
 /** "CP1 Hot-water peak: Kitchen tap flow (L/min)" */
 const column = (group: string, label: string, unit?: string) => `CP1 ${group}: ${label}${unit ? ` (${unit})` : ''}`;

@@ -4,7 +4,8 @@ import { withDesignDefaults } from '../schemas/design-defaults.js';
 import { SECTIONS, type SectionId } from '../rules/catalogue.js';
 import type { Range, Verdict } from '../rules/range-and-verdict.js';
 import type { PackField, PackRange } from './cp1-ts1.js';
-import { packMeasurementId, packOf, type TestPack } from './test-packs.js';
+import type { TestPack } from './test-pack-types.js';
+import { packMeasurementId, packOf } from './test-packs.js';
 import { answerVerdicts } from './answer-rules.js';
 import type { PackData, PackIssue } from './pack-data.js';
 

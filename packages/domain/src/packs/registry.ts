@@ -1,6 +1,6 @@
 import { CP1_FIELDS_V1, CP1_PHOTO_TAGS } from './cp1-ts1.js';
 import { CP1_FIELDS_V3, CP1_V3_SHARED_LIMITS } from './cp1-ts1-v3.js';
-import type { TestPack } from './test-packs.js';
+import type { TestPack } from './test-pack-types.js';
 
 /**
  * Every version of every pack the rule book judges by (decision 190). A report names the version it was taken

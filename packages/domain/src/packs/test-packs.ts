@@ -1,45 +1,8 @@
 import { STEPS } from '../steps.js';
-import { SECTIONS, type Measurement, type RangedMeasurementId, type SectionId } from '../rules/catalogue.js';
-import type { Cp1ParamKey, PackField } from './cp1-ts1.js';
+import { SECTIONS, type Measurement, type SectionId } from '../rules/catalogue.js';
+import type { PackField } from './cp1-ts1.js';
 import { PACK_VERSIONS as PACKS } from './registry.js';
-
-/**
- * The test packs a site can choose (docs/product.md#test-packs, decision 190): `standard` is the original
- * eight-step checklist and nothing more; `cp1-ts1` adds what a CP1/TS1 assessor measures. A pack's rules
- * never change under the same version: a new rule is a new version, and a report is judged by the version
- * it was taken under.
- */
-export const TEST_PACK_IDS = ['standard', 'cp1-ts1'] as const;
-export type TestPackId = (typeof TEST_PACK_IDS)[number];
-
-export interface TestPackRef {
-  id: string;
-  version: number;
-}
-
-export interface TestPack {
-  id: TestPackId;
-  version: number;
-  label: string;
-  /** Fields beyond the standard checklist, in step order. */
-  fields: readonly PackField[];
-  /** Photo labels the pack requires. */
-  photoTags: readonly string[];
-  /** Whether the check keeps a list of issues, each with who must act. */
-  issuesList: boolean;
-  /**
-   * Return temperatures are judged as at most their maximum, with no minimum (docs/product.md#test-packs): a
-   * low return is what a heat network wants.
-   */
-  lowReturns?: boolean;
-  /**
-   * Checklist readings the pack also holds to one of its own limits, in place of a field of its own (one
-   * quantity, one field): the stricter maximum applies.
-   */
-  sharedLimits?: readonly { reading: RangedMeasurementId; max: Cp1ParamKey }[];
-  /** Every open issue must say by when it is put right before the check is sent (who must act it always says). */
-  issuesNeedDueDate?: boolean;
-}
+import { TEST_PACK_IDS, type TestPack, type TestPackId, type TestPackRef } from './test-pack-types.js';
 
 export const TEST_PACK_LABELS: Record<TestPackId, string> = {
   standard: 'Standard checklist',

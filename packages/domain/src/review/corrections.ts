@@ -3,14 +3,8 @@ import { MEASUREMENTS, SECTIONS } from '../rules/catalogue.js';
 import type { WizardData } from '../schemas/wizard-data.js';
 import type { PackField } from '../packs/cp1-ts1.js';
 import { limitsError } from '../packs/pack-rules.js';
-import {
-  packMeasurementId,
-  packOf,
-  TEST_PACK_IDS,
-  testPackVersions,
-  type TestPack,
-  type TestPackRef,
-} from '../packs/test-packs.js';
+import { TEST_PACK_IDS, type TestPack, type TestPackRef } from '../packs/test-pack-types.js';
+import { packMeasurementId, packOf, testPackVersions } from '../packs/test-packs.js';
 
 /**
  * The recorded values a supervisor may correct after submit (a mistyped serial, a transcription slip), and

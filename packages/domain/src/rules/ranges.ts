@@ -3,7 +3,8 @@ import { withDesignDefaults } from '../schemas/design-defaults.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
 import { MEASUREMENTS, type Measurement, type RangedMeasurementId } from './catalogue.js';
 import type { Range, Verdict } from './range-and-verdict.js';
-import { findTestPack, type TestPackRef } from '../packs/test-packs.js';
+import type { TestPackRef } from '../packs/test-pack-types.js';
+import { findTestPack } from '../packs/test-packs.js';
 import { packRanges } from '../packs/pack-rules.js';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { buildingType, designParametersSchema } from './design-parameters.js';
 import { MAX_PROPERTY_IMPORT_ROWS } from '../csv/limits.js';
 import { propertyStatusSchema } from './property-status.js';
-import { TEST_PACK_IDS } from '../packs/test-packs.js';
+import { TEST_PACK_IDS } from '../packs/test-pack-types.js';
 
 /** The test pack a site's checks are taken under (decision 190). */
 export const testPackIdSchema = z.enum(TEST_PACK_IDS, {
