@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { passingCp1Check } from '@hiu/domain/testing';
 import { reports } from '../src/db/schema.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
-import { JPEG, PNG, upload } from './helpers/report-files.js';
+import { hasPdftotext, JPEG, PNG, pdfText, upload } from './helpers/report-files.js';
 import { signedIn, useTestApp } from './helpers/test-app.js';
 
 const t = useTestApp();
@@ -110,5 +110,46 @@ describe('a CP1/TS1 version 3 report whose answers are judged', () => {
     const res = await eng.post('/api/reports', body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ overallStatus: 'PASS' });
+  });
+
+  it('gives the same verdicts in the CSV and the PDF: the fail and its reason, the open issue with who and when', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer');
+    const site = await createSite(admin, { testPack: 'cp1-ts1' });
+    const send = async (address: string, cp1: Record<string, unknown>, notes = '') => {
+      const flat = await createProperty(admin, site.id, { address });
+      const ids = {
+        site,
+        propertyId: flat.id,
+        photoId: await upload(eng, 'photo', JPEG),
+        signatureId: await upload(eng, 'signature', PNG),
+      };
+      const wizardData = { ...passingCp1Check({ ...ids, testPack: V3, cp1 }), address };
+      const body = { id: randomUUID(), wizardData, notes, completedAt: '2026-03-02T10:25:00.000Z' };
+      const res = await eng.post('/api/reports', body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string };
+    };
+    await send('1 Answer Row', { waterSample: false, issues: [issue()] });
+    const failed = await send('2 Answer Row', { flushed: false }, 'Not flushed yet');
+
+    const lines = (await admin.get(`/api/reports/export.csv?siteName=${encodeURIComponent(site.name)}`)).body
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line: string) => line.slice(1, -1).split('","'));
+    const header = lines[0]!;
+    const row = (address: string) => lines.find((r: string[]) => r[header.indexOf('Property Address')] === address)!;
+    const at = (r: string[], column: string) => r[header.indexOf(column)];
+    expect(at(row('1 Answer Row'), 'Overall Status')).toBe('PASS');
+    expect(at(row('1 Answer Row'), 'CP1 Issues')).toBe('Water sample not taken (Installer, due 2026-12-01, open)');
+    expect(at(row('2 Answer Row'), 'Overall Status')).toBe('FAIL');
+    expect(at(row('2 Answer Row'), 'CP1 Heating water: System flushed')).toBe('No');
+
+    if (hasPdftotext) {
+      await t.jobsSettled();
+      const text = pdfText((await admin.get(`/api/reports/${failed.id}/pdf`)).rawPayload);
+      expect(text).toContain('System not flushed');
+    }
   });
 });
