@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite, in order, on a fresh machine:
-//   lint, typecheck, set-up (Chromium, PostgreSQL), web build, unit, API on PGlite, API on PostgreSQL,
-//   browser (Playwright + Chromium).
+//   lint, format, import cycles, typecheck, set-up (Chromium, PostgreSQL), web build, unit, API on PGlite,
+//   API on PostgreSQL, browser (Playwright + Chromium).
 // PostgreSQL and Chromium are installed or started when missing and possible (see ensure-*.mjs); otherwise
 // that suite fails with what to install. A failing suite never stops the others, so the summary is complete.
 // `npm test -- --only=unit,api-pglite` runs some suites (the others are listed as not run).
@@ -72,6 +72,24 @@ async function format() {
     passed: files.length - unformatted.length,
     failed: unformatted.length,
     ok: unformatted.length === 0,
+  };
+}
+
+/** Import cycles, type-only imports included (scripts/import-cycles.mjs, decision 214). */
+async function cycles() {
+  const out = path.join(tmp, 'import-cycles.json');
+  const code = await run(process.execPath, [path.join(repoRoot, 'scripts/import-cycles.mjs'), '--json', out], {
+    cwd: repoRoot,
+  });
+  const r = readJson(out);
+  if (!r) throw new SuiteError(`the import cycle check exited with ${code} and reported nothing`);
+  return {
+    kind: 'modules',
+    ran: r.modules,
+    passed: r.modules - r.cycles,
+    failed: r.cycles,
+    ok: code === 0 && r.cycles === 0,
+    note: r.cycles ? `${r.cycles} module(s) in an import cycle` : undefined,
   };
 }
 
@@ -240,6 +258,7 @@ async function browser() {
 const suites = [
   { id: 'lint', title: 'Lint (eslint)', run: lint },
   { id: 'format', title: 'Format (prettier --check)', run: format },
+  { id: 'cycles', title: 'Import cycles (dependency-cruiser, type imports included)', run: cycles },
   { id: 'typecheck', title: 'Typecheck (tsc, every project)', run: typecheck },
   { id: 'setup', title: 'Set-up: Chromium and PostgreSQL (installed or started when missing)', run: setup },
   { id: 'build', title: 'Build the web app (npm run build)', run: build },
@@ -344,8 +363,8 @@ const failed = ran.reduce((n, r) => {
 }, 0);
 const failedSuites = ran.filter((r) => !r.ok).map((r) => r.suite.id);
 console.log(
-  '\nTests are counted in unit, api-pglite, api-postgres and browser; lint, typecheck, setup and build count',
-  'files, projects, tools and builds (a failed one counts as one failure in the total).',
+  '\nTests are counted in unit, api-pglite, api-postgres and browser; lint, cycles, typecheck, setup and build count',
+  'files, modules, projects, tools and builds (a failed one counts as one failure in the total).',
 );
 if (failedSuites.length) console.log(`Failed suites: ${failedSuites.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
