@@ -148,34 +148,39 @@ describe('orphan photos and signatures', () => {
     const gone = randomUUID();
     const data = passingCheck({ site, propertyId: property.id, photoId: photo, signatureId: gone });
     const id = randomUUID();
-    const result = await repos.reports.create(
-      {
-        id,
-        userId: eng.userId!,
-        siteId: site.id,
-        propertyId: property.id,
-        siteName: site.name,
-        propertyAddress: 'Flat 3',
-        dwellingType: '2b4p',
-        hiuModel: 'M',
-        hiuSerial: 'S',
-        engineerName: 'E',
-        startTime: data.startTime!,
-        completedAt: new Date(),
-        overallStatus: 'PASS',
-        notes: '',
-        failedStep: null,
-        failureReasons: [],
-        ranges: {} as never,
-        rangesSource: 'site',
-        wizardData: data as never,
-        pdfFilename: 'r.pdf',
-      },
-      [photo, gone.toUpperCase()],
-    );
-    expect(result).toEqual({ missing: [gone] });
-    expect(await repos.reports.summary(id)).toBeUndefined();
+    const { runCommand } = await import('../src/db/unit-of-work.js');
+    const { storeReport } = await import('../src/reports/submit-report.js');
     const db = (await t.database()).db;
+    const store = runCommand(db, null, (uow) =>
+      storeReport(
+        uow,
+        {
+          id,
+          userId: eng.userId!,
+          siteId: site.id,
+          propertyId: property.id,
+          siteName: site.name,
+          propertyAddress: 'Flat 3',
+          dwellingType: '2b4p',
+          hiuModel: 'M',
+          hiuSerial: 'S',
+          engineerName: 'E',
+          startTime: data.startTime!,
+          completedAt: new Date(),
+          overallStatus: 'PASS',
+          notes: '',
+          failedStep: null,
+          failureReasons: [],
+          ranges: {} as never,
+          rangesSource: 'site',
+          wizardData: data as never,
+          pdfFilename: 'r.pdf',
+        },
+        [photo, gone.toUpperCase()],
+      ),
+    );
+    await expect(store).rejects.toMatchObject({ missing: [gone] });
+    expect(await repos.reports.summary(id)).toBeUndefined();
     expect(
       (await db.select({ reportId: files.reportId }).from(files).where(eq(files.id, photo)))[0]!.reportId,
     ).toBeNull();

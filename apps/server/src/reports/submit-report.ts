@@ -30,9 +30,12 @@ import {
   type WizardData,
 } from '@hiu/domain';
 import { HttpError, conflict, forbidden, unprocessable } from '../http/errors.js';
-import type { SiteAccess } from '../http/site-access.js';
-import type { DraftsRepository } from '../repositories/drafts.js';
-import type { ReportsRepository } from '../repositories/reports.js';
+import { siteAccess } from '../http/site-access.js';
+import type { Db } from '../db/client.js';
+import { runCommand, type UnitOfWork } from '../db/unit-of-work.js';
+import type { NewReport } from '../repositories/reports.js';
+import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
+import { submittedEvent } from '../webhooks/payloads.js';
 
 type Owned = { userId: string | null };
 const asPackId = (id: string) => (isTestPackId(id) ? id : 'standard');
@@ -94,10 +97,53 @@ function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds, d
 }
 
 export interface SubmitDeps {
-  reports: ReportsRepository;
-  drafts: DraftsRepository;
-  access: SiteAccess;
+  db: Db;
   log: FastifyBaseLogger;
+}
+
+/** The photos or signature a report lists that left the server while it was being stored (orphan clean-up). */
+export class FilesGone extends Error {
+  constructor(readonly missing: string[]) {
+    super('files gone');
+  }
+}
+
+/**
+ * Stores a judged report in the command's transaction: the report and its CSV line, its history entry, its
+ * webhook event and its PDF job (built after the answer by the job queue, decision 160), the flat's drafts
+ * deleted and its files claimed. 'exists', storing nothing, when a report with this id already exists (a
+ * retry, or two submits racing); FilesGone, rolling everything back, when a listed file is no longer there.
+ */
+export async function storeReport(
+  { repos, record, emit, enqueue }: UnitOfWork,
+  report: NewReport,
+  fileIds: string[],
+): Promise<'created' | 'exists'> {
+  const retestOf = report.propertyId ? await repos.reports.sentBackLatest(report.propertyId) : null;
+  if (!(await repos.reports.insert({ ...report, retestOf }))) return 'exists';
+  emit('report.submitted', submittedEvent(report));
+  enqueue({
+    kind: REPORT_PDF_JOB,
+    key: reportPdfJobKey(report.id),
+    payload: { reportId: report.id },
+    ownerId: report.userId,
+  });
+  record({
+    entityType: 'report',
+    entityId: report.id,
+    action: 'submitted',
+    after: {
+      propertyId: report.propertyId ?? null,
+      siteId: report.siteId ?? null,
+      overallStatus: report.overallStatus,
+      reviewState: report.reviewState ?? 'awaiting_review',
+      ...(retestOf ? { retestOf } : {}),
+    },
+  });
+  if (report.propertyId) await repos.reports.deleteDraftsOf(report.propertyId);
+  const missing = await repos.reports.claimFiles(report.id, fileIds);
+  if (missing.length) throw new FilesGone(missing);
+  return 'created';
 }
 
 /** What a submit comes to: a new report (201), or the one this id already stored for its author (200). */
@@ -114,7 +160,24 @@ export async function submitReport(
   user: User,
   body: z.output<typeof createReportBody>,
 ): Promise<Submitted> {
-  const { reports, access } = deps;
+  try {
+    return await runCommand(deps.db, user, (uow) => judgeAndStore(uow, user, body));
+  } catch (err) {
+    // A file deleted between the check and the insert (orphan clean-up): the phone uploads it again.
+    if (err instanceof FilesGone) {
+      const ids = referencedFileIds(body.wizardData as WizardData).filter((id) =>
+        err.missing.includes(id.toLowerCase()),
+      );
+      throw missingFiles(body.wizardData as WizardData, ids.length ? ids : err.missing);
+    }
+    throw err;
+  }
+}
+
+/** Every check of a submit and the write it allows, in one transaction. */
+async function judgeAndStore(uow: UnitOfWork, user: User, body: z.output<typeof createReportBody>): Promise<Submitted> {
+  const { reports, drafts } = uow.repos;
+  const access = siteAccess(uow.repos.members);
   /** Same id again: the stored report to its author (a retry), 409 to anyone else. */
   const replay = (existing: ReportSummary & Owned): Submitted => {
     if (existing.userId !== user.id) throw conflict('A report with this id already exists');
@@ -140,7 +203,7 @@ export async function submitReport(
     siteName: site.siteName,
     address: site.propertyAddress ?? body.wizardData.address,
   };
-  const draftCreatedAt = body.draftId ? await deps.drafts.createdAt(body.draftId, user.id) : null;
+  const draftCreatedAt = body.draftId ? await drafts.createdAt(body.draftId, user.id) : null;
   checkShape(
     data,
     body.completedAt,
@@ -226,7 +289,8 @@ export async function submitReport(
   const rangesSource = 'site' as const;
   // Numbered at submit, as the PDF prints it; a replay of this id wastes one number.
   const reference = await reports.nextReference(completedAt);
-  const created = await reports.create(
+  const created = await storeReport(
+    uow,
     {
       id: body.id,
       userId: user.id,
@@ -248,15 +312,7 @@ export async function submitReport(
       reviewState: initialReviewState({ overallStatus: status, autoApprovePassing: site.autoApprovePassing }),
     },
     [...ids, ...originals],
-    user,
   );
-  // A file deleted between the check above and the insert (orphan clean-up): the phone uploads it again.
-  if (typeof created === 'object') {
-    throw missingFiles(
-      data,
-      ids.filter((id) => created.missing.includes(id.toLowerCase())),
-    );
-  }
   const stored = await reports.summary(body.id);
   if (!stored) throw new Error('report not readable after insert');
   if (created === 'exists') return replay(stored);

@@ -25,11 +25,7 @@ import {
   users,
 } from '../db/schema.js';
 import { isUuid } from '@hiu/domain';
-import { enqueueJob } from '../jobs/queue/store.js';
-import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
-import { emitWebhookEvent } from '../webhooks/events.js';
-import { submittedEvent } from '../webhooks/payloads.js';
-import { writeAudit, type Actor, type Tx } from './audit.js';
+import type { Tx } from './audit.js';
 import { statement } from '../db/statements.js';
 
 export { isUuid };
@@ -345,87 +341,60 @@ export function reportsRepository(db: Db) {
       return rows.map((r) => r.id.toLowerCase());
     },
 
+    /** The id of the property's latest report when that was sent back: a new report is its re-test (decision 180). */
+    async sentBackLatest(propertyId: string): Promise<string | null> {
+      const [latest] = await db
+        .select({ id: reports.id, reviewState: reports.reviewState })
+        .from(reports)
+        .where(eq(reports.propertyId, propertyId))
+        .orderBy(desc(reports.completedAt), desc(reports.id))
+        .limit(1);
+      return latest?.reviewState === 'sent_back' ? latest.id : null;
+    },
+
     /**
-     * Stores the report, its PDF and its CSV line in one transaction: all or nothing. 'exists', storing nothing, when a
-     * report with this id already exists (a retry, or two submits racing). The photos and signature it
-     * lists (`fileIds`) are claimed by it in the same transaction, so the orphan clean-up never takes
-     * them; if one was deleted meanwhile nothing is stored and its id is returned as missing.
+     * Inserts the report with its CSV line (in the caller's transaction); false, inserting nothing, when a report
+     * with this id already exists (a retry, or two submits racing).
      */
-    async create(
-      report: NewReport,
-      fileIds: string[] = [],
-      actor: Actor = null,
-    ): Promise<'created' | 'exists' | { missing: string[] }> {
-      const taken = new Error('report id taken');
+    async insert(report: NewReport & { retestOf: string | null }): Promise<boolean> {
+      const inserted = await db
+        .insert(reports)
+        .values(report)
+        .onConflictDoNothing({ target: reports.id })
+        .returning({ id: reports.id });
+      if (inserted.length === 0) return false;
+      await db.insert(reportCsvLines).values({
+        reportId: report.id,
+        format: REPORT_CSV_FORMAT,
+        line: reportCsvLine(report),
+        siteId: report.siteId,
+        completedAt: report.completedAt,
+      });
+      return true;
+    },
+
+    /**
+     * Claims the photos and signature a new report lists, so the orphan clean-up never takes them (its row locks
+     * make a concurrent clean-up skip them: it uses SKIP LOCKED); answers the ids no longer on the server.
+     */
+    async claimFiles(reportId: string, fileIds: string[]): Promise<string[]> {
       const wanted = [...new Set(fileIds.map((id) => id.toLowerCase()))].filter(isUuid);
-      let missing: string[] = [];
-      const gone = new Error('files gone');
-      try {
-        await db.transaction(async (tx) => {
-          // A re-test answers the property's latest report when that was sent back (decision 180).
-          const [latest] = report.propertyId
-            ? await tx
-                .select({ id: reports.id, reviewState: reports.reviewState })
-                .from(reports)
-                .where(eq(reports.propertyId, report.propertyId))
-                .orderBy(desc(reports.completedAt), desc(reports.id))
-                .limit(1)
-            : [];
-          const retestOf = latest?.reviewState === 'sent_back' ? latest.id : null;
-          const inserted = await tx
-            .insert(reports)
-            .values({ ...report, retestOf })
-            .onConflictDoNothing({ target: reports.id })
-            .returning({ id: reports.id });
-          if (inserted.length === 0) throw taken;
-          await emitWebhookEvent(tx, 'report.submitted', submittedEvent(report));
-          // Its PDF is built after the answer, by the job queue (decision 160), committed with the report.
-          await enqueueJob(tx, {
-            kind: REPORT_PDF_JOB,
-            key: reportPdfJobKey(report.id),
-            payload: { reportId: report.id },
-            ownerId: report.userId,
-          });
-          await writeAudit(tx, {
-            actor,
-            entityType: 'report',
-            entityId: report.id,
-            action: 'submitted',
-            after: {
-              propertyId: report.propertyId ?? null,
-              siteId: report.siteId ?? null,
-              overallStatus: report.overallStatus,
-              reviewState: report.reviewState ?? 'awaiting_review',
-              ...(retestOf ? { retestOf } : {}),
-            },
-          });
-          await tx.insert(reportCsvLines).values({
-            reportId: report.id,
-            format: REPORT_CSV_FORMAT,
-            line: reportCsvLine(report),
-            siteId: report.siteId,
-            completedAt: report.completedAt,
-          });
-          // The flat's check is done: its drafts (anyone's) go with the same commit, so none lingers as a
-          // second "in progress" beside the report. A phone still holding one saves it again if it is changed.
-          if (report.propertyId) await tx.delete(drafts).where(eq(drafts.propertyId, report.propertyId));
-          if (wanted.length === 0) return;
-          // Row locks taken here make a concurrent clean-up skip these files (it uses SKIP LOCKED).
-          const claimed = await tx
-            .update(files)
-            .set({ reportId: sql`coalesce(${files.reportId}, ${report.id}::uuid)` })
-            .where(inArray(files.id, wanted))
-            .returning({ id: files.id });
-          const have = new Set(claimed.map((r) => r.id.toLowerCase()));
-          missing = wanted.filter((id) => !have.has(id));
-          if (missing.length) throw gone;
-        });
-        return 'created';
-      } catch (err) {
-        if (err === taken) return 'exists';
-        if (err === gone) return { missing };
-        throw err;
-      }
+      if (wanted.length === 0) return [];
+      const claimed = await db
+        .update(files)
+        .set({ reportId: sql`coalesce(${files.reportId}, ${reportId}::uuid)` })
+        .where(inArray(files.id, wanted))
+        .returning({ id: files.id });
+      const have = new Set(claimed.map((r) => r.id.toLowerCase()));
+      return wanted.filter((id) => !have.has(id));
+    },
+
+    /**
+     * The flat's check is done: its drafts (anyone's) go with the report's commit, so none lingers as a second
+     * "in progress" beside it. A phone still holding one saves it again if it is changed.
+     */
+    async deleteDraftsOf(propertyId: string) {
+      await db.delete(drafts).where(eq(drafts.propertyId, propertyId));
     },
 
     async detail(id: string) {

@@ -80,7 +80,7 @@ export const reportRoutes =
         },
       },
       async (request, reply) => {
-        const deps = { reports, drafts: ctx.repos.drafts, access, log: request.log };
+        const deps = { db: ctx.database.db, log: request.log };
         const { created, report } = await submitReport(deps, request.user!, request.body);
         if (created) ctx.jobs.nudge();
         return reply.status(created ? 201 : 200).send(report);
