@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RANGES } from '@hiu/domain';
 import { signedIn, useTestApp } from './helpers/test-app.js';
@@ -64,5 +65,13 @@ describe('site dashboard', () => {
       const stranger = await signedIn(app, role);
       expect((await stranger.get(`/api/sites/${site.id}/dashboard`)).statusCode).toBe(404);
     }
+  });
+
+  it('answers 404 for a site that does not exist, even to an admin, rather than a dashboard of zeros', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const res = await admin.get(`/api/sites/${randomUUID()}/dashboard`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('Site not found');
   });
 });

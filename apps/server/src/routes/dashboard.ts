@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approvedWorkOnly, buildSiteDashboard, dashboardQuery, rangesFor, siteDashboardSchema } from '@hiu/domain';
+import { notFound } from '../http/errors.js';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
 
@@ -25,6 +26,8 @@ export const dashboardRoutes =
       async (request) => {
         await access.orNotFound(request.user!, request.params.id);
         const data = await ctx.repos.dashboard.data(request.params.id, request.query);
+        // An admin sees every site, so only the read finds that there is none: not a dashboard of zeros.
+        if (!data.designParameters) throw notFound('Site not found');
         const reports = seesApprovedOnly(request.user!) ? approvedWorkOnly(data.reports) : data.reports;
         return buildSiteDashboard(data.flats, reports, rangesFor(data.designParameters));
       },

@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { RequireAuth } from '../features/auth/require-auth';
 import { HomeFrame } from '../features/home/home-frame';
 import { AccountBar } from './account-bar';
+import { NotFoundPage } from './not-found-page';
 import { RouteShell } from './shell/route-shell';
 import { lazyRetry } from '../lib/lazy-retry';
 
@@ -37,11 +38,6 @@ const CheckNoticesAbove = lazyRetry(() =>
 const lazyPage = (node: ReactNode, fallback: ReactNode = <RouteShell />) => (
   <Suspense fallback={fallback}>{node}</Suspense>
 );
-
-/** docs/product.md#not-found: any other path is the plain text 404 - Not Found. */
-function NotFound() {
-  return <p className="p-4">404 - Not Found</p>;
-}
 
 // Home and the check share the engineer's area (one provider of the check in progress, kept mounted
 // between them); every admin screen sits under the account bar.
@@ -122,13 +118,15 @@ export function AppRoutes() {
               <RequireAuth role="supervisor">{lazyPage(<ReviewSitePage />)}</RequireAuth>
             </Route>
             <Route>
-              <NotFound />
+              <NotFoundPage />
             </Route>
           </Switch>
         </AccountBar>
       </Route>
       <Route>
-        <NotFound />
+        <AccountBar>
+          <NotFoundPage />
+        </AccountBar>
       </Route>
     </Switch>
   );

@@ -3,6 +3,7 @@ import { auditActionLabel, formatDateTime, historyChanges, historySentence, type
 import { Button } from './ui/button';
 import { Skeleton } from './ui/skeleton';
 import { api } from '../lib/api-client';
+import { Problem } from './problem';
 
 type AuditPage = { items: AuditEntry[]; nextBefore: number | null };
 
@@ -49,9 +50,7 @@ export function HistoryPanel({ query, title = 'History' }: { query: string; titl
           <Skeleton className="h-16" />
         </div>
       ) : history.isError && !history.data ? (
-        <p role="alert" className="text-fail">
-          Could not load the history: {history.error.message}
-        </p>
+        <Problem error={history.error} what="the history" onRetry={() => void history.refetch()} />
       ) : items.length === 0 ? (
         <p className="text-slate-600">No changes recorded.</p>
       ) : (

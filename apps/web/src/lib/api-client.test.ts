@@ -65,3 +65,15 @@ describe('a read refused as too many (429)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a failed call as text', () => {
+  it("carries the server's sentence, never its JSON or an HTML error page", async () => {
+    serverAnswering(
+      () =>
+        new Response(JSON.stringify({ error: { code: 'not_found', message: 'Report not found' } }), { status: 404 }),
+      () => new Response('<html><body>Bad gateway</body></html>', { status: 502 }),
+    );
+    await expect(api.get('/api/reports/x')).rejects.toThrow(/^404: Report not found$/);
+    await expect(api.get('/api/reports/x')).rejects.toThrow(/^502: request failed \(502\)$/);
+  });
+});

@@ -1,15 +1,21 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ApiError as ApiErrorBody } from '@hiu/domain';
 
-/** A non-successful answer. `message` is "{status}: {body text or status text}" (docs/product.md#messages-and-errors). */
+/** Text fit to show: the body unless it is JSON or HTML (a proxy's error page), else the status's name. */
+const plainBody = (status: number, text: string) =>
+  /^\s*[[{<]/.test(text) || text.trim() === '' ? `request failed (${status})` : text;
+
+/**
+ * A non-successful answer. `message` is "{status}: {the server's sentence}", never its JSON or an HTML page
+ * (docs/product.md#messages-and-errors); screens say it in words with <Problem>.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly bodyText: string,
     readonly payload: ApiErrorBody | null,
   ) {
-    // Too many reads (decision 193): the server's sentence, which says how long to wait, not its JSON.
-    super(`${status}: ${status === 429 && payload ? payload.error.message : bodyText}`);
+    super(`${status}: ${payload ? payload.error.message : plainBody(status, bodyText)}`);
   }
   /** The server's own message when it sent one, for toasts. */
   get userMessage(): string {

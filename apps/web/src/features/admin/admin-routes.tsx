@@ -2,6 +2,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { DesignParametersPage } from './design-parameters/design-parameters-page';
 import { PropertiesPage } from './properties/properties-page';
 import { SitesPage } from './sites/sites-page';
+import { NotFoundPage } from '../../app/not-found-page';
 
 /** /admin/sites, /admin/properties and /admin/design-parameters (the router guards the admin role). */
 export default function AdminRoutes() {
@@ -20,7 +21,7 @@ export default function AdminRoutes() {
         <DesignParametersPage />
       </Route>
       <Route>
-        <p className="p-4">404 - Not Found</p>
+        <NotFoundPage />
       </Route>
     </Switch>
   );

@@ -8,6 +8,7 @@ import { WizardShell } from './components/wizard-header';
 import { whenIdle } from '../../lib/when-idle';
 import { lazyRetry } from '../../lib/lazy-retry';
 import { lazyComponent } from '../../lib/lazy-component';
+import { NotFoundPage } from '../../app/not-found-page';
 
 /**
  * A screen no one opens first: not in the wizard's first download. Its code is fetched when the page is idle,
@@ -159,7 +160,7 @@ export default function CheckRoutes() {
           </FailedOnly>
         </Route>
         <Route>
-          <p className="p-4">404 - Not Found</p>
+          <NotFoundPage />
         </Route>
       </Switch>
       <SaveBadge />

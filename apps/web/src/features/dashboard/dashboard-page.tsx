@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { FLAT_STATE_LABELS, FLAT_STATES, formatRange, type Site, type SiteDashboard } from '@hiu/domain';
+import { Problem } from '../../components/problem';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -79,6 +80,14 @@ export default function DashboardPage() {
   const data = d.data;
   const file = (what: string) => `${(site.data?.name ?? 'site').replace(/[^\w -]+/g, '')} ${what}.csv`;
   const canBuild = user?.role === 'admin' || user?.role === 'supervisor';
+  // An unknown site, or one the reader is not on, has no dashboard to show: say so, not a page of zeros.
+  const gone = site.error ?? (all.error && !all.data ? all.error : null);
+  if (gone)
+    return (
+      <Page width="wide" title="Dashboard">
+        <Problem error={gone} what="this site's dashboard" onRetry={() => void site.refetch()} />
+      </Page>
+    );
 
   return (
     <Page
@@ -123,11 +132,7 @@ export default function DashboardPage() {
             </Select>
           </Field>
         </div>
-        {d.isError ? (
-          <p role="alert" className="text-fail">
-            Could not load the dashboard: {d.error.message}
-          </p>
-        ) : null}
+        {d.isError ? <Problem error={d.error} what="the dashboard" onRetry={() => void d.refetch()} /> : null}
         {!data ? (
           <Skeleton className="h-40" />
         ) : (

@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api, ApiError, apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
+import { Problem } from '../../components/problem';
 
 const building = (p: EvidencePack) => p.state === 'queued' || p.state === 'running';
 
@@ -74,9 +75,7 @@ export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boole
         </div>
       ) : null}
       {packs.isError ? (
-        <p role="alert" className="text-fail">
-          Could not load the packs: {packs.error.message}
-        </p>
+        <Problem error={packs.error} what="the evidence packs" onRetry={() => void packs.refetch()} />
       ) : null}
       <ul className="divide-y divide-slate-100">
         {list

@@ -4,6 +4,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { useDeliveries, useResend } from './api';
+import { Problem } from '../../components/problem';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -29,9 +30,7 @@ export function DeliveryLogDialog({ endpoint, onClose }: { endpoint: WebhookEndp
       }
     >
       {log.isError ? (
-        <p role="alert" className="font-medium text-fail">
-          Could not load the deliveries: {log.error.message}
-        </p>
+        <Problem error={log.error} what="the deliveries" onRetry={() => void log.refetch()} back={null} />
       ) : log.isLoading ? (
         <p role="status">Loading deliveries...</p>
       ) : items.length === 0 ? (

@@ -12,6 +12,7 @@ import { useDeleteWebhook, useRotateSecret, useSendTest, useUpdateWebhook, useWe
 import { DeliveryLogDialog } from './delivery-log-dialog';
 import { SecretDialog } from './secret-dialog';
 import { TokensSection } from './tokens-section';
+import { Problem } from '../../components/problem';
 
 const failed = (e: unknown, fallback: string) =>
   notify.error('Error', e instanceof ApiError ? e.userMessage : fallback);
@@ -71,9 +72,7 @@ export default function IntegrationsPage() {
       {hooks.isLoading ? (
         <Skeleton className="h-28" />
       ) : hooks.isError ? (
-        <p role="alert" className="text-fail">
-          Could not load webhooks: {hooks.error.message}
-        </p>
+        <Problem error={hooks.error} what="the webhooks" onRetry={() => void hooks.refetch()} />
       ) : hooks.data?.length === 0 ? (
         <p className="text-slate-700">No webhooks yet.</p>
       ) : (

@@ -9,6 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { useRevokeToken, useTokens } from './api';
+import { Problem } from '../../components/problem';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 // The form loads when first opened, with the form library.
@@ -36,9 +37,7 @@ export function TokensSection() {
       {tokens.isLoading ? (
         <Skeleton className="h-24" />
       ) : tokens.isError ? (
-        <p role="alert" className="text-fail">
-          Could not load tokens: {tokens.error.message}
-        </p>
+        <Problem error={tokens.error} what="the API tokens" onRetry={() => void tokens.refetch()} />
       ) : tokens.data?.length === 0 ? (
         <p className="text-slate-700">No tokens yet.</p>
       ) : (

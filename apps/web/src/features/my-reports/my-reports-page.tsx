@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { useOfflineAsOf } from '../../lib/offline-status';
 import { pageOrKeptFirst } from '../../lib/kept-first-page';
 import { notify } from '../../lib/toast';
+import { Problem } from '../../components/problem';
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 const day = (iso: string) =>
@@ -101,9 +102,7 @@ export default function MyReportsPage() {
         reports.error instanceof ApiError && reports.error.status === 403 ? (
           <p className="text-slate-700">Reports appear here for those who submit them; your account only reads.</p>
         ) : (
-          <p role="alert" className="text-fail">
-            Could not load your reports: {reports.error.message}
-          </p>
+          <Problem error={reports.error} what="your reports" onRetry={() => void reports.refetch()} />
         )
       ) : items.length === 0 ? (
         <p className="text-slate-700">You have not submitted a report yet.</p>

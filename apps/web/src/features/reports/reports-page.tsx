@@ -8,6 +8,7 @@ import { Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useReportSitesById } from './api/report-table';
 import { SiteReports } from './components/site-reports';
+import { Problem } from '../../components/problem';
 
 /** Past this many sites a name filter helps an admin find one. */
 const FILTER_FROM = 8;
@@ -72,12 +73,7 @@ export default function ReportsPage() {
       {sites.isPending ? (
         <LoadingCards />
       ) : sites.isError ? (
-        <Card role="alert" className="text-red-800">
-          <p>Could not load the reports: {sites.error.message}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => sites.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <Problem error={sites.error} what="the reports" onRetry={() => void sites.refetch()} />
       ) : sites.data.length === 0 ? (
         <EmptyState />
       ) : (

@@ -14,6 +14,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { Pager } from '../../components/pager';
 import { useSiteEngineers } from './api';
+import { Problem } from '../../components/problem';
 
 const PAGE = 50;
 // The form loads when first opened, with the form library.
@@ -169,9 +170,7 @@ export function AssignPanel({ siteId }: { siteId: string }) {
       {list.isLoading ? (
         <Skeleton className="h-40" />
       ) : list.isError ? (
-        <p role="alert" className="text-fail">
-          Could not load flats: {list.error.message}
-        </p>
+        <Problem error={list.error} what="the flats" onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <p className="text-slate-600">No flats {filtered ? 'match this search' : 'on this site yet'}.</p>
       ) : (

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Card } from '../../components/ui/card';
 import { useReviewCounts } from './api';
+import { Problem } from '../../components/problem';
 
 /** On a supervisor's home: how many reports wait on each of their sites, each a way into its queue. */
 export function ReviewCountsCard() {
@@ -13,9 +14,7 @@ export function ReviewCountsCard() {
         To review{counts.data ? `: ${total}` : ''}
       </h2>
       {counts.isError && !counts.data ? (
-        <p role="alert" className="text-fail">
-          Could not load the review queue: {counts.error.message}
-        </p>
+        <Problem error={counts.error} what="the review queue" onRetry={() => void counts.refetch()} />
       ) : counts.data && list.length === 0 ? (
         <p className="text-slate-600">No report is waiting for review.</p>
       ) : (

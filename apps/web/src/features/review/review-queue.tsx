@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/field';
 import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useReviewQueue, useSiteEngineers, type QueueFilters } from './api';
+import { Problem } from '../../components/problem';
 
 /** A site's reports awaiting review, oldest first, filtered by engineer and verdict (docs/product.md#review). */
 export function ReviewQueue({ siteId }: { siteId: string }) {
@@ -51,9 +52,7 @@ export function ReviewQueue({ siteId }: { siteId: string }) {
           <Skeleton className="h-16" />
         </div>
       ) : queue.isError && !queue.data ? (
-        <p role="alert" className="text-fail">
-          Could not load the queue: {queue.error.message}
-        </p>
+        <Problem error={queue.error} what="the queue" onRetry={() => void queue.refetch()} />
       ) : items.length === 0 ? (
         <p className="text-slate-600">Nothing is waiting for review.</p>
       ) : (

@@ -16,6 +16,7 @@ import { ReportEvidence } from '../../components/report-evidence';
 import { useDecision, useEarlierAttempts, useReport } from './api';
 import { ReportReadings } from './report-readings';
 import { PackReadings } from './pack-readings';
+import { Problem } from '../../components/problem';
 
 // The forms load when first opened, with the form library.
 const SendBackDialog = lazyDialog(() => import('./send-back-dialog'));
@@ -46,9 +47,7 @@ export default function ReviewReportPage() {
   if (report.isError || !report.data)
     return (
       <Page title="Report">
-        <p role="alert" className="text-fail">
-          Could not load the report: {report.error?.message}
-        </p>
+        <Problem error={report.error} what="the report" onRetry={() => void report.refetch()} />
       </Page>
     );
   const r = report.data;

@@ -8,6 +8,7 @@ import { TabLinks } from '../../components/ui/tabs';
 import { HistoryPanel } from '../../components/history-panel';
 import { AssignPanel } from './assign-panel';
 import { ReviewQueue } from './review-queue';
+import { Problem } from '../../components/problem';
 
 /** One site for its supervisor (docs/product.md#review): the review queue, assigning flats, and its history. */
 export default function ReviewSitePage() {
@@ -30,11 +31,7 @@ export default function ReviewSitePage() {
         </>
       }
     >
-      {site.isError ? (
-        <p role="alert" className="text-fail">
-          Could not load the site: {site.error.message}
-        </p>
-      ) : null}
+      {site.isError ? <Problem error={site.error} what="the site" onRetry={() => void site.refetch()} /> : null}
       <TabLinks
         label="Site sections"
         tabs={[

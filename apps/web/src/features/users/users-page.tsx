@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { api, ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { useSession } from '../../lib/session';
+import { Problem } from '../../components/problem';
 
 const USERS_KEY = ['/api/users'];
 
@@ -53,9 +54,7 @@ export default function UsersPage() {
           <Skeleton className="h-20" />
         </div>
       ) : users.isError ? (
-        <p role="alert" className="text-fail">
-          Could not load users: {users.error.message}
-        </p>
+        <Problem error={users.error} what="the users" onRetry={() => void users.refetch()} />
       ) : (
         <ul className="flex flex-col gap-3">
           {users.data?.map((u) => (

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useDeleteProperty, usePropertyDeleteImpact } from '../api/properties';
 import { plural } from '../components/plural';
+import { Problem } from '../../../components/problem';
 
 /** Ruling 12: asks first, names the drafts that go, and says that submitted reports are kept. */
 export function DeletePropertyDialog({ property, onClose }: { property: Property | null; onClose: () => void }) {
@@ -11,7 +12,7 @@ export function DeletePropertyDialog({ property, onClose }: { property: Property
   const remove = useDeleteProperty();
   const i = impact.data;
   const description = impact.isError ? (
-    <p role="alert">Could not check what this deletes: {impact.error.message}</p>
+    <Problem error={impact.error} what="what this deletes" back={null} onRetry={() => void impact.refetch()} />
   ) : !i ? (
     <p role="status">Checking what will be deleted...</p>
   ) : (

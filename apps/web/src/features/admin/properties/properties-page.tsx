@@ -19,6 +19,7 @@ import { ImportCsvDialog } from './import-csv-dialog';
 import { PropertyDraftsDialog } from './property-drafts-dialog';
 import { HistoryDialog } from '../../../components/history-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { Problem } from '../../../components/problem';
 
 // The form loads when first opened, with the form library: the list shows without them.
 const PropertyFormDialog = lazyDialog(() => import('./property-form-dialog'));
@@ -82,18 +83,24 @@ export function PropertiesPage() {
           <p className="text-slate-700">Choose a site to see its properties.</p>
         </Card>
       ) : site.isError ? (
-        <p role="alert" className="font-medium text-fail">
-          Could not load the site: {site.error.message}
-        </p>
+        <Problem
+          error={site.error}
+          what="the site"
+          onRetry={() => void site.refetch()}
+          back={{ href: '/admin/sites', label: 'Back to sites' }}
+        />
       ) : list.isLoading ? (
         <div className="flex flex-col gap-3" aria-busy="true">
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />
         </div>
       ) : list.isError ? (
-        <p role="alert" className="font-medium text-fail">
-          Could not load properties: {list.error.message}
-        </p>
+        <Problem
+          error={list.error}
+          what="the properties"
+          onRetry={() => void list.refetch()}
+          back={{ href: '/admin/sites', label: 'Back to sites' }}
+        />
       ) : items.length === 0 ? (
         <Card>
           <p className="text-slate-700">

@@ -6,6 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useDiscardDraft, usePropertyDrafts } from '../api/properties';
+import { Problem } from '../../../components/problem';
 
 /**
  * The checks of a property saved as drafts, anyone's, so an admin can discard one nobody will finish: an
@@ -48,9 +49,7 @@ export function PropertyDraftsDialog({ property, onClose }: { property: Property
         }
       >
         {drafts.isError ? (
-          <p role="alert" className="font-medium text-fail">
-            Could not load the drafts: {drafts.error.message}
-          </p>
+          <Problem error={drafts.error} what="the drafts" onRetry={() => void drafts.refetch()} back={null} />
         ) : drafts.isLoading ? (
           <p role="status">Loading drafts...</p>
         ) : list.length === 0 ? (

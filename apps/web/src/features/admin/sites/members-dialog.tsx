@@ -9,6 +9,7 @@ import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useChangeMember, useSiteMembers } from '../api/sites';
+import { Problem } from '../../../components/problem';
 
 const failed = (e: unknown, fallback: string) =>
   notify.error('Error', e instanceof ApiError ? e.userMessage : fallback);
@@ -55,9 +56,12 @@ export function MembersDialog({ site, onClose }: { site: SiteSummary | null; onC
       >
         <div className="flex flex-col gap-4">
           {members.isError ? (
-            <p role="alert" className="font-medium text-fail">
-              Could not load members: {members.error.message}
-            </p>
+            <Problem
+              error={members.error}
+              what="the site's members"
+              onRetry={() => void members.refetch()}
+              back={null}
+            />
           ) : !members.data ? (
             <p role="status">Loading members...</p>
           ) : members.data.length === 0 ? (

@@ -15,6 +15,7 @@ import { DeleteSiteDialog } from './delete-site-dialog';
 import { MembersDialog } from './members-dialog';
 import { HistoryDialog } from '../../../components/history-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { Problem } from '../../../components/problem';
 
 // The form loads when first opened, with the form library: the list shows without them.
 const SiteFormDialog = lazyDialog(() => import('./site-form-dialog'));
@@ -74,9 +75,7 @@ export function SitesPage() {
           <Skeleton className="h-24" />
         </div>
       ) : list.isError ? (
-        <p role="alert" className="font-medium text-fail">
-          Could not load sites: {list.error.message}
-        </p>
+        <Problem error={list.error} what="the sites" onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (
         <Card>
           <p className="text-slate-700">

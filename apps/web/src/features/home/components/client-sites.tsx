@@ -11,6 +11,7 @@ import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSites } from '../api/sites';
 import { SiteProgressSummary } from './site-progress';
+import { Problem } from '../../../components/problem';
 
 const PAGE = 20;
 
@@ -60,9 +61,7 @@ export function ClientSites() {
       ) : null}
       {site && reports.isLoading ? <Skeleton className="h-16" /> : null}
       {reports.isError ? (
-        <p role="alert" className="text-fail">
-          Could not load reports: {reports.error.message}
-        </p>
+        <Problem error={reports.error} what="the reports" onRetry={() => void reports.refetch()} />
       ) : null}
       {site && shown ? (
         shown.length === 0 ? (

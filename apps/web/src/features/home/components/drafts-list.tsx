@@ -4,6 +4,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useTodaysDrafts } from '../api/drafts';
+import { Problem } from '../../../components/problem';
 
 function savedAgo(iso: string): string {
   const ago = formatTimeAgo(iso);
@@ -28,9 +29,7 @@ export function DraftsList() {
           <Skeleton className="h-16" />
         </div>
       ) : drafts.isError && !drafts.data ? (
-        <p role="alert" className="text-fail">
-          Could not load drafts: {drafts.error?.message}
-        </p>
+        <Problem error={drafts.error} what="your drafts" onRetry={() => void drafts.refetch()} />
       ) : shown.length === 0 ? (
         <p className="text-slate-600">No drafts saved today.</p>
       ) : (
@@ -73,9 +72,7 @@ export function DraftsList() {
         </Button>
       ) : null}
       {drafts.isFetchNextPageError ? (
-        <p role="alert" className="text-fail">
-          Could not load more drafts: {drafts.error?.message}
-        </p>
+        <Problem error={drafts.error} what="more drafts" onRetry={() => void drafts.fetchNextPage()} />
       ) : null}
     </Card>
   );

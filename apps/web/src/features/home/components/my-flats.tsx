@@ -4,6 +4,7 @@ import { Card } from '../../../components/ui/card';
 import { PropertyStatusBadge } from '../../../components/property-status-badge';
 import { useMyAssignments } from '../api/assignments';
 import { useStartGuard } from './start-check-guard';
+import { Problem } from '../../../components/problem';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -32,9 +33,7 @@ export function MyFlats() {
         {list.length ? <p className="text-sm text-slate-600">{list.length} to do</p> : null}
       </div>
       {flats.isError && !flats.data ? (
-        <p role="alert" className="text-fail">
-          Could not load your flats: {flats.error.message}
-        </p>
+        <Problem error={flats.error} what="your flats" onRetry={() => void flats.refetch()} />
       ) : (
         <ul className="divide-y divide-slate-100">
           {list.map((a) => {

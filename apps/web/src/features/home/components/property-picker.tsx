@@ -4,6 +4,7 @@ import { Input } from '../../../components/ui/input';
 import { cn } from '../../../components/ui/cn';
 import { PROPERTY_PAGE, useProperties } from '../api/sites';
 import { PropertyStatusBadge } from '../../../components/property-status-badge';
+import { problemWords } from '../../../lib/problem-words';
 
 interface PropertyPickerProps {
   siteId: string;
@@ -171,7 +172,7 @@ export function PropertyPicker({ siteId, value, onChange }: PropertyPickerProps)
               </li>
             ) : properties.isError ? (
               <li role="presentation" className="px-3 py-3 text-fail">
-                Could not load properties: {properties.error.message}
+                {problemWords(properties.error, 'the properties').sentence}
               </li>
             ) : items.length === 0 ? (
               <li role="presentation" className="px-3 py-3 text-slate-600">

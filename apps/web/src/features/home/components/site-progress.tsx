@@ -1,6 +1,7 @@
 import { progressSentence, type SiteProgress } from '@hiu/domain';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSiteProgress } from '../api/sites';
+import { problemWords } from '../../../lib/problem-words';
 
 const percent = (n: number, total: number) => (total === 0 ? 0 : (n / total) * 100);
 
@@ -21,7 +22,7 @@ export function SiteProgressSummary({ siteId, siteName }: { siteId: string; site
   if (progress.isLoading) return <Skeleton className="h-24" />;
   // Not a failure of anything the engineer does (often just no signal): said quietly, the check can still start.
   if (progress.isError) {
-    return <p className="text-sm text-slate-600">Site progress is not available: {progress.error.message}</p>;
+    return <p className="text-sm text-slate-600">{problemWords(progress.error, 'the site progress').sentence}</p>;
   }
   const p = progress.data;
   if (!p) return null;

@@ -9,6 +9,7 @@ import { SITE_PAGE, useSites } from '../api/sites';
 import { PropertyPicker } from './property-picker';
 import { SiteProgressSummary } from './site-progress';
 import { useStartGuard } from './start-check-guard';
+import { problemWords } from '../../../lib/problem-words';
 
 /** The reports screen's empty state links here (ruling 13). */
 export const START_CHECK_ID = 'start-check';
@@ -42,7 +43,7 @@ export function StartCheckCard() {
       ) : null}
       <Field
         label="Site"
-        error={sites.isError ? `Could not load sites: ${sites.error.message}` : undefined}
+        error={sites.isError ? problemWords(sites.error, 'the sites').sentence : undefined}
         hint={
           !sites.isLoading && items.length === 0 && !sites.isError
             ? 'No sites yet. An admin adds sites in the admin area.'

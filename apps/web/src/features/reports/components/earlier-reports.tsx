@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { ReportSummary } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { useEarlierReports } from '../api/site-reports';
+import { Problem } from '../../../components/problem';
 
 const plural = (n: number) => `${n} earlier ${n === 1 ? 'report' : 'reports'}`;
 
@@ -42,12 +43,13 @@ export function EarlierReports({
             {earlier.data.map(item)}
           </ul>
         ) : earlier.isError ? (
-          <div role="alert" className="py-2 text-red-800">
-            <p>Could not load the earlier reports: {earlier.error.message}</p>
-            <Button variant="secondary" className="mt-2" onClick={() => earlier.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <Problem
+            error={earlier.error}
+            what="the earlier reports"
+            back={null}
+            onRetry={() => void earlier.refetch()}
+            className="my-2"
+          />
         ) : (
           <p role="status" className="py-2 text-slate-600">
             Loading earlier reports...

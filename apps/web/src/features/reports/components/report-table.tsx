@@ -14,6 +14,7 @@ import { Select } from '../../../components/ui/select';
 import { REPORT_TABLE_PAGE_SIZE, useReportTable, type ReportTableFilters } from '../api/report-table';
 import { ReportTableRow, VerdictBadge } from './report-table-row';
 import { SearchBox } from '../../../components/ui/search-box';
+import { Problem } from '../../../components/problem';
 
 const COUNT_KEYS: Record<ReportVerdict, keyof ReportTableCounts> = {
   failed: 'failed',
@@ -93,12 +94,7 @@ export function ReportTable({ site }: { site: ReportSite }) {
       </div>
 
       {table.isError && !data ? (
-        <div role="alert" className="text-red-800">
-          <p>Could not load the flats: {table.error.message}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => table.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <Problem error={table.error} what="the flats" back={null} onRetry={() => void table.refetch()} />
       ) : !data ? (
         <p role="status" className="text-slate-600">
           Loading flats...
@@ -106,9 +102,7 @@ export function ReportTable({ site }: { site: ReportSite }) {
       ) : (
         <>
           {table.isError ? (
-            <p role="alert" className="text-red-800">
-              Could not load this page: {table.error.message}
-            </p>
+            <Problem error={table.error} what="this page" back={null} onRetry={() => void table.refetch()} />
           ) : null}
           <div
             // Positioned, so screen-reader-only text inside stays inside it and never widens the page on a phone.
