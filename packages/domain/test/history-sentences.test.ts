@@ -179,6 +179,16 @@ describe('history entries as sentences', () => {
     ]);
   });
 
+  it('leaves out the fields a new record left empty', () => {
+    const e = entry({
+      entityType: 'property',
+      action: 'created',
+      after: { siteId: 's', address: 'Flat 9', propertyType: '1b2p', block: '', floor: '' },
+      names: { site: 'Ash Court', property: 'Flat 9' },
+    });
+    expect(historyChanges(e)).toEqual(['Address: Flat 9', 'Property type: 1b2p']);
+  });
+
   it('has a title in sentence case for every action the server records', () => {
     for (const action of AUDIT_ACTIONS) expect(auditActionLabel(action)).toMatch(/^[A-Z][A-Za-z]*( [a-z-]+)*$/);
     expect(auditActionLabel('some_new_thing')).toBe('Some new thing');

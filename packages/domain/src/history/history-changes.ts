@@ -98,6 +98,9 @@ export function historyChanges(e: AuditEntry): string[] {
     if (key === 'password') return ['Password: changed'];
     // The sentence names the engineer; a line is only needed when a flat moves from one to another.
     if (key === 'engineerId' && !(had && has)) return [];
+    // A field set to nothing on creation (or holding nothing when removed) says nothing.
+    const side = has ? after[key] : before[key];
+    if (!(had && has) && (side === null || side === '' || (Array.isArray(side) && side.length === 0))) return [];
     const label = fieldLabel(key);
     if (had && has)
       return [`${label}: ${inWords(e, key, before[key], 'before')} → ${inWords(e, key, after[key], 'after')}`];
