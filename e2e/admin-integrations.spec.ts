@@ -46,6 +46,11 @@ test.describe('Integrations: webhooks', () => {
         await form.getByRole('checkbox', { name: /A report is submitted/ }).uncheck();
         await form.getByRole('button', { name: 'Save' }).click();
         await expect(form.getByText('Enter a full address, such as https://example.com/hooks/hiu')).toBeVisible();
+        await expect(form.getByLabel('Address')).toHaveAttribute('aria-invalid', 'true');
+        await expect(form.getByLabel('Address')).toBeFocused();
+        await expect(form.getByRole('group', { name: /^Events/ })).toHaveAccessibleDescription(
+          'Choose at least one event',
+        );
       });
 
       let secret = '';

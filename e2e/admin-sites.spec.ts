@@ -18,10 +18,14 @@ test.describe('Sites tab', () => {
       await dialog.getByRole('button', { name: 'Add Site' }).click();
       await expectToast(page, 'Error', 'Please fill in all fields');
       await expect(dialog.getByLabel('Site Name')).toHaveAttribute('aria-invalid', 'true');
+      // The error stands beside its field, read with it, and focus is on the first field to fix.
+      await expect(dialog.getByLabel('Site Name')).toHaveAccessibleDescription('Please fill in all fields');
+      await expect(dialog.getByLabel('Site Name')).toBeFocused();
       await dialog.getByLabel('Site Name').fill(name);
       await dialog.getByRole('button', { name: 'Add Site' }).click();
       await expectToast(page, 'Error', 'Please fill in all fields');
       await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('Location')).toBeFocused();
     });
 
     await test.step('Add Site: Site added, and the list shows it', async () => {
