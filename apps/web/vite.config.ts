@@ -130,6 +130,23 @@ export default defineConfig({
               // Only these modules: what they import that other screens load too stays in their chunks.
               includeDependenciesRecursively: false,
             },
+            // Small domain modules home and the check load at start, kept in one chunk each: the office forms' lazy
+            // chunks reach some of them through the API schemas, which would otherwise split them into more requests.
+            {
+              name: 'blank-check',
+              test: /packages[\\/]domain[\\/]src[\\/](ids|schemas[\\/](blank-wizard-data|empty-wizard-data|file-refs)|drafts[\\/]draft-version)\./,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'pack-rules',
+              test: /packages[\\/]domain[\\/]src[\\/](packs[\\/](answer-rules|pack-rules|cp1-ts1|cp1-ts1-v3|registry|test-pack-types|test-packs)|schemas[\\/]design-(defaults|ranges)|rules[\\/]catalogue)\./,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'property-status-badge',
+              test: /packages[\\/]domain[\\/]src[\\/]format[\\/]property-status\.|src[\\/]components[\\/]property-status-badge\./,
+              includeDependenciesRecursively: false,
+            },
             // The office frame draws its sections as tabs: one request for both.
             { name: 'admin-layout', test: /src[\\/]components[\\/](admin-layout|ui[\\/]tabs)\./ },
           ],
