@@ -103,6 +103,10 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
     });
   await clientPage.mouse.up();
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
+  await clientPage
+    .getByRole('alertdialog', { name: 'Sign off the handover?' })
+    .getByRole('button', { name: 'Sign off 1 flat' })
+    .click();
   await expect(clientPage.getByText('Your sign-off is recorded')).toBeVisible();
   await expect(signOff.getByRole('list', { name: 'Sign-offs' })).toContainText('Cara Client (client)');
   await expect(signOff.getByRole('img', { name: 'Signature of Cara Client' })).toBeVisible();

@@ -75,6 +75,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/evidence-packs/:id': 'oversight',
   'GET /api/evidence-packs/:id/download': 'oversight',
   'POST /api/sites/:id/sign-offs': 'oversight',
+  'GET /api/sites/:id/sign-off-scope': 'oversight',
   'GET /api/sites/:id/sign-offs': 'oversight',
   'GET /api/sites/:id/sign-offs/:signOffId/signature': 'oversight',
   'PUT /api/properties/:id/witness': 'supervisor',

@@ -10,6 +10,7 @@ import {
   type SiteDashboard,
 } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
+import { signOffPage, type PackSignOff } from './sign-off-page.js';
 
 /** One flat's line in the pack's summary. */
 export interface EvidenceFlat {
@@ -41,8 +42,8 @@ export interface EvidenceSummaryInput {
   flats: EvidenceFlat[];
   /** Flats whose PDF could not be built, with the reason. */
   missing: { address: string; reason: string }[];
-  /** Sign-offs given on screen, each with its drawn signature (PNG). */
-  signOffs: { name: string; role: string; comment: string; signedAt: string; signature: Uint8Array }[];
+  /** Sign-offs given on screen, each with its drawn signature and what it signed. */
+  signOffs: PackSignOff[];
   /** Flats whose check the client or an assessor witnessed. */
   witnesses: { address: string; name: string; role: string; date: string }[];
 }
@@ -281,51 +282,10 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
       9,
     );
 
-  // Sign-off: those given on screen, then blank boxes to sign on paper.
+  // Sign-off: the statement, then each party's box, filled by a sign-off given on screen or left for paper.
   w.newPage();
   heading(w, 'Sign-off');
-  for (const s of input.signOffs) {
-    w.ensure(110);
-    w.lineAt(`${s.name} (${s.role}), ${formatDateTime(s.signedAt)}`, MARGIN.left, w.y - 12, CONTENT_WIDTH, {
-      font: 'bold',
-      size: 11,
-    });
-    w.y -= 18;
-    if (s.comment) w.paragraph(s.comment, { size: 9.5 });
-    try {
-      const img = await w.doc.embedPng(s.signature);
-      const scale = Math.min(240 / img.width, 60 / img.height, 1);
-      w.page.drawImage(img, {
-        x: MARGIN.left,
-        y: w.y - img.height * scale - 4,
-        width: img.width * scale,
-        height: img.height * scale,
-      });
-      w.y -= img.height * scale + 14;
-    } catch {
-      w.lineAt('Signature not readable', MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 9, font: 'oblique' });
-      w.y -= 20;
-    }
-  }
-  if (input.signOffs.length) w.gap(10);
-  w.paragraph(
-    'We confirm that the heat interface units of this site were commissioned and checked as this pack records.',
-    { size: 10.5 },
-  );
-  w.gap(12);
-  for (const who of ['Commissioning contractor', 'Client', 'Heat network assessor']) {
-    w.ensure(150);
-    w.lineAt(who, MARGIN.left, w.y - 12, CONTENT_WIDTH, { font: 'bold', size: 11.5 });
-    w.y -= 22;
-    for (const field of ['Name', 'Role', 'Date']) {
-      w.lineAt(field, MARGIN.left, w.y - 12, 80, { size: 10, color: COLOURS.muted });
-      w.hline(w.y - 16, MARGIN.left + 80, PAGE.width - MARGIN.right);
-      w.y -= 24;
-    }
-    w.lineAt('Signature', MARGIN.left, w.y - 12, 80, { size: 10, color: COLOURS.muted });
-    w.rect(MARGIN.left + 80, w.y, 240, 60, { border: COLOURS.rule });
-    w.y -= 80;
-  }
+  await signOffPage(w, input.signOffs);
 
   const total = w.pages.length;
   w.pages.forEach((page, i) => {

@@ -3,3 +3,4 @@ export { buildReportPdf, type ReportPdfInput, type ReportImage } from './build-r
 export { imageKind } from './images.js';
 export { sanitise } from './text.js';
 export { buildEvidenceSummaryPdf, type EvidenceFlat, type EvidenceSummaryInput } from './evidence-summary.js';
+export type { PackSignOff } from './sign-off-page.js';

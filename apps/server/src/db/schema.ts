@@ -560,6 +560,13 @@ export const siteSignOffs = pgTable(
     comment: text('comment').notNull().default(''),
     signature: bytea('signature').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What it signed (decision 218): every flat's latest approved report at its revision, the site's flats then,
+     * and the SHA-256 of the list. Null on sign-offs made before they were bound.
+     */
+    covers: jsonb('covers').$type<{ reportId: string; propertyId: string; revision: number }[]>(),
+    totalFlats: integer('total_flats'),
+    coversDigest: text('covers_digest'),
   },
   (t) => [index('site_sign_offs_site_idx').on(t.siteId, t.signedAt)],
 );

@@ -15,6 +15,7 @@ import type { PackEntry } from '../repositories/evidence-packs.js';
 import type { JobHandler } from './queue/runner.js';
 import type { ClaimedJob } from './queue/store.js';
 import { storedReportPdf } from './report-pdf-job.js';
+import { signOffsInPack } from '../sign-offs/in-pack.js';
 
 interface Deps {
   repos: Repositories;
@@ -162,7 +163,7 @@ export function evidencePackJob(d: Deps): JobHandler {
         dashboard,
         flats,
         missing,
-        signOffs: await repos.signOffs.withSignatures(site.id),
+        signOffs: await signOffsInPack(repos, site.id, meta.flats),
         witnesses: await repos.signOffs.witnesses(site.id),
       });
       const summaryId = randomUUID();

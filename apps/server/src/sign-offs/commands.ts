@@ -1,9 +1,13 @@
 import type { SignOffBody, WitnessBody } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
+import { conflict } from '../http/errors.js';
 import type { Actor } from '../repositories/audit.js';
 
-/** A handover sign-off, signed by a person (never a token) on the site. */
+/**
+ * A handover sign-off, signed by a person (never a token) on the site. It signs what the signer was shown and
+ * confirmed (decision 218): when the site's approved reports are no longer those, nothing is signed.
+ */
 export function signOff(
   db: Db,
   signer: NonNullable<Actor> & { role: string },
@@ -11,12 +15,24 @@ export function signOff(
   body: Omit<SignOffBody, 'signature'> & { signature: Buffer },
 ) {
   return runCommand(db, signer, async ({ repos, record }) => {
-    const made = await repos.signOffs.insert(siteId, signer, body);
+    const scope = await repos.signOffs.scope(siteId);
+    if (scope.digest !== body.covers)
+      throw conflict(
+        `The site changed while you were signing: ${scope.coveredFlats} of ${scope.totalFlats} flats are approved now. Check and sign again.`,
+      );
+    const made = await repos.signOffs.insert(siteId, signer, body, scope);
     record({
       entityType: 'site',
       entityId: siteId,
       action: 'signed_off',
-      after: { name: body.name, role: signer.role, ...(body.comment ? { comment: body.comment } : {}) },
+      after: {
+        name: body.name,
+        role: signer.role,
+        ...(body.comment ? { comment: body.comment } : {}),
+        coveredFlats: scope.coveredFlats,
+        totalFlats: scope.totalFlats,
+        digest: scope.digest,
+      },
     });
     return made;
   });

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { SignOffBody, SiteSignOff, Witness, WitnessBody } from '@hiu/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SignOffBody, SignOffScope, SiteSignOff, Witness, WitnessBody } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { properties, propertyWitnesses, siteSignOffs } from '../db/schema.js';
+import { scopeDigest, type SignedReport } from './scope.js';
 
 const toSignOff = (r: typeof siteSignOffs.$inferSelect): SiteSignOff => ({
   id: r.id,
@@ -9,6 +10,9 @@ const toSignOff = (r: typeof siteSignOffs.$inferSelect): SiteSignOff => ({
   role: r.role,
   comment: r.comment,
   signedAt: r.signedAt.toISOString(),
+  coveredFlats: r.covers ? r.covers.length : null,
+  totalFlats: r.totalFlats,
+  digest: r.coversDigest,
 });
 
 /** Handover sign-offs and witnessed flats (decision 185). */
@@ -17,7 +21,8 @@ export function signOffsRepository(db: Db) {
     async insert(
       siteId: string,
       signer: { id: string; role: string },
-      body: Omit<SignOffBody, 'signature'> & { signature: Buffer },
+      body: Omit<SignOffBody, 'signature' | 'covers'> & { signature: Buffer },
+      scope: SignOffScope,
     ): Promise<SiteSignOff> {
       const [row] = await db
         .insert(siteSignOffs)
@@ -28,6 +33,9 @@ export function signOffsRepository(db: Db) {
           role: signer.role,
           comment: body.comment,
           signature: body.signature,
+          covers: scope.reports,
+          totalFlats: scope.totalFlats,
+          coversDigest: scope.digest,
         })
         .returning();
       return toSignOff(row!);
@@ -49,7 +57,28 @@ export function signOffsRepository(db: Db) {
         .from(siteSignOffs)
         .where(eq(siteSignOffs.siteId, siteId))
         .orderBy(asc(siteSignOffs.signedAt));
-      return rows.map((r) => ({ ...toSignOff(r), signature: r.signature }));
+      return rows.map((r) => ({ ...toSignOff(r), signature: r.signature, covers: r.covers }));
+    },
+
+    /**
+     * What a sign-off made now would sign (decision 218): each flat's latest approved report at its revision,
+     * the reports an evidence pack holds in reports/, and the number of the site's flats.
+     */
+    async scope(siteId: string): Promise<SignOffScope> {
+      const { rows } = (await db.execute(sql`
+        SELECT DISTINCT ON (property_id) id AS "reportId", property_id AS "propertyId", revision
+        FROM reports WHERE site_id = ${siteId} AND review_state = 'approved' AND property_id IS NOT NULL
+        ORDER BY property_id, completed_at DESC, id DESC`)) as unknown as { rows: SignedReport[] };
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(properties)
+        .where(eq(properties.siteId, siteId));
+      const reports = rows.map((r) => ({
+        reportId: r.reportId,
+        propertyId: r.propertyId,
+        revision: Number(r.revision),
+      }));
+      return { coveredFlats: reports.length, totalFlats: count?.n ?? 0, digest: scopeDigest(reports), reports };
     },
 
     async signature(siteId: string, id: string): Promise<Buffer | undefined> {

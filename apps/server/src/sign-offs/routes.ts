@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signOffBody, siteSignOffSchema, sniffImageType, witnessBody, witnessSchema, type User } from '@hiu/domain';
+import {
+  signOffBody,
+  signOffScopeSchema,
+  siteSignOffSchema,
+  sniffImageType,
+  witnessBody,
+  witnessSchema,
+  type User,
+} from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
@@ -33,6 +41,23 @@ export const signOffRoutes =
           throw unprocessable('Sign in the box', { signature: 'Sign in the box' });
         const made = await signOff(ctx.database.db, user, request.params.id, { ...request.body, signature: png });
         return reply.status(201).send(made);
+      },
+    );
+
+    app.get(
+      '/api/sites/:id/sign-off-scope',
+      {
+        config: { access: 'oversight' },
+        schema: {
+          tags: ['sign-off'],
+          summary: 'What a sign-off made now would sign: send its digest as covers',
+          params: siteParams,
+          response: { 200: signOffScopeSchema },
+        },
+      },
+      async (request) => {
+        await access.orNotFound(request.user!, request.params.id);
+        return signOffs.scope(request.params.id);
       },
     );
 

@@ -182,6 +182,7 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
       name: 'Cara Client',
       comment: 'Accepted',
       signature: `data:image/png;base64,${PNG.toString('base64')}`,
+      covers: '0'.repeat(64),
     }),
   },
   'PUT /api/properties/:id/witness': {

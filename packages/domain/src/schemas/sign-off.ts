@@ -12,6 +12,10 @@ export const signOffBody = z.strictObject({
     .string({ message: 'Sign in the box' })
     .max(MAX_SIGNATURE_DATA_URL, 'The signature is too large')
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'Sign in the box'),
+  /** The digest of the approved reports the signer was shown and confirmed (GET .../sign-off-scope). */
+  covers: z
+    .string({ message: 'Confirm what you are signing off' })
+    .regex(/^[0-9a-f]{64}$/, 'Confirm what you are signing off'),
 });
 export type SignOffBody = z.infer<typeof signOffBody>;
 
@@ -21,8 +25,22 @@ export const siteSignOffSchema = z.object({
   role: z.string(),
   comment: z.string(),
   signedAt: z.string(),
+  /** What it signed: flats with an approved report, of the site's flats then; null on sign-offs made before. */
+  coveredFlats: z.number().int().nullable(),
+  totalFlats: z.number().int().nullable(),
+  /** SHA-256 of the approved reports (id and revision) it signed. */
+  digest: z.string().nullable(),
 });
 export type SiteSignOff = z.infer<typeof siteSignOffSchema>;
+
+/** What a sign-off made now would sign: every flat's latest approved report, at its revision. */
+export const signOffScopeSchema = z.object({
+  coveredFlats: z.number().int(),
+  totalFlats: z.number().int(),
+  digest: z.string(),
+  reports: z.array(z.object({ reportId: z.uuid(), propertyId: z.uuid(), revision: z.number().int() })),
+});
+export type SignOffScope = z.infer<typeof signOffScopeSchema>;
 
 export const WITNESS_ROLES = ['client', 'assessor'] as const;
 export const witnessBody = z.strictObject({

@@ -1,8 +1,9 @@
 import { Suspense, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, type SiteSignOff } from '@hiu/domain';
+import { formatDateTime, type SignOffScope, type SiteSignOff } from '@hiu/domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { api, ApiError } from '../../lib/api-client';
@@ -12,9 +13,12 @@ import { notify } from '../../lib/toast';
 // The pad and its drawing library load after the dashboard's charts and figures, not with them.
 const signaturePad = lazyComponent(() => import('../../components/signature-pad').then((m) => m.SignaturePad));
 
+const flats = (n: number) => `${n} flat${n === 1 ? '' : 's'}`;
+
 /**
- * The site's handover sign-off (docs/product.md#evidence-pack): who signed, and a form to sign on screen with
- * name, comment and a drawn signature. The next evidence pack prints every sign-off.
+ * The site's handover sign-off (docs/product.md#evidence-pack): who signed and what, and a form to sign on
+ * screen with name, comment and a drawn signature. Before signing, the signer confirms how many flats they sign
+ * (decision 218); the next evidence pack prints every sign-off with what it covered.
  */
 export function SignOffCard({ siteId, signerName }: { siteId: string; signerName: string }) {
   const client = useQueryClient();
@@ -26,8 +30,16 @@ export function SignOffCard({ siteId, signerName }: { siteId: string; signerName
   const [pad, setPad] = useState(0);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const padLabel = useId();
+  // What the signer is asked to confirm, read when they tap Sign off: its digest is what the sign-off signs.
+  const [scope, setScope] = useState<SignOffScope | null>(null);
+  const ask = useMutation({
+    mutationFn: () => api.get<SignOffScope>(`/api/sites/${siteId}/sign-off-scope`),
+    onSuccess: setScope,
+    onError: (e) => notify.error('Could not sign off', e instanceof ApiError ? e.userMessage : String(e)),
+  });
   const sign = useMutation({
-    mutationFn: () => api.post<SiteSignOff>(`/api/sites/${siteId}/sign-offs`, { name, comment, signature }),
+    mutationFn: (covers: string) =>
+      api.post<SiteSignOff>(`/api/sites/${siteId}/sign-offs`, { name, comment, signature, covers }),
     onSuccess: () => {
       notify.success('Signed off', 'Your sign-off is recorded and goes into the next evidence pack');
       setComment('');
@@ -38,7 +50,10 @@ export function SignOffCard({ siteId, signerName }: { siteId: string; signerName
       if (e instanceof ApiError) setErrors(e.fieldErrors);
       notify.error('Could not sign off', e instanceof ApiError ? e.userMessage : String(e));
     },
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    onSettled: () => {
+      setScope(null);
+      return client.invalidateQueries({ queryKey: key });
+    },
   });
   const submit = () => {
     const missing = {
@@ -46,7 +61,7 @@ export function SignOffCard({ siteId, signerName }: { siteId: string; signerName
       signature: signature ? undefined : 'Sign in the box',
     };
     setErrors(missing);
-    if (!missing.name && !missing.signature) sign.mutate();
+    if (!missing.name && !missing.signature) ask.mutate();
   };
   return (
     <Card aria-labelledby="sign-off-heading" className="space-y-3">
@@ -62,6 +77,11 @@ export function SignOffCard({ siteId, signerName }: { siteId: string; signerName
                   {s.name} ({s.role})
                 </p>
                 <p className="text-slate-700">{formatDateTime(s.signedAt)}</p>
+                {s.coveredFlats !== null && s.totalFlats !== null ? (
+                  <p className="text-slate-700">
+                    Signed {s.coveredFlats} of {flats(s.totalFlats)}
+                  </p>
+                ) : null}
                 {s.comment ? <p className="break-words text-slate-800">{s.comment}</p> : null}
               </div>
               <img
@@ -101,9 +121,30 @@ export function SignOffCard({ siteId, signerName }: { siteId: string; signerName
           </p>
         ) : null}
       </div>
-      <Button onClick={submit} disabled={sign.isPending}>
+      <Button onClick={submit} disabled={sign.isPending || ask.isPending}>
         {sign.isPending ? 'Signing...' : 'Sign off the handover'}
       </Button>
+      <ConfirmDialog
+        open={scope !== null}
+        onOpenChange={(open) => (open ? undefined : setScope(null))}
+        title="Sign off the handover?"
+        description={
+          scope ? (
+            <div className="space-y-2">
+              <p className="font-semibold text-slate-900">
+                You are signing off {scope.coveredFlats} of {flats(scope.totalFlats)}.
+              </p>
+              <p>
+                Your sign-off covers each flat's approved report as it is now. Flats approved or corrected later are not
+                covered, and the evidence pack says so.
+              </p>
+            </div>
+          ) : null
+        }
+        confirmLabel={scope ? `Sign off ${flats(scope.coveredFlats)}` : 'Sign off'}
+        busy={sign.isPending}
+        onConfirm={() => scope && sign.mutate(scope.digest)}
+      />
     </Card>
   );
 }

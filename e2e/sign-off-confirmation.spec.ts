@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import type { Property } from '@hiu/domain';
+import { expect, test } from './fixtures';
+import { smallTargets, violations } from './page-checks';
+import { submitThroughApi } from './report-files';
+
+async function drawSignature(page: Page, canvasOwner: ReturnType<Page['getByRole']>) {
+  const canvas = canvasOwner.getByTestId('signature-canvas');
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
+      steps: 3,
+    });
+  await page.mouse.up();
+}
+
+test('a client confirms how many flats they sign off on the phone, and the sign-off says what it signed', async ({
+  pageFor,
+  createUser,
+  createSite,
+  adminApi,
+}) => {
+  test.setTimeout(120_000);
+  const { site } = await createSite();
+  const flats: Property[] = [];
+  for (const address of ['Flat 1', 'Flat 2', 'Flat 3']) {
+    const res = await adminApi.post('/api/properties', { data: { siteId: site.id, address, propertyType: '1b2p' } });
+    flats.push((await res.json()) as Property);
+  }
+  const eng = await pageFor(await createUser());
+  const passed = await submitThroughApi(eng, site, flats[0]!, 3);
+  expect((await adminApi.post(`/api/reports/${passed.id}/review`, { data: { decision: 'approve' } })).status()).toBe(
+    200,
+  );
+  const client = await createUser({ role: 'client', name: 'Cara Client' });
+  expect((await adminApi.put(`/api/sites/${site.id}/members/${client.id}`)).status()).toBe(201);
+
+  const page = await pageFor(client);
+  await page.goto(`/dashboard/${site.id}`);
+  const signOff = page.getByRole('region', { name: 'Handover sign-off' });
+  await drawSignature(page, signOff);
+  await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
+
+  // Nothing is signed until the client confirms the count; Cancel signs nothing.
+  const confirm = page.getByRole('alertdialog', { name: 'Sign off the handover?' });
+  await expect(confirm).toContainText('You are signing off 1 of 3 flats.');
+  expect(await violations(page), 'confirmation').toEqual([]);
+  expect(await smallTargets(page, 'confirmation'), 'confirmation').toEqual([]);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(signOff.getByText('Nobody has signed this site off yet.')).toBeVisible();
+
+  await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
+  await confirm.getByRole('button', { name: 'Sign off 1 flat' }).click();
+  await expect(page.getByText('Your sign-off is recorded')).toBeVisible();
+  const list = signOff.getByRole('list', { name: 'Sign-offs' });
+  await expect(list).toContainText('Cara Client (client)');
+  await expect(list).toContainText('Signed 1 of 3 flats');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
