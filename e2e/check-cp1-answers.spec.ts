@@ -28,6 +28,7 @@ test("CP1/TS1 answers judged on step 2 at the phone viewport: an open issue's ow
   await check.start(site, properties[0]!);
   await check.basicInfo({ model: 'Evo 40', serial: 'SN-CP1-ANS' });
   await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...baseline]);
+  await check.yesNo('Heat meter accessible to the occupant').yes.click();
   await check.next('Save and Continue');
 
   await check.expectStep(2, 'Initial Checks');
@@ -36,6 +37,10 @@ test("CP1/TS1 answers judged on step 2 at the phone viewport: an open issue's ow
   await check.yesNo('System flushed').yes.click();
   await expect(page.getByTestId('verdict-flushed')).toHaveText('✓ Pass');
   await page.getByTestId('cp1.strainerCondition').selectOption('Clear');
+  await check.yesNo('Primary differential pressure test points present').yes.click();
+  await check.yesNo('Chemical cleanse carried out').yes.click();
+  await page.getByTestId('cp1.flushingBypass').selectOption('Not fitted');
+  await check.yesNo('Electrical supply from a fused spur').yes.click();
 
   await test.step('water sample not taken: an open issue that needs a due date before Next', async () => {
     await check.yesNo('Water sample taken').no.click();

@@ -41,6 +41,7 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
     await expect(page.getByRole('button', { name: 'Scan heat meter serial' })).toBeVisible();
     await expect(check.button('Save and Continue')).toBeDisabled();
     await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...meterSet('baseline')]);
+    await check.yesNo('Heat meter accessible to the occupant').yes.click();
     await usable(page, 'step 1 with the pack');
     await page.screenshot({ path: testInfo.outputPath('cp1-step-1.png'), fullPage: true });
     await check.next('Save and Continue');
@@ -58,6 +59,10 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
     await page.getByTestId('cp1.strainerCondition').selectOption('Minor debris');
     // Debris is an open issue: it waits for its due date (who must act defaults to the installer).
     await page.getByTestId('verdict-strainerCondition').getByLabel('Due date').fill('2026-12-01');
+    await check.yesNo('Primary differential pressure test points present').yes.click();
+    await check.yesNo('Chemical cleanse carried out').yes.click();
+    await page.getByTestId('cp1.flushingBypass').selectOption('Found open, now closed');
+    await check.yesNo('Electrical supply from a fused spur').yes.click();
     await expect(check.button('Next')).toBeDisabled();
     await page.getByTestId('cp1.staticFlowPressure').fill('4.2');
     await expect(page.getByText('Must be from 0 to 25 bar')).toHaveCount(0);
@@ -90,6 +95,8 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
     await fillPack(page, ['kitchenTapFlow', 'peakReturn', 'peakDeliveredTemp', ...meterSet('dhwPeak').slice(0, 5)], {
       peakReturn: '31',
     });
+    await check.yesNo('Cold-down test done (primary isolated, hot tap run 3 minutes)').yes.click();
+    await fillPack(page, ['coldDownTapTemp']);
     await expect(page.getByText('Out of range (≤ 25 °C)')).toBeVisible();
     await expect(page.getByText('In range (5-9 L/min)')).toBeVisible();
     await usable(page, 'step 6 with the pack');
@@ -113,6 +120,8 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
     await page.getByLabel('Remote Cut Off Valve Serial').fill('12345');
     await check.yesNo('Heating controller set correctly').yes.click();
     await fillPack(page, ['finalEnergy']);
+    for (const answer of ['Filling loop disconnected', 'HIU casing fitted', 'Manuals left with the occupant'])
+      await check.yesNo(answer).yes.click();
     await check.button('Add an issue').click();
     // Issue 1 is the strainer's, raised on step 2.
     await expect(page.getByLabel('Issue 1: description')).toHaveValue('Strainer: minor debris found');
@@ -279,6 +288,7 @@ test('a CP1/TS1 check continued with no signal after a fresh load: the pack fiel
   await expect(page.getByRole('heading', { name: 'Heat meter at baseline' })).toBeVisible();
   await check.basicInfo({ model: 'Evo 40', serial: 'SN-CP1-OFF' });
   await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...meterSet('baseline')]);
+  await check.yesNo('Heat meter accessible to the occupant').yes.click();
   await check.next('Save and Continue');
 
   await check.expectStep(2, 'Initial Checks');

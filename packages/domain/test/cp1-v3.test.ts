@@ -43,7 +43,7 @@ describe('answers judged under CP1/TS1 version 3', () => {
   it('has a rule for every answer of every yes/no and choice field, and version 2 has none', () => {
     const v3 = findTestPack(V3)!;
     const asked = v3.fields.filter((f) => f.kind === 'yesno' || f.kind === 'choice');
-    expect(asked.map((f) => f.key)).toEqual(['flushed', 'waterSample', 'strainerCondition']);
+    expect(asked).toHaveLength(13);
     for (const f of asked) {
       const possible = f.kind === 'yesno' ? ['Yes', 'No'] : [...f.choices!];
       expect(Object.keys(f.answers ?? {}).sort(), f.key).toEqual(possible.sort());
@@ -67,6 +67,17 @@ describe('answers judged under CP1/TS1 version 3', () => {
       [issue('strainerCondition', 'Strainer: significant debris found, system may need flushing')],
     ],
     ['strainerCondition', 'Blocked', 'FAIL', ['Strainer blocked'], []],
+    ['meterAccessible', false, 'PASS', [], [issue('meterAccessible', 'Heat meter not accessible to the occupant')]],
+    ['dpTestPoints', false, 'PASS', [], [issue('dpTestPoints', 'No primary differential pressure test points')]],
+    ['chemicalCleanse', false, 'PASS', [], [issue('chemicalCleanse', 'Heating system not chemically cleansed')]],
+    ['flushingBypass', 'Found open, now closed', 'PASS', [], []],
+    ['flushingBypass', 'Not fitted', 'PASS', [], []],
+    ['strainerDebrisKept', false, 'PASS', [], []],
+    ['fusedSpur', false, 'PASS', [], [issue('fusedSpur', 'Electrical supply not from a fused spur')]],
+    ['coldDownDone', false, 'PASS', [], [issue('coldDownDone', 'Cold-down test not done')]],
+    ['fillingLoopDisconnected', false, 'FAIL', ['Filling loop left connected'], []],
+    ['casingFitted', false, 'PASS', [], [issue('casingFitted', 'HIU casing not fitted')]],
+    ['manualsLeft', false, 'PASS', [], [issue('manualsLeft', 'Manuals not left with the occupant')]],
   ];
   it.each(table)('%s = %s gives %s', (key, answer, overall, reasons, issues) => {
     const data = check(V3, { [key]: answer, issues });
@@ -74,6 +85,12 @@ describe('answers judged under CP1/TS1 version 3', () => {
     expect(issueProblems(data)).toEqual([]);
     // Version 2 records the same answer without judging it.
     expect(judged(check(V2, { [key]: answer, issues }))).toEqual({ overall: 'PASS', reasons: [] });
+  });
+
+  it('fails the report, not the HIU at step 2, for a filling loop left connected at the end', () => {
+    const data = check(V3, { fillingLoopDisconnected: false });
+    expect(initialCheckFailures(data)).toEqual([]);
+    expect(evaluate(data, rangesFor(defaultDesignParameters(), V3)).sections.photosSignature).toBe('fail');
   });
 
   it('fails the HIU at step 2 for a failing answer, with what puts it right', () => {
@@ -107,17 +124,34 @@ describe('answers judged under CP1/TS1 version 3', () => {
     expect(issueProblems(undated)).toEqual([{ path: 'cp1.issues.0.due', message: 'An open issue needs a due date' }]);
     expect(missingForNext(2, undated)).toEqual(['Water sample not taken: a due date']);
     expect(missingForNext(7, undated)).toEqual(['Issue 1: due date']);
-    expect(answerVerdicts(undated, 2)).toMatchObject([
-      { verdict: 'pass' },
-      { verdict: 'issue', text: 'Water sample not taken', needs: ['a due date'] },
-      { verdict: 'pass' },
-    ]);
+    expect(answerVerdicts(undated, 2).find((v) => v.field.key === 'waterSample')).toMatchObject({
+      verdict: 'issue',
+      text: 'Water sample not taken',
+      needs: ['a due date'],
+    });
 
     const dated = check(V3, { waterSample: false, issues: [issue('waterSample', 'Water sample not taken')] });
     expect([issueProblems(dated), missingForNext(2, dated), missingForNext(7, dated)]).toEqual([[], [], []]);
     // Under version 2 an issue needs no due date.
     const v2 = check(V2, { waterSample: false, issues: [issue('waterSample', 'Water sample not taken', { due: '' })] });
     expect([issueProblems(v2), missingForNext(7, v2)]).toEqual([[], []]);
+  });
+
+  it('asks version 3 for what an acceptance test records, with units and limits; version 2 does not', () => {
+    const field = (key: string) => findTestPack(V3)!.fields.find((f) => f.key === key);
+    expect(field('baselineHours')).toMatchObject({ step: 1, unit: 'h', kind: 'number', required: false });
+    expect(field('heatingPeakMaxFlow')).toMatchObject({ step: 5, unit: 'm³/h', limits: { min: 0, max: 100 } });
+    expect(field('peakDifferentialPressure')).toMatchObject({ step: 6, unit: 'kPa' });
+    expect(field('coldDownTapTemp')).toMatchObject({ step: 6, group: 'Cold-down test', unit: '°C' });
+    expect(field('finalHeatingPressure')).toMatchObject({ step: 7, unit: 'bar', limits: { min: 0, max: 10 } });
+    expect(field('flushingBypass')?.choices).toEqual(['Closed', 'Found open, now closed', 'Not fitted']);
+    expect(findTestPack(V2)!.fields.some((f) => f.key === 'coldDownDone')).toBe(false);
+    // A required answer not given keeps its step waiting; a value outside its unit's limits is refused.
+    expect(missingForNext(7, check(V3, { manualsLeft: null }))).toEqual(['Manuals left with the occupant']);
+    const parsed = wizardDataSchema.safeParse(passingCp1Check({ testPack: V3, cp1: { finalHeatingPressure: '12' } }));
+    expect(parsed.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['cp1.finalHeatingPressure', 'Must be from 0 to 10 bar'],
+    ]);
   });
 
   it('refuses an issue with no one to act, by name', () => {

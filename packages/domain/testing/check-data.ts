@@ -169,6 +169,17 @@ export const PASSING_CP1 = {
   dhwPeakFlowTemp: '69',
   dhwPeakReturnTemp: '22',
   finalEnergy: '1521.9',
+  // Version 3's answers (issue 39 item 6), each one that passes; versions 1 and 2 do not ask them.
+  meterAccessible: true,
+  dpTestPoints: true,
+  chemicalCleanse: true,
+  flushingBypass: 'Closed',
+  fusedSpur: true,
+  coldDownDone: true,
+  coldDownTapTemp: '14',
+  fillingLoopDisconnected: true,
+  casingFitted: true,
+  manualsLeft: true,
   issues: [] as {
     id: string;
     description: string;

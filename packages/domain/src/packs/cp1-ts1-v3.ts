@@ -20,6 +20,25 @@ export const CP1_ANSWER_RULES: Record<string, Record<string, AnswerRule>> = {
     },
   },
   waterSample: { Yes: pass, No: { verdict: 'issue', issue: 'Water sample not taken' } },
+  meterAccessible: { Yes: pass, No: { verdict: 'issue', issue: 'Heat meter not accessible to the occupant' } },
+  dpTestPoints: { Yes: pass, No: { verdict: 'issue', issue: 'No primary differential pressure test points' } },
+  fusedSpur: { Yes: pass, No: { verdict: 'issue', issue: 'Electrical supply not from a fused spur' } },
+  chemicalCleanse: { Yes: pass, No: { verdict: 'issue', issue: 'Heating system not chemically cleansed' } },
+  // The flushing bypass is closed by the end of the test in each state; how it was found is recorded.
+  flushingBypass: { Closed: pass, 'Found open, now closed': pass, 'Not fitted': pass },
+  strainerDebrisKept: { Yes: pass, No: pass },
+  coldDownDone: { Yes: pass, No: { verdict: 'issue', issue: 'Cold-down test not done' } },
+  // A filling loop left connected is a cross-connection to the mains (water fittings regulations).
+  fillingLoopDisconnected: {
+    Yes: pass,
+    No: {
+      verdict: 'fail',
+      reason: 'Filling loop left connected',
+      remedy: 'Disconnect the filling loop, then test again.',
+    },
+  },
+  casingFitted: { Yes: pass, No: { verdict: 'issue', issue: 'HIU casing not fitted' } },
+  manualsLeft: { Yes: pass, No: { verdict: 'issue', issue: 'Manuals not left with the occupant' } },
   strainerCondition: {
     Clear: pass,
     'Minor debris': { verdict: 'issue', issue: 'Strainer: minor debris found' },
@@ -54,9 +73,141 @@ export const CP1_V3_SHARED_LIMITS: readonly { reading: RangedMeasurementId; max:
   { reading: 'heatingPrimaryReturn', max: 'heatingPeakReturnMax' },
 ];
 
-/** Every field of version 3, in step order. */
-export const CP1_FIELDS_V3: readonly PackField[] = CP1_FIELDS_V1.flatMap((f): PackField[] => {
-  if (f.key in CP1_V3_MERGED) return [];
+export const FLUSHING_BYPASS_STATES = ['Closed', 'Found open, now closed', 'Not fitted'] as const;
+const TEMP = { min: -20, max: 130 };
+const yesNo = (key: string, step: number, group: string, label: string): PackField => ({
+  key,
+  step,
+  group,
+  label,
+  kind: 'yesno',
+  required: true,
+});
+const optional = (f: Omit<PackField, 'required'>): PackField => ({ ...f, required: false });
+
+/** A meter set's operating hours and its highest flow over one minute, after its power. */
+const meterExtras = (prefix: string, step: number, group: string, name: string): PackField[] => [
+  optional({
+    key: `${prefix}Hours`,
+    step,
+    group,
+    label: `${name} operating hours`,
+    kind: 'number',
+    unit: 'h',
+    limits: { min: 0, max: 1_000_000 },
+  }),
+  optional({
+    key: `${prefix}MaxFlow`,
+    step,
+    group,
+    label: `${name} highest flow over one minute`,
+    kind: 'number',
+    unit: 'm³/h',
+    limits: { min: 0, max: 100 },
+  }),
+];
+
+/** What an acceptance test records that version 1 does not (issue 39 item 6), after the field named. */
+const ADDED_AFTER: Record<string, PackField[]> = {
+  meterSerial: [
+    yesNo('meterAccessible', 1, 'Heat meter', 'Heat meter accessible to the occupant'),
+    optional({
+      key: 'inHomeDisplaySerial',
+      step: 1,
+      group: 'Heat meter',
+      label: 'In-home display serial',
+      kind: 'text',
+      scannable: true,
+    }),
+  ],
+  baselinePower: meterExtras('baseline', 1, 'Heat meter at baseline', 'Baseline'),
+  dpcvSetting: [
+    yesNo('dpTestPoints', 2, 'Primary pressures', 'Primary differential pressure test points present'),
+    optional({
+      key: 'otherValveSettings',
+      step: 2,
+      group: 'Primary pressures',
+      label: 'Other valve settings (for example pressure-independent valves)',
+      kind: 'text',
+    }),
+  ],
+  flushed: [
+    yesNo('chemicalCleanse', 2, 'Heating water', 'Chemical cleanse carried out'),
+    {
+      key: 'flushingBypass',
+      step: 2,
+      group: 'Heating water',
+      label: 'Flushing bypass',
+      kind: 'choice',
+      choices: FLUSHING_BYPASS_STATES,
+      required: true,
+    },
+    optional({
+      key: 'systemVolume',
+      step: 2,
+      group: 'Heating water',
+      label: 'System volume',
+      kind: 'number',
+      unit: 'L',
+      limits: { min: 0, max: 100_000 },
+    }),
+  ],
+  waterSample: [
+    optional({
+      key: 'waterSampleResult',
+      step: 2,
+      group: 'Heating water',
+      label: 'Water sample result or lab reference',
+      kind: 'text',
+    }),
+  ],
+  strainerCondition: [
+    { ...yesNo('strainerDebrisKept', 2, 'Heating water', 'Primary strainer debris kept'), required: false },
+    yesNo('fusedSpur', 2, 'Electrical supply', 'Electrical supply from a fused spur'),
+  ],
+  heatingPeakPower: meterExtras('heatingPeak', 5, 'Heat meter during the heating peak', 'Heating peak'),
+  peakDeliveredTemp: [
+    optional({
+      key: 'peakDifferentialPressure',
+      step: 6,
+      group: 'Hot-water peak',
+      label: 'Primary differential pressure, two outlets open',
+      kind: 'number',
+      unit: 'kPa',
+      limits: { min: 0, max: 1000 },
+    }),
+  ],
+  dhwPeakPower: meterExtras('dhwPeak', 6, 'Heat meter during the hot-water peak', 'Hot-water peak'),
+  dhwPeakFlowTemp: [
+    yesNo('coldDownDone', 6, 'Cold-down test', 'Cold-down test done (primary isolated, hot tap run 3 minutes)'),
+    optional({
+      key: 'coldDownTapTemp',
+      step: 6,
+      group: 'Cold-down test',
+      label: 'Hot tap temperature after 3 minutes',
+      kind: 'number',
+      unit: '°C',
+      limits: TEMP,
+    }),
+  ],
+  finalEnergy: [
+    optional({
+      key: 'finalHeatingPressure',
+      step: 7,
+      group: 'Final checks',
+      label: 'Heating pressure at the end',
+      kind: 'number',
+      unit: 'bar',
+      limits: { min: 0, max: 10 },
+    }),
+    yesNo('fillingLoopDisconnected', 7, 'Final checks', 'Filling loop disconnected'),
+    yesNo('casingFitted', 7, 'Final checks', 'HIU casing fitted'),
+    yesNo('manualsLeft', 7, 'Final checks', 'Manuals left with the occupant'),
+  ],
+};
+
+/** Version 1's field as version 3 asks for it: its answers judged, or its rule changed. */
+function inV3(f: PackField): PackField[] {
   const answers = CP1_ANSWER_RULES[f.key];
   if (answers) return [{ ...f, answers }];
   // The meter set's flow at the heating peak is the flow at design load: judged against the design flow.
@@ -69,4 +220,12 @@ export const CP1_FIELDS_V3: readonly PackField[] = CP1_FIELDS_V1.flatMap((f): Pa
       },
     ];
   return [f];
-});
+}
+
+const withRules = (f: PackField): PackField =>
+  CP1_ANSWER_RULES[f.key] ? { ...f, answers: CP1_ANSWER_RULES[f.key] } : f;
+
+/** Every field of version 3, in step order. */
+export const CP1_FIELDS_V3: readonly PackField[] = CP1_FIELDS_V1.flatMap((f): PackField[] =>
+  f.key in CP1_V3_MERGED ? [] : [...inV3(f), ...(ADDED_AFTER[f.key] ?? []).map(withRules)],
+);
