@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { EvidencePack } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { evidencePacks, files } from '../db/schema.js';
+import { auditLog, evidencePacks, files } from '../db/schema.js';
+import { markSuperseded } from '../evidence-packs/superseded.js';
 import { enqueueJob } from '../jobs/queue/store.js';
 import { writeAudit, type Actor } from './audit.js';
 
@@ -24,9 +25,20 @@ const toPack = (r: Row): EvidencePack => ({
   error: r.error,
   files: r.contents?.length ?? 0,
   missing: r.missing ?? [],
+  superseded: null,
 });
 
 export function evidencePacksRepository(db: Db) {
+  /** When a report of the site last changed (its latest history entry): packs asked for before are out of date. */
+  const lastReportChange = async (siteId: string) => {
+    const [last] = await db
+      .select({ at: auditLog.at })
+      .from(auditLog)
+      .where(and(eq(auditLog.siteId, siteId), eq(auditLog.entityType, 'report')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    return last?.at ?? null;
+  };
   return {
     /**
      * A new pack for the site with its job, or the one already being made: the partial unique index lets
@@ -65,7 +77,16 @@ export function evidencePacksRepository(db: Db) {
 
     async get(id: string) {
       const [row] = await db.select().from(evidencePacks).where(eq(evidencePacks.id, id));
-      return row && { ...toPack(row), contents: row.contents ?? [], requestedBy: row.requestedBy };
+      if (!row) return undefined;
+      // Superseded or not, judged against the packs asked for since.
+      const since = await db
+        .select()
+        .from(evidencePacks)
+        .where(and(eq(evidencePacks.siteId, row.siteId), gte(evidencePacks.requestedAt, row.requestedAt)))
+        .orderBy(desc(evidencePacks.requestedAt));
+      const marked = markSuperseded(since.map(toPack), await lastReportChange(row.siteId));
+      const pack = marked.find((p) => p.id === id) ?? toPack(row);
+      return { ...pack, contents: row.contents ?? [], requestedBy: row.requestedBy };
     },
 
     /** The site's packs, newest first. */
@@ -76,7 +97,7 @@ export function evidencePacksRepository(db: Db) {
         .where(eq(evidencePacks.siteId, siteId))
         .orderBy(desc(evidencePacks.requestedAt))
         .limit(limit);
-      return rows.map(toPack);
+      return markSuperseded(rows.map(toPack), await lastReportChange(siteId));
     },
 
     /**

@@ -15,5 +15,10 @@ export const evidencePackSchema = z.object({
   error: z.string().nullable(),
   files: z.number().int(),
   missing: z.array(z.object({ address: z.string(), reportId: z.string(), reason: z.string() })),
+  /**
+   * Why the screen no longer offers it (decision 219): a report changed after it was asked for, or a newer pack
+   * replaces it. It still downloads as built.
+   */
+  superseded: z.enum(['reports_changed', 'newer_pack']).nullable(),
 });
 export type EvidencePack = z.infer<typeof evidencePackSchema>;

@@ -52,8 +52,12 @@ export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boole
     onError: (e) => notify.error('Could not build the pack', e instanceof ApiError ? e.userMessage : String(e)),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
+  // Only the newest built pack is listed, so a rebuild never shows two rows; one a later review or correction
+  // made out of date says so instead of offering its download (decision 219).
   const list = packs.data ?? [];
   const current = list.find(building);
+  const newest = list.find((p) => !building(p));
+  const outOfDate = newest?.superseded === 'reports_changed';
   return (
     <Card aria-labelledby="pack-heading" className="space-y-3">
       <h2 id="pack-heading" className="text-xl font-bold">
@@ -65,7 +69,7 @@ export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boole
       </p>
       {canBuild ? (
         <Button onClick={() => build.mutate()} disabled={build.isPending || Boolean(current)}>
-          {current ? 'Building...' : 'Build evidence pack'}
+          {current ? 'Building...' : outOfDate ? 'Build again' : 'Build evidence pack'}
         </Button>
       ) : null}
       {current ? (
@@ -78,44 +82,48 @@ export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boole
         <Problem error={packs.error} what="the evidence packs" onRetry={() => void packs.refetch()} />
       ) : null}
       <ul className="divide-y divide-slate-100">
-        {list
-          .filter((p) => !building(p))
-          .map((p) => {
-            const expired = p.expiresAt !== null && Date.parse(p.expiresAt) < now;
-            return (
-              <li
-                key={p.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-3"
-                data-testid="evidence-pack"
-              >
-                <div className="min-w-0 text-sm">
-                  <p className="font-semibold text-slate-900">
-                    {p.state === 'done' ? `Built ${formatDateTime(p.finishedAt ?? '')}` : 'Failed'}
+        {(newest ? [newest] : []).map((p) => {
+          const expired = p.expiresAt !== null && Date.parse(p.expiresAt) < now;
+          return (
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+              data-testid="evidence-pack"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="font-semibold text-slate-900">
+                  {p.state === 'done' ? `Built ${formatDateTime(p.finishedAt ?? '')}` : 'Failed'}
+                </p>
+                {p.superseded === 'reports_changed' ? (
+                  <p className="font-medium text-amber-800">
+                    Superseded: reports were reviewed or corrected since it was built. Build again for the site as it is
+                    now.
                   </p>
-                  <p className="text-slate-700">
-                    {p.state === 'done'
-                      ? `${p.files} files${p.missing.length ? `, ${p.missing.length} reports missing` : ''}; ${
-                          expired ? 'expired' : `until ${formatDateTime(p.expiresAt ?? '')}`
-                        }`
-                      : p.error}
-                  </p>
-                </div>
-                {p.state === 'done' && !expired ? (
-                  <a
-                    className={buttonClass('secondary')}
-                    href={`/api/evidence-packs/${p.id}/download`}
-                    download
-                    onClick={(e) => {
-                      e.preventDefault();
-                      void downloadPack(`/api/evidence-packs/${p.id}/download`);
-                    }}
-                  >
-                    Download ZIP
-                  </a>
                 ) : null}
-              </li>
-            );
-          })}
+                <p className="text-slate-700">
+                  {p.state === 'done'
+                    ? `${p.files} files${p.missing.length ? `, ${p.missing.length} reports missing` : ''}; ${
+                        expired ? 'expired' : `until ${formatDateTime(p.expiresAt ?? '')}`
+                      }`
+                    : p.error}
+                </p>
+              </div>
+              {p.state === 'done' && !expired && !p.superseded ? (
+                <a
+                  className={buttonClass('secondary')}
+                  href={`/api/evidence-packs/${p.id}/download`}
+                  download
+                  onClick={(e) => {
+                    e.preventDefault();
+                    void downloadPack(`/api/evidence-packs/${p.id}/download`);
+                  }}
+                >
+                  Download ZIP
+                </a>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </Card>
   );

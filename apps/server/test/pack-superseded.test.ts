@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { signedIn, useTestApp } from './helpers/test-app.js';
+import { createProperty, createSite } from './helpers/admin-data.js';
+import { submitPassingReport } from './helpers/team.js';
+
+const t = useTestApp();
+
+describe('superseded evidence packs', () => {
+  it('marks a pack superseded once a report is reviewed after it, and an older pack once a newer one is built', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer');
+    const supervisor = await signedIn(app, 'supervisor');
+    const client = await signedIn(app, 'client');
+    const site = await createSite(admin, { name: `Superseded ${Math.random()}` });
+    for (const who of [supervisor, client]) await admin.put(`/api/sites/${site.id}/members/${who.userId}`);
+    const a = await createProperty(admin, site.id, { address: 'Flat 1, Yew House', propertyType: '2b4p' });
+    const b = await createProperty(admin, site.id, { address: 'Flat 2, Yew House', propertyType: '2b4p' });
+    const first = await submitPassingReport(eng, site, a.id, '2026-03-02T10:00:00.000Z');
+    await supervisor.post(`/api/reports/${first}/review`, { decision: 'approve' });
+    const waiting = await submitPassingReport(eng, site, b.id, '2026-03-02T11:00:00.000Z');
+    const list = async () =>
+      (
+        (await client.get(`/api/sites/${site.id}/evidence-packs`)).json() as { id: string; superseded: string | null }[]
+      ).map((p) => [p.id, p.superseded]);
+
+    const one = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    await t.jobsSettled();
+    expect(await list()).toEqual([[one, null]]);
+
+    // A review after the build: the pack no longer tells the site as it is.
+    await supervisor.post(`/api/reports/${waiting}/review`, { decision: 'approve' });
+    expect(await list()).toEqual([[one, 'reports_changed']]);
+    // Still the document it was: it downloads as built.
+    expect((await client.get(`/api/evidence-packs/${one}/download`)).statusCode).toBe(200);
+
+    const two = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    await t.jobsSettled();
+    expect(await list()).toEqual([
+      [two, null],
+      [one, 'reports_changed'],
+    ]);
+
+    // Built again with nothing changed: the older of two identical packs is superseded by the newer.
+    const three = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    await t.jobsSettled();
+    expect(await list()).toEqual([
+      [three, null],
+      [two, 'newer_pack'],
+      [one, 'reports_changed'],
+    ]);
+    expect((await client.get(`/api/evidence-packs/${two}`)).json().superseded).toBe('newer_pack');
+  });
+});
