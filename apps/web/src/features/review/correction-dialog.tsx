@@ -10,24 +10,16 @@ import {
   limitsText,
   MAX_REVIEW_REASON,
   testPackName,
-  type ReportDetail,
 } from '@hiu/domain';
 import { FormDialog, FormField, refusal, useSchemaForm } from '../../components/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { notify } from '../../lib/toast';
 import { useCorrection } from './api';
+import type { ReportDialogProps } from './report-dialog';
 
 /** Correct one recorded value with a reason; the server judges the report again (docs/product.md#corrections). */
-export default function CorrectionDialog({
-  report,
-  open,
-  onOpenChange,
-}: {
-  report: ReportDetail;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export default function CorrectionDialog({ report, open, onOpenChange }: ReportDialogProps) {
   const correct = useCorrection(report.id);
   // The API's body, and what this report's values allow: a pack value exists only in the version it was taken under.
   const schema = useMemo(

@@ -1,21 +1,14 @@
-import { CORRECTABLE_FIELDS, correctableValue, MAX_REVIEW_REASON, reviewBody, type ReportDetail } from '@hiu/domain';
+import { CORRECTABLE_FIELDS, correctableValue, MAX_REVIEW_REASON, reviewBody } from '@hiu/domain';
 import { ChoiceGroup, FormDialog, FormField, refusal, useSchemaForm } from '../../components/form';
 import { Textarea } from '../../components/ui/input';
 import { notify } from '../../lib/toast';
 import { useDecision } from './api';
+import type { ReportDialogProps } from './report-dialog';
 
 const sendBack = reviewBody.options[1].pick({ reason: true, fields: true }).required({ fields: true });
 
 /** Send back with a required reason, marking the recorded values concerned (docs/product.md#review). */
-export default function SendBackDialog({
-  report,
-  open,
-  onOpenChange,
-}: {
-  report: ReportDetail;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export default function SendBackDialog({ report, open, onOpenChange }: ReportDialogProps) {
   const decide = useDecision(report.id);
   const form = useSchemaForm(sendBack, { reason: '', fields: [] });
   const choices = CORRECTABLE_FIELDS.map((f) => ({
