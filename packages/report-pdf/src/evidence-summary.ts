@@ -29,6 +29,10 @@ export interface EvidenceFlat {
     readings: Record<string, string>;
   } | null;
   earlierAttempts: number;
+  /** The review of the flat's latest report, whatever its state: approved, sent back or awaiting review. */
+  review: 'approved' | 'sent_back' | 'awaiting_review' | null;
+  /** The HIU and heat meter its latest approved report identifies (the asset register); blank when not recorded. */
+  assets: { hiuModel: string; hiuSerial: string; meter: string; meterSerial: string } | null;
 }
 
 export interface EvidenceSummaryInput {
@@ -54,6 +58,7 @@ const KEY_READINGS = [
   { id: 'dhwPrimaryReturn', short: 'DHW return' },
   { id: 'dhwKitchenTap', short: 'Tap' },
 ] as const;
+const REVIEW_LABELS = { approved: 'Approved', sent_back: 'Sent back', awaiting_review: 'Awaiting review' } as const;
 const sectionTitle = (id: string) => SECTIONS.find((s) => s.id === id)?.title ?? id;
 
 function heading(w: Writer, text: string) {
@@ -64,33 +69,49 @@ function heading(w: Writer, text: string) {
   w.gap(8);
 }
 
-/** A table with a header row repeated on each page; widths are fractions of the content width. */
+/**
+ * A table with a header row repeated on each page; widths are fractions of the content width. A cell too long
+ * for its column wraps onto more lines (an address or a name is never cut).
+ */
 function table(w: Writer, columns: { title: string; width: number }[], rows: string[][], size = 8) {
   const style: TextStyle = { size };
   const head: TextStyle = { size, font: 'bold', color: COLOURS.muted };
-  const rowHeight = w.lineHeight(style) + 6;
+  const lineHeight = w.lineHeight(style);
+  const cellWidth = (j: number) => columns[j]!.width * CONTENT_WIDTH - 6;
+  const drawRow = (cells: string[], textStyle: TextStyle, stripe: boolean) => {
+    const lines = cells.map((cell, j) => (cell ? w.lines(cell, cellWidth(j), textStyle) : ['']));
+    const height = Math.max(...lines.map((l) => l.length)) * lineHeight + 6;
+    return {
+      height,
+      draw: () => {
+        if (stripe) w.rect(MARGIN.left, w.y, CONTENT_WIDTH, height, { fill: COLOURS.stripe });
+        let x = MARGIN.left;
+        lines.forEach((cellLines, j) => {
+          cellLines.forEach((line, k) =>
+            w.lineAt(line, x + 3, w.y - lineHeight * (k + 1) - 2, cellWidth(j), textStyle),
+          );
+          x += columns[j]!.width * CONTENT_WIDTH;
+        });
+        w.y -= height;
+      },
+    };
+  };
   const drawHead = () => {
-    let x = MARGIN.left;
-    for (const c of columns) {
-      w.lineAt(c.title, x + 3, w.y - rowHeight + 4, c.width * CONTENT_WIDTH - 6, head);
-      x += c.width * CONTENT_WIDTH;
-    }
-    w.y -= rowHeight;
+    drawRow(
+      columns.map((c) => c.title),
+      head,
+      false,
+    ).draw();
     w.hline(w.y);
   };
   drawHead();
   rows.forEach((cells, i) => {
-    if (w.y - rowHeight < MARGIN.bottom) {
+    const row = drawRow(cells, style, i % 2 === 1);
+    if (w.y - row.height < MARGIN.bottom) {
       w.newPage();
       drawHead();
     }
-    if (i % 2 === 1) w.rect(MARGIN.left, w.y, CONTENT_WIDTH, rowHeight, { fill: COLOURS.stripe });
-    let x = MARGIN.left;
-    cells.forEach((cell, j) => {
-      w.lineAt(cell, x + 3, w.y - rowHeight + 4, columns[j]!.width * CONTENT_WIDTH - 6, style);
-      x += columns[j]!.width * CONTENT_WIDTH;
-    });
-    w.y -= rowHeight;
+    row.draw();
   });
   w.gap(14);
 }
@@ -205,19 +226,21 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
   table(
     w,
     [
-      { title: 'Flat', width: 0.2 },
+      { title: 'Flat', width: 0.18 },
       { title: 'Block / floor', width: 0.08 },
-      { title: 'State', width: 0.1 },
-      { title: 'Date', width: 0.09 },
-      { title: 'Engineer', width: 0.1 },
-      { title: 'Reviewer', width: 0.1 },
-      ...readingCols.map((c) => ({ ...c, width: 0.09 })),
-      { title: 'Earlier', width: 0.06 },
+      { title: 'State', width: 0.08 },
+      { title: 'Review', width: 0.08 },
+      { title: 'Date', width: 0.1 },
+      { title: 'Engineer', width: 0.09 },
+      { title: 'Reviewer', width: 0.09 },
+      ...readingCols.map((c) => ({ ...c, width: 0.07 })),
+      { title: 'Earlier', width: 0.07 },
     ],
     input.flats.map((f) => [
       f.address,
       [f.block, f.floor].filter(Boolean).join(' / '),
       FLAT_STATE_LABELS[f.state],
+      f.review ? REVIEW_LABELS[f.review] : '',
       f.latest ? formatDate(f.latest.completedAt) : '',
       f.latest?.engineerName ?? '',
       f.latest?.reviewerName ?? '',
@@ -225,6 +248,27 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
       String(f.earlierAttempts),
     ]),
     7,
+  );
+
+  // The asset register: what is installed in each flat, as its approved report recorded it.
+  heading(w, 'Asset register');
+  table(
+    w,
+    [
+      { title: 'Flat', width: 0.28 },
+      { title: 'HIU model', width: 0.18 },
+      { title: 'HIU serial', width: 0.18 },
+      { title: 'Heat meter', width: 0.18 },
+      { title: 'Heat meter serial', width: 0.18 },
+    ],
+    input.flats.map((f) => [
+      f.address,
+      f.assets?.hiuModel || '-',
+      f.assets?.hiuSerial || '-',
+      f.assets?.meter || '-',
+      f.assets?.meterSerial || '-',
+    ]),
+    8,
   );
 
   heading(w, 'Failure reasons');

@@ -128,6 +128,17 @@ export function evidencePackJob(d: Deps): JobHandler {
       await repos.evidencePacks.storeFile(csvId, 'text/csv; charset=utf-8', csv);
 
       const drafts = new Map(data.flats.map((f) => [f.id, f.hasDraft]));
+      // The review of each flat's latest report, whatever its state (the pack's own list holds approved work).
+      const reviewOf = new Map<string, DashboardReport>();
+      for (const r of data.reports) {
+        const seen = r.propertyId ? reviewOf.get(r.propertyId) : undefined;
+        if (
+          r.propertyId &&
+          (!seen || r.completedAt > seen.completedAt || (r.completedAt === seen.completedAt && r.id > seen.id))
+        )
+          reviewOf.set(r.propertyId, r);
+      }
+      const approvedOf = new Map(meta.reports.filter((r) => r.latest).map((r) => [r.propertyId, r]));
       const flats: EvidenceFlat[] = meta.flats.map((f) => {
         const mine = byFlat.get(f.id) ?? [];
         const last = mine.reduce<DashboardReport | undefined>(
@@ -152,6 +163,8 @@ export function evidencePackJob(d: Deps): JobHandler {
                 }
               : null,
           earlierAttempts: Math.max(0, mine.length - 1),
+          review: reviewOf.get(f.id)?.reviewState ?? null,
+          assets: approvedOf.get(f.id)?.assets ?? null,
         };
       });
       const summary = await d.pdfs.summary({

@@ -141,19 +141,32 @@ export function evidencePacksRepository(db: Db) {
         reference: string;
         reviewerName: string | null;
         latest: boolean;
+        /** The HIU and heat meter the report identifies, for the asset register. */
+        assets: { hiuModel: string; hiuSerial: string; meter: string; meterSerial: string };
       }[] = [];
       for (let i = 0; i < flats.rows.length; i += SOURCES_PAGE) {
         await pause();
         const page = flats.rows.slice(i, i + SOURCES_PAGE);
         const { rows } = (await db.execute(sql`
-          SELECT r.id, r.property_id, r.reference, u.name AS reviewer_name
+          SELECT r.id, r.property_id, r.reference, u.name AS reviewer_name, r.hiu_model, r.hiu_serial,
+            concat_ws(' ', r.wizard_data->'cp1'->>'meterMake', r.wizard_data->'cp1'->>'meterModel') AS meter,
+            coalesce(r.wizard_data->'cp1'->>'meterSerial', '') AS meter_serial
           FROM reports r LEFT JOIN users u ON u.id = r.reviewed_by
           WHERE r.site_id = ${siteId} AND r.review_state = 'approved' AND r.property_id IN (${sql.join(
             page.map((f) => sql`${f.id}::uuid`),
             sql`, `,
           )})
           ORDER BY r.property_id, r.completed_at DESC, r.id DESC`)) as unknown as {
-          rows: { id: string; property_id: string; reference: string; reviewer_name: string | null }[];
+          rows: {
+            id: string;
+            property_id: string;
+            reference: string;
+            reviewer_name: string | null;
+            hiu_model: string;
+            hiu_serial: string;
+            meter: string;
+            meter_serial: string;
+          }[];
         };
         const byFlat = new Map<string, typeof rows>();
         for (const r of rows) {
@@ -170,6 +183,7 @@ export function evidencePacksRepository(db: Db) {
               reference: r.reference,
               reviewerName: r.reviewer_name,
               latest: nth === 0,
+              assets: { hiuModel: r.hiu_model, hiuSerial: r.hiu_serial, meter: r.meter, meterSerial: r.meter_serial },
             });
       }
       const [requester] = packId
