@@ -14,6 +14,7 @@ async function submitCp1(
   propertyId: string,
   at: string,
   identity: { hiuSerial: string; meterSerial: string },
+  issues: object[] = [],
 ) {
   const photo = await upload(eng, 'photo', JPEG);
   const signature = await upload(eng, 'signature', PNG);
@@ -21,7 +22,7 @@ async function submitCp1(
   const wizardData = {
     ...data,
     hiuSerial: identity.hiuSerial,
-    cp1: { ...(data.cp1 as object), meterSerial: identity.meterSerial },
+    cp1: { ...(data.cp1 as object), meterSerial: identity.meterSerial, ...(issues.length ? { issues } : {}) },
   };
   const id = randomUUID();
   const res = await eng.post('/api/reports', { id, wizardData, notes: '', completedAt: at });
@@ -41,10 +42,14 @@ describe.runIf(hasPdftotext)('summary.pdf as a handover document', () => {
     const approved = await createProperty(admin, site.id, { address: long, propertyType: '2b4p' });
     const sentBack = await createProperty(admin, site.id, { address: 'Flat 2, Mill House', propertyType: '2b4p' });
     const waiting = await createProperty(admin, site.id, { address: 'Flat 3, Mill House', propertyType: '2b4p' });
-    const a = await submitCp1(eng, site, approved.id, '2026-03-02T10:00:00.000Z', {
-      hiuSerial: 'HIU-SER-0001',
-      meterSerial: 'MTR-SER-0001',
-    });
+    const a = await submitCp1(
+      eng,
+      site,
+      approved.id,
+      '2026-03-02T10:00:00.000Z',
+      { hiuSerial: 'HIU-SER-0001', meterSerial: 'MTR-SER-0001' },
+      [{ id: randomUUID(), description: 'Lagging missing on the primary flow', owner: 'installer', due: '2026-04-01' }],
+    );
     await supervisor.post(`/api/reports/${a}/review`, { decision: 'approve' });
     const b = await submitCp1(eng, site, sentBack.id, '2026-03-02T11:00:00.000Z', {
       hiuSerial: 'HIU-SER-0002',
@@ -67,6 +72,12 @@ describe.runIf(hasPdftotext)('summary.pdf as a handover document', () => {
     expect(text).toContain('HIU-SER-0001');
     expect(text).toContain('MTR-SER-0001');
     expect(text).not.toContain('HIU-SER-0002');
+    // The pack named, its own ranges listed, its issues shown with who acts and by when.
+    expect(text).toMatch(/Test pack CP1\/TS1 acceptance, version \d/);
+    expect(text).toContain('Open issues 1');
+    expect(text).toContain('DHW Checks: Primary return, two outlets open <= 25 °C');
+    expect(text).toContain('Lagging missing on the primary flow');
+    expect(text).toContain('01/04/2026');
     // Wrapped, never cut: every word of the long address is there and nothing ends in an ellipsis.
     for (const word of long.split(' ')) expect(text, word).toContain(word);
     expect(text).not.toContain('…');

@@ -3,11 +3,16 @@ import {
   formatDate,
   formatDateTime,
   formatRange,
+  ISSUE_OWNER_LABELS,
   MEASUREMENTS,
+  packMeasurements,
   SECTIONS,
+  testPackName,
   type FlatState,
+  type IssueOwner,
   type Ranges,
   type SiteDashboard,
+  type TestPack,
 } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
 import { signOffPage, type PackSignOff } from './sign-off-page.js';
@@ -41,6 +46,10 @@ export interface EvidenceSummaryInput {
   builtBy: string;
   /** The rule book the verdicts come from, as the CSV and reports name it. */
   ruleBookVersion: string;
+  /** The site's test pack, named on the cover; its ranges are listed with the checklist's. */
+  testPack: TestPack;
+  /** Every issue the flats' approved reports list, open or closed (test packs with an issues list). */
+  issues: { address: string; description: string; owner: string; due: string; resolved: boolean }[];
   ranges: Ranges;
   dashboard: SiteDashboard;
   flats: EvidenceFlat[];
@@ -198,6 +207,8 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
         ? 'No checks yet'
         : `${Math.round(d.firstTimePassRate * 100)} % of ${d.flatsTested} flats tested`,
     ],
+    ['Test pack', testPackName(input.testPack)],
+    ['Open issues', String(input.issues.filter((i) => !i.resolved).length)],
     ['Rule book', input.ruleBookVersion],
     ['PDFs that could not be built', input.missing.length ? String(input.missing.length) : 'None'],
   ];
@@ -297,12 +308,44 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
       { title: 'Reading', width: 0.6 },
       { title: 'Range', width: 0.4 },
     ],
-    MEASUREMENTS.filter((m) => 'range' in m).map((m) => [
-      `${sectionTitle(m.section)}: ${m.label}`,
-      `${formatRange(input.ranges[m.id as keyof Ranges])} ${m.unit}`,
-    ]),
+    MEASUREMENTS.filter((m) => 'range' in m)
+      .map((m) => [
+        `${sectionTitle(m.section)}: ${m.label}`,
+        `${formatRange(input.ranges[m.id as keyof Ranges])} ${m.unit}`,
+      ])
+      .concat(
+        // The pack's own judged readings (keep-warm, peak returns, design flow...), against the site's values.
+        packMeasurements(input.testPack).flatMap((m) => {
+          const range = (input.ranges as Record<string, Ranges[keyof Ranges] | undefined>)[m.id];
+          return range ? [[`${sectionTitle(m.section)}: ${m.label}`, `${formatRange(range)} ${m.unit}`]] : [];
+        }),
+      ),
     9,
   );
+
+  heading(w, 'Issues');
+  if (input.issues.length === 0) {
+    w.lineAt('No issue was recorded.', MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 10 });
+    w.y -= 24;
+  } else
+    table(
+      w,
+      [
+        { title: 'Flat', width: 0.24 },
+        { title: 'Issue', width: 0.36 },
+        { title: 'Who acts', width: 0.16 },
+        { title: 'Due', width: 0.12 },
+        { title: 'State', width: 0.12 },
+      ],
+      input.issues.map((i) => [
+        i.address,
+        i.description,
+        ISSUE_OWNER_LABELS[i.owner as IssueOwner] ?? i.owner,
+        i.due ? formatDate(i.due) : '-',
+        i.resolved ? 'Closed' : 'OPEN',
+      ]),
+      8,
+    );
 
   heading(w, 'Witnessed sample');
   if (input.witnesses.length === 0) {

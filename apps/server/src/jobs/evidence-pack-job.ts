@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   approvedWorkOnly,
   buildSiteDashboard,
+  currentTestPack,
   flatState,
   rangesFor,
   RULE_BOOK_VERSION,
@@ -68,7 +69,9 @@ export function evidencePackJob(d: Deps): JobHandler {
       const site = await repos.sites.byId(pack.siteId);
       if (!site) throw new Error('The site was deleted');
       const data = await repos.dashboard.data(site.id, {}, d.giveWay);
-      const ranges = rangesFor(data.designParameters);
+      // The site's pack judges too: its ranges (and low returns) are the ones the pack lists.
+      const testPack = currentTestPack(site.testPack ?? 'standard');
+      const ranges = rangesFor(data.designParameters, testPack);
       // The pack goes to the client: work not yet approved shows its place and state, nothing it recorded.
       const reports = approvedWorkOnly(data.reports);
       const dashboard = buildSiteDashboard(data.flats, reports, ranges);
@@ -139,6 +142,7 @@ export function evidencePackJob(d: Deps): JobHandler {
           reviewOf.set(r.propertyId, r);
       }
       const approvedOf = new Map(meta.reports.filter((r) => r.latest).map((r) => [r.propertyId, r]));
+      const lastApproved: (DashboardReport | undefined)[] = [];
       const flats: EvidenceFlat[] = meta.flats.map((f) => {
         const mine = byFlat.get(f.id) ?? [];
         const last = mine.reduce<DashboardReport | undefined>(
@@ -146,6 +150,7 @@ export function evidencePackJob(d: Deps): JobHandler {
           undefined,
         );
         const m = last ? meta.byId.get(last.id) : undefined;
+        lastApproved.push(last);
         return {
           address: f.address,
           block: f.block,
@@ -172,6 +177,10 @@ export function evidencePackJob(d: Deps): JobHandler {
         builtAt: new Date().toISOString(),
         builtBy: meta.requestedByName ?? 'A former user',
         ruleBookVersion: RULE_BOOK_VERSION,
+        testPack,
+        issues: flats.flatMap((f, i) =>
+          (lastApproved[i]?.issues ?? []).map((issue) => ({ address: f.address, ...issue })),
+        ),
         ranges,
         dashboard,
         flats,
