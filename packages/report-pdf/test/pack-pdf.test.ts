@@ -126,6 +126,8 @@ describe.skipIf(!hasPdftotext)('a CP1/TS1 version 3 report PDF', () => {
     const lines = await cp1Pdf(
       {
         strainerCondition: 'Minor debris',
+        // Debris found: version 3 asks whether it was kept.
+        strainerDebrisKept: true,
         issues: [{ ...OPEN_ISSUE, description: 'Strainer: minor debris found', source: 'strainerCondition' }],
       },
       { id: 'cp1-ts1', version: 3 },
