@@ -3,7 +3,7 @@ import { wizardDataSchema } from '@hiu/domain';
 import type { ReportPdfs } from '../exports/report-pdf.js';
 import { HttpError } from '../http/errors.js';
 import type { ReportsRepository } from '../repositories/reports.js';
-import type { ReviewRepository } from '../repositories/review.js';
+import type { ReviewRepository } from '../review/repository.js';
 import type { JobHandler } from './queue/runner.js';
 import type { JobStore } from './queue/store.js';
 import { reportPdfJobKey } from './report-pdf-key.js';

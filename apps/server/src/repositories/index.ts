@@ -8,7 +8,7 @@ import { reportsRepository } from './reports.js';
 import { hiuModelsRepository } from './hiu-models.js';
 import { membersRepository } from '../memberships/repository.js';
 import { auditRepository } from './audit.js';
-import { reviewRepository } from './review.js';
+import { reviewRepository } from '../review/repository.js';
 import { dashboardRepository } from './dashboard.js';
 import { evidencePacksRepository } from './evidence-packs.js';
 import { signOffsRepository } from '../sign-offs/repository.js';

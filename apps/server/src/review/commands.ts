@@ -1,0 +1,179 @@
+import {
+  correctableFieldOf,
+  correctableValue,
+  correctionValueError,
+  decideReview,
+  REVIEW_STATE_LABELS,
+  reportCsvLine,
+  reportPdfFilename,
+  reportVerdict,
+  withCorrection,
+  type CorrectionBody,
+  type ReviewBody,
+  type ReviewState,
+  type User,
+} from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { runCommand, type UnitOfWork } from '../db/unit-of-work.js';
+import { forbidden, HttpError, notFound, unprocessable } from '../http/errors.js';
+import { siteAccess } from '../http/site-access.js';
+import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
+
+const notAwaiting = (state: ReviewState) =>
+  new HttpError(
+    409,
+    'conflict',
+    `This report is not awaiting review: it is ${REVIEW_STATE_LABELS[state].toLowerCase()}`,
+    {
+      reviewState: state,
+    },
+  );
+
+/**
+ * The report, if the reviewer may review it: a report of a site they belong to, never their own (decision 145).
+ * `what` names the act in the refusal.
+ */
+async function reviewable({ repos }: UnitOfWork, user: User, id: string, what: 'review' | 'correct') {
+  const report = await repos.reports.summary(id);
+  if (!report || !(await siteAccess(repos.members).canSee(user, report.siteId))) throw notFound('Report not found');
+  if (report.userId === user.id) throw forbidden(`You cannot ${what} your own report`);
+  return report;
+}
+
+/** The report's PDF is built again by the job queue (its review block, or a new revision's). */
+async function rebuildPdf(uow: UnitOfWork, reportId: string, stage: string, keepOld: boolean) {
+  const ownerId = await uow.repos.review.dropPdf(reportId, keepOld);
+  // The engineer's turn at the queue (decision 208): their report's images are the work.
+  uow.enqueue({ kind: REPORT_PDF_JOB, key: `${reportPdfJobKey(reportId)}:${stage}`, payload: { reportId }, ownerId });
+}
+
+/**
+ * A reviewer approves or sends back a report awaiting review. The rule book says whether the decision is
+ * possible; the database decides between two reviewers, and a decision names the revision it was made on
+ * (409 when the report was corrected since).
+ */
+export function reviewReport(db: Db, user: User, id: string, body: ReviewBody) {
+  return runCommand(db, user, async (uow) => {
+    const report = await reviewable(uow, user, id, 'review');
+    if (!decideReview(report.reviewState, body.decision).ok) throw notAwaiting(report.reviewState);
+    const state: ReviewState = body.decision === 'approve' ? 'approved' : 'sent_back';
+    const reason = body.decision === 'send_back' ? body.reason : null;
+    const fields = body.decision === 'send_back' ? [...new Set(body.fields ?? [])] : [];
+    const row = await uow.repos.review.decide(report.id, {
+      state,
+      reviewedBy: user.id,
+      reason,
+      fields,
+      revision: body.revision,
+    });
+    if (!row) {
+      const now = await uow.repos.reports.detail(report.id);
+      if (!now) throw notFound('Report not found');
+      if (now.reviewState !== 'awaiting_review') throw notAwaiting(now.reviewState);
+      throw new HttpError(
+        409,
+        'conflict',
+        `This report was corrected since you opened it (revision ${body.revision} is now ${now.revision}): read it again before deciding`,
+        { revision: `Now revision ${now.revision}` },
+      );
+    }
+    const { reference, siteId, propertyId } = row;
+    uow.emit(body.decision === 'approve' ? 'report.approved' : 'report.sent_back', {
+      reportId: report.id,
+      reference,
+      siteId,
+      propertyId,
+      reviewState: state,
+      reviewedBy: { id: user.id, name: user.name },
+      reviewedAt: row.reviewedAt?.toISOString() ?? null,
+      reason,
+    });
+    uow.record({
+      entityType: 'report',
+      entityId: report.id,
+      action: body.decision === 'approve' ? 'approved' : 'sent_back',
+      before: { reviewState: 'awaiting_review' },
+      after: { reviewState: state, ...(fields.length ? { fields } : {}) },
+      reason,
+      siteId,
+      propertyId,
+    });
+    await rebuildPdf(uow, report.id, 'review', false);
+    return {
+      id: row.id,
+      reviewState: row.reviewState,
+      reviewedAt: row.reviewedAt?.toISOString() ?? null,
+      reviewReason: row.reviewReason,
+      reviewFields: row.reviewFields,
+    };
+  });
+}
+
+/**
+ * Corrects one recorded value of a report not yet approved: the report as it was is kept as its revision,
+ * the value is replaced, the verdict judged again against the same ranges, the CSV line and PDF made again.
+ * The row lock orders corrections and reviews of the same report. A test pack's value is one of the report's
+ * own pack version, held to what its unit allows there (decision 190).
+ */
+export function correctReport(db: Db, user: User, id: string, input: CorrectionBody) {
+  return runCommand(db, user, async (uow) => {
+    const { review } = uow.repos;
+    await reviewable(uow, user, id, 'correct');
+    const r = await review.lockedForChange(id);
+    if (!r) throw notFound('Report not found');
+    if (r.reviewState === 'approved')
+      throw new HttpError(409, 'conflict', 'This report is approved: an approved report is locked', {
+        reviewState: 'approved',
+      });
+    const invalid = (fields: Record<string, string>) => unprocessable(Object.values(fields).join('; '), fields);
+    const field = correctableFieldOf(r.wizardData, input.field);
+    if (!field) throw invalid({ field: "This report's test pack has no such value" });
+    const problem = correctionValueError(field, input.value);
+    if (problem) throw invalid({ value: problem });
+    const before = correctableValue(r.wizardData, field);
+    if (before === input.value) throw invalid({ value: 'The report already holds this value' });
+
+    const data = withCorrection(r.wizardData, field, input.value);
+    const verdict = reportVerdict(data, r.ranges, r.failedStep);
+    await review.keepRevision({
+      reportId: id,
+      revision: r.revision,
+      wizardData: r.wizardData,
+      overallStatus: r.overallStatus,
+      failureReasons: r.failureReasons,
+      hiuModel: r.hiuModel,
+      hiuSerial: r.hiuSerial,
+      pdfFileId: r.pdfFileId,
+      pdfFilename: r.pdfFilename,
+      correctedBy: user.name,
+      field: field.id,
+      before,
+      after: input.value,
+      reason: input.reason,
+    });
+    const revision = r.revision + 1;
+    const next = {
+      ...r,
+      wizardData: data,
+      overallStatus: verdict.overall,
+      failureReasons: verdict.reasons,
+      hiuModel: data.hiuModel.trim(),
+      hiuSerial: data.hiuSerial.trim(),
+      revision,
+    };
+    await review.storeCorrected(id, { ...next, pdfFilename: reportPdfFilename(next) }, reportCsvLine(next));
+    uow.record({
+      entityType: 'report',
+      entityId: id,
+      action: 'corrected',
+      before: { [field.id]: before, overallStatus: r.overallStatus, revision: r.revision },
+      after: { [field.id]: input.value, overallStatus: verdict.overall, revision },
+      reason: input.reason,
+      siteId: r.siteId,
+      propertyId: r.propertyId,
+    });
+    // The earlier revision keeps its PDF; the new one is built by the queue.
+    await rebuildPdf(uow, id, `r${revision}`, true);
+    return { id, revision, overallStatus: verdict.overall, verdictChanged: verdict.overall !== r.overallStatus };
+  });
+}

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  correctionBody,
+  reviewBody,
+  reviewCountSchema,
+  reviewQueuePageSchema,
+  reviewQueueQuery,
+  reviewResultSchema,
+} from '@hiu/domain';
+import { siteAccess } from '../http/site-access.js';
+import type { AppContext } from '../context.js';
+import { correctReport, reviewReport } from './commands.js';
+
+const idParams = z.object({ id: z.uuid() });
+
+const correctionResultSchema = z.object({
+  id: z.uuid(),
+  revision: z.number().int(),
+  overallStatus: z.enum(['PASS', 'FAIL', 'PENDING']),
+  verdictChanged: z.boolean(),
+});
+
+/**
+ * Review of submitted reports (decisions 145 and 180): a site's queue, the decision, and corrections of a
+ * recorded value. Supervisors of the report's site and admins only.
+ */
+export const reviewRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { review } = ctx.repos;
+    const access = siteAccess(ctx.repos.members);
+
+    app.post(
+      '/api/reports/:id/review',
+      {
+        config: { access: 'supervisor', peopleOnly: true },
+        schema: { tags: ['reports'], params: idParams, body: reviewBody, response: { 200: reviewResultSchema } },
+      },
+      async (request) => {
+        const decided = await reviewReport(ctx.database.db, request.user!, request.params.id, request.body);
+        ctx.jobs.nudge();
+        return decided;
+      },
+    );
+
+    app.post(
+      '/api/reports/:id/corrections',
+      {
+        config: { access: 'supervisor', peopleOnly: true },
+        schema: {
+          tags: ['reports'],
+          params: idParams,
+          body: correctionBody,
+          response: { 200: correctionResultSchema },
+        },
+      },
+      async (request) => {
+        const corrected = await correctReport(ctx.database.db, request.user!, request.params.id, request.body);
+        ctx.jobs.nudge();
+        return corrected;
+      },
+    );
+
+    app.get(
+      '/api/sites/:id/review-queue',
+      {
+        config: { access: 'supervisor' },
+        schema: {
+          tags: ['reports'],
+          params: idParams,
+          querystring: reviewQueueQuery,
+          response: { 200: reviewQueuePageSchema },
+        },
+      },
+      async (request) => {
+        await access.orNotFound(request.user!, request.params.id);
+        return review.queue(request.params.id, request.query);
+      },
+    );
+
+    app.get(
+      '/api/me/review-counts',
+      {
+        config: { access: 'supervisor' },
+        schema: { tags: ['reports'], response: { 200: z.array(reviewCountSchema) } },
+      },
+      (request) => review.counts(request.user!),
+    );
+  };
