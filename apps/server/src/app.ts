@@ -53,7 +53,7 @@ import { evidencePackRoutes } from './routes/evidence-packs.js';
 import { evidencePackJob } from './jobs/evidence-pack-job.js';
 import { EVIDENCE_PACK_JOB } from './repositories/evidence-packs.js';
 import { dashboardRoutes } from './routes/dashboard.js';
-import { reviewRoutes } from './routes/review.js';
+import { reviewRoutes } from './review/routes.js';
 
 export interface RouteAccess {
   method: string;
