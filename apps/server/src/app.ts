@@ -39,7 +39,7 @@ import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
 import { siteRoutes } from './sites/routes.js';
 import { propertyRoutes } from './properties/routes.js';
-import { draftRoutes } from './routes/drafts.js';
+import { draftRoutes } from './drafts/routes.js';
 import { fileRoutes } from './routes/files.js';
 import { reportRoutes } from './routes/reports.js';
 import { reportTableRoutes } from './routes/report-table.js';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { emptyWizardData, UUID_PATTERN, type WizardData } from '@hiu/domain';
 import { drafts, properties, sites } from '../src/db/schema.js';
-import { draftsRepository } from '../src/repositories/drafts.js';
+import { draftsRepository } from '../src/drafts/repository.js';
 import { SESSION_COOKIE } from '../src/http/access.js';
 import { createRepositories } from '../src/repositories/index.js';
 import { client, signedIn, useTestApp, type TestClient } from './helpers/test-app.js';

@@ -17,6 +17,7 @@ import {
   type Site,
 } from '@hiu/domain';
 import { notFound } from '../http/errors.js';
+import { discardDraft } from '../drafts/commands.js';
 import { createProperty, deleteProperty, importProperties, updateProperty } from './commands.js';
 import { tag } from '../answers/serve.js';
 import type { AppContext } from '../context.js';
@@ -129,7 +130,7 @@ export const propertyRoutes =
       async (request, reply) => {
         const property = await propertyOr404(request.params.id);
         const { draftId } = request.params;
-        if (!UUID.test(draftId) || !(await drafts.deleteForProperty(draftId, property.id, request.user)))
+        if (!UUID.test(draftId) || !(await discardDraft(db, request.user, draftId, property.id)))
           throw notFound('Draft not found');
         return reply.status(204).send(null);
       },

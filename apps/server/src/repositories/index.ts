@@ -2,7 +2,7 @@ import type { Db } from '../db/client.js';
 import { usersRepository } from './users.js';
 import { sitesRepository } from '../sites/repository.js';
 import { propertiesRepository } from '../properties/repository.js';
-import { draftsRepository } from './drafts.js';
+import { draftsRepository } from '../drafts/repository.js';
 import { filesRepository } from './files.js';
 import { reportsRepository } from './reports.js';
 import { hiuModelsRepository } from './hiu-models.js';

@@ -3,7 +3,6 @@ import type { Draft, PropertyDraft, PropertyWork, WizardData } from '@hiu/domain
 import type { Db } from '../db/client.js';
 import { drafts, properties, reports, sites, users } from '../db/schema.js';
 import { draftCounts } from '../properties/status-queries.js';
-import { writeAudit, type Actor } from './audit.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 
 /** A page of the drafts list: at most `limit`, after the draft `before` (newest first). */
@@ -213,39 +212,22 @@ export function draftsRepository(db: Db) {
     },
 
     /**
-     * An admin discards a property's draft (an abandoned check), recorded in the history in the same
-     * transaction: whose it was, at which step, when last saved (never its readings). False when it is not one
-     * of the property's drafts, and then nothing is recorded.
+     * Deletes one of the property's drafts and answers whose it was, at which step and when last saved (never its
+     * readings); undefined when it is not one of the property's drafts.
      */
-    async deleteForProperty(id: string, propertyId: string, actor: Actor = null): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [was] = await tx
-          .delete(drafts)
-          .where(and(eq(drafts.id, id), eq(drafts.propertyId, propertyId)))
-          .returning({
-            userId: drafts.userId,
-            siteId: drafts.siteId,
-            currentStep: drafts.currentStep,
-            lastSaved: drafts.lastSaved,
-          });
-        if (!was) return false;
-        const [engineer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, was.userId));
-        await writeAudit(tx, {
-          actor,
-          entityType: 'draft',
-          entityId: id,
-          action: 'discarded',
-          siteId: was.siteId,
-          propertyId,
-          before: {
-            engineerId: was.userId,
-            engineerName: engineer?.name ?? '',
-            currentStep: was.currentStep,
-            lastSaved: was.lastSaved.toISOString(),
-          },
+    async deleteForProperty(id: string, propertyId: string) {
+      const [was] = await db
+        .delete(drafts)
+        .where(and(eq(drafts.id, id), eq(drafts.propertyId, propertyId)))
+        .returning({
+          userId: drafts.userId,
+          siteId: drafts.siteId,
+          currentStep: drafts.currentStep,
+          lastSaved: drafts.lastSaved,
         });
-        return true;
-      });
+      if (!was) return undefined;
+      const [engineer] = await db.select({ name: users.name }).from(users).where(eq(users.id, was.userId));
+      return { ...was, engineerName: engineer?.name ?? '' };
     },
 
     /** Deletes the user's own draft; false when there was none (or it is someone else's). */
