@@ -60,6 +60,7 @@ export * from './dashboard/site-dashboard.js';
 export * from './rules/verdict.js';
 export * from './rules/version.js';
 export * from './schemas/team.js';
+export * from './schemas/bulk-approval.js';
 export * from './schemas/evidence-pack.js';
 export * from './schemas/sign-off.js';
 export * from './packs/cp1-ts1.js';

@@ -8,6 +8,8 @@ import {
   reportPdfFilename,
   reportVerdict,
   withCorrection,
+  type BulkApprovalBody,
+  type BulkApprovalResult,
   type CorrectionBody,
   type ReviewBody,
   type ReviewState,
@@ -28,6 +30,12 @@ const notAwaiting = (state: ReviewState) =>
       reviewState: state,
     },
   );
+
+// A failing report is approved only after reading it on its own (docs/product.md#review).
+const notPassing = () =>
+  new HttpError(409, 'conflict', 'This report does not pass: open it and decide on its own', {
+    overallStatus: 'Not a pass',
+  });
 
 /**
  * The report, if the reviewer may review it: a report of a site they belong to, never their own (decision 145).
@@ -52,10 +60,11 @@ async function rebuildPdf(uow: UnitOfWork, reportId: string, stage: string, keep
  * possible; the database decides between two reviewers, and a decision names the revision it was made on
  * (409 when the report was corrected since).
  */
-export function reviewReport(db: Db, user: User, id: string, body: ReviewBody) {
+export function reviewReport(db: Db, user: User, id: string, body: ReviewBody, opts: { passingOnly?: boolean } = {}) {
   return runCommand(db, user, async (uow) => {
     const report = await reviewable(uow, user, id, 'review');
     if (!decideReview(report.reviewState, body.decision).ok) throw notAwaiting(report.reviewState);
+    if (opts.passingOnly && report.overallStatus !== 'PASS') throw notPassing();
     const state: ReviewState = body.decision === 'approve' ? 'approved' : 'sent_back';
     const reason = body.decision === 'send_back' ? body.reason : null;
     const fields = body.decision === 'send_back' ? [...new Set(body.fields ?? [])] : [];
@@ -65,11 +74,13 @@ export function reviewReport(db: Db, user: User, id: string, body: ReviewBody) {
       reason,
       fields,
       revision: body.revision,
+      passingOnly: opts.passingOnly,
     });
     if (!row) {
       const now = await uow.repos.reports.detail(report.id);
       if (!now) throw notFound('Report not found');
       if (now.reviewState !== 'awaiting_review') throw notAwaiting(now.reviewState);
+      if (opts.passingOnly && now.overallStatus !== 'PASS') throw notPassing();
       throw new HttpError(
         409,
         'conflict',
@@ -107,6 +118,25 @@ export function reviewReport(db: Db, user: User, id: string, body: ReviewBody) {
       reviewFields: row.reviewFields,
     };
   });
+}
+
+/**
+ * Approves several passing reports, each as its own command (its own transaction, history entry and webhook
+ * event), so one refused report leaves the others approved. A report that fails, was corrected since its
+ * reviewer saw it or was decided already is refused with the reason a single decision would give.
+ */
+export async function approvePassingReports(db: Db, user: User, body: BulkApprovalBody): Promise<BulkApprovalResult> {
+  const result: BulkApprovalResult = { approved: [], refused: [] };
+  for (const { id, revision } of body.reports) {
+    try {
+      await reviewReport(db, user, id, { decision: 'approve', revision }, { passingOnly: true });
+      result.approved.push(id);
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      result.refused.push({ id, reason: e.message });
+    }
+  }
+  return result;
 }
 
 /**

@@ -20,7 +20,15 @@ export function reviewRepository(db: Db) {
      */
     async decide(
       id: string,
-      d: { state: ReviewState; reviewedBy: string | null; reason: string | null; fields: string[]; revision?: number },
+      d: {
+        state: ReviewState;
+        reviewedBy: string | null;
+        reason: string | null;
+        fields: string[];
+        revision?: number;
+        /** Only a report whose verdict is PASS at that moment (a bulk approval). */
+        passingOnly?: boolean;
+      },
     ) {
       const [row] = await db
         .update(reports)
@@ -36,6 +44,7 @@ export function reviewRepository(db: Db) {
             eq(reports.id, id),
             eq(reports.reviewState, 'awaiting_review'),
             d.revision === undefined ? undefined : eq(reports.revision, d.revision),
+            d.passingOnly ? eq(reports.overallStatus, 'PASS') : undefined,
           ),
         )
         .returning({
@@ -202,6 +211,7 @@ export function reviewRepository(db: Db) {
             engineerName: reports.engineerName,
             completedAt: reports.completedAt,
             overallStatus: reports.overallStatus,
+            failedStep: reports.failedStep,
             failureReasons: reports.failureReasons,
             revision: reports.revision,
           })

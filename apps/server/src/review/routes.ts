@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkApprovalBody,
+  bulkApprovalResultSchema,
   correctionBody,
   reviewBody,
   reviewCountSchema,
@@ -10,7 +12,7 @@ import {
 } from '@hiu/domain';
 import { siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
-import { correctReport, reviewReport } from './commands.js';
+import { approvePassingReports, correctReport, reviewReport } from './commands.js';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -41,6 +43,20 @@ export const reviewRoutes =
         const decided = await reviewReport(ctx.database.db, request.user!, request.params.id, request.body);
         ctx.jobs.nudge();
         return decided;
+      },
+    );
+
+    // Bulk approval of passing reports from the queue: one command per report (decision in commands.ts).
+    app.post(
+      '/api/reports/approvals',
+      {
+        config: { access: 'supervisor', peopleOnly: true },
+        schema: { tags: ['reports'], body: bulkApprovalBody, response: { 200: bulkApprovalResultSchema } },
+      },
+      async (request) => {
+        const result = await approvePassingReports(ctx.database.db, request.user!, request.body);
+        ctx.jobs.nudge();
+        return result;
       },
     );
 

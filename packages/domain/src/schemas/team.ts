@@ -188,6 +188,8 @@ export const reviewQueueItemSchema = z.object({
   engineerName: z.string(),
   completedAt: z.string(),
   overallStatus: overallStatusSchema,
+  /** The step at which the device failed (the check stopped there); null for a reading out of range. */
+  failedStep: z.number().int().nullable(),
   failureReasons: z.array(z.string()),
   revision: z.number().int(),
 });
