@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, arrayContains, eq } from 'drizzle-orm';
 import type { WebhookEventType } from '@hiu/domain';
 import { webhookEndpoints, webhookEvents } from '../db/schema.js';
-import { enqueueJob } from '../jobs/queue/store.js';
+import { enqueueJob, type NewJob } from '../jobs/queue/store.js';
 import type { Tx } from '../repositories/audit.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';
@@ -12,15 +12,13 @@ export const WEBHOOK_MAX_ATTEMPTS = 34;
 /** A new signing secret in the Standard Webhooks form. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-/** Queues one delivery of an event to one endpoint; `again` makes a resend its own job. */
-export async function queueDelivery(tx: Tx, eventId: string, endpointId: string, again = '') {
-  await enqueueJob(tx, {
-    kind: WEBHOOK_DELIVERY_JOB,
-    key: `webhook:${eventId}:${endpointId}${again ? `:${again}` : ''}`,
-    payload: { eventId, endpointId },
-    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-  });
-}
+/** The job of one delivery of an event to one endpoint; `again` makes a resend its own job. */
+export const deliveryJob = (eventId: string, endpointId: string, again = ''): NewJob => ({
+  kind: WEBHOOK_DELIVERY_JOB,
+  key: `webhook:${eventId}:${endpointId}${again ? `:${again}` : ''}`,
+  payload: { eventId, endpointId },
+  maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+});
 
 /**
  * Records an event in the caller's transaction, with a delivery queued to every active endpoint that asked
@@ -43,6 +41,6 @@ export async function emitWebhookEvent(
     );
   if (endpoints.length === 0) return null;
   const [event] = await tx.insert(webhookEvents).values({ type, payload: data }).returning({ id: webhookEvents.id });
-  for (const e of endpoints) await queueDelivery(tx, event!.id, e.id);
+  for (const e of endpoints) await enqueueJob(tx, deliveryJob(event!.id, e.id));
   return event!.id;
 }

@@ -2,13 +2,11 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { WebhookDeliveryPage, WebhookEndpoint } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema.js';
-import { writeAudit, type Actor } from '../repositories/audit.js';
-import { emitWebhookEvent, newWebhookSecret, queueDelivery } from './events.js';
 
 type Row = typeof webhookEndpoints.$inferSelect;
 const PAGE = 50;
 
-function toEndpoint(row: Row, last: WebhookEndpoint['lastDelivery'] = null): WebhookEndpoint {
+export function toEndpoint(row: Row, last: WebhookEndpoint['lastDelivery'] = null): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -24,7 +22,12 @@ function toEndpoint(row: Row, last: WebhookEndpoint['lastDelivery'] = null): Web
 }
 
 /** What the audit log keeps of an endpoint: never its secret. */
-const audited = (row: Row) => ({ url: row.url, description: row.description, events: row.events, active: row.active });
+export const audited = (row: Row) => ({
+  url: row.url,
+  description: row.description,
+  events: row.events,
+  active: row.active,
+});
 
 export type WebhooksRepository = ReturnType<typeof webhooksRepository>;
 
@@ -67,102 +70,55 @@ export function webhooksRepository(db: Db) {
       return row ? toEndpoint(row, (await lastDeliveries()).get(id) ?? null) : undefined;
     },
 
-    async create(input: { url: string; description: string; events: string[] }, actor: Actor) {
-      return db.transaction(async (tx) => {
-        const secret = newWebhookSecret();
-        const [row] = await tx
-          .insert(webhookEndpoints)
-          .values({ ...input, secret, createdBy: actor?.id ?? null })
-          .returning();
-        await writeAudit(tx, {
-          actor,
-          entityType: 'webhook',
-          entityId: row!.id,
-          action: 'created',
-          after: audited(row!),
-        });
-        return { ...toEndpoint(row!), secret };
-      });
+    async insert(
+      input: { url: string; description: string; events: string[] },
+      secret: string,
+      createdBy: string | null,
+    ) {
+      const [row] = await db
+        .insert(webhookEndpoints)
+        .values({ ...input, secret, createdBy })
+        .returning();
+      return row!;
     },
 
-    async update(
-      id: string,
-      patch: { url?: string; description?: string; events?: string[]; active?: boolean },
-      actor: Actor,
-    ): Promise<WebhookEndpoint | undefined> {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
-        if (!before) return undefined;
-        const [row] = await tx
-          .update(webhookEndpoints)
-          .set({ ...patch, ...(patch.active ? { disabledReason: null } : {}) })
-          .where(eq(webhookEndpoints.id, id))
-          .returning();
-        await writeAudit(tx, {
-          actor,
-          entityType: 'webhook',
-          entityId: id,
-          action: 'updated',
-          before: audited(before),
-          after: audited(row!),
-        });
-        return toEndpoint(row!);
-      });
+    /** Changes an endpoint; answers it as it was and as it is, or undefined when there is none. */
+    async update(id: string, patch: { url?: string; description?: string; events?: string[]; active?: boolean }) {
+      const [before] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
+      if (!before) return undefined;
+      const [row] = await db
+        .update(webhookEndpoints)
+        .set({ ...patch, ...(patch.active ? { disabledReason: null } : {}) })
+        .where(eq(webhookEndpoints.id, id))
+        .returning();
+      return { before, row: row! };
     },
 
-    async remove(id: string, actor: Actor): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
-        if (!row) return false;
-        await writeAudit(tx, { actor, entityType: 'webhook', entityId: id, action: 'deleted', before: audited(row) });
-        return true;
-      });
+    async delete(id: string) {
+      const [row] = await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+      return row;
     },
 
-    /** A new secret, shown once; the old one keeps signing beside it for a day, so receivers can switch. */
-    async rotateSecret(id: string, actor: Actor) {
-      return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
-        if (!before) return undefined;
-        const secret = newWebhookSecret();
-        const [row] = await tx
-          .update(webhookEndpoints)
-          .set({
-            secret,
-            previousSecret: before.secret,
-            previousSecretUntil: sql`now() + interval '24 hours'`,
-          })
-          .where(eq(webhookEndpoints.id, id))
-          .returning();
-        await writeAudit(tx, { actor, entityType: 'webhook', entityId: id, action: 'secret_rotated' });
-        return { ...toEndpoint(row!), secret };
-      });
+    /** A new secret; the old one keeps signing beside it for a day, so receivers can switch. */
+    async rotateSecret(id: string, secret: string) {
+      const [before] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
+      if (!before) return undefined;
+      const [row] = await db
+        .update(webhookEndpoints)
+        .set({ secret, previousSecret: before.secret, previousSecretUntil: sql`now() + interval '24 hours'` })
+        .where(eq(webhookEndpoints.id, id))
+        .returning();
+      return row!;
     },
 
-    /** A test event to this endpoint only, delivered like any other. */
-    async sendTest(id: string, actor: Actor): Promise<string | null> {
-      return db.transaction((tx) =>
-        emitWebhookEvent(
-          tx,
-          'webhook.test',
-          { endpointId: id, message: 'A test event from HIU Commissioning', sentBy: actor?.name ?? null },
-          id,
-        ),
-      );
-    },
-
-    /** Sends an event to the endpoint again (a new job; the webhook-id stays the event's). */
-    async resend(endpointId: string, eventId: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [seen] = await tx
-          .select({ id: webhookDeliveries.id })
-          .from(webhookDeliveries)
-          .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.eventId, eventId)))
-          .limit(1);
-        if (!seen) return false;
-        await queueDelivery(tx, eventId, endpointId, `again:${Date.now()}`);
-        return true;
-      });
+    /** Whether the event was ever sent to the endpoint. */
+    async wasSent(endpointId: string, eventId: string): Promise<boolean> {
+      const [seen] = await db
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.eventId, eventId)))
+        .limit(1);
+      return Boolean(seen);
     },
 
     /** Every attempt to the endpoint, newest first, a page at a time. */

@@ -10,6 +10,14 @@ import {
 import { notFound, unprocessable } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 import { webhooksRepository } from './repository.js';
+import {
+  createWebhook,
+  deleteWebhook,
+  resendDelivery,
+  rotateWebhookSecret,
+  sendTestEvent,
+  updateWebhook,
+} from './commands.js';
 import { resolvesPublicly, urlProblem } from './target-safety.js';
 
 const idParams = z.object({ id: z.uuid() });
@@ -20,7 +28,8 @@ const pageQuery = z.object({ cursor: z.coerce.number().int().positive().optional
 export const webhookRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const hooks = webhooksRepository(ctx.database.db);
+    const db = ctx.database.db;
+    const hooks = webhooksRepository(db);
     const admin = { access: 'admin' as const };
     const tags = ['webhooks'];
     const allowPrivate = ctx.config.webhookAllowPrivate;
@@ -41,7 +50,7 @@ export const webhookRoutes =
       { config: admin, schema: { tags, body: webhookCreateBody, response: { 201: webhookWithSecretSchema } } },
       async (request, reply) => {
         await checkUrl(request.body.url);
-        return reply.status(201).send(await hooks.create(request.body, request.user));
+        return reply.status(201).send(await createWebhook(db, request.user, request.body));
       },
     );
 
@@ -53,7 +62,7 @@ export const webhookRoutes =
       },
       async (request) => {
         if (request.body.url !== undefined) await checkUrl(request.body.url);
-        const updated = await hooks.update(request.params.id, request.body, request.user);
+        const updated = await updateWebhook(db, request.user, request.params.id, request.body);
         if (!updated) throw notFound('Webhook not found');
         return updated;
       },
@@ -63,7 +72,7 @@ export const webhookRoutes =
       '/api/webhooks/:id',
       { config: admin, schema: { tags, params: idParams, response: { 204: z.null() } } },
       async (request, reply) => {
-        if (!(await hooks.remove(request.params.id, request.user))) throw notFound('Webhook not found');
+        if (!(await deleteWebhook(db, request.user, request.params.id))) throw notFound('Webhook not found');
         return reply.status(204).send(null);
       },
     );
@@ -72,7 +81,7 @@ export const webhookRoutes =
       '/api/webhooks/:id/rotate-secret',
       { config: admin, schema: { tags, params: idParams, response: { 200: webhookWithSecretSchema } } },
       async (request) => {
-        const rotated = await hooks.rotateSecret(request.params.id, request.user);
+        const rotated = await rotateWebhookSecret(db, request.user, request.params.id);
         if (!rotated) throw notFound('Webhook not found');
         return rotated;
       },
@@ -85,7 +94,7 @@ export const webhookRoutes =
         schema: { tags, params: idParams, response: { 202: z.object({ eventId: z.uuid() }) } },
       },
       async (request, reply) => {
-        const eventId = await hooks.sendTest(request.params.id, request.user);
+        const eventId = await sendTestEvent(db, request.user, request.params.id);
         if (!eventId) throw notFound('Webhook not found');
         ctx.jobs.nudge();
         return reply.status(202).send({ eventId });
@@ -111,7 +120,7 @@ export const webhookRoutes =
         schema: { tags, params: resendParams, response: { 202: z.object({ queued: z.literal(true) }) } },
       },
       async (request, reply) => {
-        if (!(await hooks.resend(request.params.id, request.params.eventId)))
+        if (!(await resendDelivery(db, request.user, request.params.id, request.params.eventId)))
           throw notFound('This event was never sent to this webhook');
         ctx.jobs.nudge();
         return reply.status(202).send({ queued: true as const });
