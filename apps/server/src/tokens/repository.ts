@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ApiToken, ApiTokenWithSecret, TokenScope } from '@hiu/domain';
+import type { ApiToken, TokenScope } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { SESSION_CHANNEL } from '../db/notifications.js';
 import { apiTokens, siteMembers, sites, users } from '../db/schema.js';
-import { writeAudit, type Actor } from '../repositories/audit.js';
 import { hashToken } from '../repositories/users.js';
 
 type Row = typeof apiTokens.$inferSelect;
@@ -58,89 +57,72 @@ export function tokensRepository(db: Db) {
       return siteIds.filter((id) => !found.has(id.toLowerCase()));
     },
 
-    /** Makes the token, its account and its site memberships at once; the token is answered only here. */
-    async create(
+    /**
+     * Inserts the token, its account and its site memberships (in the caller's transaction) and answers the
+     * token as listed, with the sites it was given.
+     */
+    async insert(
       input: { name: string; scope: TokenScope; siteIds: string[]; expiresOn: string },
-      actor: Actor,
-    ): Promise<ApiTokenWithSecret> {
-      const token = `hiu_${randomBytes(32).toString('base64url')}`;
-      return db.transaction(async (tx) => {
-        const allSites = input.siteIds.length === 0;
-        const [account] = await tx
-          .insert(users)
-          .values({
-            email: `token-${randomUUID()}@api-token.invalid`,
-            name: `API token: ${input.name}`,
-            role: input.scope === 'read' ? 'client' : 'supervisor',
-            // Not a password hash: no password signs this account in.
-            passwordHash: '!',
-            kind: 'token',
-          })
-          .returning({ id: users.id });
-        const [row] = await tx
-          .insert(apiTokens)
-          .values({
-            userId: account!.id,
-            name: input.name,
-            tokenHash: hashToken(token),
-            prefix: token.slice(0, 10),
-            scope: input.scope,
-            allSites,
-            expiresAt: new Date(`${input.expiresOn}T23:59:59.999Z`),
-            createdBy: actor?.id ?? null,
-          })
-          .returning();
-        const siteIds = allSites
-          ? (await tx.select({ id: sites.id }).from(sites)).map((s) => s.id)
-          : [...new Set(input.siteIds.map((s) => s.toLowerCase()))];
-        if (siteIds.length)
-          await tx
-            .insert(siteMembers)
-            .values(siteIds.map((siteId) => ({ siteId, userId: account!.id })))
-            .onConflictDoNothing();
-        await writeAudit(tx, {
-          actor,
-          entityType: 'api_token',
-          entityId: row!.id,
-          action: 'created',
-          after: {
-            name: input.name,
-            scope: input.scope,
-            sites: allSites ? 'all' : siteIds,
-            expiresOn: input.expiresOn,
-          },
-        });
-        const memberships = await tx
-          .select({ id: sites.id, name: sites.name })
-          .from(siteMembers)
-          .innerJoin(sites, eq(sites.id, siteMembers.siteId))
-          .where(eq(siteMembers.userId, account!.id))
-          .orderBy(sites.name);
-        return { ...toToken(row!, memberships, actor?.name ?? null), token };
-      });
+      token: string,
+      createdBy: { id: string; name: string } | null,
+    ) {
+      const allSites = input.siteIds.length === 0;
+      const [account] = await db
+        .insert(users)
+        .values({
+          email: `token-${randomUUID()}@api-token.invalid`,
+          name: `API token: ${input.name}`,
+          role: input.scope === 'read' ? 'client' : 'supervisor',
+          // Not a password hash: no password signs this account in.
+          passwordHash: '!',
+          kind: 'token',
+        })
+        .returning({ id: users.id });
+      const [row] = await db
+        .insert(apiTokens)
+        .values({
+          userId: account!.id,
+          name: input.name,
+          tokenHash: hashToken(token),
+          prefix: token.slice(0, 10),
+          scope: input.scope,
+          allSites,
+          expiresAt: new Date(`${input.expiresOn}T23:59:59.999Z`),
+          createdBy: createdBy?.id ?? null,
+        })
+        .returning();
+      const siteIds = allSites
+        ? (await db.select({ id: sites.id }).from(sites)).map((s) => s.id)
+        : [...new Set(input.siteIds.map((s) => s.toLowerCase()))];
+      if (siteIds.length)
+        await db
+          .insert(siteMembers)
+          .values(siteIds.map((siteId) => ({ siteId, userId: account!.id })))
+          .onConflictDoNothing();
+      const memberships = await db
+        .select({ id: sites.id, name: sites.name })
+        .from(siteMembers)
+        .innerJoin(sites, eq(sites.id, siteMembers.siteId))
+        .where(eq(siteMembers.userId, account!.id))
+        .orderBy(sites.name);
+      return {
+        token: toToken(row!, memberships, createdBy?.name ?? null),
+        siteIds: allSites ? ('all' as const) : siteIds,
+      };
     },
 
     /**
-     * Revokes at once: the token and its account stop working, and every server is told in the same
-     * transaction (decision 110's channel), so none keeps a remembered copy. Undefined when unknown.
+     * Revokes the token and deactivates its account, telling every server in the same transaction (decision
+     * 110's channel), so none keeps a remembered copy. Undefined when unknown; 'already' when revoked before.
      */
-    async revoke(id: string, actor: Actor): Promise<{ userId: string } | undefined | 'already'> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(apiTokens).where(eq(apiTokens.id, id)).for('update');
-        if (!row) return undefined;
-        if (row.revokedAt) return 'already' as const;
-        await tx.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, id));
-        await tx.update(users).set({ active: false }).where(eq(users.id, row.userId));
-        await writeAudit(tx, {
-          actor,
-          entityType: 'api_token',
-          entityId: id,
-          action: 'revoked',
-          before: { name: row.name },
-        });
-        await tx.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${`user:${row.userId}`})`);
-        return { userId: row.userId };
-      });
+    async revoke(id: string) {
+      const [row] = await db.select().from(apiTokens).where(eq(apiTokens.id, id)).for('update');
+      if (!row) return undefined;
+      if (row.revokedAt) return 'already' as const;
+      await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, id));
+      await db.update(users).set({ active: false }).where(eq(users.id, row.userId));
+      await db.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${`user:${row.userId}`})`);
+      return { userId: row.userId, name: row.name };
     },
   };
 }

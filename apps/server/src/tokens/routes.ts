@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiTokenSchema, apiTokenWithSecretSchema, tokenCreateBody } from '@hiu/domain';
-import { HttpError, notFound, unprocessable } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 import { tokensRepository } from './repository.js';
+import { createToken, revokeToken } from './commands.js';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -23,12 +24,7 @@ export const tokenRoutes =
       '/api/tokens',
       { config: admin, schema: { tags, body: tokenCreateBody, response: { 201: apiTokenWithSecretSchema } } },
       async (request, reply) => {
-        const unknown = await tokens.unknownSites(request.body.siteIds);
-        if (unknown.length)
-          throw unprocessable(`No such site: ${unknown.join(', ')}`, {
-            siteIds: `No such site: ${unknown.join(', ')}`,
-          });
-        return reply.status(201).send(await tokens.create(request.body, request.user));
+        return reply.status(201).send(await createToken(ctx.database.db, request.user, request.body));
       },
     );
 
@@ -36,7 +32,7 @@ export const tokenRoutes =
       '/api/tokens/:id',
       { config: admin, schema: { tags, params: idParams, response: { 204: z.null() } } },
       async (request, reply) => {
-        const revoked = await tokens.revoke(request.params.id, request.user);
+        const revoked = await revokeToken(ctx.database.db, request.user, request.params.id);
         if (!revoked) throw notFound('Token not found');
         if (revoked === 'already') throw new HttpError(409, 'conflict', 'This token is revoked already');
         ctx.repos.users.heard(`user:${revoked.userId}`);
