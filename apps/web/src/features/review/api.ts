@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  BulkApprovalBody,
+  BulkApprovalResult,
   CorrectionBody,
   ReportDetail,
   ReviewBody,
@@ -79,4 +81,23 @@ export function useCorrection(id: string) {
       ),
     onSettled: refresh,
   });
+}
+
+/** Approves the chosen passing reports, each as its own decision; answers which were approved and which refused. */
+export function useBulkApproval() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkApprovalBody) => api.post<BulkApprovalResult>('/api/reports/approvals', body),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).includes('/review') }),
+        client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/reports/') }),
+      ]),
+  });
+}
+
+/** The oldest report of the site still awaiting review other than `exceptId`, read fresh after a decision. */
+export async function nextInQueue(siteId: string, exceptId: string): Promise<string | null> {
+  const page = await api.get<ReviewQueuePage>(`/api/sites/${siteId}/review-queue?limit=2`);
+  return page.items.find((r) => r.id !== exceptId)?.id ?? null;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { formatDateTime, REVIEW_STATE_LABELS, type ReportDetail } from '@hiu/domain';
 import { StatusBadge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -13,7 +13,7 @@ import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { HistoryPanel } from '../../components/history-panel';
 import { ReportEvidence } from '../../components/report-evidence';
-import { useDecision, useEarlierAttempts, useReport } from './api';
+import { nextInQueue, useDecision, useEarlierAttempts, useReport } from './api';
 import { ReportReadings } from './report-readings';
 import { PackReadings } from './pack-readings';
 import { Problem } from '../../components/problem';
@@ -37,6 +37,7 @@ export default function ReviewReportPage() {
   const { user } = useSession();
   const [dialog, setDialog] = useState<'approve' | 'send_back' | 'correct' | null>(null);
   const decide = useDecision(id);
+  const [, navigate] = useLocation();
 
   if (report.isLoading)
     return (
@@ -54,11 +55,24 @@ export default function ReviewReportPage() {
   const canReview = user?.role === 'admin' || user?.role === 'supervisor';
   // The server refuses a decision on one's own report (403); the screen does not offer it.
   const ownReport = r.engineerId !== null && r.engineerId === user?.id;
+  // After a decision the queue moves on: the next report of the site opens, or the queue when none is left.
+  const openNext = async () => {
+    if (!r.siteId) return;
+    const next = await nextInQueue(r.siteId, r.id).catch(() => null);
+    if (next) navigate(`/review/reports/${next}`);
+    else {
+      notify.success('Queue done', `Nothing else on ${r.siteName} is waiting for review`);
+      navigate(`/review/sites/${r.siteId}`);
+    }
+  };
   const approve = () =>
     decide.mutate(
       { decision: 'approve', revision: r.revision },
       {
-        onSuccess: () => notify.success('Approved', `${r.propertyAddress} is approved and locked`),
+        onSuccess: () => {
+          notify.success('Approved', `${r.propertyAddress} is approved and locked`);
+          void openNext();
+        },
         onError: (e) => notify.error('Could not approve', e instanceof ApiError ? e.userMessage : String(e)),
         onSettled: () => setDialog(null),
       },
@@ -218,7 +232,12 @@ export default function ReviewReportPage() {
         confirmLabel={decide.isPending ? 'Approving...' : 'Approve'}
         onConfirm={approve}
       />
-      <SendBackDialog report={r} open={dialog === 'send_back'} onOpenChange={(o) => !o && setDialog(null)} />
+      <SendBackDialog
+        report={r}
+        open={dialog === 'send_back'}
+        onOpenChange={(o) => !o && setDialog(null)}
+        onDecided={() => void openNext()}
+      />
       <CorrectionDialog report={r} open={dialog === 'correct'} onOpenChange={(o) => !o && setDialog(null)} />
     </Page>
   );

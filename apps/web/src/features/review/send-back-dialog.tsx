@@ -8,7 +8,12 @@ import type { ReportDialogProps } from './report-dialog';
 const sendBack = reviewBody.options[1].pick({ reason: true, fields: true }).required({ fields: true });
 
 /** Send back with a required reason, marking the recorded values concerned (docs/product.md#review). */
-export default function SendBackDialog({ report, open, onOpenChange }: ReportDialogProps) {
+export default function SendBackDialog({
+  report,
+  open,
+  onOpenChange,
+  onDecided,
+}: ReportDialogProps & { onDecided?: () => void }) {
   const decide = useDecision(report.id);
   const form = useSchemaForm(sendBack, { reason: '', fields: [] });
   const choices = CORRECTABLE_FIELDS.map((f) => ({
@@ -34,6 +39,7 @@ export default function SendBackDialog({ report, open, onOpenChange }: ReportDia
         await decide.mutateAsync({ decision: 'send_back', ...body, revision: report.revision });
         notify.success('Sent back', `${report.propertyAddress} is back on its engineer's list with your reason`);
         onOpenChange(false);
+        onDecided?.();
       }}
     >
       <FormField name="reason" label="Reason" hint={`Required, at most ${MAX_REVIEW_REASON} characters.`}>
