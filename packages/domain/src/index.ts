@@ -30,6 +30,7 @@ export * from './rules/radiators.js';
 export * from './rules/evaluate.js';
 export * from './rules/forty-five.js';
 export * from './rules/out-of-range.js';
+export * from './rules/plausible-readings.js';
 export * from './rules/failure-details.js';
 export * from './rules/failure-summary.js';
 export * from './format/dates.js';
