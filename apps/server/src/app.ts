@@ -18,9 +18,9 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { configurePasswordHashing } from './http/passwords.js';
 import { warnOfUntrustedProxy } from './http/forwarded-warning.js';
 import { createRepositories } from './repositories/index.js';
-import { answerCache } from './answers/cache.js';
-import { hearChanges } from './answers/hear-changes.js';
-import { rememberedReads } from './answers/serve.js';
+import { answerCache } from './response-cache/cache.js';
+import { listenForChanges } from './response-cache/change-notifications.js';
+import { cachedReads } from './response-cache/cached-reads.js';
 import { scheduleEmbeddedVacuum } from './jobs/embedded-vacuum.js';
 import { scheduleOrphanFileCleanup } from './jobs/orphan-files.js';
 import { JOB_CONCURRENCY, scheduleJobCleanup } from './jobs/queue/settings.js';
@@ -161,10 +161,10 @@ export async function buildApp(
     leaseSeconds: config.jobLeaseSeconds,
   });
   const answers = answerCache(config.answerCache);
-  const remembered = rememberedReads(answers);
-  const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs, remembered };
+  const cachedRead = cachedReads(answers);
+  const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs, cachedRead };
   // Sessions ended, users changed and answers made stale through another server are forgotten when announced.
-  await hearChanges(app, { config, database, users: repos.users, answers });
+  await listenForChanges(app, { config, database, users: repos.users, answers });
   // A listening server loads the PDF code in the background now rather than during the first submit.
   app.addHook('onListen', async () => {
     ctx.pdfs.warm().catch((err: unknown) => app.log.error({ err }, 'report PDF worker failed to start'));

@@ -1,4 +1,4 @@
-import type { RememberedReads } from './answers/serve.js';
+import type { CachedReads } from './response-cache/cached-reads.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ReportPdfs } from './exports/report-pdf.js';
@@ -17,5 +17,5 @@ export interface AppContext {
   jobStore: JobStore;
   jobs: JobRunner;
   /** The busiest reads, answered from memory until the database announces a change (decision 203). */
-  remembered: RememberedReads;
+  cachedRead: CachedReads;
 }

@@ -10,7 +10,7 @@ import {
   unassignBody,
 } from '@hiu/domain';
 import { siteAccess } from '../http/site-access.js';
-import { tag } from '../answers/serve.js';
+import { tag } from '../response-cache/cached-reads.js';
 import type { AppContext } from '../context.js';
 import { assignProperties, unassignProperties } from './commands.js';
 
@@ -96,7 +96,7 @@ export const assignmentRoutes =
       '/api/me/assignments',
       { config: { access: 'user' }, schema: { tags: ['assignments'], response: { 200: z.array(myAssignmentSchema) } } },
       (request, reply) =>
-        ctx.remembered(
+        ctx.cachedRead(
           request,
           reply,
           () => assignments.forEngineer(request.user!.id),

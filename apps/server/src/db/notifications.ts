@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /** Channel on which every server hears that sessions ended or a user changed (decision 110). */
 export const SESSION_CHANNEL = 'hiu_session_changes';
-/** Channel on which every server hears which remembered answers a change made stale (decision 203). */
+/** Channel on which every server hears which cached answers a change made stale (decision 203). */
 export const READ_CHANNEL = 'hiu_read_changes';
 
 const FIRST_RETRY_MS = 1_000;

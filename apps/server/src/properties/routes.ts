@@ -19,7 +19,7 @@ import {
 import { notFound } from '../http/errors.js';
 import { discardDraft } from '../drafts/commands.js';
 import { createProperty, deleteProperty, importProperties, updateProperty } from './commands.js';
-import { tag } from '../answers/serve.js';
+import { tag } from '../response-cache/cached-reads.js';
 import type { AppContext } from '../context.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
@@ -60,7 +60,7 @@ export const propertyRoutes =
       async (request, reply) => {
         const user = request.user!;
         const { siteId } = request.query;
-        return ctx.remembered(
+        return ctx.cachedRead(
           request,
           reply,
           async () => {

@@ -18,7 +18,7 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { publicSummary, submitReport } from '../reports/submit-report.js';
 import { attachment } from '../exports/content-disposition.js';
 import { reportsCsvStream } from '../exports/reports-csv.js';
-import { tag } from '../answers/serve.js';
+import { tag } from '../response-cache/cached-reads.js';
 import type { AppContext } from '../context.js';
 import { siteAccess } from '../http/site-access.js';
 import { analysisCsvStream } from '../exports/analysis-csv.js';
@@ -111,7 +111,7 @@ export const reportRoutes =
         const { before, limit } = request.query;
         const [at, id] = before ? before.split('|') : [];
         const mine = () => reports.mine(request.user!.id, at && id ? { completedAt: new Date(at), id } : null, limit);
-        return ctx.remembered(request, reply, mine, () => [tag.person(request.user!.id)]);
+        return ctx.cachedRead(request, reply, mine, () => [tag.person(request.user!.id)]);
       },
     );
 

@@ -23,7 +23,7 @@ import {
 } from '@hiu/domain';
 import { HttpError, notFound } from '../http/errors.js';
 import { applySiteBulk, createSite, deleteSite, updateSite } from './commands.js';
-import { tag } from '../answers/serve.js';
+import { tag } from '../response-cache/cached-reads.js';
 import type { AppContext } from '../context.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
@@ -64,7 +64,7 @@ export const siteRoutes =
       (request, reply) => {
         const user = request.user!;
         const admin = user.role === 'admin';
-        return ctx.remembered(
+        return ctx.cachedRead(
           request,
           reply,
           () => sites.list({ ...request.query, ...(admin ? {} : { memberId: user.id }) }),

@@ -21,7 +21,7 @@ function send<T>(reply: FastifyReply, answer: Remembered): T {
  * A route's read, answered from the cache when this caller's same request was answered since anything it was
  * made from changed (decision 203). `tagsOf` names what the answer was made from. A read that fails is not kept.
  */
-export function rememberedReads(answers: AnswerCache) {
+export function cachedReads(answers: AnswerCache) {
   return async function remembered<T>(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -42,7 +42,7 @@ export function rememberedReads(answers: AnswerCache) {
   };
 }
 
-export type RememberedReads = ReturnType<typeof rememberedReads>;
+export type CachedReads = ReturnType<typeof cachedReads>;
 
 /** Tags of what an answer was made from, as the database names them in its notices (migration 0030). */
 export const tag = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerCache, EVERYTHING, noticeTags } from '../../src/answers/cache.js';
+import { answerCache, EVERYTHING, noticeTags } from '../../src/response-cache/cache.js';
 
 const answer = (payload: string) => ({ payload, etag: `"${payload}"` });
 

@@ -9,11 +9,11 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * What other servers and the database announce: sessions ended or users changed (decision 110), and which
- * remembered answers a change made stale (decision 203). On PostgreSQL a connection of its own listens; a
+ * cached answers a change made stale (decision 203). On PostgreSQL a connection of its own listens; a
  * write's answer waits until this server has heard its own change, so the caller's next read sees it. The
  * embedded database hears its notices in process, as each commit returns.
  */
-export async function hearChanges(
+export async function listenForChanges(
   app: FastifyInstance,
   opts: { config: Config; database: Database; users: UsersRepository; answers: AnswerCache },
 ) {
