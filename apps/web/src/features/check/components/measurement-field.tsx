@@ -1,5 +1,7 @@
+import { useRef } from 'react';
 import {
   formatRange,
+  implausibleReading,
   judge,
   measurement,
   type MeasurementId,
@@ -10,6 +12,7 @@ import {
 import { Field } from '../../../components/ui/field';
 import { NumberInput } from '../../../components/ui/input';
 import { cn } from '../../../components/ui/cn';
+import { PlausibilityOffer } from './plausibility-offer';
 
 interface MeasurementFieldProps {
   id: MeasurementId;
@@ -26,13 +29,15 @@ interface MeasurementFieldProps {
 export function MeasurementField({ id, value, onChange, ranges, label, error }: MeasurementFieldProps) {
   const m = measurement(id);
   const range = m.range ? ranges[id as RangedMeasurementId] : undefined;
-  return (
+  const input = useRef<HTMLInputElement>(null);
+  const implausible = implausibleReading(m, value);
+  const field = (
     <Field
       label={label ?? m.label}
       required={m.required}
       error={error}
       hint={
-        range ? (
+        implausible ? undefined : range ? (
           <RangeHint value={value} range={range} unit={m.unit} />
         ) : m.required ? undefined : (
           'Optional, for information only'
@@ -40,6 +45,7 @@ export function MeasurementField({ id, value, onChange, ranges, label, error }: 
       }
     >
       <NumberInput
+        ref={input}
         value={value}
         onValueChange={onChange}
         unit={m.unit || undefined}
@@ -48,6 +54,26 @@ export function MeasurementField({ id, value, onChange, ranges, label, error }: 
         enterKeyHint="next"
       />
     </Field>
+  );
+  // One wrapper whether or not the offer shows, so the box is not remounted (and its focus lost) as it appears.
+  return (
+    <div>
+      {field}
+      {implausible ? (
+        <PlausibilityOffer
+          reading={implausible}
+          unit={m.unit}
+          onUse={(v) => {
+            onChange(v);
+            input.current?.focus();
+          }}
+          onRemeasure={() => {
+            onChange('');
+            input.current?.focus();
+          }}
+        />
+      ) : null}
+    </div>
   );
 }
 

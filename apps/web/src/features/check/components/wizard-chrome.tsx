@@ -7,6 +7,7 @@ import { useWizard } from '../state/wizard-provider';
 import { cameFromApp } from '../../../lib/in-app-history';
 import { WIZARD_PAGE_CLASS, WizardHeader } from './wizard-header';
 import { StorageWarning } from './storage-warning';
+import { SaveBadge } from '../state/save-badge';
 
 // What Cancel and "Go to first missing field" run (lib/chrome-taps) comes with their first tap, not with the step.
 
@@ -39,6 +40,7 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
   const { state, reset, setCurrentStep } = useWizard();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const barRef = useBottomBarClearance();
 
   // Each step: remember where the engineer is (ruling 10), start at the top, and move focus to the heading
   // so a screen reader announces the new step. A page opened directly is already at its top and announced
@@ -72,6 +74,7 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
       <WizardHeader
         step={step}
         headingRef={headingRef}
+        status={<SaveBadge inline />}
         onCancel={() => void askBeforeCancel(state.wizardData).then((ask) => (ask ? setConfirmCancel(true) : cancel()))}
       />
 
@@ -81,6 +84,7 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
       </main>
 
       <nav
+        ref={barRef}
         aria-label="Step navigation"
         className="sticky bottom-0 z-20 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >
@@ -109,12 +113,35 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
   );
 }
 
+/**
+ * Keeps `--bottom-bar-height` (the page's scroll-padding-bottom, index.css) equal to the sticky bottom bar's
+ * height as it grows and shrinks (the still-needed names open, a message wraps), so a focused field is
+ * scrolled above the bar, never under it.
+ */
+function useBottomBarClearance() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const bar = ref.current;
+    const root = document.documentElement.style;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => root.setProperty('--bottom-bar-height', `${bar.offsetHeight}px`));
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--bottom-bar-height');
+    };
+  }, []);
+  return ref;
+}
+
 /** Missing fields named above Next; the rest are counted. */
 const NAMED = 3;
 
 /**
  * The bottom bar's main button. While `missing` names fields (missingForNext in the rule book), it is
- * disabled and says above it what is missing, with a button that takes the engineer to the first one.
+ * disabled, and above it one row says how many are still needed: that count opens the names (collapsed it
+ * stays one 44 px row, so the bar never takes a quarter of a phone's screen), and a button takes the
+ * engineer to the first one. Next is described by the names either way, for a screen reader.
  */
 export function NextButton({
   label,
@@ -130,6 +157,7 @@ export function NextButton({
   missing?: string[];
 }) {
   const hintId = useId();
+  const [open, setOpen] = useState(false);
   const shown = missing.length > 0;
   const named = missing.slice(0, NAMED).join(', ');
   const more = missing.length > NAMED ? ` and ${missing.length - NAMED} more` : '';
@@ -137,14 +165,28 @@ export function NextButton({
     <>
       {shown ? (
         // Placed above Back and Next (the bar is a two-column grid).
-        <div className="col-span-2 row-start-1 flex items-center justify-between gap-2">
-          <p id={hintId} className="min-w-0 text-sm text-slate-700">
-            Still needed: {named}
-            {more}
+        <div className="col-span-2 row-start-1" data-testid="still-needed">
+          <div className="flex items-center justify-between gap-2">
+            <Button
+              size="sm"
+              variant="ghost"
+              className="-ml-3 flex-none"
+              aria-expanded={open}
+              aria-controls={hintId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              <span aria-hidden="true" className="mr-1">
+                {open ? '▾' : '▸'}
+              </span>
+              {missing.length} still needed
+            </Button>
+            <Button size="sm" variant="secondary" className="flex-none" onClick={() => void goToField(missing[0]!)}>
+              Go to first missing field
+            </Button>
+          </div>
+          <p id={hintId} className={open ? 'pb-1 text-sm text-slate-700' : 'sr-only'}>
+            Still needed: {open ? missing.join(', ') : `${named}${more}`}
           </p>
-          <Button size="sm" variant="secondary" className="flex-none" onClick={() => void goToField(missing[0]!)}>
-            Go to first missing field
-          </Button>
         </div>
       ) : null}
       <Button

@@ -12,15 +12,18 @@ export function WizardHeader({
   step,
   headingRef,
   onCancel,
+  status,
 }: {
   step: Step;
   headingRef?: Ref<HTMLHeadingElement>;
   onCancel?: () => void;
+  /** Beside Cancel: the save status, in the bar rather than over the page (none in the first paint). */
+  status?: ReactNode;
 }) {
   return (
     <header className="bg-brand-800 text-white" data-toast-clearance>
       <div className="mx-auto w-full max-w-2xl px-4 pt-2 pb-3">
-        <div className="flex min-h-12 items-center">
+        <div className="flex min-h-12 items-center justify-between gap-2">
           <button
             type="button"
             onClick={onCancel}
@@ -28,6 +31,7 @@ export function WizardHeader({
           >
             Cancel
           </button>
+          {status}
         </div>
         <p className="text-sm font-medium text-brand-100">
           Step {step.number} of {STEP_COUNT}

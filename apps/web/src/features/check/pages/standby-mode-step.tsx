@@ -8,6 +8,14 @@ import { MeasurementList } from '../components/measurement-list';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
 import { PackFields } from '../components/pack-fields';
+import { focusFieldLabelled } from '../lib/focus-field';
+
+/** Re-measure puts the cursor in the first reading out of range, its value selected so the next one replaces it. */
+function refocusReading(label: string | undefined) {
+  if (!label || !focusFieldLabelled(label)) return;
+  const el = document.activeElement;
+  if (el instanceof HTMLInputElement) el.select();
+}
 
 export function StandbyModeStep() {
   const [, navigate] = useLocation();
@@ -39,6 +47,10 @@ export function StandbyModeStep() {
         cancelLabel="Re-measure"
         confirmLabel="Record as Failed"
         destructive
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          refocusReading(outOfRange[0]?.label);
+        }}
         onConfirm={() => {
           setConfirming(false);
           // Evidence first (decision 135); the report is filed from there.

@@ -29,18 +29,21 @@ const PILL =
   'pointer-events-auto flex min-h-11 items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-semibold shadow-sm';
 
 /**
- * The fixed save-status badge at the top right (docs/product.md#save-status, decision 007 ruling 9). The live region stays mounted
+ * The save-status badge: in a check step's top bar beside Cancel (`inline`), where it covers nothing the
+ * engineer reads or types; elsewhere fixed at the top right (docs/product.md#save-status, decision 007 ruling 9). The live region stays mounted
  * so screen readers hear each change; it is empty while the badge is hidden. Tapping the badge opens the
  * outbox; while it is hidden and work is still waiting, a small "waiting to send" pill takes its place.
  */
-export function SaveBadge({ className }: { className?: string }) {
+export function SaveBadge({ className, inline }: { className?: string; inline?: boolean }) {
   const { saveStatus, lingering, badgeVisible } = useWizard();
   const { pending, refused, signedOut } = useOutbox();
   const text = badgeVisible ? saveBadgeText(saveStatus, lingering, signedOut) : null;
   return (
     <div
+      data-save-badge={inline ? 'inline' : 'fixed'}
       className={cn(
-        'pointer-events-none fixed top-2 right-2 z-50 mt-[env(safe-area-inset-top)] flex flex-col items-end',
+        'pointer-events-none flex flex-col items-end',
+        !inline && 'fixed top-2 right-2 z-50 mt-[env(safe-area-inset-top)]',
         className,
       )}
     >
