@@ -37,7 +37,7 @@ interface WizardChromeProps {
 /** Top bar (step name, Step N of 8, progress, Cancel) and a sticky bottom bar within thumb reach. */
 export function WizardChrome({ step, children, primary, onBack }: WizardChromeProps) {
   const [, navigate] = useLocation();
-  const { state, reset, setCurrentStep } = useWizard();
+  const { state, cancelCheck, setCurrentStep } = useWizard();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const barRef = useBottomBarClearance();
@@ -59,7 +59,7 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
   }, [step.slug]);
 
   const cancel = () => {
-    reset();
+    cancelCheck();
     navigate('/');
   };
 
@@ -100,7 +100,7 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
         title="Cancel this check?"
-        description="Everything entered for this check will be cleared from this phone. A draft already saved to the cloud stays in the Today list."
+        description="Everything entered for this check will be cleared from this phone, and its draft removed from the cloud (at once, or when the signal is back)."
         confirmLabel="Cancel Check"
         cancelLabel="Keep Going"
         destructive

@@ -150,6 +150,20 @@ export class SyncEngine {
     );
   }
 
+  /**
+   * A cancelled check's draft: its unsent saves are taken back, and the server is asked to delete any copy
+   * it has (a save already on its way, or sent earlier), once the signal allows; a draft it never had
+   * answers 404, which counts as done. Whatever the signal, the draft does not come back.
+   */
+  async withdrawDraft(draftId: string): Promise<void> {
+    const ops = await this.deps.store.listOps();
+    const saves = ops.filter(
+      (o) => o.kind === 'saveDraft' && o.payload.id === draftId && o.userId === this.userId && o.id !== this.inFlight,
+    );
+    for (const o of saves) await this.deps.store.deleteOp(o.id);
+    await this.enqueue({ id: opId.deleteDraft(draftId), kind: 'deleteDraft', payload: { draftId } });
+  }
+
   /** Takes an operation back before it is sent (a photo removed before upload). False when already going. */
   async cancel(id: string): Promise<boolean> {
     if (this.inFlight === id) return false;

@@ -28,6 +28,8 @@ export interface WizardContextValue {
   fail(step: 2 | 3, reasons: string[]): Promise<SubmitResult>;
   submit(notes: string): Promise<SubmitResult>;
   reset(): void;
+  /** Cancel Check: clears the check and withdraws its draft from the outbox and the server. */
+  cancelCheck(): void;
   resumeDraft(id: string): Promise<StepSlug | null>;
   addPhoto(file: File | Blob, label?: string): Promise<Photo>;
   removePhoto(id: string): void;

@@ -368,6 +368,19 @@ export class WizardController {
    */
   reset = (): void => this.byUser(() => this.clear());
 
+  /**
+   * The engineer cancelled the check: cleared from the screen at once, as reset, and its draft withdrawn from
+   * the outbox and the server (sync-engine withdrawDraft), so it never comes back as a draft to resume.
+   * A report already queued is not touched: it was submitted, not cancelled.
+   */
+  cancelCheck = (): void =>
+    this.byUser(() => {
+      const { draftId, submittedReportId } = this.snap.state;
+      this.clear();
+      if (draftId && !submittedReportId && this.user)
+        this.tasks.own('withdrawing a cancelled check', this.engine.withdrawDraft(draftId));
+    });
+
   private clear(): void {
     this.drafts.forget();
     const fresh = initialWizardState(this.user?.id, new Date(this.now()));

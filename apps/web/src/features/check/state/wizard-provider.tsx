@@ -99,6 +99,7 @@ export function WizardProvider({ children, controller }: { children: ReactNode; 
       fail: c.fail,
       submit: c.submit,
       reset: c.reset,
+      cancelCheck: c.cancelCheck,
       resumeDraft: c.resumeDraft,
       addPhoto: c.addPhoto,
       removePhoto: c.removePhoto,
