@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { submitThroughApi as submit } from './report-files';
 
-test('a supervisor works through a queue on a phone: bulk approve, the failure named, the next report after each decision', async ({
+test('a supervisor works through a queue on a phone: bulk approve, a send-back marking an answer, the next report after each decision', async ({
   pageFor,
   createUser,
   createSite,
@@ -55,14 +55,25 @@ test('a supervisor works through a queue on a phone: bulk approve, the failure n
       expect(await (await adminApi.get(`/api/reports/${r!.id}`)).json()).toMatchObject({ reviewState: 'approved' });
   });
 
-  await test.step('send back the failing report: the next report opens', async () => {
+  await test.step('send back the failing report, marking a yes/no answer: the next report opens', async () => {
     await page.getByRole('link', { name: new RegExp(properties[2]!.address) }).click();
     await expect(page.getByRole('heading', { name: properties[2]!.address })).toBeVisible();
     await page.getByRole('button', { name: 'Send back' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Reason').fill('The standby flow temperature needs reading again');
+    // The failing reading is listed first and marked already; a yes/no answer can be marked too.
+    const marks = dialog.getByRole('checkbox');
+    await expect(marks.first()).toHaveAccessibleName(/Flow Temperature: 99 .*\(fails\)/);
+    await expect(marks.first()).toBeChecked();
+    const strainer = dialog.getByRole('checkbox', { name: /Initial Checks: Strainer clean: Yes/ });
+    await strainer.check();
+    const row = await strainer.locator('xpath=..').boundingBox();
+    expect(row!.height).toBeGreaterThanOrEqual(44);
     await dialog.getByRole('button', { name: 'Send back' }).click();
     await expect(page.getByRole('heading', { name: properties[3]!.address })).toBeVisible();
+    const sentBack = await (await adminApi.get(`/api/reports/${failing!.id}`)).json();
+    expect(sentBack).toMatchObject({ reviewState: 'sent_back' });
+    expect([...sentBack.reviewFields].sort()).toEqual(['initialChecks.strainerClean', 'standbyFlowTemp']);
   });
 
   await test.step('approve the last one: the queue opens, saying nothing is left', async () => {

@@ -135,6 +135,9 @@ test('the whole loop: assign, complete offline, send back, re-test, approve, wit
     await dialog.getByRole('checkbox', { name: /HIU serial/ }).check();
     await screenIsUsable(boss, 'send back dialog');
     await dialog.getByRole('button', { name: 'Send back' }).click();
+    // The queue moves on: nothing else waits, so the site's queue opens.
+    await expect(boss.getByText(`Nothing else on ${site.name} is waiting for review`)).toBeVisible();
+    await boss.goto(`/review/reports/${first!.id}`);
     await expect(boss.getByText(/Sent back by .* Time the 45 °C test/)).toBeVisible();
     await boss.screenshot({ path: testInfo.outputPath('sent-back.png'), fullPage: true });
   });
@@ -167,6 +170,8 @@ test('the whole loop: assign, complete offline, send back, re-test, approve, wit
     await expect(boss.getByText('Re-test of')).toBeVisible();
     await boss.getByRole('button', { name: 'Approve' }).click();
     await boss.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+    await expect(boss).toHaveURL(new RegExp(`/review/sites/${site.id}$`));
+    await boss.goto(`/review/reports/${latest.id}`);
     await expect(boss.getByText(/Approved by/)).toBeVisible();
     await expect(boss.getByRole('button', { name: 'Correct a value' })).toHaveCount(0);
     await eng.goto('/');

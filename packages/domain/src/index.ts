@@ -57,6 +57,7 @@ export * from './rules/energy-plausible.js';
 export * from './review/review-state.js';
 export * from './review/corrections.js';
 export * from './review/correction-body.js';
+export * from './review/markable-items.js';
 export * from './dashboard/site-dashboard.js';
 export * from './rules/verdict.js';
 export * from './rules/version.js';

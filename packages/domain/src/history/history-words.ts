@@ -1,4 +1,5 @@
 import { CORRECTABLE_FIELDS } from '../review/corrections.js';
+import { MARKABLE_ITEMS } from '../review/markable-items.js';
 import { INITIAL_CHECKS } from '../rules/catalogue.js';
 import { TEST_PACK_IDS } from '../packs/test-pack-types.js';
 import { packMeasurementId, testPackVersions } from '../packs/test-packs.js';
@@ -110,6 +111,8 @@ function ruleBookLabels(): Map<string, string> {
   for (const pack of TEST_PACK_IDS.flatMap(testPackVersions))
     for (const f of pack.fields) ruleBook.set(packMeasurementId(f), f.label);
   for (const f of CORRECTABLE_FIELDS) ruleBook.set(f.id, f.label);
+  // A send-back marks answers by their step too ("initialChecks.strainerClean").
+  for (const i of MARKABLE_ITEMS) ruleBook.set(i.id, i.label);
   return ruleBook;
 }
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MAX_REVIEW_REASON, REVIEW_STATES } from '../review/review-state.js';
-import { CORRECTABLE_FIELDS } from '../review/corrections.js';
-import { correctableFieldId } from '../review/correction-body.js';
+import { MARKABLE_ITEMS, markableItemId } from '../review/markable-items.js';
 import { packIssueSchema } from '../packs/cp1-schema.js';
 import { overallStatusSchema } from './report.js';
 import { propertyStatusSchema } from './property-status.js';
@@ -39,8 +38,8 @@ export const reviewBody = z.discriminatedUnion(
         .trim()
         .min(1, 'Say why the report is sent back')
         .max(MAX_REVIEW_REASON, `At most ${MAX_REVIEW_REASON} characters`),
-      /** The recorded values the reviewer marks as concerned; the engineer's re-test shows them. */
-      fields: z.array(correctableFieldId).max(CORRECTABLE_FIELDS.length).optional(),
+      /** The answers and recorded values the reviewer marks as concerned; the engineer's re-test shows them. */
+      fields: z.array(markableItemId).max(MARKABLE_ITEMS.length).optional(),
     }),
   ],
   { message: 'decision must be approve or send_back' },

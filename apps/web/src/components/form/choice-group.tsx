@@ -13,6 +13,7 @@ export function ChoiceGroup({
   choices,
   required,
   listClassName,
+  boxClassName = 'h-5 w-5',
 }: {
   name: string;
   legend: ReactNode;
@@ -21,6 +22,8 @@ export function ChoiceGroup({
   required?: boolean;
   /** A long list scrolls within the dialog: max-h-64 overflow-y-auto. */
   listClassName?: string;
+  /** The box's size; a list of marks to tick in a row uses size-6 inside a 44 px row. */
+  boxClassName?: string;
 }) {
   const id = useId();
   const { register, formState } = useFormContext();
@@ -37,7 +40,7 @@ export function ChoiceGroup({
           <label key={c.value} className="flex min-h-11 items-center gap-3 text-base">
             <input
               type={type}
-              className="h-5 w-5 shrink-0"
+              className={`${boxClassName} shrink-0`}
               value={c.value}
               aria-invalid={error ? true : undefined}
               {...register(name)}

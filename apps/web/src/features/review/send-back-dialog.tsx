@@ -1,4 +1,4 @@
-import { CORRECTABLE_FIELDS, correctableValue, MAX_REVIEW_REASON, reviewBody } from '@hiu/domain';
+import { markableItemsFailingFirst, MAX_REVIEW_REASON, reviewBody } from '@hiu/domain';
 import { ChoiceGroup, FormDialog, FormField, refusal, useSchemaForm } from '../../components/form';
 import { Textarea } from '../../components/ui/input';
 import { notify } from '../../lib/toast';
@@ -7,7 +7,7 @@ import type { ReportDialogProps } from './report-dialog';
 
 const sendBack = reviewBody.options[1].pick({ reason: true, fields: true }).required({ fields: true });
 
-/** Send back with a required reason, marking the recorded values concerned (docs/product.md#review). */
+/** Send back with a required reason, marking the answers and values concerned (docs/product.md#review). */
 export default function SendBackDialog({
   report,
   open,
@@ -15,12 +15,18 @@ export default function SendBackDialog({
   onDecided,
 }: ReportDialogProps & { onDecided?: () => void }) {
   const decide = useDecision(report.id);
-  const form = useSchemaForm(sendBack, { reason: '', fields: [] });
-  const choices = CORRECTABLE_FIELDS.map((f) => ({
-    value: f.id,
+  // Failing answers and readings come first and are already marked; the reviewer may mark any other.
+  const items = markableItemsFailingFirst(report.wizardData, report.ranges);
+  const form = useSchemaForm(sendBack, {
+    reason: '',
+    fields: items.filter((i) => i.failing).map((i) => i.item.id),
+  });
+  const choices = items.map(({ item, value, failing }) => ({
+    value: item.id,
     label: (
       <span>
-        {f.label}: <strong>{correctableValue(report.wizardData, f) || '(empty)'}</strong> {f.unit}
+        {item.label}: <strong>{value || '(empty)'}</strong> {value ? item.unit : ''}
+        {failing ? <strong className="ml-1 text-fail">(fails)</strong> : null}
       </span>
     ),
   }));
@@ -47,9 +53,10 @@ export default function SendBackDialog({
       </FormField>
       <ChoiceGroup
         name="fields"
-        legend="Values to check again (optional)"
+        legend="Answers and values to check again (failing ones are marked already)"
         type="checkbox"
         choices={choices}
+        boxClassName="size-6"
         listClassName="max-h-64 overflow-y-auto"
       />
     </FormDialog>

@@ -1,4 +1,4 @@
-import { correctableField, formatDate, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
+import { formatDate, markableItem, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PropertyStatusBadge } from '../../../components/property-status-badge';
@@ -65,7 +65,7 @@ export function MyFlats() {
                         <p className="mt-1 font-semibold">Check again</p>
                         <ul className="list-disc pl-5">
                           {a.reviewFields.map((f) => (
-                            <li key={f}>{correctableField(f)?.label ?? f}</li>
+                            <li key={f}>{markableItem(f)?.label ?? f}</li>
                           ))}
                         </ul>
                       </>
