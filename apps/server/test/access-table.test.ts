@@ -86,6 +86,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/reports/:id/corrections': 'supervisor',
   'GET /api/me/assignments': 'user',
   'POST /api/reports/:id/review': 'supervisor',
+  'POST /api/reports/approvals': 'supervisor',
   'GET /api/tokens': 'admin',
   'POST /api/tokens': 'admin',
   'DELETE /api/tokens/:id': 'admin',

@@ -214,6 +214,10 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     ids: (f) => [f.reportId],
     body: () => ({ decision: 'send_back', reason: 'Retake the photo of the plate' }),
   },
+  'POST /api/reports/approvals': {
+    path: () => '/api/reports/approvals',
+    body: (f) => ({ reports: [{ id: f.reportId, revision: 1 }] }),
+  },
   'POST /api/webhooks': {
     path: () => '/api/webhooks',
     body: () => ({
