@@ -76,8 +76,9 @@ async function truncateStatement(database: Database) {
 /**
  * Waits until no job is running or due (the tests' app runs the job queue like any server). Jobs of the
  * queue's own tests (kinds `test.*`) have no handler in the app and are left alone.
+ * The wait is long (within the hooks' minute): PDF threads run below other work, and a loaded machine slows them.
  */
-async function jobsSettled(database: Database, timeoutMs = 20_000) {
+async function jobsSettled(database: Database, timeoutMs = 50_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = (await database.db.execute(
