@@ -1,10 +1,5 @@
 import type { WizardData } from '../schemas/wizard-data.js';
-import {
-  MEASUREMENTS,
-  SECTIONS,
-  type Measurement,
-  type RangedMeasurementId,
-} from '../rules/catalogue.js';
+import { MEASUREMENTS, SECTIONS, type Measurement, type RangedMeasurementId } from '../rules/catalogue.js';
 import { formatNumber, judge, type Ranges } from '../rules/ranges.js';
 import { readMeasurement } from '../rules/read-measurement.js';
 import { csvLine, neutraliseCsvCell } from './report-csv.js';

@@ -1,10 +1,5 @@
 import type { WizardData } from '../schemas/wizard-data.js';
-import {
-  INITIAL_CHECKS,
-  MEASUREMENTS,
-  type Measurement,
-  type RangedMeasurementId,
-} from './catalogue.js';
+import { INITIAL_CHECKS, MEASUREMENTS, type Measurement, type RangedMeasurementId } from './catalogue.js';
 import { evaluate, FORTY_FIVE_FAILURE, standbyFailures, valueAndRange } from './evaluate.js';
 import { FORTY_FIVE_LIMIT_SECONDS, formatSeconds } from './forty-five.js';
 import type { Ranges } from './ranges.js';
