@@ -167,7 +167,7 @@ test('the whole loop: assign, complete offline, send back, re-test, approve, wit
   await test.step('the supervisor approves the re-test; the flat leaves My flats', async () => {
     await boss.goto(`/review/sites/${site.id}`);
     await boss.getByRole('link', { name: /1 Loop Lane/ }).click();
-    await expect(boss.getByText('Re-test of')).toBeVisible();
+    await expect(boss.getByText('Re-test of the report sent')).toBeVisible();
     await boss.getByRole('button', { name: 'Approve' }).click();
     await boss.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
     await expect(boss).toHaveURL(new RegExp(`/review/sites/${site.id}$`));
