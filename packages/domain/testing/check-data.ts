@@ -169,7 +169,7 @@ export const PASSING_CP1 = {
   dhwPeakFlowTemp: '69',
   dhwPeakReturnTemp: '22',
   finalEnergy: '1521.9',
-  // Version 3's answers (issue 39 item 6), each one that passes; versions 1 and 2 do not ask them.
+  // Version 3's answers (docs/product.md, Test packs), each one that passes; versions 1 and 2 do not ask them.
   meterAccessible: true,
   dpTestPoints: true,
   chemicalCleanse: true,

@@ -107,7 +107,7 @@ const meterExtras = (prefix: string, step: number, group: string, name: string):
   }),
 ];
 
-/** What an acceptance test records that version 1 does not (issue 39 item 6), after the field named. */
+/** What an acceptance test records that version 1 does not (docs/product.md, Test packs), after the field named. */
 const ADDED_AFTER: Record<string, PackField[]> = {
   meterSerial: [
     yesNo('meterAccessible', 1, 'Heat meter', 'Heat meter accessible to the occupant'),
