@@ -49,10 +49,10 @@ import { memberRoutes } from './memberships/routes.js';
 import { auditRoutes } from './routes/audit.js';
 import { assignmentRoutes } from './assignments/routes.js';
 import { signOffRoutes } from './sign-offs/routes.js';
-import { evidencePackRoutes } from './routes/evidence-packs.js';
+import { evidencePackRoutes } from './evidence-packs/routes.js';
 import { evidencePackJob } from './jobs/evidence-pack-job.js';
-import { EVIDENCE_PACK_JOB } from './repositories/evidence-packs.js';
-import { dashboardRoutes } from './routes/dashboard.js';
+import { EVIDENCE_PACK_JOB, pruneExpiredPacks } from './evidence-packs/commands.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { reviewRoutes } from './review/routes.js';
 
 export interface RouteAccess {
@@ -218,7 +218,7 @@ export async function buildApp(
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
   scheduleEmbeddedVacuum(app, database);
-  scheduleJobCleanup(app, jobStore, [webhooksRepository(database.db), repos.evidencePacks]);
+  scheduleJobCleanup(app, jobStore, [webhooksRepository(database.db), { prune: () => pruneExpiredPacks(database.db) }]);
 
   if (config.webDist) await serveWebApp(app, config.webDist);
   return app;

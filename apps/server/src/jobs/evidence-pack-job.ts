@@ -12,7 +12,7 @@ import type { EvidenceFlat } from '@hiu/report-pdf';
 import { reportsCsvStream } from '../exports/reports-csv.js';
 import type { ReportPdfs } from '../exports/report-pdf.js';
 import type { Repositories } from '../repositories/index.js';
-import type { PackEntry } from '../repositories/evidence-packs.js';
+import type { PackEntry } from '../evidence-packs/repository.js';
 import type { JobHandler } from './queue/runner.js';
 import type { ClaimedJob } from './queue/store.js';
 import { storedReportPdf } from './report-pdf-job.js';

@@ -9,8 +9,8 @@ import { hiuModelsRepository } from './hiu-models.js';
 import { membersRepository } from '../memberships/repository.js';
 import { auditRepository } from './audit.js';
 import { reviewRepository } from '../review/repository.js';
-import { dashboardRepository } from './dashboard.js';
-import { evidencePacksRepository } from './evidence-packs.js';
+import { dashboardRepository } from '../dashboard/repository.js';
+import { evidencePacksRepository } from '../evidence-packs/repository.js';
 import { signOffsRepository } from '../sign-offs/repository.js';
 import { assignmentsRepository } from '../assignments/repository.js';
 

@@ -3,11 +3,8 @@ import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { EvidencePack } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { auditLog, evidencePacks, files } from '../db/schema.js';
-import { markSuperseded } from '../evidence-packs/superseded.js';
-import { enqueueJob } from '../jobs/queue/store.js';
-import { writeAudit, type Actor } from './audit.js';
+import { markSuperseded } from './superseded.js';
 
-export const EVIDENCE_PACK_JOB = 'evidence.pack';
 /** Flats whose reports are read at a time while a pack is built. */
 const SOURCES_PAGE = 50;
 type Row = typeof evidencePacks.$inferSelect;
@@ -41,38 +38,25 @@ export function evidencePacksRepository(db: Db) {
   };
   return {
     /**
-     * A new pack for the site with its job, or the one already being made: the partial unique index lets
-     * the database decide between two requests at once.
+     * A new pack for the site, or undefined when one is already being made: the partial unique index lets the
+     * database decide between two requests at once.
      */
-    async request(siteId: string, actor: Actor): Promise<{ pack: EvidencePack; created: boolean }> {
-      return db.transaction(async (tx) => {
-        const [made] = await tx
-          .insert(evidencePacks)
-          .values({ siteId, requestedBy: actor?.id ?? null })
-          .onConflictDoNothing({ target: evidencePacks.siteId, where: sql`state IN ('queued', 'running')` })
-          .returning();
-        if (made) {
-          await enqueueJob(tx, {
-            kind: EVIDENCE_PACK_JOB,
-            key: `${EVIDENCE_PACK_JOB}:${made.id}`,
-            payload: { packId: made.id },
-            maxAttempts: 3,
-          });
-          await writeAudit(tx, {
-            actor,
-            entityType: 'site',
-            entityId: siteId,
-            action: 'pack_requested',
-            after: { packId: made.id },
-          });
-          return { pack: toPack(made), created: true };
-        }
-        const [running] = await tx
-          .select()
-          .from(evidencePacks)
-          .where(and(eq(evidencePacks.siteId, siteId), inArray(evidencePacks.state, ['queued', 'running'])));
-        return { pack: toPack(running!), created: false };
-      });
+    async insertUnlessBuilding(siteId: string, requestedBy: string | null): Promise<EvidencePack | undefined> {
+      const [made] = await db
+        .insert(evidencePacks)
+        .values({ siteId, requestedBy })
+        .onConflictDoNothing({ target: evidencePacks.siteId, where: sql`state IN ('queued', 'running')` })
+        .returning();
+      return made ? toPack(made) : undefined;
+    },
+
+    /** The site's pack being made, if any. */
+    async building(siteId: string): Promise<EvidencePack | undefined> {
+      const [running] = await db
+        .select()
+        .from(evidencePacks)
+        .where(and(eq(evidencePacks.siteId, siteId), inArray(evidencePacks.state, ['queued', 'running'])));
+      return running ? toPack(running) : undefined;
     },
 
     async get(id: string) {
@@ -100,10 +84,6 @@ export function evidencePacksRepository(db: Db) {
       return markSuperseded(rows.map(toPack), await lastReportChange(siteId));
     },
 
-    /**
-     * What the pack lists: the site's flats in reading order, and its reports with their references and
-     * reviewers, each flat's latest first and then its earlier attempts.
-     */
     /**
      * The stored PDFs of these reports with their size and SHA-256, worked out by the database: a pack of a
      * thousand flats then never brings their bytes to the server, whose thread answers draft saves meanwhile.
@@ -244,18 +224,19 @@ export function evidencePacksRepository(db: Db) {
       return row?.data;
     },
 
-    /** Packs past their expiry go, with their own files (report PDFs stay with their reports). */
-    async prune(): Promise<number> {
-      return db.transaction(async (tx) => {
-        const gone = await tx
-          .delete(evidencePacks)
-          .where(lt(evidencePacks.expiresAt, new Date()))
-          .returning({ contents: evidencePacks.contents });
-        const own = gone.flatMap((g) => (g.contents ?? []).map((c) => c.fileId));
-        for (let i = 0; i < own.length; i += 1000)
-          await tx.delete(files).where(and(inArray(files.id, own.slice(i, i + 1000)), eq(files.kind, 'pack')));
-        return gone.length;
-      });
+    /** Deletes the packs past their expiry; answers how many and the files they held. */
+    async deleteExpired(): Promise<{ count: number; fileIds: string[] }> {
+      const gone = await db
+        .delete(evidencePacks)
+        .where(lt(evidencePacks.expiresAt, new Date()))
+        .returning({ contents: evidencePacks.contents });
+      return { count: gone.length, fileIds: gone.flatMap((g) => (g.contents ?? []).map((c) => c.fileId)) };
+    },
+
+    /** Deletes these files when they are a pack's own (report PDFs stay with their reports). */
+    async deletePackFiles(ids: string[]) {
+      for (let i = 0; i < ids.length; i += 1000)
+        await db.delete(files).where(and(inArray(files.id, ids.slice(i, i + 1000)), eq(files.kind, 'pack')));
     },
   };
 }

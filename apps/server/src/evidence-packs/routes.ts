@@ -8,6 +8,7 @@ import { attachment } from '../exports/content-disposition.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
+import { requestPack } from './commands.js';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -36,7 +37,7 @@ export const evidencePackRoutes =
         await access.orNotFound(request.user!, request.params.id);
         if (!(await sites.byId(request.params.id))) throw notFound('Site not found');
         // A pack already being made is the answer: never a second job for the same site.
-        const { pack } = await evidencePacks.request(request.params.id, request.user);
+        const { pack } = await requestPack(ctx.database.db, request.user, request.params.id);
         ctx.jobs.nudge();
         return reply.status(202).send(pack);
       },

@@ -1,0 +1,35 @@
+import type { EvidencePack } from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { runCommand } from '../db/unit-of-work.js';
+
+type Actor = Parameters<typeof runCommand>[1];
+
+export const EVIDENCE_PACK_JOB = 'evidence.pack';
+
+/**
+ * Asks for a site's evidence pack (docs/product.md#evidence-pack): a new pack with its build job and history
+ * entry, or the pack already being made, so a site never has two builds at once.
+ */
+export function requestPack(db: Db, actor: Actor, siteId: string): Promise<{ pack: EvidencePack; created: boolean }> {
+  return runCommand(db, actor, async ({ repos, record, enqueue }) => {
+    const made = await repos.evidencePacks.insertUnlessBuilding(siteId, actor?.id ?? null);
+    if (!made) return { pack: (await repos.evidencePacks.building(siteId))!, created: false };
+    enqueue({
+      kind: EVIDENCE_PACK_JOB,
+      key: `${EVIDENCE_PACK_JOB}:${made.id}`,
+      payload: { packId: made.id },
+      maxAttempts: 3,
+    });
+    record({ entityType: 'site', entityId: siteId, action: 'pack_requested', after: { packId: made.id } });
+    return { pack: made, created: true };
+  });
+}
+
+/** Packs past their expiry go, with their own files; answers how many went. */
+export function pruneExpiredPacks(db: Db): Promise<number> {
+  return runCommand(db, null, async ({ repos }) => {
+    const { count, fileIds } = await repos.evidencePacks.deleteExpired();
+    await repos.evidencePacks.deletePackFiles(fileIds);
+    return count;
+  });
+}
