@@ -4,7 +4,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
-import { usersRepository } from '../src/repositories/users.js';
+import { usersRepository } from '../src/users/sessions.js';
 import { client, signedIn, useTestApp } from './helpers/test-app.js';
 
 const t = useTestApp();

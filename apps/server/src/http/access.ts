@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@hiu/domain';
 import { HttpError } from './errors.js';
 import { credentialOf, SESSION_COOKIE } from './credential.js';
-import type { UsersRepository } from '../repositories/users.js';
+import type { UsersRepository } from '../users/sessions.js';
 
 /**
  * Who may call a route. Every route declares it in `config.access`; the default is signed-in users.

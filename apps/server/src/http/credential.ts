@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hashToken } from '../repositories/users.js';
+import { hashToken } from '../users/repository.js';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'hiu_session';

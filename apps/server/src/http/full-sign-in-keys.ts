@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { AttemptLimit, SignInAttemptsRepository } from '../repositories/sign-in-attempts.js';
+import type { AttemptLimit, SignInAttemptsRepository } from '../auth/repository.js';
 import { tooManyAttempts } from './sign-in-limits.js';
 
 /** Full keys remembered at once; past this the least recently refused is forgotten (the database is asked again). */

@@ -1,4 +1,4 @@
-import type { AttemptLimit } from '../repositories/sign-in-attempts.js';
+import type { AttemptLimit } from '../auth/repository.js';
 import { HttpError } from './errors.js';
 
 /** How sign-in attempts are limited (decision 110). Every window is 15 minutes. */

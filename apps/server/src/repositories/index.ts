@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
-import { usersRepository } from './users.js';
+import { usersRepository } from '../users/sessions.js';
+import { accountsRepository } from '../users/repository.js';
 import { sitesRepository } from '../sites/repository.js';
 import { propertiesRepository } from '../properties/repository.js';
 import { draftsRepository } from '../drafts/repository.js';
@@ -14,9 +15,10 @@ import { evidencePacksRepository } from '../evidence-packs/repository.js';
 import { signOffsRepository } from '../sign-offs/repository.js';
 import { assignmentsRepository } from '../assignments/repository.js';
 
-/** Every repository but users over one executor: the database, or one transaction of it. */
+/** Every repository but the session store over one executor: the database, or one transaction of it. */
 export function repositoriesOver(db: Db) {
   return {
+    accounts: accountsRepository(db),
     sites: sitesRepository(db),
     properties: propertiesRepository(db),
     drafts: draftsRepository(db),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { listenForNotices, READ_CHANNEL, SESSION_CHANNEL } from '../db/notifications.js';
-import type { UsersRepository } from '../repositories/users.js';
+import type { UsersRepository } from '../users/sessions.js';
 import { noticeTags, type AnswerCache } from './cache.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

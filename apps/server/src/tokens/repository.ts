@@ -4,7 +4,7 @@ import type { ApiToken, TokenScope } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { SESSION_CHANNEL } from '../db/notifications.js';
 import { apiTokens, siteMembers, sites, users } from '../db/schema.js';
-import { hashToken } from '../repositories/users.js';
+import { hashToken } from '../users/repository.js';
 
 type Row = typeof apiTokens.$inferSelect;
 

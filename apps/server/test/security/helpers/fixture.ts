@@ -7,7 +7,7 @@ import { defaultDesignParameters } from '@hiu/domain';
 import { passingCheck } from '@hiu/domain/testing';
 import type { Database } from '../../../src/db/client.js';
 import { users } from '../../../src/db/schema.js';
-import { usersRepository } from '../../../src/repositories/users.js';
+import { usersRepository } from '../../../src/users/sessions.js';
 import { hashPassword } from '../../../src/http/passwords.js';
 import { SESSION_COOKIE } from '../../../src/http/access.js';
 import { client, type TestClient } from '../../helpers/test-app.js';

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUserBody, updateUserBody, userListItemSchema, userSchema } from '@hiu/domain';
-import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { conflict, unprocessable } from '../http/errors.js';
 import { hashPassword } from '../http/passwords.js';
 import type { AppContext } from '../context.js';
-import { EMAIL_EXISTS } from '../repositories/users.js';
+import { createUser, updateUser } from './commands.js';
+import { EMAIL_EXISTS } from './repository.js';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -28,10 +29,14 @@ export const userRoutes =
       { config: admin, schema: { tags: ['users'], body: createUserBody, response: { 201: userSchema } } },
       async (request, reply) => {
         const { password, ...rest } = request.body;
+        // Refused before hashing: the hash is deliberately costly.
         if (await users.withHashByEmail(rest.email)) {
           throw conflict(EMAIL_EXISTS, { email: EMAIL_EXISTS });
         }
-        const user = await users.create({ ...rest, passwordHash: await hashPassword(password) }, request.user);
+        const user = await createUser(ctx.database.db, request.user, {
+          ...rest,
+          passwordHash: await hashPassword(password),
+        });
         return reply.status(201).send(user);
       },
     );
@@ -45,16 +50,10 @@ export const userRoutes =
       async (request) => {
         const { password, ...patch } = request.body;
         if (Object.keys(request.body).length === 0) throw unprocessable('Nothing to update');
-        // The accounts API tokens act as are managed as tokens (decision 170).
-        if (!(await users.isPerson(request.params.id))) throw notFound('User not found');
-        const updated = await users.update(
-          request.params.id,
-          { ...patch, ...(password ? { passwordHash: await hashPassword(password) } : {}) },
-          request.user,
-        );
-        if (updated === 'last_admin') throw conflict('There must always be at least one active admin');
-        if (!updated) throw notFound('User not found');
-        return updated;
+        return updateUser(ctx.database.db, users, request.user, request.params.id, {
+          ...patch,
+          ...(password ? { passwordHash: await hashPassword(password) } : {}),
+        });
       },
     );
   };

@@ -13,7 +13,8 @@ import {
 } from '../http/passwords.js';
 import { rememberingFullKeys } from '../http/full-sign-in-keys.js';
 import { accountDelayMs, SIGN_IN_WINDOW_SECONDS, signInLimits, tooManyAttempts } from '../http/sign-in-limits.js';
-import { signInAttemptsRepository } from '../repositories/sign-in-attempts.js';
+import { createFirstAdmin } from '../users/commands.js';
+import { signInAttemptsRepository } from './repository.js';
 import type { AppContext } from '../context.js';
 
 const BAD_CREDENTIALS = 'Email or password is incorrect';
@@ -39,7 +40,7 @@ export const authRoutes =
       async (request, reply) => {
         // Refuse before hashing: the hash is deliberately costly and this call is public.
         if ((await users.count()) > 0) throw conflict('An admin account already exists. Please sign in.');
-        const user = await users.createFirstAdmin({
+        const user = await createFirstAdmin(ctx.database.db, {
           ...request.body,
           passwordHash: await hashPassword(request.body.password),
         });

@@ -1,22 +1,13 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Role, User } from '@hiu/domain';
+import type { User } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { apiTokens, sessions, users } from '../db/schema.js';
 import { SESSION_CHANNEL } from '../db/notifications.js';
-import { changedFields, writeAudit, type Actor } from './audit.js';
-import { rethrowUnique } from './sql-helpers.js';
-
-export const EMAIL_EXISTS = 'A user with this email already exists';
+import { accountsRepository, hashToken, toUser } from './repository.js';
 
 const SESSION_DAYS = 14;
-
-function toUser(row: typeof users.$inferSelect): User {
-  return { id: row.id, email: row.email, name: row.name, role: row.role, active: row.active };
-}
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Sessions kept in memory at once; beyond that the least recently used are looked up again. */
 const SESSION_CACHE_ENTRIES = 10_000;
@@ -110,95 +101,12 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
     return user;
   }
   return {
-    async count(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users);
-      return row?.n ?? 0;
-    },
-    /** People, not the accounts API tokens act as (decision 170). */
-    async list(): Promise<User[]> {
-      return (await db.select().from(users).where(eq(users.kind, 'person')).orderBy(users.name)).map(toUser);
-    },
-    async isPerson(id: string): Promise<boolean> {
-      const [row] = await db.select({ kind: users.kind }).from(users).where(eq(users.id, id));
-      return row?.kind === 'person';
-    },
-    async byId(id: string): Promise<User | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
-      return row && toUser(row);
-    },
-    async withHashByEmail(email: string) {
-      const [row] = await db.select().from(users).where(eq(users.email, email));
-      return row;
-    },
-    /** The account and its history are written together (a new engineer joins every site: decision 145). */
-    async create(
-      input: { email: string; name: string; role: Role; passwordHash: string },
-      actor: Actor = null,
-    ): Promise<User> {
-      // The unique email index decides between two adds of one address at once; both are told the same.
-      return db
-        .transaction(async (tx) => {
-          const [row] = await tx.insert(users).values(input).returning();
-          const user = toUser(row!);
-          const { id: _id, ...after } = user;
-          await writeAudit(tx, { actor, entityType: 'user', entityId: user.id, action: 'created', after });
-          return user;
-        })
-        .catch(rethrowUnique(EMAIL_EXISTS, { email: EMAIL_EXISTS }));
-    },
-    /** Creates the first admin only while there are no users, in one statement so two visitors cannot both win. */
-    async createFirstAdmin(input: { email: string; name: string; passwordHash: string }): Promise<User | undefined> {
-      return db.transaction(async (tx) => {
-        await tx.execute('LOCK TABLE users IN EXCLUSIVE MODE');
-        const [existing] = await tx.select({ n: count() }).from(users);
-        if ((existing?.n ?? 0) > 0) return undefined;
-        const [row] = await tx
-          .insert(users)
-          .values({ ...input, role: 'admin' })
-          .returning();
-        const user = toUser(row!);
-        const { id: _id, ...after } = user;
-        await writeAudit(tx, { actor: user, entityType: 'user', entityId: user.id, action: 'created', after });
-        return user;
-      });
-    },
+    ...accountsRepository(db),
     /**
-     * Changes a user, unless the change would leave no active admin ('last_admin'). Decided in one transaction
-     * that first locks every active admin's row, so two admins removing each other at once are taken in turn
-     * and the second sees the first's change.
+     * Forgets what is remembered of the user. Called after a change to them has committed, so no lookup that read
+     * before the change keeps what it read.
      */
-    async update(
-      id: string,
-      patch: Partial<{ name: string; role: Role; active: boolean; passwordHash: string }>,
-      actor: Actor = null,
-    ): Promise<User | undefined | 'last_admin'> {
-      const result = await db.transaction(async (tx) => {
-        if (patch.active === false || (patch.role !== undefined && patch.role !== 'admin')) {
-          const admins = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.role, 'admin'), eq(users.active, true)))
-            .for('update');
-          if (admins.length <= 1 && admins.some((a) => a.id === id)) return 'last_admin' as const;
-        }
-        const [was] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-        const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
-        if (row && (patch.active === false || patch.passwordHash))
-          await tx.delete(sessions).where(eq(sessions.userId, id));
-        if (was && row) {
-          const { passwordHash: _h, ...visible } = patch;
-          const change = changedFields(toUser(was), visible);
-          // A new password is recorded as changed, never its hash.
-          if (patch.passwordHash) change.after.password = 'changed';
-          if (Object.keys(change.after).length > 0)
-            await writeAudit(tx, { actor, entityType: 'user', entityId: id, action: 'updated', ...change });
-        }
-        if (row) await announce(tx, `user:${id}`);
-        return row && toUser(row);
-      });
-      forgetUser(id); // after the writes, so no lookup that read before them keeps what it read
-      return result;
-    },
+    forgetUser,
     async createSession(userId: string): Promise<{ token: string; expiresAt: Date }> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + SESSION_DAYS * 86400_000);

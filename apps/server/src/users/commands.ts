@@ -1,0 +1,81 @@
+import type { Role, User } from '@hiu/domain';
+import type { Db } from '../db/client.js';
+import { runCommand } from '../db/unit-of-work.js';
+import { changedFields, type Actor } from '../repositories/audit.js';
+import { conflict, notFound } from '../http/errors.js';
+import { rethrowUnique } from '../repositories/sql-helpers.js';
+import { EMAIL_EXISTS, type UserPatch } from './repository.js';
+import type { UsersRepository } from './sessions.js';
+
+export interface NewAccount {
+  email: string;
+  name: string;
+  role: Role;
+  passwordHash: string;
+}
+
+const created = (user: User) => {
+  const { id: _id, ...after } = user;
+  return { entityType: 'user' as const, entityId: user.id, action: 'created', after };
+};
+
+/** Adds an account (a new engineer joins every site: decision 145). */
+export function createUser(db: Db, actor: Actor, input: NewAccount): Promise<User> {
+  // The unique email index decides between two adds of one address at once; both are told the same.
+  return runCommand(db, actor, async ({ repos, record }) => {
+    const user = await repos.accounts.insert(input);
+    record(created(user));
+    return user;
+  }).catch(rethrowUnique(EMAIL_EXISTS, { email: EMAIL_EXISTS }));
+}
+
+/** The first admin, only while there are no users: the table's lock makes two visitors take turns. */
+export function createFirstAdmin(db: Db, input: Omit<NewAccount, 'role'>): Promise<User | undefined> {
+  return runCommand(db, null, async ({ repos, record }) => {
+    await repos.accounts.lockTable();
+    if ((await repos.accounts.count()) > 0) return undefined;
+    const user = await repos.accounts.insert({ ...input, role: 'admin' });
+    record({ ...created(user), actor: user });
+    return user;
+  });
+}
+
+/**
+ * Changes a person's account, refused when it would leave no active admin. The active admins' rows are locked
+ * first, so two admins removing each other at once are taken in turn and the second sees the first's change.
+ * Ending the account or a new password signs the user out everywhere; every server forgets the user when the
+ * change commits, this one at once.
+ */
+export async function updateUser(
+  db: Db,
+  sessions: UsersRepository,
+  actor: Actor,
+  id: string,
+  patch: UserPatch,
+): Promise<User> {
+  try {
+    return await runCommand(db, actor, async ({ repos, record }) => {
+      const { accounts } = repos;
+      // The accounts API tokens act as are managed as tokens (decision 170).
+      if (!(await accounts.isPerson(id))) throw notFound('User not found');
+      if (patch.active === false || (patch.role !== undefined && patch.role !== 'admin')) {
+        const admins = await accounts.lockActiveAdmins();
+        if (admins.length <= 1 && admins.includes(id)) throw conflict('There must always be at least one active admin');
+      }
+      const was = await accounts.lockById(id);
+      const user = was && (await accounts.update(id, patch));
+      if (!was || !user) throw notFound('User not found');
+      if (patch.active === false || patch.passwordHash) await accounts.endSessions(id);
+      const { passwordHash: _h, ...visible } = patch;
+      const change = changedFields(was, visible);
+      // A new password is recorded as changed, never its hash.
+      if (patch.passwordHash) change.after.password = 'changed';
+      if (Object.keys(change.after).length > 0)
+        record({ entityType: 'user', entityId: id, action: 'updated', ...change });
+      await accounts.announceChange(id);
+      return user;
+    });
+  } finally {
+    sessions.forgetUser(id); // after the commit, so no lookup that read before it keeps what it read
+  }
+}
