@@ -46,7 +46,7 @@ import { reportTableRoutes } from './routes/report-table.js';
 import { hiuModelRoutes } from './routes/hiu-models.js';
 import type { AppContext } from './context.js';
 import { memberRoutes } from './memberships/routes.js';
-import { auditRoutes } from './routes/audit.js';
+import { historyRoutes } from './history/routes.js';
 import { assignmentRoutes } from './assignments/routes.js';
 import { signOffRoutes } from './sign-offs/routes.js';
 import { evidencePackRoutes } from './evidence-packs/routes.js';
@@ -207,7 +207,7 @@ export async function buildApp(
   await app.register(reportTableRoutes(ctx));
   await app.register(hiuModelRoutes(ctx));
   await app.register(memberRoutes(ctx));
-  await app.register(auditRoutes(ctx));
+  await app.register(historyRoutes(ctx));
   await app.register(assignmentRoutes(ctx));
   await app.register(reviewRoutes(ctx));
   await app.register(dashboardRoutes(ctx));

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
-import type { Actor } from '../repositories/audit.js';
+import type { Actor } from '../history/entries.js';
 import { chunks } from '../repositories/sql-helpers.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import type { AssignTarget } from './repository.js';

@@ -4,6 +4,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database handle or an open transaction: a command's records are written in the change's own transaction. */
+export type Tx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,7 +1,7 @@
 import type { WebhookEventType } from '@hiu/domain';
-import type { Db } from './client.js';
+import type { Db, Tx } from './client.js';
 import { repositoriesOver, type TransactionRepositories } from '../repositories/index.js';
-import { writeAudit, type Actor, type AuditInput, type Tx } from '../repositories/audit.js';
+import { writeAudit, type Actor, type AuditInput } from '../history/entries.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
 import { enqueueJob, type NewJob } from '../jobs/queue/store.js';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
-import type { Actor } from '../repositories/audit.js';
+import type { Actor } from '../history/entries.js';
 
 /**
  * An admin discards a property's draft (an abandoned check), recorded in the history in the same transaction:

@@ -1,7 +1,7 @@
 import type { Role } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
-import type { Actor } from '../repositories/audit.js';
+import type { Actor } from '../history/entries.js';
 
 /** Adds the user to the site; false when they already were a member (nothing written). */
 export function addMember(db: Db, actor: Actor, siteId: string, user: { id: string; role: Role }) {

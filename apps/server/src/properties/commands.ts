@@ -1,7 +1,7 @@
 import type { Site } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand, type UnitOfWork } from '../db/unit-of-work.js';
-import { changedFields, type Actor } from '../repositories/audit.js';
+import { changedFields, type Actor } from '../history/entries.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { ADDRESS_EXISTS } from './repository.js';
 

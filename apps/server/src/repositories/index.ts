@@ -8,7 +8,7 @@ import { filesRepository } from './files.js';
 import { reportsRepository } from './reports.js';
 import { hiuModelsRepository } from './hiu-models.js';
 import { membersRepository } from '../memberships/repository.js';
-import { auditRepository } from './audit.js';
+import { auditRepository } from '../history/repository.js';
 import { reviewRepository } from '../review/repository.js';
 import { dashboardRepository } from '../dashboard/repository.js';
 import { evidencePacksRepository } from '../evidence-packs/repository.js';

@@ -25,7 +25,7 @@ import {
   users,
 } from '../db/schema.js';
 import { isUuid } from '@hiu/domain';
-import type { Tx } from './audit.js';
+import type { Tx } from '../db/client.js';
 import { statement } from '../db/statements.js';
 
 export { isUuid };

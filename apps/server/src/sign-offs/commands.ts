@@ -2,7 +2,7 @@ import type { SignOffBody, WitnessBody } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
 import { conflict } from '../http/errors.js';
-import type { Actor } from '../repositories/audit.js';
+import type { Actor } from '../history/entries.js';
 
 /**
  * A handover sign-off, signed by a person (never a token) on the site. It signs what the signer was shown and

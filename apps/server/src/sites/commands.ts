@@ -9,7 +9,7 @@ import {
 } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
-import { changedFields, type Actor } from '../repositories/audit.js';
+import { changedFields, type Actor } from '../history/entries.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { audited } from './repository.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApiTokenWithSecret, TokenScope } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
-import type { Actor } from '../repositories/audit.js';
+import type { Actor } from '../history/entries.js';
 import { unprocessable } from '../http/errors.js';
 import { tokensRepository } from './repository.js';
 

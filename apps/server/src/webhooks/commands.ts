@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
-import type { Actor } from '../repositories/audit.js';
+import type { Actor } from '../history/entries.js';
 import { deliveryJob, emitWebhookEvent, newWebhookSecret } from './events.js';
 import { audited, toEndpoint, webhooksRepository } from './repository.js';
 

@@ -3,7 +3,7 @@ import { and, arrayContains, eq } from 'drizzle-orm';
 import type { WebhookEventType } from '@hiu/domain';
 import { webhookEndpoints, webhookEvents } from '../db/schema.js';
 import { enqueueJob, type NewJob } from '../jobs/queue/store.js';
-import type { Tx } from '../repositories/audit.js';
+import type { Tx } from '../db/client.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';
 /** Attempts over a little more than 24 hours with the queue's backoff (10 s doubling to an hour). */

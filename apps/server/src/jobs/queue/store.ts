@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
-import type { Tx } from '../../repositories/audit.js';
+import type { Tx } from '../../db/client.js';
 import { retryDelaySeconds } from './backoff.js';
 
 export interface ClaimedJob {

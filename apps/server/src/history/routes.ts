@@ -19,7 +19,7 @@ const csvQuery = auditQuery.omit({ before: true, limit: true });
  * The history of changes (decisions 145 and 180): read-only, newest first, keyset-paged. Admins read all of
  * it; a supervisor reads the History of a site they belong to, of its properties and of its reports.
  */
-export const auditRoutes =
+export const historyRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { audit, reports, properties } = ctx.repos;
