@@ -43,7 +43,7 @@ import { draftRoutes } from './drafts/routes.js';
 import { fileRoutes } from './routes/files.js';
 import { reportRoutes } from './routes/reports.js';
 import { reportTableRoutes } from './routes/report-table.js';
-import { hiuModelRoutes } from './routes/hiu-models.js';
+import { hiuModelRoutes } from './hiu-models/routes.js';
 import type { AppContext } from './context.js';
 import { memberRoutes } from './memberships/routes.js';
 import { historyRoutes } from './history/routes.js';

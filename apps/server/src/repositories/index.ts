@@ -6,7 +6,7 @@ import { propertiesRepository } from '../properties/repository.js';
 import { draftsRepository } from '../drafts/repository.js';
 import { filesRepository } from './files.js';
 import { reportsRepository } from './reports.js';
-import { hiuModelsRepository } from './hiu-models.js';
+import { hiuModelsRepository } from '../hiu-models/repository.js';
 import { membersRepository } from '../memberships/repository.js';
 import { auditRepository } from '../history/repository.js';
 import { reviewRepository } from '../review/repository.js';
