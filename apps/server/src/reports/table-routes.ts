@@ -8,7 +8,7 @@ import {
   wizardDataSchema,
 } from '@hiu/domain';
 import type { AppContext } from '../context.js';
-import { reportTableQueries, toTableRow } from '../repositories/report-table.js';
+import { reportTableQueries, toTableRow } from './table-repository.js';
 
 /** The reports screen's sites (by id) and each site's table of flats (decision 140). */
 export const reportTableRoutes =

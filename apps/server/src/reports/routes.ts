@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  analysisCsvFilename,
   createReportBody,
   latestReportSchema,
   page,
@@ -9,31 +8,26 @@ import {
   reportDetailSchema,
   reportSiteGroupSchema,
   reportSummarySchema,
-  reportsCsvFilename,
   REVIEW_STATES,
   type ReviewState,
   type User,
 } from '@hiu/domain';
-import { forbidden, notFound, unprocessable } from '../http/errors.js';
-import { publicSummary, submitReport } from '../reports/submit-report.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { publicSummary, submitReport } from './submit-report.js';
 import { attachment } from '../exports/content-disposition.js';
-import { reportsCsvStream } from '../exports/reports-csv.js';
 import { tag } from '../response-cache/cached-reads.js';
 import type { AppContext } from '../context.js';
+import { siteLookup, siteQuery } from './site-query.js';
 import { siteAccess } from '../http/site-access.js';
-import { analysisCsvStream } from '../exports/analysis-csv.js';
 import { awaitRunningBuild, revisionPdf, storedReportPdf } from '../jobs/report-pdf-job.js';
 
 const idParams = z.object({ id: z.uuid() });
-/** A site by its id; by its (unique) name for callers that know only that. Reports are then selected by id. */
-const siteQuery = z.object({ siteId: z.uuid().optional(), siteName: z.string().min(1).max(200).optional() });
 const listQuery = siteQuery.extend({
   reviewState: z.enum(REVIEW_STATES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 const latestQuery = listQuery.omit({ reviewState: true });
-const chooseSite = 'Choose a site: siteId (or siteName)';
 
 type Readable = { userId: string | null; siteId: string | null; reviewState: ReviewState };
 
@@ -43,18 +37,7 @@ export const reportRoutes =
     const { reports } = ctx.repos;
     const pdfDeps = { reports, review: ctx.repos.review, pdfs: ctx.pdfs, jobs: ctx.jobStore, log: app.log };
     const access = siteAccess(ctx.repos.members);
-    /** The site a query names, by id; undefined when it names none; null when it names one that does not exist. */
-    const siteOf = async (q: z.infer<typeof siteQuery>): Promise<string | null | undefined> => {
-      if (q.siteId) return (await ctx.repos.sites.byId(q.siteId)) ? q.siteId : null;
-      if (q.siteName) return (await ctx.repos.sites.idByName(q.siteName)) ?? null;
-      return undefined;
-    };
-    const requiredSite = async (q: z.infer<typeof siteQuery>): Promise<string> => {
-      const siteId = await siteOf(q);
-      if (siteId === undefined) throw unprocessable(chooseSite, { siteId: chooseSite });
-      if (siteId === null) throw notFound('Site not found');
-      return siteId;
-    };
+    const { siteOf, requiredSite } = siteLookup(ctx.repos.sites);
 
     /**
      * Who may read a report (decision 145): admins; its author; a supervisor of its site; a client of its
@@ -165,41 +148,6 @@ export const reportRoutes =
         // Supervisors read the attempts at their own sites' flats (the review screen).
         if (!report || !(await access.canSee(request.user!, report.siteId))) throw notFound('Report not found');
         return (await reports.earlierThan(report)).map(publicSummary);
-      },
-    );
-
-    // Every report of the site, history included (an audit wants all of them), newest first.
-    app.get(
-      '/api/reports/export.csv',
-      { config: { access: 'admin' }, schema: { tags: ['reports'], querystring: siteQuery } },
-      async (request, reply) => {
-        const siteId = await requiredSite(request.query);
-        const site = (await ctx.repos.sites.byId(siteId))!;
-        // Nothing is exported for a site without reports (docs/product.md#csv-export).
-        if (!(await reports.siteHasReports({ siteId }))) throw notFound('This site has no reports to export');
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', attachment(reportsCsvFilename(site.name, new Date())))
-          .send(reportsCsvStream(reports, { siteId }));
-      },
-    );
-
-    // The analysis export (decision 137): one row per report, one column per reading with its range and
-    // verdict; one site, or every site when none is named.
-    app.get(
-      '/api/reports/analysis.csv',
-      {
-        config: { access: 'admin' },
-        schema: { tags: ['reports'], querystring: siteQuery },
-      },
-      async (request, reply) => {
-        const siteId = await siteOf(request.query);
-        if (siteId === null) throw notFound('Site not found');
-        const site = siteId ? await ctx.repos.sites.byId(siteId) : undefined;
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', attachment(analysisCsvFilename(site?.name, new Date())))
-          .send(analysisCsvStream(reports, siteId ? { siteId } : undefined));
       },
     );
 

@@ -11,7 +11,7 @@ import type {
 import { isUuid, reportPdfFilename } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { unprocessable } from '../http/errors.js';
-import { containsIgnoringCase } from './sql-helpers.js';
+import { containsIgnoringCase } from '../repositories/sql-helpers.js';
 
 /**
  * The reports screen's table (decision 140): every flat of one site, found by site id, with its latest report.
