@@ -37,6 +37,7 @@ import { tokenRoutes } from './tokens/routes.js';
 import { reportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { propertyRoutes } from './properties/routes.js';
 import { draftRoutes } from './drafts/routes.js';
@@ -200,6 +201,7 @@ export async function buildApp(
 
   await app.register(authRoutes(ctx));
   await app.register(userRoutes(ctx));
+  await app.register(notificationRoutes(ctx));
   await app.register(siteRoutes(ctx));
   await app.register(propertyRoutes(ctx));
   await app.register(draftRoutes(ctx));

@@ -3,6 +3,7 @@ import { runCommand } from '../db/unit-of-work.js';
 import type { Actor } from '../history/entries.js';
 import { chunks } from '../repositories/sql-helpers.js';
 import { notFound, unprocessable } from '../http/errors.js';
+import { flatsAssigned } from '../notifications/messages.js';
 import type { AssignTarget } from './repository.js';
 
 const NOT_ENGINEER = 'Choose an engineer who is a member of this site';
@@ -17,8 +18,9 @@ export function assignProperties(
   actor: Actor,
   input: { siteId: string; engineerId: string; dueDate: string | null; target: AssignTarget },
 ) {
-  return runCommand(db, actor, async ({ repos, record, emit }) => {
-    if (!(await repos.sites.byId(input.siteId))) throw notFound('Site not found');
+  return runCommand(db, actor, async ({ repos, record, emit, notify }) => {
+    const site = await repos.sites.byId(input.siteId);
+    if (!site) throw notFound('Site not found');
     if (!(await repos.assignments.isEngineerOf(input.siteId, input.engineerId))) throw notEngineer();
     const target = await repos.assignments.targetIds(input.siteId, input.target);
     if ('unknown' in target) {
@@ -41,12 +43,23 @@ export function assignProperties(
         })),
       );
     }
-    if (target.ids.length)
+    if (target.ids.length) {
       emit('property.assigned', {
         ...after,
         propertyIds: target.ids,
         assignedBy: actor ? { id: actor.id, name: actor.name } : null,
       });
+      notify(
+        flatsAssigned({
+          siteId: input.siteId,
+          engineerId: input.engineerId,
+          siteName: site.name,
+          count: target.ids.length,
+          dueDate: input.dueDate,
+          assignedBy: actor?.name ?? null,
+        }),
+      );
+    }
     return { assigned: target.ids.length };
   });
 }

@@ -585,3 +585,32 @@ export const propertyWitnesses = pgTable('property_witnesses', {
   markedBy: uuid('marked_by').references(() => users.id, { onDelete: 'set null' }),
   markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Each person's inbox (docs/product.md#notifications): one row per person an event concerns, written in the
+ * transaction of the change that caused it. Read newest first a page at a time; the unread ones counted for
+ * the bell.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order entries were written in: a page of the inbox starts after one of them. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_seq_idx').on(t.userId, t.seq),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);

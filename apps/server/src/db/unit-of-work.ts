@@ -4,15 +4,16 @@ import { repositoriesOver, type TransactionRepositories } from '../repositories/
 import { writeAudit, type Actor, type AuditInput } from '../history/entries.js';
 import { emitWebhookEvent } from '../webhooks/events.js';
 import { enqueueJob, type NewJob } from '../jobs/queue/store.js';
+import { writeNotices, type Notice } from '../notifications/send.js';
 
 /** An audit entry of a command: its actor is the command's unless it names another (an automatic approval). */
 export type HistoryEntry = Omit<AuditInput, 'actor'> & { actor?: Actor };
 
 /**
- * What a command works with: its transaction, the repositories bound to it, and the three side records every
- * write may leave (docs/product.md#history, #webhooks): history entries, webhook events and background jobs.
- * They are written when the command's work has returned, in its transaction, so a change and its records commit
- * together or not at all.
+ * What a command works with: its transaction, the repositories bound to it, and the side records every write
+ * may leave (docs/product.md#history, #webhooks, #notifications): history entries, webhook events, background
+ * jobs and the inbox entries of the people it concerns. They are written when the command's work has returned,
+ * in its transaction, so a change and its records commit together or not at all.
  */
 export interface UnitOfWork {
   tx: Tx;
@@ -21,6 +22,8 @@ export interface UnitOfWork {
   record(entry: HistoryEntry | HistoryEntry[]): void;
   emit(type: WebhookEventType, data: Record<string, unknown>): void;
   enqueue(job: NewJob): void;
+  /** Tells the people an event concerns, in their inbox (docs/product.md#notifications). */
+  notify(notice: Notice): void;
 }
 
 /**
@@ -32,6 +35,7 @@ export async function runCommand<T>(db: Db, actor: Actor, work: (uow: UnitOfWork
     const history: AuditInput[] = [];
     const events: { type: WebhookEventType; data: Record<string, unknown> }[] = [];
     const jobs: NewJob[] = [];
+    const notices: Notice[] = [];
     const result = await work({
       tx,
       repos: repositoriesOver(tx),
@@ -42,10 +46,12 @@ export async function runCommand<T>(db: Db, actor: Actor, work: (uow: UnitOfWork
       },
       emit: (type, data) => void events.push({ type, data }),
       enqueue: (job) => void jobs.push(job),
+      notify: (notice) => void notices.push(notice),
     });
     await writeAudit(tx, history);
     for (const e of events) await emitWebhookEvent(tx, e.type, e.data);
     for (const job of jobs) await enqueueJob(tx, job);
+    await writeNotices(tx, notices);
     return result;
   });
 }

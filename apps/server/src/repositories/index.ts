@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { usersRepository } from '../users/sessions.js';
 import { accountsRepository } from '../users/repository.js';
+import { notificationsRepository } from '../notifications/repository.js';
 import { sitesRepository } from '../sites/repository.js';
 import { propertiesRepository } from '../properties/repository.js';
 import { draftsRepository } from '../drafts/repository.js';
@@ -19,6 +20,7 @@ import { assignmentsRepository } from '../assignments/repository.js';
 export function repositoriesOver(db: Db) {
   return {
     accounts: accountsRepository(db),
+    notifications: notificationsRepository(db),
     sites: sitesRepository(db),
     properties: propertiesRepository(db),
     drafts: draftsRepository(db),

@@ -20,6 +20,7 @@ import { runCommand, type UnitOfWork } from '../db/unit-of-work.js';
 import { forbidden, HttpError, notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
+import { reportSentBack } from '../notifications/messages.js';
 
 const notAwaiting = (state: ReviewState) =>
   new HttpError(
@@ -109,6 +110,18 @@ export function reviewReport(db: Db, user: User, id: string, body: ReviewBody, o
       siteId,
       propertyId,
     });
+    if (reason !== null && siteId && report.userId)
+      uow.notify(
+        reportSentBack({
+          siteId,
+          engineerId: report.userId,
+          reviewerName: user.name,
+          address: report.propertyAddress,
+          siteName: report.siteName,
+          reference,
+          reason,
+        }),
+      );
     await rebuildPdf(uow, report.id, 'review', false);
     return {
       id: row.id,

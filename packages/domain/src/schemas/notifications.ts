@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** What an inbox entry is about (docs/product.md#notifications). */
+export const NOTIFICATION_KINDS = ['report_sent_back', 'flats_assigned'] as const;
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** One entry of my inbox: what happened, in a sentence, and where in the app it is. */
+export const inboxEntrySchema = z.object({
+  id: z.uuid(),
+  kind: notificationKindSchema,
+  title: z.string(),
+  body: z.string(),
+  /** A path of the web app: the flat or report the entry is about. */
+  link: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type InboxEntry = z.infer<typeof inboxEntrySchema>;
+
+/** A page of my inbox, newest first; `next` asks for the page after it, null on the last. */
+export const inboxPageSchema = z.object({
+  items: z.array(inboxEntrySchema),
+  next: z.string().nullable(),
+});
+export type InboxPage = z.infer<typeof inboxPageSchema>;
+
+export const unreadCountSchema = z.object({ unread: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const inboxPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
+  after: z.string().max(200).optional(),
+});
