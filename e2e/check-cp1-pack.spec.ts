@@ -223,14 +223,15 @@ test('an admin puts a site on the CP1/TS1 pack and sets a range; a reviewer read
     } as never);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/review/reports/${report.id}`);
-    const pack = page.getByRole('region', { name: 'Test pack' });
-    await expect(pack).toContainText('CP1/TS1 acceptance, version 1');
-    const peak = pack.locator('[data-field="cp1.peakReturn"]');
+    // The pack's readings sit in their own steps, each with the rule book's verdict.
+    await expect(page.getByText('Taken under CP1/TS1 acceptance, version 1.')).toBeVisible();
+    const peak = page.getByRole('region', { name: /^Step 6:/ }).locator('[data-field="cp1.peakReturn"]');
     await expect(peak).toContainText('27 °C');
-    await expect(peak).toContainText('Range ≤ 28 °C');
+    await expect(peak).toContainText('Required: ≤ 28 °C');
     await expect(peak).toContainText('Pass');
-    await expect(pack).toContainText('Insulate the riser (Client, open)');
-    await expect(pack).toContainText('Required photos missing: HIU data badge');
+    const stepSeven = page.getByRole('region', { name: /^Step 7:/ });
+    await expect(stepSeven).toContainText('Insulate the riser (Client, open)');
+    await expect(stepSeven.locator('[data-field="photo.HIU data badge"]')).toContainText('Not taken');
     await page.screenshot({ path: testInfo.outputPath('cp1-review-screen.png'), fullPage: true });
     expect(await violations(page), 'review with a pack').toEqual([]);
   });
@@ -256,7 +257,7 @@ test('an admin puts a site on the CP1/TS1 pack and sets a range; a reviewer read
     await page.screenshot({ path: testInfo.outputPath('cp1-correct-pack-value.png') });
     await dialog.getByRole('button', { name: 'Correct' }).click();
     await expect(page.getByText('Corrected: revision 2')).toBeVisible();
-    const peak = page.getByRole('region', { name: 'Test pack' }).locator('[data-field="cp1.peakReturn"]');
+    const peak = page.getByRole('region', { name: /^Step 6:/ }).locator('[data-field="cp1.peakReturn"]');
     await expect(peak).toContainText('29 °C');
     await expect(peak).toContainText('Fail');
     const revisions = page.getByRole('region', { name: 'Revisions' });

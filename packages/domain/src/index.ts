@@ -78,3 +78,4 @@ export * from './packs/pack-csv.js';
 export * from './history/history-words.js';
 export * from './history/history-sentence.js';
 export * from './history/history-changes.js';
+export * from './format/report-rows.js';

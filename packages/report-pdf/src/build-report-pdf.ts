@@ -1,42 +1,28 @@
 import type { PDFImage, RGB } from 'pdf-lib';
 import {
-  INITIAL_CHECKS,
-  MEASUREMENTS,
   SECTIONS,
+  sectionRows,
   evaluate,
   failureSummary,
   formatDateTime,
   formatDuration,
   formatLocation,
-  formatRange,
-  formatSeconds,
-  FORTY_FIVE_LIMIT_SECONDS,
-  isFortyFiveOverridden,
-  isEntered,
-  isValidValveSerial,
-  judgeMeasurement,
-  judgeRoom,
-  readMeasurement,
   skippedSteps,
   stepByNumber,
   stepStamps,
-  timedFortyFiveAnswer,
   testPackName,
   type Evaluation,
-  type Measurement,
   type OverallStatus,
-  type RangedMeasurementId,
   type Ranges,
   type ReportRevision,
   type ReportSummary,
-  type SectionId,
   type WizardData,
 } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
 import { embedImage, type ReportImage } from './images.js';
 import { drawReview, type ReportReview } from './review-block.js';
 import { drawPackGroups, drawPackStepSeven } from './pack-sections.js';
-import { drawTable, sectionHeading, STATUS_STYLE, type Row, type RowResult } from './table.js';
+import { drawTable, sectionHeading, STATUS_STYLE } from './table.js';
 
 export type { ReportImage } from './images.js';
 
@@ -75,108 +61,6 @@ export interface ReportPdfInput {
 }
 
 const DASH = '—';
-
-const withUnit = (value: string, unit: string) => (unit ? `${value} ${unit}` : value);
-const yesNoText = (v: boolean | null) => (v === true ? 'Yes' : v === false ? 'No' : DASH);
-const yesNoResult = (v: boolean | null): RowResult => (v === true ? 'pass' : v === false ? 'fail' : 'pending');
-
-function measurementRow(data: WizardData, m: Measurement, ranges: Ranges): Row {
-  const raw = readMeasurement(data, m).trim();
-  const range = m.range ? ranges[m.id as RangedMeasurementId] : undefined;
-  const verdict = judgeMeasurement(data, m, ranges);
-  const rangeText = formatRange(range);
-  let result: RowResult = verdict;
-  if (!m.range) result = raw ? (m.required ? 'recorded' : 'info') : m.required ? 'pending' : 'info';
-  return {
-    check: m.label,
-    value: raw ? withUnit(raw, m.unit) : DASH,
-    expected: rangeText ? withUnit(rangeText, m.unit) : m.required ? '' : 'Information only',
-    result,
-  };
-}
-
-/** The rows of one section's table, in step order, from the rule book's catalogue. */
-function sectionRows(section: SectionId, data: WizardData, ranges: Ranges): Row[] {
-  const measured = (MEASUREMENTS as readonly Measurement[]).filter((m) => m.section === section);
-  const rows = measured.map((m) => measurementRow(data, m, ranges));
-  switch (section) {
-    case 'initialChecks':
-      return [
-        ...INITIAL_CHECKS.map((c) => {
-          const v = data.initialChecks[c.key];
-          return { check: c.label, value: yesNoText(v), expected: 'Yes', result: yesNoResult(v) };
-        }),
-        ...rows,
-      ];
-    case 'radiators':
-      return Object.entries(data.radiators.roomChecks).map(([room, check]) => {
-        const got = check.valveSetting.trim();
-        const expected = check.expectedValveSetting.trim();
-        return {
-          check: `${room} valve setting`,
-          value: got || DASH,
-          expected: expected ? `Expected ${expected}` : 'Any setting',
-          result: judgeRoom(check),
-        };
-      });
-    case 'dhw': {
-      const dhw = data.dhwChecks;
-      const reached = dhw.fortyFiveIn45;
-      const timed: Row[] = [];
-      const seconds = formatSeconds(dhw.fortyFiveSeconds);
-      if (seconds) {
-        const answer = timedFortyFiveAnswer(dhw.fortyFiveSeconds);
-        timed.push({
-          check: 'Time to reach 45°C (stopwatch)',
-          value: seconds,
-          expected: `${FORTY_FIVE_LIMIT_SECONDS} s or less`,
-          result: answer ? 'pass' : 'fail',
-        });
-      }
-      if (isFortyFiveOverridden(dhw)) {
-        const reason = dhw.fortyFiveOverrideReason.trim() || DASH;
-        timed.push({ check: `Answer overridden by the engineer: ${reason}`, value: '', expected: '', result: 'info' });
-      }
-      const row: Row = {
-        check: 'Reached 45°C in 45 seconds',
-        value: yesNoText(reached),
-        expected: 'Yes',
-        result: yesNoResult(reached),
-      };
-      const at = measured.findIndex((m) => m.id === 'cwsTemp') + 1;
-      return [...rows.slice(0, at), ...timed, row, ...rows.slice(at)];
-    }
-    case 'photosSignature': {
-      const p = data.photosSignature;
-      const serial = p.remoteCutOffValveSerial.trim();
-      const count = p.photos.length;
-      return [
-        ...rows,
-        {
-          check: 'Remote cut off valve serial',
-          value: serial || DASH,
-          expected: 'Digits or NA',
-          result: !serial ? 'pending' : isValidValveSerial(serial) ? 'pass' : 'fail',
-        },
-        {
-          check: 'Heating controller set correctly',
-          value: yesNoText(p.heatingControllerSet),
-          expected: 'Yes',
-          result: yesNoResult(p.heatingControllerSet),
-        },
-        { check: 'Photos', value: count ? `${count} photo(s)` : 'No photos', expected: '', result: 'info' },
-        {
-          check: 'Signature',
-          value: isEntered(p.signature) ? 'Captured' : 'Not provided',
-          expected: 'Required',
-          result: isEntered(p.signature) ? 'pass' : 'pending',
-        },
-      ];
-    }
-    default:
-      return rows;
-  }
-}
 
 /** Builds the commissioning report PDF (A4). Pure apart from pdf-lib: runs in the browser and on the server. */
 export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array> {

@@ -1,14 +1,9 @@
 import {
   ISSUE_OWNER_LABELS,
-  answerRule,
   formatDate,
-  formatRange,
-  judge,
-  missingPhotoTags,
-  packMeasurementId,
+  packGroupRows,
   packOf,
-  packValue,
-  type PackField,
+  packPhotoRows,
   type PackIssue,
   type Ranges,
   type SectionStatus,
@@ -19,47 +14,6 @@ import { drawGrid, drawTable, STATUS_STYLE, type Cell, type Column, type Row } f
 import type { Writer } from './layout.js';
 
 const DASH = '—';
-const withUnit = (value: string, unit = '') => (unit ? `${value} ${unit}` : value);
-
-/** The answers that pass, as the Required column says them: "Yes", "Clear". */
-const passingAnswers = (f: PackField) =>
-  Object.entries(f.answers ?? {})
-    .filter(([, rule]) => rule.verdict === 'pass')
-    .map(([answer]) => answer)
-    .join(' or ');
-
-/** A judged answer (decision 213): its verdict by the rule of the version the report was taken under. */
-function answerRow(data: WizardData, f: PackField): Row {
-  const v = packValue(data, f);
-  const rule = answerRule(data, f);
-  return {
-    check: f.label,
-    value: v === true ? 'Yes' : v === false ? 'No' : typeof v === 'string' && v ? v : DASH,
-    expected: passingAnswers(f),
-    result: !rule ? 'pending' : rule.verdict === 'pass' ? 'pass' : rule.verdict === 'fail' ? 'fail' : 'issue',
-  };
-}
-
-function fieldRow(data: WizardData, f: PackField, ranges: Ranges): Row {
-  if (f.answers) return answerRow(data, f);
-  const v = packValue(data, f);
-  if (f.kind === 'yesno')
-    return {
-      check: f.label,
-      value: v === true ? 'Yes' : v === false ? 'No' : DASH,
-      expected: '',
-      result: v === null ? 'pending' : 'recorded',
-    };
-  const text = typeof v === 'string' ? v.trim() : '';
-  const range = f.range ? ranges[packMeasurementId(f)] : undefined;
-  const judged = f.kind === 'number' && range;
-  return {
-    check: f.label,
-    value: text ? withUnit(text, f.kind === 'number' ? f.unit : '') : DASH,
-    expected: judged ? withUnit(formatRange(range), f.unit) : f.required ? '' : 'Information only',
-    result: judged ? judge(text, range) : text ? (f.required ? 'recorded' : 'info') : f.required ? 'pending' : 'info',
-  };
-}
 
 const statusOf = (rows: Row[]): SectionStatus =>
   rows.some((r) => r.result === 'fail') ? 'fail' : rows.some((r) => r.result === 'pending') ? 'pending' : 'pass';
@@ -69,11 +23,7 @@ const statusOf = (rows: Row[]): SectionStatus =>
  * table and verdict, so a failing pack reading is read beside the step it fails. Nothing for the standard pack.
  */
 export function drawPackGroups(w: Writer, data: WizardData, ranges: Ranges, step: number) {
-  const fields = packOf(data).fields.filter((f) => f.step === step);
-  for (const group of new Set(fields.map((f) => f.group))) {
-    const rows = fields.filter((f) => f.group === group).map((f) => fieldRow(data, f, ranges));
-    drawTable(w, group, statusOf(rows), rows, 'group');
-  }
+  for (const { group, rows } of packGroupRows(data, ranges, step)) drawTable(w, group, statusOf(rows), rows, 'group');
 }
 
 /** What an issue's columns are: what is wrong, who must act, by when, open or resolved, and how it was closed. */
@@ -97,13 +47,7 @@ const closingComment = (i: PackIssue) => {
  */
 export function drawPackStepSeven(w: Writer, data: WizardData) {
   const pack = packOf(data);
-  const missing = new Set(missingPhotoTags(data));
-  const photos: Row[] = pack.photoTags.map((t) => ({
-    check: `Photo: ${t}`,
-    value: missing.has(t) ? 'Not taken' : 'Taken',
-    expected: 'Required',
-    result: missing.has(t) ? 'fail' : 'pass',
-  }));
+  const photos = packPhotoRows(data);
   if (photos.length) drawTable(w, 'Required photos', statusOf(photos), photos, 'group');
   if (!pack.issuesList) return;
   const issues = data.cp1?.issues ?? [];

@@ -1,12 +1,12 @@
 import type { RGB } from 'pdf-lib';
-import type { OverallStatus, SectionStatus } from '@hiu/domain';
+import type { OverallStatus, ReportRowResult, SectionStatus } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, type TextStyle, type Writer } from './layout.js';
 
 // The report's tables: a heading with its badge, a header row, and rows that flow over pages. The checks'
 // tables (check, value, expected, result) are shared by the checklist's steps and a test pack's groups; the
 // issues list has its own columns.
 
-export type RowResult = 'pass' | 'fail' | 'pending' | 'info' | 'recorded' | 'open' | 'resolved' | 'issue';
+export type RowResult = ReportRowResult;
 export interface Row {
   check: string;
   value: string;

@@ -14,8 +14,7 @@ import { notify } from '../../lib/toast';
 import { HistoryPanel } from '../../components/history-panel';
 import { ReportEvidence } from '../../components/report-evidence';
 import { nextInQueue, useDecision, useEarlierAttempts, useReport } from './api';
-import { ReportReadings } from './report-readings';
-import { PackReadings } from './pack-readings';
+import { ReportSteps } from './report-steps';
 import { Problem } from '../../components/problem';
 
 // The forms load when first opened, with the form library.
@@ -150,36 +149,7 @@ export default function ReviewReportPage() {
           ) : null}
         </Card>
 
-        <ReportReadings report={r} />
-        <PackReadings report={r} />
-
-        <section aria-labelledby="photos-heading" className="space-y-2">
-          <h2 id="photos-heading" className="text-lg font-bold">
-            Photos and signature
-          </h2>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            {r.wizardData.photosSignature.photos.map((p, i) => (
-              <figure key={p.id} className="space-y-1">
-                <img
-                  src={p.url}
-                  alt={p.label || `Photo ${i + 1}`}
-                  loading="lazy"
-                  className="aspect-square w-full rounded-md border border-slate-200 object-cover"
-                />
-                <figcaption className="text-sm text-slate-700">{p.label || `Photo ${i + 1}`}</figcaption>
-              </figure>
-            ))}
-          </div>
-          {r.wizardData.photosSignature.signature ? (
-            <img
-              src={r.wizardData.photosSignature.signature}
-              alt={`Signature of ${r.engineerName}`}
-              className="h-24 rounded-md border border-slate-200 bg-white"
-            />
-          ) : (
-            <p className="text-slate-600">No signature.</p>
-          )}
-        </section>
+        <ReportSteps report={r} />
 
         <ReportEvidence reportId={r.id} />
 
