@@ -17,6 +17,9 @@ const meterSet = (prefix: string) =>
     (k) => `${prefix}${k}`,
   ) as (keyof typeof PASSING_CP1)[];
 
+/** The unit's own set-points, which the peak readings are held to (version 3 on). */
+const UNIT_SET_POINTS = ['dhwSetPoint', 'dhwSetPointTolerance', 'heatingSetPoint'] as const;
+
 async function usable(page: Page, screen: string) {
   expect(await violations(page), screen).toEqual([]);
   expect(await smallTargets(page, screen), screen).toEqual([]);
@@ -40,7 +43,7 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
     await expect(page.getByRole('heading', { name: 'Heat meter at baseline' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Scan heat meter serial' })).toBeVisible();
     await expect(check.button('Save and Continue')).toBeDisabled();
-    await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...meterSet('baseline')]);
+    await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...UNIT_SET_POINTS, ...meterSet('baseline')]);
     await check.yesNo('Heat meter accessible to the occupant').yes.click();
     await usable(page, 'step 1 with the pack');
     await page.screenshot({ path: testInfo.outputPath('cp1-step-1.png'), fullPage: true });
@@ -86,6 +89,10 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
     // The heating peak's return and the meter's temperatures are the step's primary readings.
     await fillPack(page, meterSet('heatingPeak').slice(0, 4));
     await expect(page.getByTestId('cp1.heatingPeakReturn')).toHaveCount(0);
+    // The primary flow is held to the unit's heating set-point (60 °C) + 3 K as well as to the site's range.
+    await expect(page.getByTestId('set-point-heatingPrimaryFlow')).toHaveText(
+      /Pass: \d+ °C, at least 63 °C \(heating set-point \+ 3 K\)/,
+    );
     await check.next();
   });
 
@@ -97,6 +104,15 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
     });
     await check.yesNo('Cold-down test done (primary isolated, hot tap run 3 minutes)').yes.click();
     await fillPack(page, ['coldDownTapTemp']);
+    // The kitchen outlet is held to the unit's hot-water set-point (50 °C) less its tolerance (5 K).
+    const outlet = page.getByTestId('set-point-cp1.peakDeliveredTemp');
+    await page.getByTestId('cp1.peakDeliveredTemp').fill('44');
+    await expect(outlet).toHaveText(
+      '✕ Kitchen outlet below the hot-water set-point (44 °C, expected at least 45 °C (hot-water set-point less its tolerance))',
+    );
+    await page.getByTestId('cp1.peakDeliveredTemp').fill(PASSING_CP1.peakDeliveredTemp);
+    await expect(outlet).toContainText('Pass: 52 °C, at least 45 °C');
+    await expect(page.getByTestId('set-point-cp1.dhwPeakFlowTemp')).toContainText('Pass: 69 °C, at least 53 °C');
     await expect(page.getByText('Out of range (≤ 25 °C)')).toBeVisible();
     await expect(page.getByText('In range (5-9 L/min)')).toBeVisible();
     await usable(page, 'step 6 with the pack');
@@ -288,7 +304,7 @@ test('a CP1/TS1 check continued with no signal after a fresh load: the pack fiel
   await check.expectStep(1, 'Basic Information');
   await expect(page.getByRole('heading', { name: 'Heat meter at baseline' })).toBeVisible();
   await check.basicInfo({ model: 'Evo 40', serial: 'SN-CP1-OFF' });
-  await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...meterSet('baseline')]);
+  await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...UNIT_SET_POINTS, ...meterSet('baseline')]);
   await check.yesNo('Heat meter accessible to the occupant').yes.click();
   await check.next('Save and Continue');
 

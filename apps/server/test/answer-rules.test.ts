@@ -153,3 +153,40 @@ describe('a CP1/TS1 version 3 report whose answers are judged', () => {
     }
   });
 });
+
+// The acceptance test's own limits (docs/product.md#test-packs): readings held to the unit's own set-points.
+describe("a CP1/TS1 version 3 report judged against the unit's set-points", () => {
+  it('fails a kitchen outlet below the set-point less its tolerance, by the same words on the report and PDF', async () => {
+    const low = await submitWith(
+      { dhwSetPoint: '55', dhwSetPointTolerance: '3', peakDeliveredTemp: '51.9' },
+      { notes: 'Outlet cool' },
+    );
+    expect(low.statusCode, low.body).toBe(201);
+    const reason =
+      'Kitchen outlet below the hot-water set-point (51.9 °C, expected at least 52 °C (hot-water set-point less its tolerance))';
+    expect(low.json()).toMatchObject({ overallStatus: 'FAIL', failureReasons: [reason] });
+    if (hasPdftotext) {
+      await t.jobsSettled();
+      const admin = await signedIn(await t.app(), 'admin');
+      const text = pdfText((await admin.get(`/api/reports/${low.json().id}/pdf`)).rawPayload).replace(/\s+/g, ' ');
+      expect(text).toContain('Kitchen outlet below the hot-water set-point');
+    }
+  });
+
+  it('passes the outlet at its limit and a primary flow at the heating set-point + 3 K', async () => {
+    const res = await submitWith({
+      dhwSetPoint: '55',
+      dhwSetPointTolerance: '3',
+      peakDeliveredTemp: '52',
+      heatingSetPoint: '62',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ overallStatus: 'PASS', failureReasons: [] });
+  });
+
+  it('refuses a report with no set-points, naming the field', async () => {
+    const res = await submitWith({ dhwSetPoint: '' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().error.fields)).toContain('wizardData.cp1.dhwSetPoint');
+  });
+});

@@ -171,6 +171,9 @@ export const PASSING_CP1 = {
   finalEnergy: '1521.9',
   // Version 3's answers (docs/product.md, Test packs), each one that passes; versions 1 and 2 do not ask them.
   meterAccessible: true,
+  dhwSetPoint: '50',
+  dhwSetPointTolerance: '5',
+  heatingSetPoint: '60',
   dpTestPoints: true,
   chemicalCleanse: true,
   flushingBypass: 'Closed',

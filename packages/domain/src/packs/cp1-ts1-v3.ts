@@ -1,7 +1,7 @@
 // Version 3 of the CP1/TS1 pack (decision 213): every answer judged, every reading recorded once. Plain data, as
 // version 1's catalogue is (cp1-ts1.ts), so the engineer's screens read it without the schema library.
 import type { RangedMeasurementId } from '../rules/catalogue.js';
-import { CP1_FIELDS_V1, type AnswerRule, type Cp1ParamKey, type PackField } from './cp1-ts1.js';
+import { CP1_FIELDS_V1, type AnswerRule, type Cp1ParamKey, type PackField, type SetPointRule } from './cp1-ts1.js';
 
 const pass: AnswerRule = { verdict: 'pass' };
 
@@ -119,6 +119,37 @@ const ADDED_AFTER: Record<string, PackField[]> = {
       kind: 'text',
       scannable: true,
     }),
+    // The unit's own set-points: the hot-water and heating peak readings are held to them.
+    {
+      key: 'dhwSetPoint',
+      step: 1,
+      group: 'HIU settings',
+      label: 'Hot-water set-point',
+      kind: 'number',
+      unit: '°C',
+      required: true,
+      limits: { min: 30, max: 80 },
+    },
+    {
+      key: 'dhwSetPointTolerance',
+      step: 1,
+      group: 'HIU settings',
+      label: 'Hot-water set-point tolerance',
+      kind: 'number',
+      unit: 'K',
+      required: true,
+      limits: { min: 0, max: 15 },
+    },
+    {
+      key: 'heatingSetPoint',
+      step: 1,
+      group: 'HIU settings',
+      label: 'Heating flow set-point',
+      kind: 'number',
+      unit: '°C',
+      required: true,
+      limits: { min: 20, max: 95 },
+    },
   ],
   baselinePower: meterExtras('baseline', 1, 'Heat meter at baseline', 'Baseline'),
   dpcvSetting: [
@@ -168,6 +199,15 @@ const ADDED_AFTER: Record<string, PackField[]> = {
   heatingPeakPower: meterExtras('heatingPeak', 5, 'Heat meter during the heating peak', 'Heating peak'),
   peakDeliveredTemp: [
     optional({
+      key: 'secondOutletTemp',
+      step: 6,
+      group: 'Hot-water peak',
+      label: 'Second outlet temperature, two outlets open',
+      kind: 'number',
+      unit: '°C',
+      limits: TEMP,
+    }),
+    optional({
       key: 'peakDifferentialPressure',
       step: 6,
       group: 'Hot-water peak',
@@ -206,10 +246,48 @@ const ADDED_AFTER: Record<string, PackField[]> = {
   ],
 };
 
+/**
+ * The acceptance test's own limits, from the unit's set-points (docs/product.md#test-packs): in the hot-water
+ * peak the primary flow must be at least 3 K above the hot-water set-point and each outlet within the unit's
+ * tolerance of it; in the heating peak the primary flow at least 3 K above the heating set-point.
+ */
+export const CP1_V3_SET_POINT_RULES: readonly SetPointRule[] = [
+  {
+    reading: 'cp1.dhwPeakFlowTemp',
+    setPoint: 'dhwSetPoint',
+    plus: 3,
+    issue: 'Primary flow too cool for the hot-water set-point',
+    basis: '(hot-water set-point + 3 K)',
+  },
+  {
+    reading: 'cp1.peakDeliveredTemp',
+    setPoint: 'dhwSetPoint',
+    minus: 'dhwSetPointTolerance',
+    issue: 'Kitchen outlet below the hot-water set-point',
+    basis: '(hot-water set-point less its tolerance)',
+  },
+  {
+    reading: 'cp1.secondOutletTemp',
+    setPoint: 'dhwSetPoint',
+    minus: 'dhwSetPointTolerance',
+    issue: 'Second outlet below the hot-water set-point',
+    basis: '(hot-water set-point less its tolerance)',
+  },
+  {
+    reading: 'heatingPrimaryFlow',
+    setPoint: 'heatingSetPoint',
+    plus: 3,
+    issue: 'Primary flow too cool for the heating set-point',
+    basis: '(heating set-point + 3 K)',
+  },
+];
+
 /** Version 1's field as version 3 asks for it: its answers judged, or its rule changed. */
 function inV3(f: PackField): PackField[] {
   const answers = CP1_ANSWER_RULES[f.key];
   if (answers) return [{ ...f, answers }];
+  // The delivered temperature is the kitchen outlet's, held to the unit's set-point.
+  if (f.key === 'peakDeliveredTemp') return [{ ...f, label: 'Kitchen outlet temperature, two outlets open' }];
   // The meter set's flow at the heating peak is the flow at design load: judged against the design flow.
   if (f.key === 'heatingPeakFlow')
     return [

@@ -47,6 +47,24 @@ export interface PackField {
 export type AnswerRule =
   { verdict: 'pass' } | { verdict: 'fail'; reason: string; remedy: string } | { verdict: 'issue'; issue: string };
 
+/**
+ * A reading that must be at least a set-point recorded on the unit, plus `plus` kelvin, or less the tolerance
+ * recorded in the pack field `minus` (version 3 on; docs/product.md#test-packs).
+ */
+export interface SetPointRule {
+  /** The reading: a pack field (`cp1.<key>`) or a checklist measurement id. */
+  reading: string;
+  /** The pack field holding the set-point (°C). */
+  setPoint: string;
+  plus?: number;
+  /** The pack field holding the tolerance (K) taken off the set-point. */
+  minus?: string;
+  /** The review issue when the reading is below its limit. */
+  issue: string;
+  /** How the limit is said after the number: "(set-point + 3 K)". */
+  basis: string;
+}
+
 export const STRAINER_CONDITIONS = ['Clear', 'Minor debris', 'Significant debris', 'Blocked'] as const;
 export const ISSUE_OWNERS = ['engineer', 'installer', 'client', 'other'] as const;
 export type IssueOwner = (typeof ISSUE_OWNERS)[number];

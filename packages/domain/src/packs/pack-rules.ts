@@ -7,6 +7,7 @@ import type { PackField, PackRange } from './cp1-ts1.js';
 import type { TestPack } from './test-pack-types.js';
 import { packMeasurementId, packOf } from './test-packs.js';
 import { answerVerdicts } from './answer-rules.js';
+import { setPointVerdicts } from './set-point-rules.js';
 import type { PackData, PackIssue } from './pack-data.js';
 
 export type { PackData, PackIssue } from './pack-data.js';
@@ -130,6 +131,12 @@ export function packVerdicts(data: PackData): {
   for (const v of answerVerdicts(data)) {
     if (v.verdict === 'fail') issues.push({ section: section(v.field.step), text: v.text, severity: 'fail' });
     add(section(v.field.step), v.verdict === 'fail' ? 'fail' : v.needs.length ? 'pending' : 'pass');
+  }
+  // Readings held to the unit's own set-points: a reading below its limit fails its step.
+  for (const v of setPointVerdicts(data)) {
+    if (v.verdict === 'pending') continue;
+    if (v.verdict === 'fail') issues.push({ section: section(v.step), text: v.text, severity: 'fail' });
+    add(section(v.step), v.verdict);
   }
   if (pack.photoTags.length) {
     const missing = missingPhotoTags(data);

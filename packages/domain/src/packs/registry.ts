@@ -1,5 +1,5 @@
 import { CP1_FIELDS_V1, CP1_PHOTO_TAGS } from './cp1-ts1.js';
-import { CP1_FIELDS_V3, CP1_V3_SHARED_LIMITS } from './cp1-ts1-v3.js';
+import { CP1_FIELDS_V3, CP1_V3_SET_POINT_RULES, CP1_V3_SHARED_LIMITS } from './cp1-ts1-v3.js';
 import type { TestPack } from './test-pack-types.js';
 
 /**
@@ -37,6 +37,7 @@ export const PACK_VERSIONS: TestPack[] = [
     issuesList: true,
     lowReturns: true,
     sharedLimits: CP1_V3_SHARED_LIMITS,
+    setPointRules: CP1_V3_SET_POINT_RULES,
     issuesNeedDueDate: true,
   },
 ];

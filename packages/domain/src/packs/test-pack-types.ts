@@ -1,7 +1,7 @@
 // What a test pack is, apart from the functions that find and read packs (test-packs.ts), so that the registry
 // of pack versions can name the shape without importing the code that reads it.
 import type { RangedMeasurementId } from '../rules/catalogue.js';
-import type { Cp1ParamKey, PackField } from './cp1-ts1.js';
+import type { Cp1ParamKey, PackField, SetPointRule } from './cp1-ts1.js';
 
 /**
  * The test packs a site can choose (docs/product.md#test-packs, decision 190): `standard` is the original
@@ -37,6 +37,8 @@ export interface TestPack {
    * quantity, one field): the stricter maximum applies.
    */
   sharedLimits?: readonly { reading: RangedMeasurementId; max: Cp1ParamKey }[];
+  /** Readings held to the unit's own set-points, recorded on the check (version 3 on). */
+  setPointRules?: readonly SetPointRule[];
   /** Every open issue must say by when it is put right before the check is sent (who must act it always says). */
   issuesNeedDueDate?: boolean;
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import {
   formatRange,
   implausibleReading,
@@ -23,10 +23,12 @@ interface MeasurementFieldProps {
   label?: string;
   /** A message under the field, e.g. a reading that contradicts another (the rule book's contradictions). */
   error?: string;
+  /** More of the rule book's verdict, under the field: a limit from the unit's own set-point. */
+  note?: ReactNode;
 }
 
 /** A measurement from the rule book: its label, unit and required flag, with a live verdict against the site's range. */
-export function MeasurementField({ id, value, onChange, ranges, label, error }: MeasurementFieldProps) {
+export function MeasurementField({ id, value, onChange, ranges, label, error, note }: MeasurementFieldProps) {
   const m = measurement(id);
   const range = m.range ? ranges[id as RangedMeasurementId] : undefined;
   const input = useRef<HTMLInputElement>(null);
@@ -59,6 +61,7 @@ export function MeasurementField({ id, value, onChange, ranges, label, error }: 
   return (
     <div>
       {field}
+      {note}
       {implausible ? (
         <PlausibilityOffer
           reading={implausible}

@@ -2,6 +2,7 @@ import { contradictionOf, measurementsForStep, readMeasurement, type Measurement
 import { useWizard } from '../state/wizard-provider';
 import { writeMeasurement } from '../lib/write-measurement';
 import { MeasurementField } from './measurement-field';
+import { SetPointLine } from './set-point-line';
 
 /** Every measurement the rule book lists for a step (optionally a subset), in its order. */
 export function MeasurementList({ step, ranges, only }: { step: number; ranges: Ranges; only?: MeasurementId[] }) {
@@ -18,6 +19,7 @@ export function MeasurementList({ step, ranges, only }: { step: number; ranges: 
             onChange={(v) => update((w) => writeMeasurement(w, m, v))}
             ranges={ranges}
             error={contradictionOf(state.wizardData, m.path.join('.'), state.siteDesign)}
+            note={<SetPointLine data={state.wizardData} reading={m.id} />}
           />
         ))}
     </>

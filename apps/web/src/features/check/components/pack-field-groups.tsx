@@ -18,6 +18,7 @@ import { useWizard } from '../state/wizard-provider';
 import { RangeHint } from './measurement-field';
 import { YesNoField } from './yes-no-field';
 import { AnswerVerdict, raise } from './answer-verdict';
+import { SetPointLine } from './set-point-line';
 
 /** Writes one pack value, creating the pack's data if a check from before the pack lacks it. */
 function writePackValue(w: WizardData, key: string, value: string | boolean) {
@@ -122,31 +123,35 @@ function PackFieldInput({ field: f, ranges }: { field: PackField; ranges: Ranges
     case 'number': {
       const text = value as string;
       const range = f.range ? ranges[packMeasurementId(f)] : undefined;
+      const held = (packOf(state.wizardData).setPointRules ?? []).some((r) => r.reading === name);
       return (
-        <Field
-          label={f.label}
-          required={f.required}
-          error={packFieldError(f, text) ?? contradictionOf(state.wizardData, name, state.siteDesign)}
-          warning={warningOf(state.wizardData, name)}
-          hint={
-            range ? (
-              <RangeHint value={text} range={range} unit={f.unit ?? ''} />
-            ) : f.required ? (
-              'Recorded, not judged'
-            ) : (
-              'Optional, recorded only'
-            )
-          }
-        >
-          <NumberInput
-            value={text}
-            onValueChange={set}
-            unit={f.unit || undefined}
-            name={name}
-            data-testid={name}
-            enterKeyHint="next"
-          />
-        </Field>
+        <div>
+          <Field
+            label={f.label}
+            required={f.required}
+            error={packFieldError(f, text) ?? contradictionOf(state.wizardData, name, state.siteDesign)}
+            warning={warningOf(state.wizardData, name)}
+            hint={
+              range ? (
+                <RangeHint value={text} range={range} unit={f.unit ?? ''} />
+              ) : held ? undefined : f.required ? (
+                'Recorded, not judged'
+              ) : (
+                'Optional, recorded only'
+              )
+            }
+          >
+            <NumberInput
+              value={text}
+              onValueChange={set}
+              unit={f.unit || undefined}
+              name={name}
+              data-testid={name}
+              enterKeyHint="next"
+            />
+          </Field>
+          {held ? <SetPointLine data={state.wizardData} reading={name} /> : null}
+        </div>
       );
     }
   }
