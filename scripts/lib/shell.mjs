@@ -40,12 +40,16 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** Runs `apt-get update` then installs packages, non-interactively; resolves to true on success. */
-export async function aptInstall(packages) {
+/**
+ * Runs `apt-get update` then installs packages, non-interactively; resolves to true on success.
+ * `noRecommends` leaves out what the packages only recommend (Ceph's would pull in hundreds of MB).
+ */
+export async function aptInstall(packages, { noRecommends = false } = {}) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   console.log(`Installing ${packages.join(', ')} with apt-get...`);
   if ((await run('apt-get', ['update'], { env })) !== 0) return false;
-  return (await run('apt-get', ['install', '-y', ...packages], { env })) === 0;
+  const options = noRecommends ? ['-y', '--no-install-recommends'] : ['-y'];
+  return (await run('apt-get', ['install', ...options, ...packages], { env })) === 0;
 }
 
 /** A local binary from node_modules/.bin. */
