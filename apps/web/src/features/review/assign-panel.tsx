@@ -1,7 +1,13 @@
 import { useCallback, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PropertyAssignment, PropertyWithStatus, Site, Witness } from '@hiu/domain';
-import { PropertyStatusBadge } from '../../components/property-status-badge';
+import {
+  formatDate,
+  isoDay,
+  type PropertyAssignment,
+  type PropertyWithStatus,
+  type Site,
+  type Witness,
+} from '@hiu/domain';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
@@ -14,6 +20,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { Pager } from '../../components/pager';
 import { useSiteEngineers } from './api';
+import { FlatCard } from './flat-card';
 import { Problem } from '../../components/problem';
 
 const PAGE = 50;
@@ -77,7 +84,10 @@ export function AssignPanel({ siteId }: { siteId: string }) {
     onSuccess: ({ assigned }) => {
       const name = engineers.data?.find((e) => e.id === engineerId)?.name ?? 'the engineer';
       notify.success('Assigned', `${assigned} ${assigned === 1 ? 'flat' : 'flats'} assigned to ${name}`);
+      // The next assignment starts afresh, so it never goes to this engineer or date by mistake.
       setSelected(new Set());
+      setEngineerId('');
+      setDueDate('');
     },
     onError: (e) => {
       setError(e instanceof ApiError ? (e.fieldErrors.engineerId ?? e.userMessage) : String(e));
@@ -106,6 +116,8 @@ export function AssignPanel({ siteId }: { siteId: string }) {
       else next.delete(id);
       return next;
     });
+  const today = isoDay(new Date());
+  const pastDue = dueDate !== '' && dueDate < today;
   const allOnPage = items.length > 0 && items.every((p) => selected.has(p.id));
   const total = list.data?.total ?? 0;
 
@@ -125,7 +137,14 @@ export function AssignPanel({ siteId }: { siteId: string }) {
             ))}
           </Select>
         </Field>
-        <Field label="Due date (optional)">
+        <Field
+          label="Due date (optional)"
+          warning={
+            pastDue
+              ? `${formatDate(dueDate)} has passed: the flats will show as overdue. Choose a later date, or assign anyway.`
+              : undefined
+          }
+        >
           <Input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
         </Field>
       </div>
@@ -174,79 +193,31 @@ export function AssignPanel({ siteId }: { siteId: string }) {
       ) : items.length === 0 ? (
         <p className="text-slate-600">No flats {filtered ? 'match this search' : 'on this site yet'}.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full text-left">
-            <thead className="bg-slate-50 text-sm text-slate-700">
-              <tr>
-                <th className="w-12 p-1">
-                  <label className="flex size-11 items-center justify-center">
-                    <input
-                      type="checkbox"
-                      className="size-6"
-                      aria-label="Select every flat on this page"
-                      checked={allOnPage}
-                      onChange={(e) => items.forEach((p) => toggle(p.id, e.target.checked))}
-                    />
-                  </label>
-                </th>
-                <th className="p-2">Flat</th>
-                <th className="p-2">Assigned to</th>
-                <th className="p-2">Status</th>
-                <th className="p-2">Witnessed</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((p) => {
-                const a = holder.get(p.id);
-                return (
-                  <tr key={p.id}>
-                    <td className="p-1">
-                      <label className="flex size-11 items-center justify-center">
-                        <input
-                          type="checkbox"
-                          className="size-6"
-                          aria-label={`Select ${p.address}`}
-                          checked={selected.has(p.id)}
-                          onChange={(e) => toggle(p.id, e.target.checked)}
-                        />
-                      </label>
-                    </td>
-                    <td className="p-2 break-words">
-                      {p.address} <span className="text-sm text-slate-600">({p.propertyType})</span>
-                    </td>
-                    <td className="p-2 text-sm">
-                      {a ? (
-                        `${a.engineerName}${a.dueDate ? `, due ${a.dueDate}` : ''}`
-                      ) : (
-                        <span className="text-slate-500">Nobody</span>
-                      )}
-                    </td>
-                    <td className="p-2">
-                      <PropertyStatusBadge status={p.status} />
-                    </td>
-                    <td className="p-2 text-sm">
-                      {(() => {
-                        const w = witnessed.get(p.id);
-                        const text = w ? `${w.name} (${w.role})` : 'Mark';
-                        // The visible words start the name, so speech control finds the button by them.
-                        return (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            onClick={() => setWitnessOf(p)}
-                            aria-label={`${text}, witness of ${p.address}`}
-                          >
-                            {text}
-                          </Button>
-                        );
-                      })()}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <label className="flex min-h-11 items-center gap-3 text-base">
+            <input
+              type="checkbox"
+              className="size-6 shrink-0"
+              checked={allOnPage}
+              onChange={(e) => items.forEach((p) => toggle(p.id, e.target.checked))}
+            />
+            Select every flat on this page
+          </label>
+          {/* A card a flat: on a phone its address, status and due date read without scrolling sideways. */}
+          <ul aria-label="Flats" className="grid gap-2 lg:grid-cols-2">
+            {items.map((p) => (
+              <FlatCard
+                key={p.id}
+                flat={p}
+                assignment={holder.get(p.id)}
+                witness={witnessed.get(p.id)}
+                selected={selected.has(p.id)}
+                onSelect={(on) => toggle(p.id, on)}
+                onWitness={() => setWitnessOf(p)}
+              />
+            ))}
+          </ul>
+        </>
       )}
       <Pager offset={offset} limit={PAGE} total={total} noun="flats" onOffset={setOffset} />
       <WitnessDialog
