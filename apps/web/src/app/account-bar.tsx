@@ -4,13 +4,14 @@ import type { User } from '@hiu/domain';
 import { lazyDialog } from '../components/ui/lazy-dialog';
 import { useSession } from '../lib/session';
 import { whenIdle } from '../lib/when-idle';
+import { NotificationBell } from '../features/notifications/bell';
 
 const loadSignOut = () => import('./sign-out-flow');
 const SignOutFlow = lazyDialog(loadSignOut);
 /** Fetched ahead of a tap, so a phone that has lost its signal can still count what waits and ask. */
 const prefetchSignOut = () => void loadSignOut().catch(() => undefined);
 
-/** Slim bar on home and admin screens: who is signed in, and Sign out. The wizard has its own chrome. */
+/** Slim bar on home and admin screens: who is signed in, the notifications bell and Sign out. The wizard has its own chrome. */
 export function AccountBar({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [signingOut, setSigningOut] = useState(false);
@@ -35,6 +36,7 @@ export function AccountStrip({ user, onSignOut }: { user: User | null; onSignOut
         {user ? (
           // A name too long to sit beside the title goes to a line of its own and wraps there, never cut off.
           <div className="ml-auto flex min-w-0 items-center gap-1 text-sm">
+            <NotificationBell />
             <span className="min-w-0 py-1 text-right break-words" title={user.email}>
               {user.name}
               {user.role === 'admin' ? ' (admin)' : ''}

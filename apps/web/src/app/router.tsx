@@ -23,6 +23,7 @@ const HistoryPage = lazyRetry(() => import('../features/history/history-page'));
 const ReviewSitePage = lazyRetry(() => import('../features/review/review-site-page'));
 const ReviewReportPage = lazyRetry(() => import('../features/review/review-report-page'));
 const DashboardPage = lazyRetry(() => import('../features/dashboard/dashboard-page'));
+const NotificationsPage = lazyRetry(() => import('../features/notifications/notifications-page'));
 // Only reviewers load the review area's cards on home.
 const ReviewCountsCard = lazyRetry(() =>
   import('../features/review/review-counts-card').then((m) => ({ default: m.ReviewCountsCard })),
@@ -99,6 +100,11 @@ export function AppRoutes() {
               <RequireAuth role="admin">{lazyPage(<AdminRoutes />)}</RequireAuth>
             </Route>
           </Switch>
+        </AccountBar>
+      </Route>
+      <Route path="/notifications">
+        <AccountBar>
+          <RequireAuth>{lazyPage(<NotificationsPage />)}</RequireAuth>
         </AccountBar>
       </Route>
       <Route path={DASHBOARD_PATHS}>
