@@ -146,7 +146,13 @@ export async function buildApp(
   const jobs = startJobRunner({
     store: jobStore,
     handlers: {
-      [REPORT_PDF_JOB]: reportPdfJob({ reports: repos.reports, review: repos.review, pdfs, log: app.log }),
+      [REPORT_PDF_JOB]: reportPdfJob({
+        reports: repos.reports,
+        review: repos.review,
+        transaction: repos.transaction,
+        pdfs,
+        log: app.log,
+      }),
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(database.db, config.webhookAllowPrivate),
       [EVIDENCE_PACK_JOB]: evidencePackJob({
         repos,

@@ -42,7 +42,7 @@ describe.skipIf((process.env.TEST_DB ?? 'pglite') !== 'postgres')('report change
     const probe = new pg.Client({ connectionString: url });
     await Promise.all([job.connect(), probe.connect()]);
     try {
-      // What storing a report's PDF does: lock the report, then set its PDF (attachPdf).
+      // What storing a report's PDF does: lock the report, then set its PDF (keepReportPdf).
       await job.query('BEGIN');
       await job.query('SELECT id FROM reports WHERE id = $1 FOR UPDATE', [first]);
       const approving = supervisor.post(`/api/reports/${retest}/review`, { decision: 'approve' });

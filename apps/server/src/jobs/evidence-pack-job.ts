@@ -87,7 +87,13 @@ export function evidencePackJob(d: Deps): JobHandler {
       const missing: { address: string; reportId: string; reason: string }[] = [];
       const total = meta.reports.length;
       await repos.evidencePacks.progress(packId, 0, total);
-      const deps = { reports: repos.reports, review: repos.review, pdfs: d.pdfs, log: d.log };
+      const deps = {
+        reports: repos.reports,
+        review: repos.review,
+        transaction: repos.transaction,
+        pdfs: d.pdfs,
+        log: d.log,
+      };
       let progressAt = performance.now();
       let stored = new Map<string, { fileId: string; size: number; sha256: string }>();
       for (const [i, r] of meta.reports.entries()) {

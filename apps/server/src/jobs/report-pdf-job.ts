@@ -4,6 +4,7 @@ import type { ReportPdfs } from '../exports/report-pdf.js';
 import { HttpError } from '../http/errors.js';
 import type { ReportsRepository } from '../repositories/reports.js';
 import type { ReviewRepository } from '../review/repository.js';
+import { keepReportPdf, keepRevisionPdf, type InTransaction } from '../reports/commands.js';
 import type { JobHandler } from './queue/runner.js';
 import type { JobStore } from './queue/store.js';
 import { reportPdfJobKey } from './report-pdf-key.js';
@@ -12,6 +13,7 @@ type Report = NonNullable<Awaited<ReturnType<ReportsRepository['detail']>>>;
 interface Deps {
   reports: ReportsRepository;
   review: ReviewRepository;
+  transaction: InTransaction;
   pdfs: ReportPdfs;
   log: { error(obj: object, msg: string): void };
 }
@@ -26,7 +28,8 @@ export async function storedReportPdf(d: Deps, report: Report, who?: string): Pr
     const stored = current.pdfFileId ? await d.reports.pdfBytes(current.pdfFileId) : undefined;
     if (stored) return stored;
     const bytes = await renderRevision(d, current, current, who);
-    const kept = await d.reports.attachPdf(
+    const kept = await keepReportPdf(
+      d.transaction,
       current.id,
       { id: randomUUID(), data: bytes, ownerId: current.userId },
       current,
@@ -95,7 +98,7 @@ export async function revisionPdf(
   const stored = row.pdfFileId ? await d.reports.pdfBytes(row.pdfFileId) : undefined;
   if (stored) return stored;
   const bytes = await renderRevision(d, report, { ...row, revision }, who);
-  return d.review.attachRevisionPdf(report.id, revision, { id: randomUUID(), data: bytes, ownerId: report.userId });
+  return keepRevisionPdf(d.transaction, report.id, revision, { id: randomUUID(), data: bytes, ownerId: report.userId });
 }
 
 export function reportPdfJob(d: Deps): JobHandler {
@@ -109,7 +112,7 @@ export function reportPdfJob(d: Deps): JobHandler {
 /**
  * For a download that finds no PDF yet: while a job is building it, wait a moment for that build (one
  * usually takes well under a second) rather than build it twice. Past `waitMs`, or when the job's server
- * has stopped, the caller builds it itself; overlapping builds store one copy (attachPdf).
+ * has stopped, the caller builds it itself; overlapping builds store one copy (keepReportPdf).
  */
 export async function awaitRunningBuild(
   d: Deps & { jobs: JobStore },

@@ -35,7 +35,14 @@ export const reportRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { reports } = ctx.repos;
-    const pdfDeps = { reports, review: ctx.repos.review, pdfs: ctx.pdfs, jobs: ctx.jobStore, log: app.log };
+    const pdfDeps = {
+      reports,
+      review: ctx.repos.review,
+      transaction: ctx.repos.transaction,
+      pdfs: ctx.pdfs,
+      jobs: ctx.jobStore,
+      log: app.log,
+    };
     const access = siteAccess(ctx.repos.members);
     const { siteOf, requiredSite } = siteLookup(ctx.repos.sites);
 

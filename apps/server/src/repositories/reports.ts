@@ -7,7 +7,6 @@ import {
   type DesignParameters,
   type ReportSiteGroup,
   type ReportSummary,
-  UPLOAD_LIMITS,
   type ReviewState,
 } from '@hiu/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -25,7 +24,7 @@ import {
   users,
 } from '../db/schema.js';
 import { isUuid } from '@hiu/domain';
-import type { Tx } from '../db/client.js';
+import { reportPdfRepository } from '../reports/pdf-repository.js';
 import { statement } from '../db/statements.js';
 
 export { isUuid };
@@ -165,22 +164,6 @@ export interface ImageFile {
   size: number;
 }
 
-/** Both drivers' bytea (a Buffer from pg, a Uint8Array from PGlite) as a Buffer, without a copy. */
-const asBuffer = (v: Uint8Array | null): Buffer | null =>
-  v == null ? null : Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-
-/** A built PDF stored as a file of its own (a report's, or one of its earlier revisions'). */
-export async function insertPdfFile(tx: Tx, pdf: { id: string; data: Buffer; ownerId: string | null }) {
-  await tx.insert(files).values({
-    id: pdf.id,
-    ownerId: pdf.ownerId,
-    kind: 'pdf',
-    contentType: 'application/pdf',
-    size: pdf.data.length,
-    data: pdf.data,
-  });
-}
-
 export function reportsRepository(db: Db) {
   async function summary(id: string) {
     const [row] = await db.select(summaryColumns).from(reports).where(eq(reports.id, id));
@@ -188,6 +171,7 @@ export function reportsRepository(db: Db) {
   }
 
   return {
+    ...reportPdfRepository(db),
     summary,
 
     /** The site's design parameters and whether the property still exists; undefined ids for deleted ones. */
@@ -312,24 +296,6 @@ export function reportsRepository(db: Db) {
         .where(inArray(files.id, valid));
     },
 
-    /**
-     * One image's bytes, for a PDF that reads its images one at a time (decision 208); undefined when there is
-     * no such file, null when it is larger than uploads may be (stored before the limits): a report of thirty
-     * 8 MB photos would otherwise be read into this process at every build (decision 117).
-     */
-    async imageBytes(id: string): Promise<Buffer | null | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db
-        .select({
-          data: sql<Buffer | null>`CASE WHEN ${files.size} <= ${UPLOAD_LIMITS.photo.maxBytes} THEN ${files.data} END`.mapWith(
-            asBuffer,
-          ),
-        })
-        .from(files)
-        .where(eq(files.id, id));
-      return row ? row.data : undefined;
-    },
-
     /** Of these ids, the camera originals `ownerId` uploaded (their bytes are not read). */
     async ownedFileIds(ids: string[], ownerId: string): Promise<string[]> {
       const valid = [...new Set(ids)].filter(isUuid);
@@ -435,40 +401,6 @@ export function reportsRepository(db: Db) {
         retestOf: row.retestOf,
         revision: row.revision,
       };
-    },
-
-    async pdfBytes(fileId: string): Promise<Buffer | undefined> {
-      const [row] = await db.select({ data: files.data }).from(files).where(eq(files.id, fileId));
-      return row?.data;
-    },
-
-    /**
-     * Stores a report's built PDF unless another build stored one first (a job and a download at once),
-     * and answers the stored copy. Also replaces a lost one (its file row deleted).
-     */
-    async attachPdf(
-      reportId: string,
-      pdf: { id: string; data: Buffer; ownerId: string | null },
-      builtFrom: { revision: number; reviewState: ReviewState },
-    ): Promise<Buffer | 'stale'> {
-      return db.transaction(async (tx) => {
-        // The report's row lock orders overlapping builds: the second finds the first's copy.
-        const [row] = await tx
-          .select({ pdfFileId: reports.pdfFileId, revision: reports.revision, reviewState: reports.reviewState })
-          .from(reports)
-          .where(eq(reports.id, reportId))
-          .for('update');
-        if (!row) return pdf.data; // deleted meanwhile: nothing to keep
-        if (row.pdfFileId) {
-          const [current] = await tx.select({ data: files.data }).from(files).where(eq(files.id, row.pdfFileId));
-          if (current?.data) return current.data;
-        }
-        // Corrected or reviewed while it was built: it shows the report as it no longer is.
-        if (row.revision !== builtFrom.revision || row.reviewState !== builtFrom.reviewState) return 'stale';
-        await insertPdfFile(tx, pdf);
-        await tx.update(reports).set({ pdfFileId: pdf.id }).where(eq(reports.id, reportId));
-        return pdf.data;
-      });
     },
 
     /**

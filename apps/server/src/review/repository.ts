@@ -9,7 +9,6 @@ import {
 } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { files, reportCsvLines, reportRevisions, reports, siteMembers, sites } from '../db/schema.js';
-import { insertPdfFile } from '../repositories/reports.js';
 
 export function reviewRepository(db: Db) {
   return {
@@ -153,32 +152,6 @@ export function reviewRepository(db: Db) {
         .from(reportRevisions)
         .where(and(eq(reportRevisions.reportId, reportId), eq(reportRevisions.revision, revision)));
       return row;
-    },
-
-    /** Keeps the PDF built for an earlier revision (one copy when two builds overlap). */
-    async attachRevisionPdf(
-      reportId: string,
-      revision: number,
-      pdf: { id: string; data: Buffer; ownerId: string | null },
-    ) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ pdfFileId: reportRevisions.pdfFileId })
-          .from(reportRevisions)
-          .where(and(eq(reportRevisions.reportId, reportId), eq(reportRevisions.revision, revision)))
-          .for('update');
-        if (!row) return pdf.data;
-        if (row.pdfFileId) {
-          const [current] = await tx.select({ data: files.data }).from(files).where(eq(files.id, row.pdfFileId));
-          if (current?.data) return current.data;
-        }
-        await insertPdfFile(tx, pdf);
-        await tx
-          .update(reportRevisions)
-          .set({ pdfFileId: pdf.id })
-          .where(and(eq(reportRevisions.reportId, reportId), eq(reportRevisions.revision, revision)));
-        return pdf.data;
-      });
     },
 
     /** A site's reports awaiting review, oldest first, keyset-paged, with how many there are in all. */
