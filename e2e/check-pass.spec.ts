@@ -199,7 +199,9 @@ test.describe('a check that passes', () => {
     // A link to a site that is gone (another property: the one above is continued, not started again).
     await page.goto(`/check/basic-info?siteId=${crypto.randomUUID()}&propertyId=${crypto.randomUUID()}`);
     await expect(page.getByRole('heading', { name: 'Could not start the check' })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText('Failed to fetch site');
+    await expect(page.getByRole('alert')).toHaveText(
+      "This flat's site could not be found. It may have been removed; ask your supervisor.",
+    );
     await page.getByRole('link', { name: 'Return to home' }).click();
     await expect(page.getByRole('heading', { name: 'HIU Commissioning', level: 1 })).toBeVisible();
 

@@ -161,12 +161,31 @@ describe('starting a check', () => {
     expect(c.hasUnsavedWork()).toBe(false);
   });
 
-  it('says "Failed to fetch site" when the site cannot be loaded', async () => {
+  it('says the site could not be found when the server has no such site', async () => {
     const c = await load();
     await expect(c.start({ siteId: crypto.randomUUID(), propertyId: PROPERTY.id })).rejects.toThrow(
-      'Failed to fetch site',
+      "This flat's site could not be found. It may have been removed; ask your supervisor.",
     );
     expect(c.hasUnsavedWork()).toBe(false);
+  });
+
+  it('says at once what the phone has not downloaded when neither the server nor its kept copy answers', async () => {
+    const noSignal = () => Promise.reject(new TypeError('Failed to fetch'));
+    const c = make({ fetchJson: noSignal });
+    c.setUser(USER);
+    await flushIo();
+    await expect(c.start({ siteId: SITE.id, propertyId: PROPERTY.id })).rejects.toThrow(
+      "This flat's site has not been downloaded to this phone yet. Start it when you have signal.",
+    );
+    const siteKept = make({
+      fetchJson: async <T>(path: string) => (path.includes('/sites/') ? (SITE as T) : noSignal()),
+    });
+    siteKept.setUser(USER);
+    await flushIo();
+    await expect(siteKept.start({ siteId: SITE.id, propertyId: PROPERTY.id })).rejects.toThrow(
+      'This flat has not been downloaded to this phone yet. Start it when you have signal.',
+    );
+    expect(siteKept.hasUnsavedWork()).toBe(false);
   });
 
   it('first queues unsaved work of another check as a draft, so switching loses nothing', async () => {

@@ -24,6 +24,17 @@ import type { OpOutcome } from './sync-send';
 import { attachWindowEvents } from './window-events';
 import { applyRecipe, hasUnsavedWork, initialWizardState, type WizardRecipe, type WizardState } from './wizard-state';
 
+/**
+ * Why a check cannot start without `what` (docs/product.md#working-without-a-signal): the server said it is not
+ * there, or neither the server nor the phone's kept copy could give it, which the engineer hears at once.
+ */
+function cannotStart(what: string, error: Error | undefined): string {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (typeof status === 'number' && status < 500 && status !== 429)
+    return `${what} could not be found. It may have been removed; ask your supervisor.`;
+  return `${what} has not been downloaded to this phone yet. Start it when you have signal.`;
+}
+
 /** Starting a check (start-check): fetched beside the site and property it starts from, or when idle. */
 export const startCode = onDemand(() => import('./start-check'));
 
@@ -345,13 +356,14 @@ export class WizardController {
         throw new Error('Part of the app could not be loaded. Try again when you have signal.');
       }),
       this.user ?? this.fetch<User>('/api/auth/me'),
-      site?.id === siteId ? site : this.fetch<Site>(`/api/sites/${siteId}`).catch(() => undefined),
+      site?.id === siteId ? site : this.fetch<Site>(`/api/sites/${siteId}`).catch((e: unknown) => e as Error),
       property?.id === propertyId
         ? property
-        : this.fetch<Property>(`/api/properties/${propertyId}`).catch(() => undefined),
+        : this.fetch<Property>(`/api/properties/${propertyId}`).catch((e: unknown) => e as Error),
     ]);
-    if (!loadedSite) throw new Error('Failed to fetch site');
-    if (!loadedProperty || loadedProperty.siteId !== siteId) throw new Error('Failed to fetch property');
+    if (loadedSite instanceof Error || !loadedSite) throw new Error(cannotStart("This flat's site", loadedSite));
+    if (loadedProperty instanceof Error || !loadedProperty || loadedProperty.siteId !== siteId)
+      throw new Error(cannotStart('This flat', loadedProperty instanceof Error ? loadedProperty : undefined));
     if (signal?.aborted) return;
     await code.startCheck(this.host(), this.drafts, input, user, loadedSite, loadedProperty);
   }
