@@ -190,3 +190,41 @@ describe("a CP1/TS1 version 3 report judged against the unit's set-points", () =
     expect(Object.keys(res.json().error.fields)).toContain('wizardData.cp1.dhwSetPoint');
   });
 });
+
+// An issue's closing record (docs/product.md#test-packs): the server names who closed it.
+describe('a CP1/TS1 version 3 report with a resolved issue', () => {
+  const resolved = (change: Record<string, unknown> = {}) => [
+    issue({ resolved: true, source: undefined, description: 'Lag the riser pipework', ...change }),
+  ];
+
+  it('is refused without how the issue was put right, naming the field', async () => {
+    const res = await submitWith({ issues: resolved() });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error.fields['wizardData.cp1.issues.0.closingComment']).toBe('Say how the issue was put right');
+  });
+
+  it('stores the engineer who sent it as the closer, whatever the phone said, and prints the record', async () => {
+    const res = await submitWith({
+      issues: resolved({
+        closingComment: 'Lagged with 25 mm foam',
+        closedBy: 'Mallory',
+        closedAt: '2030-01-01T00:00:00.000Z',
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await (await t.database()).db.select({ wizardData: reports.wizardData }).from(reports);
+    const stored = (row!.wizardData as { cp1: { issues: Record<string, unknown>[] } }).cp1.issues[0];
+    expect(stored).toMatchObject({
+      closingComment: 'Lagged with 25 mm foam',
+      closedBy: 'Eddie Engineer',
+      closedAt: '2026-03-02T10:25:00.000Z',
+    });
+    if (hasPdftotext) {
+      await t.jobsSettled();
+      const admin = await signedIn(await t.app(), 'admin');
+      const text = pdfText((await admin.get(`/api/reports/${res.json().id}/pdf`)).rawPayload).replace(/\s+/g, ' ');
+      expect(text).toContain('Lagged with 25 mm foam');
+      expect(text).toContain('Eddie Engineer');
+    }
+  });
+});

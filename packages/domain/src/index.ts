@@ -73,6 +73,7 @@ export * from './packs/test-packs.js';
 export * from './packs/pack-rules.js';
 export * from './packs/answer-rules.js';
 export * from './packs/set-point-rules.js';
+export * from './packs/issue-closing.js';
 export * from './packs/cp1-ts1-v3.js';
 export * from './packs/cp1-schema.js';
 export * from './packs/pack-csv.js';

@@ -35,10 +35,13 @@ const ISSUE_COLUMNS: Column[] = [
   { title: 'CLOSING COMMENT', width: 0.26 },
 ];
 
-/** The words the engineer closed an issue with, once a version of the pack records them. */
+/** How the issue was put right, by whom and when: "Strainer cleaned (Sam Engineer, 2 Mar 2026)". */
 const closingComment = (i: PackIssue) => {
-  const c = (i as PackIssue & { closingComment?: unknown }).closingComment;
-  return typeof c === 'string' && c.trim() ? c.trim() : DASH;
+  const words = i.closingComment?.trim();
+  if (!i.resolved) return DASH;
+  const who = [i.closedBy, i.closedAt ? formatDate(i.closedAt) : undefined].filter(Boolean).join(', ');
+  const text = [words, who ? `(${who})` : ''].filter(Boolean).join(' ');
+  return text || DASH;
 };
 
 /**

@@ -28,6 +28,7 @@ import {
   type TimeBounds,
   type User,
   type WizardData,
+  withClosingRecord,
 } from '@hiu/domain';
 import { HttpError, conflict, forbidden, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
@@ -202,6 +203,15 @@ async function judgeAndStore(uow: UnitOfWork, user: User, body: z.output<typeof 
     engineerName: user.name,
     siteName: site.siteName,
     address: site.propertyAddress ?? body.wizardData.address,
+    // Who closed each issue is the server's word too (docs/product.md#test-packs).
+    ...(body.wizardData.cp1
+      ? {
+          cp1: {
+            ...body.wizardData.cp1,
+            issues: withClosingRecord(body.wizardData.cp1.issues ?? [], user.name, body.completedAt),
+          },
+        }
+      : {}),
   };
   const draftCreatedAt = body.draftId ? await drafts.createdAt(body.draftId, user.id) : null;
   checkShape(

@@ -85,6 +85,16 @@ export function issueProblems(data: PackData): { path: string; message: string }
       if (!issue.resolved && !isEntered(issue.due))
         out.push({ path: `cp1.issues.${i}.due`, message: 'An open issue needs a due date' });
     });
+  if (pack.issuesList && pack.issuesClosedWithComment)
+    (data.cp1?.issues ?? []).forEach((issue, i) => {
+      if (issue.resolved && !isEntered(issue.closingComment ?? ''))
+        out.push({ path: `cp1.issues.${i}.closingComment`, message: 'Say how the issue was put right' });
+    });
+  const photos = new Set(data.photosSignature.photos.map((p) => p.id));
+  (data.cp1?.issues ?? []).forEach((issue, i) => {
+    if (issue.closingPhotoId && !photos.has(issue.closingPhotoId))
+      out.push({ path: `cp1.issues.${i}.closingPhotoId`, message: "Choose one of this check's photos" });
+  });
   return out;
 }
 

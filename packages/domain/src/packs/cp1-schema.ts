@@ -17,6 +17,14 @@ export const packIssueSchema = z.object({
   resolved: z.boolean().default(false),
   /** The pack field whose answer raised it (version 3 on). */
   source: z.string().trim().min(1).max(40).optional(),
+  /** How it was put right, said when it is marked resolved (version 3 on asks for it). */
+  closingComment: shortText(500).optional(),
+  /** A photo of the check showing it put right: the photo's id. */
+  closingPhotoId: z.uuid().optional(),
+  /** Who marked it resolved: the engineer who sent the report (the server's name for them). */
+  closedBy: shortText(120).optional(),
+  /** When it was marked resolved. */
+  closedAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** A field's kind of value; its limits belong to the version of the pack, checked by `packDataIssues`. */

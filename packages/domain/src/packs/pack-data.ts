@@ -4,7 +4,7 @@
 export interface PackData {
   testPack?: { id: string; version: number } | undefined;
   cp1?: { issues?: readonly PackIssue[] } & Record<string, unknown>;
-  photosSignature: { photos: readonly { label: string }[] };
+  photosSignature: { photos: readonly { id?: string; label: string }[] };
 }
 
 export interface PackIssue {
@@ -16,4 +16,8 @@ export interface PackIssue {
   resolved: boolean;
   /** The pack field whose answer raised it (version 3 on), so the answer's step shows it and keeps it. */
   source?: string | undefined;
+  closingComment?: string | undefined;
+  closingPhotoId?: string | undefined;
+  closedBy?: string | undefined;
+  closedAt?: string | undefined;
 }

@@ -108,6 +108,12 @@ export function packMissing(step: number, data: PackData): string[] {
   const issues = (data.cp1?.issues ?? []).flatMap((i, n) => [
     ...(isEntered(i.description) ? [] : [`Issue ${n + 1}: description`]),
     ...(pack.issuesNeedDueDate && !i.resolved && !isEntered(i.due) ? [`Issue ${n + 1}: due date`] : []),
+    ...(pack.issuesClosedWithComment && i.resolved && !isEntered(i.closingComment ?? '')
+      ? [`Issue ${n + 1}: how it was put right`]
+      : []),
+    ...(i.closingPhotoId && !data.photosSignature.photos.some((p) => p.id === i.closingPhotoId)
+      ? [`Issue ${n + 1}: its photo was removed, choose another`]
+      : []),
   ]);
   return [...fields, ...answers, ...missingPhotoTags(data).map((t) => `Photo: ${t}`), ...issues];
 }

@@ -39,5 +39,6 @@ export const PACK_VERSIONS: TestPack[] = [
     sharedLimits: CP1_V3_SHARED_LIMITS,
     setPointRules: CP1_V3_SET_POINT_RULES,
     issuesNeedDueDate: true,
+    issuesClosedWithComment: true,
   },
 ];

@@ -41,4 +41,6 @@ export interface TestPack {
   setPointRules?: readonly SetPointRule[];
   /** Every open issue must say by when it is put right before the check is sent (who must act it always says). */
   issuesNeedDueDate?: boolean;
+  /** An issue marked resolved must say how it was put right. */
+  issuesClosedWithComment?: boolean;
 }

@@ -91,7 +91,14 @@ export function IssuesList() {
                   type="checkbox"
                   className="size-6"
                   checked={issue.resolved}
-                  onChange={(e) => edit(i, { resolved: e.target.checked })}
+                  onChange={(e) =>
+                    edit(
+                      i,
+                      e.target.checked
+                        ? { resolved: true, closedAt: new Date().toISOString() }
+                        : { resolved: false, closedAt: undefined },
+                    )
+                  }
                 />
                 Resolved
               </label>
@@ -99,6 +106,7 @@ export function IssuesList() {
                 Remove
               </Button>
             </div>
+            {issue.resolved ? <ClosingRecord number={i + 1} issue={issue} onChange={(c) => edit(i, c)} /> : null}
           </li>
         ))}
       </ol>
@@ -133,5 +141,50 @@ export function IssuesList() {
         }}
       />
     </Card>
+  );
+}
+
+/** How a resolved issue was put right, and a photo of the check that shows it (docs/product.md#test-packs). */
+function ClosingRecord({
+  number,
+  issue,
+  onChange,
+}: {
+  number: number;
+  issue: PackIssue;
+  onChange: (change: Partial<PackIssue>) => void;
+}) {
+  const { state } = useWizard();
+  const needed = packOf(state.wizardData).issuesClosedWithComment === true;
+  const photos = state.wizardData.photosSignature.photos;
+  return (
+    <div className="space-y-3 rounded-lg bg-green-50 p-3">
+      <Field
+        label={`Issue ${number}: how it was put right`}
+        required={needed}
+        hint={needed ? undefined : 'Optional'}
+        error={needed && !(issue.closingComment ?? '').trim() ? 'Required' : undefined}
+      >
+        <Input
+          value={issue.closingComment ?? ''}
+          maxLength={500}
+          placeholder="What was done"
+          onChange={(e) => onChange({ closingComment: e.target.value })}
+        />
+      </Field>
+      <Field label={`Issue ${number}: photo showing it put right`} hint="One of this check's photos, optional">
+        <Select
+          value={issue.closingPhotoId ?? ''}
+          onChange={(e) => onChange({ closingPhotoId: e.target.value || undefined })}
+        >
+          <option value="">No photo</option>
+          {photos.map((p, n) => (
+            <option key={p.id} value={p.id}>
+              {`Photo ${n + 1}${p.label.trim() ? `: ${p.label.trim()}` : ''}`}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </div>
   );
 }
