@@ -110,11 +110,11 @@ function QueuedReportsNotice() {
 
 /**
  * Home's amber banner for a check kept on this phone (docs/product.md#home). Continue Check returns to the
- * step the engineer was on (ruling 10); Discard asks first, since it deletes what was typed.
+ * step the engineer was on (ruling 10); Discard asks first, since it deletes what was typed and its draft.
  */
 function UnsavedCheck() {
   const [, navigate] = useLocation();
-  const { state, reset, hasUnsavedWork } = useWizard();
+  const { state, cancelCheck, hasUnsavedWork } = useWizard();
   const [confirming, setConfirming] = useState(false);
   if (!hasUnsavedWork()) return null;
 
@@ -143,12 +143,13 @@ function UnsavedCheck() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Discard this check?"
-        description="Everything entered for this check will be deleted from this phone. A draft already saved to the cloud stays in the Today list."
+        description="Everything entered for this check will be deleted from this phone, and its draft removed from the cloud (at once, or when the signal is back)."
         confirmLabel="Discard"
         destructive
         onConfirm={() => {
           setConfirming(false);
-          reset();
+          // As Cancel Check: its draft is withdrawn too, so it never comes back to resume (docs/product.md#drafts).
+          cancelCheck();
         }}
       />
     </section>
