@@ -130,15 +130,20 @@ test.describe('Properties tab', () => {
     const data = dialog.getByLabel('CSV data');
     const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
 
-    await test.step('empty: Error / Please paste CSV data', async () => {
+    await test.step('empty: Error / Paste the CSV lines, or choose a CSV file', async () => {
       await importButton.click();
-      await expectToast(page, 'Error', 'Please paste CSV data');
+      await expectToast(page, 'Error', 'Paste the CSV lines, or choose a CSV file');
+      await expect(data).toHaveAccessibleDescription(/Paste the CSV lines, or choose a CSV file/);
     });
 
-    await test.step('a header alone: Error / No valid properties found in CSV', async () => {
+    await test.step('a header alone: Error / No properties found, saying what to add', async () => {
       await data.fill('address,type\n\n');
       await importButton.click();
-      await expectToast(page, 'Error', 'No valid properties found in CSV');
+      await expectToast(
+        page,
+        'Error',
+        'No properties found: add a line for each flat (address, type) under the header',
+      );
     });
 
     await test.step('bad lines: CSV Parse Error, each listed with its number, nothing imported', async () => {
@@ -163,22 +168,51 @@ test.describe('Properties tab', () => {
       await expect(lines.nth(2)).toContainText('Line 5');
       await expect(lines.nth(2)).toContainText(`"9z9z" is not one of this site's property types (1b2p, 2b4p, 3b5p)`);
       await expect(lines.nth(3)).toContainText('Line 6');
-      await expect(dialog).toContainText('4 lines need fixing. Nothing was imported.');
+      await expect(dialog).toContainText('4 problems to fix. Nothing was imported.');
     });
 
     await test.step('a line the server refuses (address already there): Import failed, nothing imported', async () => {
       await data.fill('Flat 10,1b2p\nflat 9,2b4p');
       await importButton.click();
-      await expectToast(page, 'Import failed', 'Please check your CSV format and try again');
+      await expectToast(page, 'Import failed', 'Nothing was imported: fix the lines listed, then import again');
       const lines = dialog.getByRole('list', { name: 'Lines to fix' }).getByRole('listitem');
       await expect(lines).toHaveCount(1);
       await expect(lines.first()).toContainText('Line 2');
       await expect(lines.first()).toContainText('A property with this address already exists at this site');
     });
 
+    await test.step('engineers not yet on the site: named once, with where to add them', async () => {
+      await data.fill(
+        'address,type,assigned to\nFlat 20,1b2p,new.one@example.com\nFlat 21,1b2p,new.one@example.com\nFlat 22,1b2p,new.two@example.com',
+      );
+      await importButton.click();
+      await expectToast(page, 'Import failed', 'Nothing was imported: fix the lines listed, then import again');
+      const lines = dialog.getByRole('list', { name: 'Lines to fix' }).getByRole('listitem');
+      await expect(lines).toHaveCount(1);
+      await expect(lines.first()).toContainText(
+        `new.one@example.com, new.two@example.com are not engineers of ${site.name}: add them under Users first`,
+      );
+      await expect(dialog).not.toContainText('Invalid format');
+    });
+
+    await test.step('a CSV file instead of pasted lines; a block named "Block A" reads once', async () => {
+      await data.fill('');
+      await dialog.getByLabel('Or choose a CSV file').setInputFiles({
+        name: 'flats.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('address,type,block\nFlat 30,1b2p,Block A\n'),
+      });
+      await expect(dialog.getByText('flats.csv is read into the box above')).toBeVisible();
+      await expect(data).toHaveValue('address,type,block\nFlat 30,1b2p,Block A\n');
+      await importButton.click();
+      await expectToast(page, 'Import successful', `1 properties imported to ${site.name}`);
+      const flat = propertyList(page).getByRole('listitem').filter({ hasText: 'Flat 30' });
+      await expect(flat).toContainText('Block A');
+      await expect(flat).not.toContainText('Block Block');
+    });
+
     await test.step('closing and reopening starts empty; a good import: Import successful', async () => {
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await expect(propertyList(page).getByRole('listitem')).toHaveCount(1);
+      await expect(propertyList(page).getByRole('listitem')).toHaveCount(2);
       await page.getByRole('button', { name: 'Import CSV' }).click();
       await expect(data).toHaveValue('');
       await data.fill(
@@ -188,7 +222,7 @@ test.describe('Properties tab', () => {
       await expectToast(page, 'Import successful', `3 properties imported to ${site.name}`);
       await expect(dialog).toBeHidden();
       const items = propertyList(page).getByRole('listitem');
-      await expect(items).toHaveCount(4);
+      await expect(items).toHaveCount(5);
       await expect(items.filter({ hasText: 'Flat 1, Block A' })).toContainText('Type: 1b2p');
       await expect(items.filter({ hasText: 'Flat 2 Block A' })).toContainText('Type: 2b4p');
       await expect(items.filter({ hasText: 'Flat 3, "The Loft"' })).toContainText('Type: 3b5p');

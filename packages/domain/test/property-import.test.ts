@@ -73,8 +73,10 @@ describe('parsePropertyImport', () => {
   });
 
   it('has the spec texts', () => {
-    expect(PROPERTY_IMPORT_TEXT.pasteData).toBe('Please paste CSV data');
-    expect(PROPERTY_IMPORT_TEXT.noValid).toBe('No valid properties found in CSV');
+    expect(PROPERTY_IMPORT_TEXT.pasteData).toBe('Paste the CSV lines, or choose a CSV file');
+    expect(PROPERTY_IMPORT_TEXT.noValid).toBe(
+      'No properties found: add a line for each flat (address, type) under the header',
+    );
   });
 });
 

@@ -2,9 +2,13 @@ import Papa from 'papaparse';
 
 /** Texts of the property CSV import (decision 023). */
 export const PROPERTY_IMPORT_TEXT = {
-  pasteData: 'Please paste CSV data',
-  noValid: 'No valid properties found in CSV',
+  pasteData: 'Paste the CSV lines, or choose a CSV file',
+  noValid: 'No properties found: add a line for each flat (address, type) under the header',
   invalidLine: (line: string) => `Invalid format in line: ${line}`,
+  /** Every email of the assigned-to column that is not an engineer of the site, named once. */
+  unknownEngineers: (emails: readonly string[], site: string) =>
+    `${emails.length === 1 ? `${emails[0]} is not an engineer` : `${emails.join(', ')} are not engineers`} of ${site}: add them under Users first (as engineers, members of ${site}), or leave their assigned-to column empty, then import again.`,
+  refused: 'Nothing was imported: fix the lines listed, then import again',
 } as const;
 
 export { MAX_PROPERTY_IMPORT_ROWS } from './limits.js';

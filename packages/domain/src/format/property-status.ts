@@ -34,3 +34,16 @@ export function progressSentence(p: {
   if (p.inProgress > 0) parts.push(`${p.inProgress} in progress`);
   return parts.join(', ');
 }
+
+/**
+ * A flat's block and floor in words: "Block A · Floor 3". A value that already names itself ("Block A",
+ * "Ground floor") is kept as it is, so an import that wrote "Block A" never reads "Block Block A".
+ */
+export function flatPlace(p: { block?: string | null; floor?: string | null }): string {
+  const named = (value: string | null | undefined, word: string) => {
+    const v = value?.trim();
+    if (!v) return '';
+    return new RegExp(`\\b${word}\\b`, 'i').test(v) ? v : `${word[0]!.toUpperCase()}${word.slice(1)} ${v}`;
+  };
+  return [named(p.block, 'block'), named(p.floor, 'floor')].filter(Boolean).join(' · ');
+}

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import type { Property } from '@hiu/domain';
+import { flatPlace, type Property } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PropertyStatusBadge } from '../../../components/property-status-badge';
@@ -121,8 +121,7 @@ export function PropertiesPage() {
                     <p className="font-semibold break-words">{p.address}</p>
                     <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                       Type: {p.propertyType}
-                      {p.block ? ` · Block ${p.block}` : ''}
-                      {p.floor ? ` · Floor ${p.floor}` : ''}
+                      {p.block || p.floor ? ` · ${flatPlace(p)}` : ''}
                       <PropertyStatusBadge status={p.status} />
                     </p>
                   </div>
