@@ -41,7 +41,9 @@ import { notificationRoutes } from './notifications/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { propertyRoutes } from './properties/routes.js';
 import { draftRoutes } from './drafts/routes.js';
-import { fileRoutes } from './routes/files.js';
+import { fileRoutes } from './files/routes.js';
+import { FILE_OFFLOAD_JOB, fileOffloadJob } from './files/commands.js';
+import { openObjectStore } from './files/store-from-config.js';
 import { reportRoutes } from './reports/routes.js';
 import { reportExportRoutes } from './reports/export-routes.js';
 import { reportTableRoutes } from './reports/table-routes.js';
@@ -139,9 +141,10 @@ export async function buildApp(
   });
 
   const repos = createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs });
+  const objects = await openObjectStore(config.fileStore);
   const inFlight = requestsInFlight();
   countRequestsInFlight(app, inFlight);
-  const pdfs = reportPdfs(app.log);
+  const pdfs = reportPdfs(app.log, { files: repos.files, objects });
   const jobStore = makeJobStore(database.db);
   const jobs = startJobRunner({
     store: jobStore,
@@ -153,6 +156,7 @@ export async function buildApp(
         pdfs,
         log: app.log,
       }),
+      [FILE_OFFLOAD_JOB]: fileOffloadJob({ db: database.db, files: repos.files, objects, log: app.log }),
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(database.db, config.webhookAllowPrivate),
       [EVIDENCE_PACK_JOB]: evidencePackJob({
         repos,
@@ -170,7 +174,7 @@ export async function buildApp(
   });
   const answers = answerCache(config.answerCache);
   const cachedRead = cachedReads(answers);
-  const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs, cachedRead };
+  const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs, cachedRead, objects };
   // Sessions ended, users changed and answers made stale through another server are forgotten when announced.
   await listenForChanges(app, { config, database, users: repos.users, answers });
   // A listening server loads the PDF code in the background now rather than during the first submit.
@@ -226,7 +230,7 @@ export async function buildApp(
   await app.register(webhookRoutes(ctx));
   await app.register(tokenRoutes(ctx));
 
-  scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours);
+  scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours, objects);
   scheduleEmbeddedVacuum(app, database);
   scheduleJobCleanup(app, jobStore, [webhooksRepository(database.db), { prune: () => pruneExpiredPacks(database.db) }]);
 

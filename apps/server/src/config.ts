@@ -3,6 +3,7 @@ import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { DEFAULT_UNCLAIMED_LIMIT } from '@hiu/domain';
 import type { ReadLimit } from './http/read-limit.js';
+import type { S3Settings } from './files/s3-store.js';
 
 export interface Config {
   port: number;
@@ -61,6 +62,39 @@ export interface Config {
    * from (decision 203): at most `maxBytes` of them (0 turns it off), none for longer than `ttlMs`.
    */
   answerCache: { maxBytes: number; ttlMs: number };
+  /**
+   * Where uploaded file bytes go (docs/product.md#files): 'database' (the files table, the default) or 's3'
+   * (an S3-compatible object store; the database keeps each file's row, hash and, while the store is down, its bytes).
+   */
+  fileStore: { kind: 'database' } | ({ kind: 's3' } & S3Settings);
+  /**
+   * Email (docs/product.md#notifications): sent through the SMTP server at `smtpUrl` (SMTP_URL, e.g.
+   * smtps://user:password@mail.example.com); none is sent without it. `from` is MAIL_FROM; `appUrl` (APP_URL) is
+   * the address people open the app at, for the links in each mail.
+   */
+  mail: { smtpUrl?: string; from: string; appUrl: string };
+}
+
+/** FILE_STORE and the S3_* settings; a missing one is a clear error at start. */
+function fileStoreConfig(env: NodeJS.ProcessEnv): Config['fileStore'] {
+  const kind = env.FILE_STORE ?? 'database';
+  if (kind === 'database') return { kind };
+  if (kind !== 's3') throw new Error(`FILE_STORE must be database or s3, not "${kind}"`);
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new Error(`FILE_STORE=s3 needs ${name}`);
+    return value;
+  };
+  return {
+    kind,
+    endpoint: env.S3_ENDPOINT || undefined,
+    bucket: need('S3_BUCKET'),
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    timeoutMs: 1000 * positiveNumber(env.S3_TIMEOUT_SECONDS, 10),
+  };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -118,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: Math.round(1024 * 1024 * Number(count(env.ANSWER_CACHE_MB, 64))),
       ttlMs: 1000 * positiveNumber(env.ANSWER_CACHE_SECONDS, 60),
     },
+    fileStore: fileStoreConfig(env),
   };
 }

@@ -5,6 +5,7 @@ import type { ReportPdfs } from './exports/report-pdf.js';
 import type { JobRunner } from './jobs/queue/runner.js';
 import type { JobStore } from './jobs/queue/store.js';
 import type { Repositories } from './repositories/index.js';
+import type { ObjectStore } from './files/object-store.js';
 
 /** What every route plugin is given; its own module so that routes need not import the app that registers them. */
 export interface AppContext {
@@ -18,4 +19,6 @@ export interface AppContext {
   jobs: JobRunner;
   /** The busiest reads, answered from memory until the database announces a change (decision 203). */
   cachedRead: CachedReads;
+  /** Where file bytes go when FILE_STORE=s3; undefined keeps them in the database (docs/product.md#files). */
+  objects: ObjectStore | undefined;
 }

@@ -1,8 +1,8 @@
 import { JPEG as SAMPLE_JPEG } from './security/helpers/fixture.js';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { filesRepository } from '../src/repositories/files.js';
-import { MAX_FILE_BYTES } from '../src/routes/files.js';
+import { filesRepository } from '../src/files/repository.js';
+import { MAX_FILE_BYTES } from '../src/files/routes.js';
 import { client, signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 
 const t = useTestApp();
@@ -40,7 +40,7 @@ describe('uploading photos and signatures', () => {
       contentType: 'image/png',
       size: PNG.length,
     });
-    expect((await repo.get(id))!.data.equals(PNG)).toBe(true);
+    expect((await eng.get(`/api/files/${id}`)).rawPayload.equals(PNG)).toBe(true);
   });
 
   it('accepts JPEG and WebP photos and records the type the bytes show, not the header', async () => {

@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
 import { cleanUpOrphanFiles } from '../src/jobs/orphan-files.js';
-import { filesRepository } from '../src/repositories/files.js';
+import { filesRepository } from '../src/files/repository.js';
 import type { WizardDataInput } from '@hiu/domain';
 import { passingCheck } from '@hiu/domain/testing';
 import { createProperty, createSite } from './helpers/admin-data.js';

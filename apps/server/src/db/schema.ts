@@ -165,7 +165,14 @@ export const files = pgTable(
     kind: text('kind', { enum: ['photo', 'signature', 'original', 'pdf', 'pack'] }).notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    data: bytea('data').notNull(),
+    /** The bytes while they are kept in the database (`location` 'database'); null once they are in the store. */
+    data: bytea('data'),
+    /** SHA-256 of the bytes, hex: the object store's key, checked on every read from it (docs/product.md#files). */
+    sha256: text('sha256'),
+    /** Where the bytes are: 'database' (in `data`) or 's3' (the object store, under `sha256`). */
+    location: text('location', { enum: ['database', 's3'] })
+      .notNull()
+      .default('database'),
     createdAt: createdAt(),
     /**
      * The report that lists this photo or signature, set when the report is stored. A photo or signature
@@ -183,6 +190,10 @@ export const files = pgTable(
     index('files_unclaimed_owner_idx')
       .on(t.ownerId)
       .where(sql`${t.reportId} IS NULL AND ${t.kind} <> 'pdf'`),
+    // The move to or from the store and its offload job read the files still in the database.
+    index('files_location_idx').on(t.location),
+    // Objects are shared by content: one is deleted when no file names its hash any more.
+    index('files_sha256_idx').on(t.sha256),
   ],
 );
 

@@ -221,7 +221,7 @@ export function evidencePacksRepository(db: Db) {
 
     async fileBytes(id: string): Promise<Buffer | undefined> {
       const [row] = await db.select({ data: files.data }).from(files).where(eq(files.id, id));
-      return row?.data;
+      return row?.data ?? undefined;
     },
 
     /** Deletes the packs past their expiry; answers how many and the files they held. */

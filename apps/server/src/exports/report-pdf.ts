@@ -10,6 +10,7 @@ import {
   type WizardData,
 } from '@hiu/domain';
 import type { ReportsRepository } from '../repositories/reports.js';
+import { withStoredImages, type FileDeps } from '../files/commands.js';
 import { HttpError } from '../http/errors.js';
 
 type Input = Omit<ReportPdfInput, 'images' | 'imagesNotShown'>;
@@ -49,7 +50,10 @@ export const PDF_BUILD_LIMITS = {
  * the cores, at least two; one started at the first PDF (or by warm()) and kept, the others started when
  * builds overlap and stopped after a minute without work. Idle threads do not keep the process alive.
  */
-export function reportPdfs(log: { error(obj: object, msg: string): void }): ReportPdfs {
+export function reportPdfs(
+  log: { error(obj: object, msg: string): void },
+  stored?: Pick<FileDeps, 'files' | 'objects'>,
+): ReportPdfs {
   let pool: Tinypool | undefined;
   const started = () => {
     if (!pool) {
@@ -70,7 +74,10 @@ export function reportPdfs(log: { error(obj: object, msg: string): void }): Repo
   // Each user's builds, one after another: the tail of each user's chain.
   const queues = new Map<string, Promise<unknown>>();
   const build = async (repo: ReportsRepository, input: Input): Promise<Buffer> => {
-    const { images, imagesNotShown, transferList } = await reportImages(repo, input.wizardData);
+    const { images, imagesNotShown, transferList } = await reportImages(
+      withStoredImages(repo, stored),
+      input.wizardData,
+    );
     let pdf: Uint8Array;
     try {
       // The images move to the thread rather than being copied: this thread keeps none of them.

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { FilesRepository } from '../repositories/files.js';
+import type { FilesRepository } from '../files/repository.js';
+import { dropObjectsNoLongerNamed } from '../files/commands.js';
+import type { ObjectStore } from '../files/object-store.js';
 
 const HOUR_MS = 3600_000;
 
@@ -12,11 +14,14 @@ export async function cleanUpOrphanFiles(
   files: FilesRepository,
   graceHours: number,
   now: Date = new Date(),
+  store?: { objects: ObjectStore | undefined; log: FastifyInstance['log'] },
 ): Promise<number> {
   const olderThan = new Date(now.getTime() - graceHours * HOUR_MS);
   let total = 0;
   for (;;) {
     const deleted = await files.deleteOrphans({ olderThan, limit: 500 });
+    // Their rows are gone first: a crash here leaves an unnamed object (space), never a row without bytes.
+    if (store) await dropObjectsNoLongerNamed({ files, ...store }, deleted);
     total += deleted.length;
     if (deleted.length < 500) return total;
   }
@@ -26,10 +31,15 @@ export async function cleanUpOrphanFiles(
  * Runs the clean-up on every app server, a minute after start and then hourly. Nothing is kept in
  * memory between runs and the SQL skips rows another server is working on, so any number may run it.
  */
-export function scheduleOrphanFileCleanup(app: FastifyInstance, files: FilesRepository, graceHours: number): void {
+export function scheduleOrphanFileCleanup(
+  app: FastifyInstance,
+  files: FilesRepository,
+  graceHours: number,
+  objects?: ObjectStore,
+): void {
   const run = async () => {
     try {
-      const deleted = await cleanUpOrphanFiles(files, graceHours);
+      const deleted = await cleanUpOrphanFiles(files, graceHours, new Date(), { objects, log: app.log });
       if (deleted > 0) app.log.info({ deleted }, 'deleted orphan photos and signatures');
     } catch (err) {
       app.log.warn({ err }, 'orphan file clean-up failed; tried again in an hour');

@@ -40,7 +40,7 @@ export function reportPdfRepository(db: Db) {
 
     async pdfBytes(fileId: string): Promise<Buffer | undefined> {
       const [row] = await db.select({ data: files.data }).from(files).where(eq(files.id, fileId));
-      return row?.data;
+      return row?.data ?? undefined;
     },
 
     async insertPdfFile(pdf: BuiltPdf) {

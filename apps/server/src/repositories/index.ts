@@ -5,7 +5,7 @@ import { notificationsRepository } from '../notifications/repository.js';
 import { sitesRepository } from '../sites/repository.js';
 import { propertiesRepository } from '../properties/repository.js';
 import { draftsRepository } from '../drafts/repository.js';
-import { filesRepository } from './files.js';
+import { filesRepository } from '../files/repository.js';
 import { reportsRepository } from './reports.js';
 import { hiuModelsRepository } from '../hiu-models/repository.js';
 import { membersRepository } from '../memberships/repository.js';

@@ -3,7 +3,9 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createBucketIfMissing } from './s3-bucket.js';
+import type { S3Settings } from '../../src/files/s3-store.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { hashPassword } from '../../src/http/passwords.js';
 import { forgetFullSignInKeys } from '../../src/http/full-sign-in-keys.js';
@@ -54,10 +56,36 @@ async function start() {
     // limit would answer 429 before the route is reached; it has its own app in security/read-flood.test.ts.
     readLimit: { ...defaults.readLimit, max: 0 },
   };
-  const app = await buildApp(config, database, { logger: false });
+  const app = await buildApp({ ...config, fileStore: await testFileStore() }, database, { logger: false });
   await app.ready();
   return { app, database, databaseUrl };
 }
+
+/**
+ * TEST_FILE_STORE=s3 runs the same tests with files in an S3 server (the S3_* settings, which
+ * `node scripts/ensure-ceph.mjs` prints for a local Ceph gateway), one bucket per worker.
+ */
+async function testFileStore(): Promise<Config['fileStore']> {
+  if ((process.env.TEST_FILE_STORE ?? 'database') === 'database') return { kind: 'database' };
+  if (!process.env.S3_ENDPOINT) {
+    throw new Error('TEST_FILE_STORE=s3 needs the S3_* settings: eval "$(node scripts/ensure-ceph.mjs)"');
+  }
+  const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '1';
+  const settings = loadConfig({ ...process.env, FILE_STORE: 's3', S3_BUCKET: `${process.env.S3_BUCKET}-w${worker}` });
+  if (settings.fileStore.kind !== 's3') throw new Error('FILE_STORE=s3 was not read');
+  await createBucketIfMissing(settings.fileStore);
+  s3Settings = settings.fileStore;
+  return settings.fileStore;
+}
+let s3Settings: S3Settings | undefined;
+
+/** The S3 settings of this worker's app (its own bucket), when TEST_FILE_STORE=s3. */
+export function testS3Settings(): S3Settings | undefined {
+  return s3Settings;
+}
+
+/** Which store the tests' app keeps file bytes in. */
+export const testFileStoreKind = (): 'database' | 's3' => (process.env.TEST_FILE_STORE === 's3' ? 's3' : 'database');
 
 /** When a site made by a test was created (the database default during tests). */
 export const SITES_EXIST_FROM = '2026-01-01T00:00:00.000Z';

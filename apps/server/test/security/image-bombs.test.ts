@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultDesignParameters, UPLOAD_LIMITS } from '@hiu/domain';
 import { passingCheck, photoRef } from '@hiu/domain/testing';
 import { files, sites } from '../../src/db/schema.js';
-import { filesRepository } from '../../src/repositories/files.js';
+import { filesRepository } from '../../src/files/repository.js';
 import { useTestApp, type TestClient } from '../helpers/test-app.js';
 import { blackPng, jpegClaiming } from '../helpers/images.js';
 import { hasPdftotext, pdfText } from '../helpers/report-files.js';

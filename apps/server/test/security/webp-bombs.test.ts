@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS } from '@hiu/domain';
 import { passingCheck, photoRef } from '@hiu/domain/testing';
 import { files, jobs } from '../../src/db/schema.js';
-import { filesRepository } from '../../src/repositories/files.js';
+import { filesRepository } from '../../src/files/repository.js';
 import { reportPdfJobKey } from '../../src/jobs/report-pdf-key.js';
 import { createProperty, createSite } from '../helpers/admin-data.js';
 import { jpegClaiming } from '../helpers/images.js';

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, notExists, notInArray, sql } from 'drizzl
 import type { Db } from '../db/client.js';
 import { drafts, files, users } from '../db/schema.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
+import { sha256Of } from './object-store.js';
 
 export type FileKind = (typeof files.$inferSelect)['kind'];
 
@@ -11,9 +12,26 @@ export interface StoredFile {
   kind: FileKind;
   contentType: string;
   size: number;
-  data: Buffer;
+  /** The bytes while they are in the database; null once they are in the object store. */
+  data: Buffer | null;
+  /** SHA-256 of the bytes (hex); null only for files stored before hashes were kept. */
+  sha256: string | null;
+  location: FileLocation;
   /** The report that claims it, once filed. */
   reportId?: string | null;
+}
+
+export type FileLocation = (typeof files.$inferSelect)['location'];
+
+/** A new upload: its bytes are written to the database first, so it is durable before any store is asked. */
+export interface NewFile {
+  id: string;
+  ownerId: string | null;
+  kind: FileKind;
+  contentType: string;
+  data: Buffer;
+  /** Worked out from `data` when not given. */
+  sha256?: string;
 }
 
 export type PutFileResult = 'created' | 'exists' | 'conflict';
@@ -44,6 +62,8 @@ export function filesRepository(db: Db) {
         contentType: files.contentType,
         size: files.size,
         data: files.data,
+        sha256: files.sha256,
+        location: files.location,
         reportId: files.reportId,
       })
       .from(files)
@@ -61,17 +81,12 @@ export function filesRepository(db: Db) {
      * current holding is returned; the owner's row is locked meanwhile, so concurrent uploads are counted
      * one after another and cannot pass the limit together (decision 116).
      */
-    async put(
-      file: Omit<StoredFile, 'size'>,
-      limit?: UnclaimedLimit,
-    ): Promise<PutFileResult | { overLimit: UnclaimedUploads }> {
+    async put(given: NewFile, limit?: UnclaimedLimit): Promise<PutFileResult | { overLimit: UnclaimedUploads }> {
+      const file = { ...given, sha256: given.sha256 ?? sha256Of(given.data) };
       const retry = async (): Promise<PutFileResult> => {
         const existing = await get(file.id);
-        const same =
-          existing &&
-          existing.ownerId === file.ownerId &&
-          existing.kind === file.kind &&
-          existing.data.equals(file.data);
+        const sameBytes = existing?.sha256 ? existing.sha256 === file.sha256 : !!existing?.data?.equals(file.data);
+        const same = existing && existing.ownerId === file.ownerId && existing.kind === file.kind && sameBytes;
         return same ? 'exists' : 'conflict';
       };
       const { ownerId } = file;
@@ -124,7 +139,10 @@ export function filesRepository(db: Db) {
      * several app servers running it at once: rows another transaction holds (a report claiming them, or
      * another clean-up) are skipped, not waited for. Returns the deleted ids.
      */
-    async deleteOrphans(opts: { olderThan: Date; limit?: number }): Promise<string[]> {
+    async deleteOrphans(opts: {
+      olderThan: Date;
+      limit?: number;
+    }): Promise<{ id: string; sha256: string | null; location: FileLocation }[]> {
       const referencedByDraft = db
         .select({ one: sql`1` })
         .from(drafts)
@@ -138,8 +156,51 @@ export function filesRepository(db: Db) {
         .orderBy(files.createdAt)
         .limit(opts.limit ?? 500)
         .for('update', { skipLocked: true });
-      const rows = await db.delete(files).where(inArray(files.id, orphans)).returning({ id: files.id });
-      return rows.map((r) => r.id);
+      return db
+        .delete(files)
+        .where(inArray(files.id, orphans))
+        .returning({ id: files.id, sha256: files.sha256, location: files.location });
+    },
+
+    /**
+     * Marks a file's bytes as held by the object store and drops the database's copy, if the file is still there
+     * with the same hash (a clean-up or a concurrent move may have got to it first). True when it was marked.
+     */
+    async markInStore(id: string, sha256: string): Promise<boolean> {
+      const rows = await db
+        .update(files)
+        .set({ location: 's3', data: null })
+        .where(and(eq(files.id, id), eq(files.sha256, sha256), eq(files.location, 'database')))
+        .returning({ id: files.id });
+      return rows.length > 0;
+    },
+
+    /** Brings a file's bytes back into the database (a move to the database), after they were checked. */
+    async markInDatabase(id: string, sha256: string, data: Buffer): Promise<boolean> {
+      const rows = await db
+        .update(files)
+        .set({ location: 'database', data })
+        .where(and(eq(files.id, id), eq(files.sha256, sha256), eq(files.location, 's3')))
+        .returning({ id: files.id });
+      return rows.length > 0;
+    },
+
+    /** Records the hash of a file stored before hashes were kept. */
+    async setHash(id: string, sha256: string): Promise<void> {
+      await db
+        .update(files)
+        .set({ sha256 })
+        .where(and(eq(files.id, id), isNull(files.sha256)));
+    },
+
+    /** Whether any file still names this hash in the store (objects are shared by content). */
+    async storeHolds(sha256: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.sha256, sha256), eq(files.location, 's3')))
+        .limit(1);
+      return !!row;
     },
 
     /** The ids of `ids` that are not stored (a report is complete only when none are missing). */

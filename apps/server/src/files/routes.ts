@@ -13,7 +13,9 @@ import { z } from 'zod';
 import { HttpError, conflict, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 import { siteAccess } from '../http/site-access.js';
-import type { UnclaimedLimit, UnclaimedUploads } from '../repositories/files.js';
+import type { UnclaimedLimit, UnclaimedUploads } from './repository.js';
+import { fileBytes, uploadFile, type FileDeps } from './commands.js';
+import { CorruptObjectError, StoreUnavailableError } from './object-store.js';
 
 /** The request body limit: the largest file any kind may be (each kind's own limit is checked after). */
 export const MAX_FILE_BYTES = MAX_UPLOAD_BYTES;
@@ -72,6 +74,7 @@ export const fileRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { files } = ctx.repos;
+    const deps: FileDeps = { db: ctx.database.db, files, objects: ctx.objects, log: app.log };
 
     // Scoped to this plugin: only the file routes accept image bodies, with their own size limit.
     app.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
@@ -126,7 +129,7 @@ export const fileRoutes =
       // A tiny file can claim a huge picture; the PDF would try to decode it.
       checkImageSize(data, contentType, kind);
       const limit = ctx.config.unclaimedUploads;
-      const result = await files.put({ id, ownerId, kind, contentType, data }, limit);
+      const result = await uploadFile(deps, { id, ownerId, kind, contentType, data }, limit);
       if (result === 'conflict') throw conflict('A different file is already stored under this id');
       if (typeof result === 'object') throw overLimit(result.overLimit, limit);
       return reply.status(result === 'created' ? 201 : 200).send({ id, kind, contentType, size: data.length });
@@ -161,12 +164,29 @@ export const fileRoutes =
         // Someone else's file answers like a missing one, so ids cannot be probed.
         if (!file || !(await mayRead(user, file))) throw notFound('File not found');
         const filename = `${file.kind}-${file.id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
+        const data = await readOrExplain(file);
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Length', file.size)
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Disposition', `inline; filename="${filename}"`)
-          .send(file.data);
+          .send(data);
       },
     );
+
+    /** A file not yet moved is served from the database; one in the store only when it matches its hash. */
+    async function readOrExplain(file: Parameters<typeof fileBytes>[1]): Promise<Buffer> {
+      try {
+        return await fileBytes(deps, file);
+      } catch (err) {
+        if (err instanceof StoreUnavailableError) {
+          throw new HttpError(503, 'file_store_unavailable', 'The file store is not answering; try again shortly');
+        }
+        if (err instanceof CorruptObjectError) {
+          app.log.error({ err, fileId: file.id }, 'stored object fails its SHA-256; not served');
+          throw new HttpError(503, 'file_store_unavailable', 'This file cannot be read from the file store now');
+        }
+        throw err;
+      }
+    }
   };

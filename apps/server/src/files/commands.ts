@@ -1,0 +1,105 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { enqueueJob } from '../jobs/queue/store.js';
+import type { JobHandler } from '../jobs/queue/runner.js';
+import { sha256Of, type ObjectStore } from './object-store.js';
+import type { FilesRepository, NewFile, StoredFile, UnclaimedLimit } from './repository.js';
+
+/** What the file commands work with: the rows, and the object store when FILE_STORE=s3. */
+export interface FileDeps {
+  db: Db;
+  files: FilesRepository;
+  objects: ObjectStore | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** Moves one file's bytes from the database into the object store, later, when the store was down at upload. */
+export const FILE_OFFLOAD_JOB = 'file.offload';
+
+/**
+ * Stores an upload under its id (docs/product.md#files). Its bytes are written to the database first, so the
+ * upload is durable and acknowledged whatever the store does; with an object store they are then written there
+ * and dropped from the database, or, when the store is down or slow, a job of the queue moves them later.
+ */
+export async function uploadFile(deps: FileDeps, file: Omit<NewFile, 'sha256'>, limit: UnclaimedLimit) {
+  const sha256 = sha256Of(file.data);
+  const result = await deps.files.put({ ...file, sha256 }, limit);
+  if (result === 'created' && deps.objects) await offloadOrQueue(deps, file.id, sha256, file.data);
+  return result;
+}
+
+async function offloadOrQueue(deps: FileDeps, id: string, sha256: string, data: Buffer) {
+  try {
+    await deps.objects!.put(sha256, data);
+    await deps.files.markInStore(id, sha256);
+  } catch (err) {
+    deps.log.warn({ err, fileId: id }, 'file store unavailable; the upload is kept in the database and moved later');
+    // Many attempts with the queue's backoff: a store may be down for hours; the file is served meanwhile.
+    await enqueueJob(deps.db, {
+      kind: FILE_OFFLOAD_JOB,
+      key: `${FILE_OFFLOAD_JOB}:${id}`,
+      payload: { id },
+      maxAttempts: 50,
+    });
+  }
+}
+
+/** The job that moves a file kept in the database into the store; nothing to do when it is there already. */
+export function fileOffloadJob(deps: FileDeps): JobHandler {
+  return async (job) => {
+    const id = String(job.payload.id);
+    const file = await deps.files.get(id);
+    if (!deps.objects || !file || file.location !== 'database' || !file.data) return;
+    const sha256 = file.sha256 ?? sha256Of(file.data);
+    if (!file.sha256) await deps.files.setHash(id, sha256);
+    await deps.objects.put(sha256, file.data);
+    await deps.files.markInStore(id, sha256);
+  };
+}
+
+/** A file's bytes from wherever they are; those from the store are checked against the file's hash. */
+export async function fileBytes(deps: Pick<FileDeps, 'objects'>, file: StoredFile): Promise<Buffer> {
+  if (file.location === 'database' && file.data) return file.data;
+  if (!deps.objects || !file.sha256) {
+    throw new Error(`File ${file.id} is in the object store, but FILE_STORE is not s3`);
+  }
+  return deps.objects.get(file.sha256);
+}
+
+/** Deletes a stored object once no file names its hash any more; a failure leaves it (space, not data, is lost). */
+export async function dropObjectsNoLongerNamed(
+  deps: Omit<FileDeps, 'db'>,
+  removed: { sha256: string | null; location: string }[],
+) {
+  if (!deps.objects) return;
+  for (const sha256 of new Set(removed.filter((f) => f.location === 's3' && f.sha256).map((f) => f.sha256!))) {
+    if (await deps.files.storeHolds(sha256)) continue;
+    await deps.objects
+      .delete(sha256)
+      .catch((err: unknown) => deps.log.warn({ err, sha256 }, 'could not delete a stored object'));
+  }
+}
+
+type ImageReader = {
+  imageBytes(id: string): Promise<Buffer | null | undefined>;
+};
+
+/**
+ * A report PDF's image reader that also reads images held by the object store. A store that does not answer
+ * fails the build (the queue tries again later) rather than leaving the image out of a kept PDF.
+ */
+export function withStoredImages<R extends ImageReader>(
+  repo: R,
+  store: Pick<FileDeps, 'files' | 'objects'> | undefined,
+): R {
+  if (!store?.objects) return repo;
+  return {
+    ...repo,
+    async imageBytes(id: string) {
+      const bytes = await repo.imageBytes(id);
+      if (bytes) return bytes;
+      const file = await store.files.get(id);
+      return file?.location === 's3' ? fileBytes(store, file) : bytes;
+    },
+  };
+}
