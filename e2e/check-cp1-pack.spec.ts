@@ -145,6 +145,14 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
     await page.getByLabel('Who must act').last().selectOption('installer');
     await expect(check.button('Review & Submit')).toBeDisabled();
     await page.getByLabel('Due date').last().fill('2026-12-15');
+    // An issue put right in the visit says how, and may point at a photo of it.
+    await check.button('Add an issue').click();
+    await page.getByLabel('Issue 3: description').fill('Casing screw missing');
+    await page.getByRole('checkbox', { name: 'Resolved' }).last().check();
+    await expect(page.getByLabel('Issue 3: how it was put right')).toBeVisible();
+    await expect(check.button('Review & Submit')).toBeDisabled();
+    await page.getByLabel('Issue 3: how it was put right').fill('Fitted a new screw');
+    await page.getByLabel('Issue 3: photo showing it put right').selectOption({ label: 'Photo 4: Labels' });
     await usable(page, 'step 7 with the pack');
     await page.screenshot({ path: testInfo.outputPath('cp1-step-7.png'), fullPage: true });
     await check.next('Review & Submit');
@@ -176,6 +184,13 @@ test('a full CP1/TS1 check at the phone viewport: pack readings on their steps, 
       issues: [
         expect.objectContaining({ source: 'strainerCondition', owner: 'installer', due: '2026-12-01' }),
         expect.objectContaining({ owner: 'installer', due: '2026-12-15', resolved: false }),
+        expect.objectContaining({
+          resolved: true,
+          closingComment: 'Fitted a new screw',
+          closingPhotoId: expect.any(String),
+          closedBy: detail.engineerName,
+          closedAt: expect.any(String),
+        }),
       ],
     });
   });
