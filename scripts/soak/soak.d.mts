@@ -18,6 +18,8 @@ export interface SoakFigures {
   reportsWithoutPdf: number;
   /** From a report's submit to its PDF built, the engineers' apart from the attack soak's attacker's. */
   pdfWaitMs: Record<'engineers' | 'attacker', { p50: number; p99: number; max: number; reports: number }>;
+  /** From the last engineer's last request to the last PDF built (or to giving up on a queue stuck for 30 s). */
+  pdfQueueDrainMs: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
   rssMb: {
     afterWarmUp: number;

@@ -400,12 +400,19 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
   const elapsed = (Date.now() - started) / 1000;
 
   // Count what is stored: exactly the reports that were answered 201, once each, each with its PDF (built
-  // by the job queue after the submit's answer: given up to 30 s to catch up).
-  for (let waited = 0; waited < 30_000; waited += 250) {
-    const { rows } = await sql.query('SELECT count(*)::int AS n FROM reports WHERE pdf_file_id IS NULL');
-    if (rows[0].n === 0) break;
+  // by the job queue after the submit's answer). The queue is waited for while it drains, however long that
+  // takes on this machine, and given up on only when it builds nothing for 30 s; the drain time is a figure.
+  const unbuilt = async () =>
+    (await sql.query('SELECT count(*)::int AS n FROM reports WHERE pdf_file_id IS NULL')).rows[0].n;
+  const drainStarted = Date.now();
+  let left = await unbuilt();
+  for (let lastProgress = Date.now(); left > 0 && Date.now() - lastProgress < 30_000;) {
     await sleep(250);
+    const now = await unbuilt();
+    if (now < left) lastProgress = Date.now();
+    left = now;
   }
+  const pdfQueueDrainMs = Date.now() - drainStarted;
   const { rows: stored } = await sql.query('SELECT id, pdf_file_id FROM reports');
   // With --webhook, every stored report's event reaches the receiver (given up to 60 s), none twice.
   if (receiver) {
@@ -478,6 +485,8 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
     submitLatencyMs: percentiles(stats.submitLatencies),
     draftSaveLatencyMs: percentiles(stats.draftLatencies),
     pdfWaitMs: { engineers: pdfWait(false), attacker: pdfWait(true) },
+    /** From the last engineer's last request to the last PDF built (or to giving up on a stuck queue). */
+    pdfQueueDrainMs,
     attack: attackStats,
     ownerSignIn: ownerStats,
     rssMb: {
@@ -505,7 +514,7 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
       `${figures.errors} errors (${figures.busyAnswersRetried} busy answers resent); reports submitted ${figures.reportsSubmitted} (+${figures.retriesWithSameId} retries with the same id), stored ${figures.reportsStored}, ` +
       `lost ${figures.reportsLost}, duplicated ${figures.reportsDuplicatedOrUnexpected}; latency p50 ${figures.latencyMs.p50} ms, p95 ${figures.latencyMs.p95} ms, p99 ${figures.latencyMs.p99} ms (submits p50 ${figures.submitLatencyMs.p50} ms, p99 ${figures.submitLatencyMs.p99} ms); ` +
       `RSS median after warm-up ${figures.rssMb.afterWarmUp} MB, at end ${figures.rssMb.atEnd} MB (bound ${figures.rssMb.bound} MB), ` +
-      `peak ${figures.rssMb.peak} MB` +
+      `peak ${figures.rssMb.peak} MB; PDF queue drained ${(figures.pdfQueueDrainMs / 1000).toFixed(1)} s after the last request` +
       (figures.attack
         ? `; draft saves p99 ${figures.draftSaveLatencyMs.p99} ms; attack: ${figures.attack.signIns} sign-ins from one address ${JSON.stringify(figures.attack.signInAnswers)}, ${figures.attack.spreadSignIns} from 40 ${JSON.stringify(figures.attack.spreadSignInAnswers)}, ${figures.attack.bombs} bombs ${JSON.stringify(figures.attack.bombAnswers)}, heavy reports ${JSON.stringify(figures.attack.heavyAnswers)}`
         : '') +

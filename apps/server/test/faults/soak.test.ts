@@ -11,7 +11,9 @@ const SECONDS = Number(process.env.SOAK_SECONDS ?? 35);
 describe.runIf(onPostgres)('load soak (short form)', () => {
   it(
     `200 engineers for ${SECONDS} s: no errors, every report stored once, memory within bound`,
-    { timeout: (SECONDS + 180) * 1000 },
+    // The PDF queue is waited for while it drains, however slow the machine (the soak gives up only on a stuck
+    // queue): this bound is the test runner's last resort, not a target.
+    { timeout: (SECONDS + 900) * 1000 },
     async () => {
       const { ok, figures } = await runSoak({
         seconds: SECONDS,
