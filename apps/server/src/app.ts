@@ -38,6 +38,9 @@ import { reportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { notificationMailJob, smtpTransport } from './notifications/mail-job.js';
+import { MAIL_JOB } from './notifications/mail-job-key.js';
+import { turnMailOn } from './notifications/mail-setting.js';
 import { siteRoutes } from './sites/routes.js';
 import { propertyRoutes } from './properties/routes.js';
 import { draftRoutes } from './drafts/routes.js';
@@ -146,6 +149,9 @@ export async function buildApp(
   countRequestsInFlight(app, inFlight);
   const pdfs = reportPdfs(app.log, { files: repos.files, objects });
   const jobStore = makeJobStore(database.db);
+  // Email (docs/product.md#notifications): a server with SMTP_URL sends it, and its commands queue it.
+  const smtp = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined;
+  if (smtp) turnMailOn(database.db, true);
   const jobs = startJobRunner({
     store: jobStore,
     handlers: {
@@ -158,6 +164,7 @@ export async function buildApp(
       }),
       [FILE_OFFLOAD_JOB]: fileOffloadJob({ db: database.db, files: repos.files, objects, log: app.log }),
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(database.db, config.webhookAllowPrivate),
+      ...(smtp ? { [MAIL_JOB]: notificationMailJob(database.db, smtp, config.mail) } : {}),
       [EVIDENCE_PACK_JOB]: evidencePackJob({
         repos,
         pdfs,
@@ -184,6 +191,10 @@ export async function buildApp(
   // Jobs in hand finish before the PDF threads stop; unclaimed ones wait in the database for any server.
   app.addHook('onClose', async () => {
     await jobs.stop();
+    if (smtp) {
+      turnMailOn(database.db, false);
+      smtp.close();
+    }
     await ctx.pdfs.close();
   });
   // Every route and who may call it, for the access-table test.

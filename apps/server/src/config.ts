@@ -152,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: Math.round(1024 * 1024 * Number(count(env.ANSWER_CACHE_MB, 64))),
       ttlMs: 1000 * positiveNumber(env.ANSWER_CACHE_SECONDS, 60),
     },
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM || 'HIU Commissioning <no-reply@localhost>',
+      appUrl: (env.APP_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ''),
+    },
     fileStore: fileStoreConfig(env),
   };
 }

@@ -625,3 +625,25 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} IS NULL`),
   ],
 );
+
+/**
+ * Whether a person wants email of a kind of notification (on unless they said otherwise), and the secret of
+ * its one-click unsubscribe link, made with the row (two random UUIDs: 244 random bits).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull().default(true),
+    unsubscribeToken: text('unsubscribe_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  },
+  (t) => [
+    primaryKey({ name: 'notification_preferences_pkey', columns: [t.userId, t.kind] }),
+    uniqueIndex('notification_preferences_token_key').on(t.unsubscribeToken),
+  ],
+);

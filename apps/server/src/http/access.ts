@@ -25,6 +25,11 @@ declare module 'fastify' {
      * a named person, so no API token may make one, whatever its scope (docs/product.md#api-tokens).
      */
     peopleOnly?: boolean;
+    /**
+     * A public link a mail program posts a form to (one-click unsubscribe, RFC 8058): it comes from no page
+     * of ours and its secret is in the address, so the cross-site and form-body refusals do not apply.
+     */
+    formPost?: boolean;
   }
 }
 
@@ -105,6 +110,7 @@ export function registerCsrfGuard(app: FastifyInstance) {
   const simple = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
   const refusal = (request: FastifyRequest): HttpError | undefined => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return undefined;
+    if (request.routeOptions.config?.formPost) return undefined;
     const origin = request.headers.origin;
     if (origin) {
       let host: string | undefined;

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { InboxEntry, NotificationKind } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { notifications, siteMembers, users } from '../db/schema.js';
+import { jobs, notificationPreferences, notifications, siteMembers, users } from '../db/schema.js';
+import { MAIL_JOB } from './mail-job-key.js';
 
 export interface NewInboxEntry {
   userId: string;
@@ -41,8 +42,9 @@ export function notificationsRepository(db: Db) {
         );
       return rows.map((r) => r.id);
     },
-    async add(entries: NewInboxEntry[]): Promise<void> {
-      if (entries.length) await db.insert(notifications).values(entries);
+    async add(entries: NewInboxEntry[]): Promise<{ id: string; userId: string }[]> {
+      if (entries.length === 0) return [];
+      return db.insert(notifications).values(entries).returning({ id: notifications.id, userId: notifications.userId });
     },
     /** My entries newest first, `limit` of them after the entry numbered `after`, and the number of the next page. */
     async page(userId: string, limit: number, after?: number): Promise<{ items: InboxEntry[]; next: string | null }> {
@@ -78,6 +80,77 @@ export function notificationsRepository(db: Db) {
         .from(notifications)
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
       return mine !== undefined;
+    },
+    /** An entry with the person it is for, to be emailed. */
+    async forMail(id: string) {
+      const [row] = await db
+        .select({
+          entry: {
+            id: notifications.id,
+            kind: notifications.kind,
+            title: notifications.title,
+            body: notifications.body,
+            link: notifications.link,
+          },
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          active: users.active,
+        })
+        .from(notifications)
+        .innerJoin(users, eq(users.id, notifications.userId))
+        .where(eq(notifications.id, id));
+      return row;
+    },
+    /** Whether the person wants email of this kind (yes until they say no), and its unsubscribe secret. */
+    async emailPreference(userId: string, kind: NotificationKind) {
+      await db.insert(notificationPreferences).values({ userId, kind }).onConflictDoNothing();
+      const [row] = await db
+        .select({ email: notificationPreferences.email, unsubscribeToken: notificationPreferences.unsubscribeToken })
+        .from(notificationPreferences)
+        .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
+      return row!;
+    },
+    /** My choices, kind by kind (every kind is on until turned off). */
+    async emailPreferences(userId: string): Promise<Map<string, boolean>> {
+      const rows = await db
+        .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId));
+      return new Map(rows.map((r) => [r.kind, r.email]));
+    },
+    async setEmail(userId: string, kind: NotificationKind, email: boolean): Promise<void> {
+      await db
+        .insert(notificationPreferences)
+        .values({ userId, kind, email })
+        .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.kind], set: { email } });
+    },
+    /** The one-click unsubscribe: turns the link's kind off for its person; false for an unknown link. */
+    async unsubscribe(token: string): Promise<boolean> {
+      const rows = await db
+        .update(notificationPreferences)
+        .set({ email: false })
+        .where(eq(notificationPreferences.unsubscribeToken, token))
+        .returning({ kind: notificationPreferences.kind });
+      return rows.length > 0;
+    },
+    /** Mails that failed for good, newest first, with the SMTP server's reason: for admins. */
+    async mailFailures(limit = 100) {
+      return db
+        .select({
+          notificationId: sql<string>`${jobs.payload}->>'notificationId'`,
+          to: users.email,
+          subject: notifications.title,
+          reason: jobs.lastError,
+          attempts: jobs.attempts,
+          failedAt: jobs.finishedAt,
+        })
+        .from(jobs)
+        .leftJoin(notifications, sql`${notifications.id}::text = ${jobs.payload}->>'notificationId'`)
+        .leftJoin(users, eq(users.id, notifications.userId))
+        .where(and(eq(jobs.kind, MAIL_JOB), eq(jobs.state, 'failed')))
+        .orderBy(desc(jobs.finishedAt))
+        .limit(limit);
     },
     async markAllRead(userId: string): Promise<void> {
       await db

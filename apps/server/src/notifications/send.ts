@@ -1,6 +1,8 @@
 import type { NotificationKind } from '@hiu/domain';
 import type { Db } from '../db/client.js';
+import { enqueueJob } from '../jobs/queue/store.js';
 import { notificationsRepository } from './repository.js';
+import { MAIL_JOB, mailJobKey } from './mail-job-key.js';
 
 /** An event for the people it concerns; only those who belong to the site hear of it. */
 export interface Notice {
@@ -12,11 +14,24 @@ export interface Notice {
   link: string;
 }
 
-/** Writes each notice's inbox entries in the command's transaction (db/unit-of-work.ts). */
-export async function writeNotices(tx: Db, notices: Notice[]): Promise<void> {
+/**
+ * Writes each notice's inbox entries in the command's transaction (db/unit-of-work.ts) and, when the servers
+ * send email, one mail job per entry: a change that rolls back sends nothing, and a mail waits in the queue
+ * while the SMTP server is down.
+ */
+export async function writeNotices(tx: Db, notices: Notice[], opts: { mail: boolean }): Promise<void> {
   const repo = notificationsRepository(tx);
   for (const { siteId, userIds, ...entry } of notices) {
     const recipients = await repo.membersOf(siteId, [...new Set(userIds)]);
-    await repo.add(recipients.map((userId) => ({ ...entry, userId })));
+    const ids = await repo.add(recipients.map((userId) => ({ ...entry, userId })));
+    if (opts.mail)
+      for (const { id, userId } of ids)
+        await enqueueJob(tx, {
+          kind: MAIL_JOB,
+          key: mailJobKey(id),
+          payload: { notificationId: id },
+          ownerId: userId,
+          maxAttempts: 8,
+        });
   }
 }

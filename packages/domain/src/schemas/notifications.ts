@@ -34,3 +34,23 @@ export const inboxPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
   after: z.string().max(200).optional(),
 });
+
+/** Whether I get an email of each kind (every kind is on until I turn it off). */
+export const emailPreferencesSchema = z.array(
+  z.object({ kind: notificationKindSchema, label: z.string(), email: z.boolean() }),
+);
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+
+export const emailPreferenceBody = z.strictObject({ kind: notificationKindSchema, email: z.boolean() });
+export type EmailPreferenceBody = z.infer<typeof emailPreferenceBody>;
+
+/** A mail that failed for good, for admins: to whom, what, and the SMTP server's last answer. */
+export const mailFailureSchema = z.object({
+  notificationId: z.string(),
+  to: z.string().nullable(),
+  subject: z.string().nullable(),
+  reason: z.string().nullable(),
+  attempts: z.number().int(),
+  failedAt: z.string().nullable(),
+});
+export type MailFailure = z.infer<typeof mailFailureSchema>;
