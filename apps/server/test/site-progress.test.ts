@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RANGES } from '@hiu/domain';
 import { passingCheck, signedFailure } from '@hiu/domain/testing';
 import { drafts, reports } from '../src/db/schema.js';
-import { latestPerPropertyPage } from '../src/repositories/reports.js';
+import { latestPerPropertyPage } from '../src/reports/read-repository.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { PNG, upload } from './helpers/report-files.js';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';

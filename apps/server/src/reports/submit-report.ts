@@ -34,7 +34,7 @@ import { HttpError, conflict, forbidden, unprocessable } from '../http/errors.js
 import { siteAccess } from '../http/site-access.js';
 import type { Db } from '../db/client.js';
 import { runCommand, type UnitOfWork } from '../db/unit-of-work.js';
-import type { NewReport } from '../repositories/reports.js';
+import type { NewReport } from './submit-repository.js';
 import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
 import { submittedEvent } from '../webhooks/payloads.js';
 
