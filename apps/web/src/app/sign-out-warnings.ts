@@ -1,4 +1,4 @@
-import { within } from '../lib/within';
+import { withTimeout } from '../lib/with-timeout';
 
 /** What signing out would cost on this phone, in the engineer's words; none means sign out at once. */
 export function signOutWarnings({ waiting, online }: { waiting: number; online: boolean }): string[] {
@@ -19,7 +19,7 @@ export function signOutWarnings({ waiting, online }: { waiting: number; online: 
  * sign-out up for more than `capMs` (a phone's storage can be slow to answer).
  */
 export async function currentSignOutWarnings(userId: string, capMs = 2000): Promise<string[]> {
-  const counted = import('../features/check/state/kept-work').then((m) => m.waitingToSend(userId)).catch(() => 0);
-  const waiting = await within(counted, capMs, 0);
+  const counted = import('../features/check/state/outbox-count').then((m) => m.outboxCount(userId)).catch(() => 0);
+  const waiting = await withTimeout(counted, capMs, 0);
   return signOutWarnings({ waiting, online: navigator.onLine });
 }

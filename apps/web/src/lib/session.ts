@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import type { User } from '@hiu/domain';
 import { ApiError, apiRequest, getQueryFn } from './api-client';
-import { within } from './within';
+import { withTimeout } from './with-timeout';
 
 /** The one query for "who is signed in", shared by the guards and the check's data layer. */
 export const SESSION_KEY = ['/api/auth/me'];
@@ -80,7 +80,7 @@ export function endSession(): Promise<void> {
  * not arrive after the next sign-in's.
  */
 export function signOutSettled(capMs = 5000): Promise<void> {
-  return ending ? within(ending, capMs, undefined) : Promise.resolve();
+  return ending ? withTimeout(ending, capMs, undefined) : Promise.resolve();
 }
 
 const fetchMe = getQueryFn<User>({ on401: 'returnNull' });

@@ -1,5 +1,5 @@
 import { DRAFT_VERSION_MAX, mergeNotes, stepBySlug, type StepSlug } from '@hiu/domain';
-import { within } from '../../../lib/within';
+import { withTimeout } from '../../../lib/with-timeout';
 import type { CheckHost, SaveResult } from './check-host';
 import type { OutboxOp } from './outbox';
 import { AUTOSAVE_DELAY_MS } from './save-status';
@@ -100,7 +100,7 @@ export class Drafts {
     } catch {
       // The device refused to keep it: the sync engine sends it once, after what is queued, so the server
       // has it at least.
-      const sent = await within(
+      const sent = await withTimeout(
         host.engine.sendUnkept(draftPayload(host.snap.state, currentStepName)).then(() => true),
         waitMs,
         false,
@@ -108,7 +108,7 @@ export class Drafts {
       settle(sent ? 'saved-server' : 'error');
       return sent ? 'saved-server' : 'saved-local';
     }
-    await within(host.engine.drain(), waitMs, 'timeout');
+    await withTimeout(host.engine.drain(), waitMs, 'timeout');
     if (host.engine.wasSent(op.id)) {
       settle('saved-server');
       return 'saved-server';

@@ -1,5 +1,5 @@
 import { checkFileIds, type CreateReportBody, type WizardData } from '@hiu/domain';
-import { within } from '../../../lib/within';
+import { withTimeout } from '../../../lib/with-timeout';
 import type { CheckHost, SubmitResult } from './check-host';
 import { storageMessage } from './device-copy';
 import { opId } from './outbox';
@@ -52,7 +52,7 @@ export async function sendReport(
     return notQueued(host, reportId, opts, message);
   }
 
-  await within(host.engine.drain({ force: true }), host.deps.submitWaitMs ?? SUBMIT_WAIT_MS, 'timeout');
+  await withTimeout(host.engine.drain({ force: true }), host.deps.submitWaitMs ?? SUBMIT_WAIT_MS, 'timeout');
   const left = await host.engine.queued(reportOpId).catch(() => undefined);
 
   if (!left) {

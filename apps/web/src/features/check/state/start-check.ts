@@ -8,7 +8,7 @@ import {
   type User,
   type WizardData,
 } from '@hiu/domain';
-import { within } from '../../../lib/within';
+import { withTimeout } from '../../../lib/with-timeout';
 import type { CheckHost, StartInput } from './check-host';
 import type { Drafts } from './drafts';
 import { initialWizardState } from './wizard-state';
@@ -54,7 +54,7 @@ export async function startCheck(
   };
   // A re-test carries the issues still open on the flat's last report; with no signal it starts without them.
   if (wizardData.cp1) {
-    const open = await within(
+    const open = await withTimeout(
       host.fetch<NonNullable<WizardData['cp1']>['issues']>(`/api/properties/${propertyId}/open-issues`),
       3000,
       undefined,

@@ -1,5 +1,5 @@
 /** `promise`, or `fallback` if it has not settled within `ms` (a rejection still rejects). */
-export function within<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+export function withTimeout<T, F>(promise: Promise<T>, ms: number, fallback: F): Promise<T | F> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => resolve(fallback), ms);
     promise.then(

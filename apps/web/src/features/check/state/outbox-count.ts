@@ -5,7 +5,7 @@ import { DEVICE_DB_NAME, type DeviceDb } from './device-db';
  * How many of this user's saves, photos and reports wait on this phone (refused ones included): what a
  * sign-out would leave unsent until the same user signs in again. Unknown (the store cannot be read) is 0.
  */
-export async function waitingToSend(userId: string): Promise<number> {
+export async function outboxCount(userId: string): Promise<number> {
   try {
     // Opened at whatever version it has. No database yet means nothing waits, and none is made here: the
     // upgrade is aborted, so the device store later makes it whole, with its stores.
