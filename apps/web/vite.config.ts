@@ -113,7 +113,7 @@ export default defineConfig({
             // tabs and the office page frame come with the office screens that draw them.
             {
               name: 'shared',
-              test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number|field-cache)|tabs\.|page\.)/,
+              test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number|offline-cache)|tabs\.|page\.)/,
             },
             // The device database's names and the check's store travel with idb, which every reader of that
             // database loads anyway: one request when the check's store first opens (after the first screen).

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether the screen shows what this phone kept instead of the server's answer, and as of when. Small and
- * in the first bundle; the kept data itself (lib/field-cache) loads only when it is needed.
+ * in the first bundle; the offline cache itself (lib/offline-cache) loads only when it is needed.
  */
 let asOf: string | null = null;
 const listeners = new Set<() => void>();

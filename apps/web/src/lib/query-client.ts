@@ -4,14 +4,14 @@ import { servedFromNetwork } from './offline-status';
 
 const fromServer = getQueryFn({ on401: 'throw' });
 
-/** The server's answer; without one, the signed-in engineer's kept copy (decision 130), whose code loads only then. */
+/** The server's answer; without one, the signed-in engineer's offline cache (docs/product.md#offline), whose code loads only then. */
 const queryFn: QueryFunction<unknown> = async (context) => {
   try {
     const data = await fromServer(context);
     servedFromNetwork();
     return data;
   } catch (error) {
-    return import('./field-cache').then(
+    return import('./offline-cache').then(
       (m) => m.answerWithoutServer(error, context.queryKey, queryClient),
       () => Promise.reject(error),
     );
@@ -21,7 +21,7 @@ const queryFn: QueryFunction<unknown> = async (context) => {
 /**
  * docs/product.md#messages-and-errors: cached data never goes stale, no automatic retries, no refetch on focus, no
  * polling. A query runs whatever the browser says of the signal (`networkMode: 'always'`): its function answers
- * from the phone's kept copy when the server cannot, so pausing it while offline would only leave a spinner
+ * from the phone's offline cache when the server cannot, so pausing it while offline would only leave a spinner
  * (decision 221).
  */
 export const queryClient: QueryClient = new QueryClient({

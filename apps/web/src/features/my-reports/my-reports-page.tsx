@@ -8,7 +8,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError, apiRequest, downloadFile, saveBlob } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { useOfflineAsOf } from '../../lib/offline-status';
-import { pageOrKeptFirst } from '../../lib/kept-first-page';
+import { pageOrOfflineFirst } from '../../lib/page-or-offline-first';
 import { notify } from '../../lib/toast';
 import { Problem } from '../../components/problem';
 
@@ -20,11 +20,11 @@ const isToday = (iso: string) => new Date(iso).toDateString() === new Date().toD
 const KEPT_PDFS = 10;
 
 /**
- * A page of the engineer's reports. Without a server the first page comes from the phone's kept copy
- * (decision 130), as home's lists do; later pages need the server.
+ * A page of the engineer's reports. Without a server the first page comes from the phone's offline cache
+ * (docs/product.md#offline), as home's lists do; later pages need the server.
  */
 const page = (before: string) =>
-  pageOrKeptFirst<MyReportsPage>(`/api/me/reports${before ? `?before=${encodeURIComponent(before)}` : ''}`, !before);
+  pageOrOfflineFirst<MyReportsPage>(`/api/me/reports${before ? `?before=${encodeURIComponent(before)}` : ''}`, !before);
 
 /** My reports (docs/product.md#my-reports): what the engineer submitted, today first, each with its PDF. */
 export default function MyReportsPage() {
@@ -49,7 +49,7 @@ export default function MyReportsPage() {
     if (!newest || !user || !navigator.onLine) return;
     let live = true;
     void (async () => {
-      const kept = await import('../../lib/field-cache');
+      const kept = await import('../../lib/offline-cache');
       const ids = newest.split(',');
       for (const id of ids) {
         if (!live) return;
@@ -154,7 +154,7 @@ function ReportLine({ report }: { report: ReportSummary }) {
       } catch (e) {
         // Without the server, the copy this phone kept.
         const kept = user
-          ? await import('../../lib/field-cache').then((m) => m.loadPdf(user.id, report.id))
+          ? await import('../../lib/offline-cache').then((m) => m.loadPdf(user.id, report.id))
           : undefined;
         if (!kept) throw e;
         saveBlob(kept.blob, kept.name);

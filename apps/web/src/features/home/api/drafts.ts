@@ -1,16 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Draft } from '@hiu/domain';
-import { pageOrKeptFirst } from '../../../lib/kept-first-page';
+import { pageOrOfflineFirst } from '../../../lib/page-or-offline-first';
 
 export const DRAFTS_KEY = ['/api/drafts'];
 /** Drafts shown at a time; Show more drafts fetches the next page after the last one shown. */
 export const DRAFTS_PAGE = 50;
 
 /**
- * A page of drafts. Without a server the first page is the phone's kept copy (decision 130), as the app's
+ * A page of drafts. Without a server the first page is the phone's offline cache (docs/product.md#offline), as the app's
  * other lists are; later pages need the server.
  */
-const draftsPage = (after: string) => pageOrKeptFirst<Draft[]>(`/api/drafts?limit=${DRAFTS_PAGE}${after}`, !after);
+const draftsPage = (after: string) => pageOrOfflineFirst<Draft[]>(`/api/drafts?limit=${DRAFTS_PAGE}${after}`, !after);
 
 /**
  * Today's drafts of the signed-in engineer, a page at a time, none left out however many there are; fetched

@@ -4,7 +4,7 @@ import { whenIdle } from '../../../lib/when-idle';
 
 /**
  * Each time home opens with a connection, the phone's copy of what the engineer works from is refreshed in
- * the background (decision 130); its code loads then, after the screen has settled. Leaving home does not stop
+ * the background (docs/product.md#offline); its code loads then, after the screen has settled. Leaving home does not stop
  * it; signing out, or another engineer signing in, does.
  */
 export function useFieldDataRefresh(userId: string | undefined) {
@@ -14,7 +14,7 @@ export function useFieldDataRefresh(userId: string | undefined) {
     let live = true;
     whenIdle(() => {
       if (!live) return;
-      void import('../../../lib/field-cache')
+      void import('../../../lib/offline-cache')
         .then((m) => m.refreshWhileSignedIn(userId, client))
         .catch(() => undefined /* kept as it was; the next visit tries again */);
     });

@@ -9,7 +9,7 @@ import type {
 } from '@hiu/domain';
 
 /**
- * What the phone keeps for one signed-in engineer so home and a check start without a signal (decision 130):
+ * What the phone keeps for one signed-in engineer so home and a check start without a signal (docs/product.md#offline):
  * the sites they can work on, each site's design (ranges, radiator rooms) and properties with status, and
  * their drafts.
  */
@@ -40,7 +40,7 @@ const contains = (text: string, q: string) => text.toLocaleLowerCase().includes(
 
 /**
  * The answer the server would give to a GET the app makes on home or when a check starts, built from the
- * kept copy; undefined when the copy cannot answer it (the app then shows its usual error).
+ * offline cache; undefined when the copy cannot answer it (the app then shows its usual error).
  */
 export function answerFromSnapshot(snapshot: FieldSnapshot, path: string): unknown {
   const url = new URL(path, 'http://device');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertyWithStatus, Site } from '@hiu/domain';
-import { answerFromSnapshot, type FieldSnapshot } from './field-snapshot';
+import { answerFromSnapshot, type FieldSnapshot } from './snapshot';
 
 const site = (id: string, name: string) => ({ id, name, location: 'Leeds' }) as unknown as Site;
 const property = (id: string, address: string, status: PropertyWithStatus['status']) =>
@@ -21,7 +21,7 @@ const snapshot: FieldSnapshot = {
   drafts: [{ id: 'd1', currentStep: 'Initial Checks' } as never],
 };
 
-describe('the kept copy answers the GETs home and a check start make', () => {
+describe('the offline cache answers the GETs home and a check start make', () => {
   it('searches sites by name or location, paged like the server', () => {
     expect(answerFromSnapshot(snapshot, '/api/sites?q=mill&limit=200')).toEqual({
       items: [snapshot.sites[1]],

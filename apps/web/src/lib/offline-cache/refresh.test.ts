@@ -4,7 +4,7 @@ import type { User } from '@hiu/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client';
 import { SESSION_KEY } from '../session';
-import { loadSnapshot } from './field-store';
+import { loadSnapshot } from './cache-store';
 import { refreshWhileSignedIn } from './index';
 import { FULL_REFRESH_MS, MAX_SYNC_WAIT_MS, refreshFieldData } from './refresh';
 

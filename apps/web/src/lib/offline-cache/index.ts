@@ -3,12 +3,12 @@ import type { User } from '@hiu/domain';
 import { ApiError } from '../api-client';
 import { servedFromDevice } from '../offline-status';
 import { SESSION_KEY } from '../session';
-import { answerFromSnapshot } from './field-snapshot';
-import { loadSnapshot } from './field-store';
+import { answerFromSnapshot } from './snapshot';
+import { loadSnapshot } from './cache-store';
 import { refreshFieldData } from './refresh';
 
 export { refreshFieldData };
-export { keepOnlyPdfs, keepPdf, loadPdf } from './field-store';
+export { keepOnlyPdfs, keepPdf, loadPdf } from './cache-store';
 
 /**
  * The phone's sync for `userId` while they are the one signed in: signing out (which clears the app's queries)
@@ -24,7 +24,7 @@ export function refreshWhileSignedIn(userId: string, client: QueryClient): Promi
   return refreshFieldData(userId, undefined, stop.signal).finally(unsubscribe);
 }
 
-/** The kept answer to a GET for this engineer, and when it was kept; undefined when the phone has none. */
+/** The cached answer to a GET for this engineer, and when it was kept; undefined when the phone has none. */
 export async function offlineAnswer(
   userId: string,
   path: string,
@@ -39,7 +39,7 @@ export async function offlineAnswer(
 /**
  * A GET the server could not answer (no answer at all, or 502-504 from a proxy in front of a stopped server), or
  * would not yet (429, too many reads, still refused after the wait it named: decision 193): the signed-in
- * engineer's kept copy answers it if it can; otherwise the error stands.
+ * engineer's offline cache answers it if it can; otherwise the error stands.
  */
 export async function answerWithoutServer(error: unknown, queryKey: QueryKey, client: QueryClient): Promise<unknown> {
   const userId = client.getQueryData<User | null>(['/api/auth/me'])?.id;

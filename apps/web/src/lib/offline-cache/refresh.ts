@@ -1,8 +1,8 @@
 import pLimit from 'p-limit';
 import type { Draft, MyAssignment, MyReportsPage, PropertyWithStatus, Site, SiteSummary } from '@hiu/domain';
 import { json, retryAfterMs, throwIfNotOk } from '../api-client';
-import type { FieldSnapshot } from './field-snapshot';
-import { loadSnapshot, saveSnapshot } from './field-store';
+import type { FieldSnapshot } from './snapshot';
+import { loadSnapshot, saveSnapshot } from './cache-store';
 
 /** The site select's own page size: the phone keeps the sites the engineer can choose without searching. */
 export const KEPT_SITES = 200;
@@ -120,7 +120,7 @@ async function allProperties(siteId: string, sync: Sync) {
   const before = sync.previous?.properties[siteId];
   const pageAt = (offset: number) => {
     const path = `/api/properties?siteId=${siteId}&limit=${PAGE}&offset=${offset}`;
-    // The kept copy holds each page as it was given, in the same order: a page's tag stands for that slice.
+    // The offline cache holds each page as it was given, in the same order: a page's tag stands for that slice.
     const total = sync.previous?.tags?.[path]?.total;
     const keptPage = before && total !== undefined ? { items: before.slice(offset, offset + PAGE), total } : undefined;
     return kept<Page<PropertyWithStatus>>(path, keptPage, sync);

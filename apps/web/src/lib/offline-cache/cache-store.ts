@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { FieldSnapshot } from './field-snapshot';
+import type { FieldSnapshot } from './snapshot';
 
 /** A report's PDF kept for My reports without a signal (docs/product.md#my-reports). */
 export interface KeptPdf {
@@ -34,7 +34,7 @@ function db() {
   return opened;
 }
 
-/** One engineer's kept copy; another engineer's on a shared phone is never read for them. */
+/** One engineer's offline cache; another engineer's on a shared phone is never read for them. */
 export async function loadSnapshot(userId: string): Promise<FieldSnapshot | undefined> {
   return (await db()).get('snapshots', userId);
 }
