@@ -3,8 +3,6 @@
 // all judge through these functions. Plain data, no zod: the step judges on every keystroke.
 import { isEntered, parseDecimal } from '../numbers.js';
 import { MEASUREMENTS, type Measurement } from '../rules/catalogue.js';
-import { readMeasurement } from '../rules/read-measurement.js';
-import type { WizardData } from '../schemas/wizard-data.js';
 import type { SetPointRule } from './cp1-ts1.js';
 import type { PackData } from './pack-data.js';
 import { packOf } from './test-packs.js';
@@ -32,7 +30,14 @@ function readingOf(data: PackData, id: string): { step: number; label: string; v
     return f && { step: f.step, label: f.label, value: typeof v === 'string' ? v : '' };
   }
   const m = (MEASUREMENTS as readonly Measurement[]).find((x) => x.id === id);
-  return m && { step: m.step, label: m.label, value: readMeasurement(data as WizardData, m) };
+  return m && { step: m.step, label: m.label, value: valueAt(data, m.path) };
+}
+
+/** The string at a measurement's path in the check (read here, not through the schema's types, which import the packs). */
+function valueAt(data: PackData, path: readonly string[]): string {
+  let v: unknown = data;
+  for (const key of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' ? v : '';
 }
 
 const packNumber = (data: PackData, key: string) => {
