@@ -5,23 +5,13 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/**
- * The sign-in flood, run in a child process (sign-in-flood.mjs); resolves to its counts. Attackers are other
- * machines: the flood's own work (making and reading requests) runs at the lowest priority, so it does not take
- * this machine's cores from the server it attacks; the server's work for each attempt is as it would be.
- */
+/** The sign-in flood, run in a child process (sign-in-flood.mjs); resolves to its counts. */
 function signInFlood(options) {
   return new Promise((resolve, reject) => {
     const child = fork(path.resolve(import.meta.dirname, 'sign-in-flood.mjs'));
-    try {
-      os.setPriority(child.pid, 19);
-    } catch {
-      // Not allowed here: the flood runs at the default priority, as before.
-    }
     child.once('message', resolve);
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`sign-in flood exited ${code}`))));
