@@ -87,7 +87,7 @@ function ActiveCheck({ children }: { children: ReactNode }) {
   if (starting) return <>{children}</>;
   if (state.flowStatus === 'failed') return <Redirect to="/check/failed" replace />;
   if (!state.wizardData.siteId) {
-    // The quick cache may be empty while the phone's database still holds the check: wait for it.
+    // The local cache may be empty while the phone's database still holds the check: wait for it.
     if (!hydrated) return <Loading />;
     return <Redirect to="/" replace />;
   }

@@ -112,7 +112,7 @@ export interface WizardControllerDeps {
  * disagree. `seq` counts sign-ins on this page: work begun for an earlier one checks it and stops.
  * - unknown: the session has not been read yet; nothing is restored or written.
  * - signed-out: no one is signed in; the check is empty and nothing is written.
- * - restoring: the user's check is being read back from the device (the quick cache first, then IndexedDB).
+ * - restoring: the user's check is being read back from the device (the local cache first, then IndexedDB).
  * - ready: restored; the engineer works on the check.
  * - submitting: a report is being queued and sent; its outcome is answered by Submit, not by the outbox's
  *   listener. `restored` says whether the restore had finished (it may end while a report is going).

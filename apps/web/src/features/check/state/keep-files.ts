@@ -1,7 +1,7 @@
 import { checkFileIds, fileUrlFor, UPLOAD_LIMITS, type Photo } from '@hiu/domain';
 import type { CheckHost } from './check-host';
 import type { DeviceFile } from './device-db';
-import { storageMessage } from './device-copy';
+import { storageMessage } from './check-storage';
 import { isQuotaError } from './local-cache';
 import { opId } from './outbox';
 import { PhotoError } from './photo-error';

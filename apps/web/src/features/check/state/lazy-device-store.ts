@@ -2,7 +2,7 @@ import type { DeviceStore } from './device-store';
 
 /**
  * A store whose database opens on first use, with its code (idb and device-store, one chunk): the first screen
- * draws before they have loaded, while the check is restored from the quick cache. If it cannot open, the call
+ * draws before they have loaded, while the check is restored from the local cache. If it cannot open, the call
  * fails and says why; the next call tries again.
  */
 export function lazyDeviceStore(

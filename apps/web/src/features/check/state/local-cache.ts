@@ -73,7 +73,7 @@ export function peekLocalCache(storage: CacheStorage | null): CachedCopy | undef
   }
 }
 
-/** Whether the quick cache holds a newer copy of the same engineer's check (another tab of the app wrote it). */
+/** Whether the local cache holds a newer copy of the same engineer's check (another tab of the app wrote it). */
 export function cacheHoldsNewer(storage: CacheStorage | null, state: WizardState): boolean {
   const cached = peekLocalCache(storage)?.value as { ownerId?: unknown; updatedAt?: unknown } | undefined;
   if (!cached || cached.ownerId !== state.ownerId || typeof cached.updatedAt !== 'string') return false;

@@ -1,7 +1,7 @@
 import { checkFileIds, type CreateReportBody, type WizardData } from '@hiu/domain';
 import { withTimeout } from '../../../lib/with-timeout';
 import type { CheckHost, SubmitResult } from './check-host';
-import { storageMessage } from './device-copy';
+import { storageMessage } from './check-storage';
 import { opId } from './outbox';
 import { notQueued, SUBMIT_WAIT_MS, TOASTS, type ReportOptions } from './report-outcome';
 import type { WizardState } from './wizard-state';

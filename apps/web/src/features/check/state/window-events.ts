@@ -7,7 +7,7 @@ export interface WindowEventHandlers {
   leaving(): void;
   /** The page is shown again. */
   shown(): void;
-  /** Another tab of this origin wrote the quick cache (the event fires only in the other tabs). */
+  /** Another tab of this origin wrote the local cache (the event fires only in the other tabs). */
   otherTabChanged(): void;
 }
 

@@ -15,7 +15,7 @@ export interface WizardContextValue {
   badgeVisible: boolean;
   /** The 3 s after returning to idle, when the badge says All changes saved. */
   lingering: boolean;
-  /** IndexedDB has been read; before that the state is the quick cache's copy. */
+  /** IndexedDB has been read; before that the state is the local cache's copy. */
   hydrated: boolean;
   /** Set when the phone's storage refused something; show it to the engineer. */
   storageWarning?: string;

@@ -9,7 +9,7 @@ import type {
   WizardControllerDeps,
   WizardSnapshot,
 } from './check-host';
-import { DeviceCopy, storageMessage } from './device-copy';
+import { CheckStorage, storageMessage } from './check-storage';
 import { DeviceFiles } from './device-files';
 import { Drafts } from './drafts';
 import { clearLocalCache, peekLocalCache, WIZARD_CACHE_KEY } from './local-cache';
@@ -50,14 +50,14 @@ export type {
   WizardSnapshot,
 } from './check-host';
 export type { SentItem } from './outbox-log';
-export { storageMessage } from './device-copy';
+export { storageMessage } from './check-storage';
 export { MAX_PHOTOS } from './device-files';
 export { SAVE_WAIT_MS } from './drafts';
 export { SUBMIT_WAIT_MS, TOASTS } from './submission';
 
 /**
  * The check in progress and everything that keeps it safe (ruling 8), with no React in it. It holds the
- * lifecycle and the state and hands each job to one module: the device copy (device-copy), drafts and
+ * lifecycle and the state and hands each job to one module: the check's storage (check-storage), drafts and
  * autosave (drafts), submitting (submission), photos and signature (device-files), the outbox as shown
  * (outbox-book) and the page's events (window-events). Every write to the server goes through the sync
  * engine's outbox. What no screen needs in order to draw (sending, queuing a report, keeping a new photo, starting
@@ -78,7 +78,7 @@ export class WizardController {
   private readonly now: () => number;
   private readonly uuid: () => string;
   private readonly tasks: OwnedTasks;
-  private readonly copy: DeviceCopy;
+  private readonly copy: CheckStorage;
   private readonly drafts: Drafts;
   private readonly files: DeviceFiles;
   private readonly submission: Submission;
@@ -103,7 +103,7 @@ export class WizardController {
       exclusive: deps.exclusive,
     });
     const host = this.host();
-    this.copy = new DeviceCopy(host);
+    this.copy = new CheckStorage(host);
     this.drafts = new Drafts(host);
     this.files = new DeviceFiles(host);
     this.book = new OutboxBook(host, { collectFiles: this.files.collectFiles });
@@ -184,7 +184,7 @@ export class WizardController {
   }
 
   /**
-   * Whether the quick cache holds a check of the signed-in user that is still being read (not yet hydrated):
+   * Whether the local cache holds a check of the signed-in user that is still being read (not yet hydrated):
    * a screen that shows it (home's banner) can wait the moment instead of drawing without it and moving.
    */
   isReadingKeptCheck(): boolean {
@@ -251,7 +251,7 @@ export class WizardController {
   }
 
   /**
-   * Sets the signed-in user and restores their check: from the quick cache at once, then from IndexedDB
+   * Sets the signed-in user and restores their check: from the local cache at once, then from IndexedDB
    * if that copy is newer. Another user's check stays on the device, untouched and unsent.
    */
   setUser(user: User | null): void {
@@ -295,7 +295,7 @@ export class WizardController {
   // ---- keeping the state on the device ----
 
   /**
-   * Another tab of the app on this phone changed the check, or this tab is shown again: a newer device copy
+   * Another tab of the app on this phone changed the check, or this tab is shown again: a newer stored copy
    * replaces this tab's.
    */
   catchUpSoon(delayMs = 250): void {
@@ -307,7 +307,7 @@ export class WizardController {
     return this.copy.flush();
   }
 
-  /** Resolves when the device copy is written and all work started in the background has settled. */
+  /** Resolves when the check is written to the device and all work started in the background has settled. */
   async settled(): Promise<void> {
     await this.tasks.settled();
     await this.copy.written();

@@ -70,7 +70,7 @@ export function WizardProvider({ children, controller }: { children: ReactNode; 
   const session = useQuery(sessionQuery);
   const user = session.data ?? null;
 
-  // Restoring before the first paint (the quick cache is synchronous) so a reload shows the data at once.
+  // Restoring before the first paint (the local cache is synchronous) so a reload shows the data at once.
   if (!session.isLoading && c.userId !== (user?.id ?? null)) c.setUser(user);
   useEffect(() => {
     if (!session.isLoading) c.setUser(user);

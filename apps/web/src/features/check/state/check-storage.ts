@@ -16,10 +16,10 @@ export function storageMessage(error: unknown): string {
 }
 
 /**
- * The check's copies on this phone: the quick cache (localStorage, written at once) and IndexedDB (written
+ * The check's copies on this phone: the local cache (localStorage, written at once) and IndexedDB (written
  * after, coalesced), read back on sign-in and when another tab of the app changed them.
  */
-export class DeviceCopy {
+export class CheckStorage {
   /** The IndexedDB write in flight; at most one, and the latest state is always written last. */
   private writing: Promise<void> | null = null;
   private stale = false;
@@ -64,7 +64,7 @@ export class DeviceCopy {
         const w = host.snap.storageWarning;
         if (w === DEVICE_FULL || w === STORAGE_REFUSED) host.setSnap({ storageWarning: undefined });
       } catch (error) {
-        // The state stays in memory (and in the quick cache where that still fits); the engineer is told.
+        // The state stays in memory (and in the local cache where that still fits); the engineer is told.
         host.setSnap({ storageWarning: storageMessage(error) });
         host.saveStatus.settle('error');
       } finally {
@@ -74,12 +74,12 @@ export class DeviceCopy {
     return this.writing;
   }
 
-  /** Resolves when the device copy is written. */
+  /** Resolves when the check is written to the device. */
   async written(): Promise<void> {
     while (this.writing) await this.writing;
   }
 
-  /** Writes the quick cache now (the page is being hidden or closed); IndexedDB's write is under way. */
+  /** Writes the local cache now (the page is being hidden or closed); IndexedDB's write is under way. */
   flush(): Promise<void> {
     const { host } = this;
     // A tab left behind never writes its older copy over the one another tab wrote.
@@ -90,7 +90,7 @@ export class DeviceCopy {
   }
 
   /**
-   * Restores `user`'s check: the quick cache's copy at once (checked by the schemas, on a worker thread, so
+   * Restores `user`'s check: the local cache's copy at once (checked by the schemas, on a worker thread, so
    * it shows a moment later, still before IndexedDB's), then IndexedDB's if newer. With nothing stored on the
    * phone the schemas are never loaded. True when restored; false when a later sign-in took over or the
    * device refused.
@@ -131,7 +131,7 @@ export class DeviceCopy {
 
   /**
    * Another tab of the app on this phone changed the check (its quick-cache write fired a storage event) or
-   * this tab is shown again: a newer device copy replaces this tab's, so a change typed here never writes an
+   * this tab is shown again: a newer stored copy replaces this tab's, so a change typed here never writes an
    * older check over readings taken there. A person takes longer to switch tabs than this takes.
    */
   catchUpSoon(delayMs = 250): void {
@@ -172,7 +172,7 @@ export class DeviceCopy {
       if (!host.current(seq) || host.snap.state !== mine) return; // this tab moved on: its change stands
       if (!theirs || theirs.ownerId !== user.id) return;
       if (!(Date.parse(theirs.updatedAt) > Date.parse(mine.updatedAt))) return;
-      // The other tab has written the quick cache already; a draft save due here now sends its copy.
+      // The other tab has written the local cache already; a draft save due here now sends its copy.
       host.setSnap({ state: theirs });
       const changed = JSON.stringify(theirs.wizardData) !== JSON.stringify(mine.wizardData);
       // One message for a burst of changes there (each answer is a change), not one per catch-up.
@@ -184,7 +184,7 @@ export class DeviceCopy {
         );
       }
     } catch {
-      // This tab keeps what it has; the device copy is read again on the next change elsewhere.
+      // This tab keeps what it has; the stored copy is read again on the next change elsewhere.
     }
   }
 }
