@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import {
   REPORT_CSV_COLUMNS,
   formatDateTime,
+  reportsCsvFileColumns,
   formatDuration,
   reportsCsvFilename,
   type ReportSummary,
@@ -150,10 +151,14 @@ test.describe('reports screen', () => {
       const file = testInfo.outputPath('reports.csv');
       await download.saveAs(file);
       const text = fs.readFileSync(file, 'utf8');
-      expect(text.split('\r\n')[0]).toBe(REPORT_CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+      expect(text.split('\r\n')[0]).toBe(
+        reportsCsvFileColumns(false)
+          .map((c) => `"${c}"`)
+          .join(','),
+      );
       const rows = Papa.parse<string[]>(text.trimEnd()).data;
       expect(rows).toHaveLength(4);
-      expect(rows[0]).toEqual([...REPORT_CSV_COLUMNS]);
+      expect(rows[0]).toEqual(reportsCsvFileColumns(false));
       const failRow = rows.find((r) => r[0] === '2 Mill Lane, Leeds')!;
       expect(Object.fromEntries(REPORT_CSV_COLUMNS.map((c, i) => [c, failRow[i]]))).toEqual({
         'Property Address': '2 Mill Lane, Leeds',

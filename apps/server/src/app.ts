@@ -60,6 +60,7 @@ import { evidencePackRoutes } from './evidence-packs/routes.js';
 import { evidencePackJob } from './jobs/evidence-pack-job.js';
 import { EVIDENCE_PACK_JOB, pruneExpiredPacks } from './evidence-packs/commands.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { dwellingRoutes } from './dwellings/routes.js';
 import { reviewRoutes } from './review/routes.js';
 
 export interface RouteAccess {
@@ -237,6 +238,7 @@ export async function buildApp(
   await app.register(reviewRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(evidencePackRoutes(ctx));
+  await app.register(dwellingRoutes(ctx));
   await app.register(signOffRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(tokenRoutes(ctx));

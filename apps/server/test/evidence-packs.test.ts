@@ -47,7 +47,7 @@ describe('handover evidence pack', () => {
     await t.jobsSettled();
     const pack = (await client.get(`/api/evidence-packs/${id}`)).json();
     // The sent-back first attempt is not approved work: the pack, handed to the client, leaves it out.
-    expect(pack).toMatchObject({ state: 'done', done: 2, total: 2, files: 4, missing: [] });
+    expect(pack).toMatchObject({ state: 'done', done: 2, total: 2, files: 5, missing: [] });
     expect(Date.parse(pack.expiresAt)).toBeGreaterThan(Date.now() + 24 * 3600_000);
 
     const app = await t.app();
@@ -67,6 +67,7 @@ describe('handover evidence pack', () => {
     const names = Object.keys(zip).sort();
     expect(names).toEqual(
       [
+        'dwellings.json',
         'manifest.json',
         'reports.csv',
         'reports/Flat 1, Oak House - ' + (await ref(supervisor, retest)) + '.pdf',
@@ -75,7 +76,7 @@ describe('handover evidence pack', () => {
       ].sort(),
     );
     const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString());
-    expect(manifest.files).toHaveLength(4);
+    expect(manifest.files).toHaveLength(5);
     expect(JSON.stringify(manifest)).not.toContain(await ref(supervisor, first));
     for (const f of manifest.files as { path: string; size: number; sha256: string }[]) {
       expect(zip[f.path], f.path).toBeDefined();

@@ -6,8 +6,12 @@ import {
   DEFAULT_RANGES,
   REPORT_CSV_COLUMNS,
   REPORT_CSV_FORMAT,
+  REPORT_RECORD_CSV_COLUMNS,
   defaultDesignParameters,
-  reportsCsv,
+  quotedCsvLine,
+  reportCsvRow,
+  reportRecordCsvCells,
+  reportsCsvFileColumns,
   reportsCsvFilename,
   wizardDataSchema,
   type WizardDataInput,
@@ -671,7 +675,11 @@ describe('GET /api/reports/export.csv', () => {
     expect(res.headers['content-disposition']).toContain(`filename="${reportsCsvFilename('Birch Court', new Date())}"`);
     expect(res.headers['content-disposition']).toMatch(/birch-court-reports-\d{4}-\d{2}-\d{2}\.csv/);
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe(REPORT_CSV_COLUMNS.map((c) => `"${c}"`).join(','));
+    expect(lines[0]).toBe(
+      reportsCsvFileColumns(false)
+        .map((c) => `"${c}"`)
+        .join(','),
+    );
     expect(lines[1]).toContain('"\'=cmd ""quoted"", with comma"');
     const parsed = Papa.parse<string[]>(res.body.trimEnd()).data;
     expect(parsed).toHaveLength(2);
@@ -717,6 +725,18 @@ describe('GET /api/reports/export.csv', () => {
       '45C Answer Override Reason': '',
       'Steps Completed': '',
       'Location at Submit': '',
+    });
+    const record = Object.fromEntries(
+      REPORT_RECORD_CSV_COLUMNS.map((c, i) => [c, parsed[1]![REPORT_CSV_COLUMNS.length + i]]),
+    );
+    expect(record).toEqual({
+      'Report Reference': expect.stringMatching(/^HIU-\d{4}-\d{6}$/),
+      'Review State': 'Awaiting review',
+      Reviewer: '',
+      'Decision Date': '',
+      Block: '',
+      Floor: '',
+      Superseded: 'No',
     });
   });
 
@@ -806,13 +826,21 @@ describe('GET /api/reports/export.csv', () => {
       .from(reports)
       .where(eq(reports.siteName, 'Birch Court'))
       .orderBy(desc(reports.completedAt), desc(reports.id));
-    const expected = reportsCsv(
-      stored.map((r) => ({
-        ...r,
-        completedAt: r.completedAt.toISOString(),
-        wizardData: wizardDataSchema.parse(r.wizardData),
-      })),
-    );
+    // The domain's cells of each report, then its record as it is now (none of these was reviewed).
+    const expected =
+      quotedCsvLine(reportsCsvFileColumns(false)) +
+      stored
+        .map((r) =>
+          quotedCsvLine([
+            ...reportCsvRow({
+              ...r,
+              completedAt: r.completedAt.toISOString(),
+              wizardData: wizardDataSchema.parse(r.wizardData),
+            }),
+            ...reportRecordCsvCells({ ...r, reviewerName: null, block: '', floor: '', superseded: false }),
+          ]),
+        )
+        .join('');
     const lines = async () =>
       (await db.select().from(reportCsvLines).orderBy(reportCsvLines.reportId)).map((l) => [l.reportId, l.format]);
     const exported = async () => (await admin.get('/api/reports/export.csv?siteName=Birch%20Court')).body;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { packCsvColumns, REPORT_CSV_COLUMNS, reportCsvHeaderLine } from '@hiu/domain';
+import { packCsvColumns, REPORT_CSV_COLUMNS, REPORT_RECORD_CSV_COLUMNS, reportsCsvFileColumns } from '@hiu/domain';
 import { passingCheck, passingCp1Check, PASSING_CP1 } from '@hiu/domain/testing';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
@@ -144,7 +144,8 @@ describe('test packs on a site', () => {
     const lines = await csvOf(admin, site.name);
     const header = cells(lines[0]!);
     expect(header.slice(0, REPORT_CSV_COLUMNS.length)).toEqual([...REPORT_CSV_COLUMNS]);
-    expect(header.slice(REPORT_CSV_COLUMNS.length)).toEqual([...packCsvColumns()]);
+    expect(header.slice(REPORT_CSV_COLUMNS.length, -REPORT_RECORD_CSV_COLUMNS.length)).toEqual([...packCsvColumns()]);
+    expect(header.slice(-REPORT_RECORD_CSV_COLUMNS.length)).toEqual([...REPORT_RECORD_CSV_COLUMNS]);
     const [cp1Row, standardRow] = [cells(lines[1]!), cells(lines[2]!)];
     expect(cp1Row).toHaveLength(header.length);
     expect(standardRow).toHaveLength(header.length);
@@ -157,7 +158,7 @@ describe('test packs on a site', () => {
     expect(at(standardRow, 'Test Pack')).toBe('Standard checklist, version 1');
     expect(at(standardRow, 'CP1 Hot-water peak: Kitchen tap flow (L/min)')).toBe('');
 
-    // A standard site: the header and columns of before.
+    // A standard site: the standard columns, then the record's.
     const plain = await createSite(admin);
     const flat = await createProperty(admin, plain.id);
     const photo2 = await upload(eng, 'photo', JPEG);
@@ -169,8 +170,8 @@ describe('test packs on a site', () => {
       completedAt: '2026-03-02T09:45:00.000Z',
     });
     const plainLines = await csvOf(admin, plain.name);
-    expect(`${plainLines[0]}\r\n`).toBe(reportCsvHeaderLine());
-    expect(cells(plainLines[1]!)).toHaveLength(REPORT_CSV_COLUMNS.length);
+    expect(cells(plainLines[0]!)).toEqual(reportsCsvFileColumns(false));
+    expect(cells(plainLines[1]!)).toHaveLength(REPORT_CSV_COLUMNS.length + REPORT_RECORD_CSV_COLUMNS.length);
   });
 
   it("shows a flat's open issues on the site's dashboard and hands them to its re-test, until resolved", async () => {

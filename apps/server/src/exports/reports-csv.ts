@@ -1,45 +1,50 @@
 import { Readable } from 'node:stream';
 import {
   CSV_LINE_END,
-  packCsvColumns,
-  REPORT_CSV_COLUMNS,
   packCsvCells,
   quotedCsvLine,
-  reportCsvHeaderLine,
   reportCsvLine,
+  reportRecordCsvCells,
+  reportsCsvFileColumns,
   withStoredDefaults,
 } from '@hiu/domain';
 import type { ReportsRepository, SiteReports } from '../repositories/reports.js';
 
+/** A line (with its end) followed by more cells: the line's end moves after them. */
+const withCells = (line: string, cells: string[]) => `${line.slice(0, -CSV_LINE_END.length)},${quotedCsvLine(cells)}`;
+
 /**
  * A site's reports as CSV (docs/product.md#csv-export, decision 052), produced batch by batch as the client reads it:
  * the stream pulls the next batch only when the previous one has been sent, so memory does not grow
- * with the number of reports. Lines are read as stored; a report without a stored line of the current
- * format has its line built here, and kept for the next export.
+ * with the number of reports. Each report's own cells are read as stored (a report without a stored line of the
+ * current format has its line built here, and kept for the next export); its record (reference, review, block,
+ * floor, superseded) is read as it is now and added after them, since a review changes it after submit.
  */
 export function reportsCsvStream(repo: ReportsRepository, scope: SiteReports): Readable {
   async function* lines() {
     // A site with test-pack reports gets the pack's columns after the standard ones (decision 190); a
-    // standard site's file is exactly as it was.
+    // standard site's file has the standard columns, then the record's.
     if (await repo.hasPackReports(scope)) {
       yield* packLines(repo, scope);
       return;
     }
-    yield reportCsvHeaderLine();
+    yield quotedCsvLine(reportsCsvFileColumns(false));
     for await (const batch of repo.exportBatches(scope)) {
-      if ('pieces' in batch) {
-        yield* batch.pieces;
-        continue;
-      }
+      const records = await repo.csvRecords(
+        scope,
+        batch.rows.map((r) => r.id),
+      );
       let chunk = '';
       const built: { reportId: string; line: string }[] = [];
       for (const row of batch.rows) {
-        if (row.line !== null) chunk += row.line;
-        else if (row.source) {
-          const line = reportCsvLine(row.source);
+        let line = row.line;
+        if (line === null && row.source) {
+          line = reportCsvLine(row.source);
           built.push({ reportId: row.id, line });
-          chunk += line;
-        } // else the report was deleted between the two reads of its batch
+        }
+        const record = records.get(row.id);
+        // else the report was deleted between the reads of its batch
+        if (line !== null && record) chunk += withCells(line, reportRecordCsvCells(record));
       }
       // A line that fails to be kept (say, its report was deleted meanwhile) is simply built again next time.
       const keeping = repo.storeCsvLines(built).catch(() => {});
@@ -50,15 +55,21 @@ export function reportsCsvStream(repo: ReportsRepository, scope: SiteReports): R
   return Readable.from(lines(), { objectMode: false });
 }
 
-/** Every line of a site with test-pack reports: the standard cells as stored lines hold them, then the pack's. */
+/** Every line of a site with test-pack reports: the standard cells as stored lines hold them, the pack's, the record's. */
 async function* packLines(repo: ReportsRepository, scope: SiteReports) {
-  yield quotedCsvLine([...REPORT_CSV_COLUMNS, ...packCsvColumns()]);
+  yield quotedCsvLine(reportsCsvFileColumns(true));
   for await (const rows of repo.exportSourceBatches(scope)) {
+    const records = await repo.csvRecords(
+      scope,
+      rows.map((r) => r.id),
+    );
     let chunk = '';
     for (const row of rows) {
+      const record = records.get(row.id);
+      if (!record) continue;
       const standard = reportCsvLine(row);
-      const pack = quotedCsvLine(packCsvCells(withStoredDefaults(row.wizardData)));
-      chunk += `${standard.slice(0, -CSV_LINE_END.length)},${pack}`;
+      const pack = packCsvCells(withStoredDefaults(row.wizardData));
+      chunk += withCells(standard, [...pack, ...reportRecordCsvCells(record)]);
     }
     yield chunk;
   }

@@ -17,6 +17,7 @@ import type { JobHandler } from './queue/runner.js';
 import type { ClaimedJob } from './queue/store.js';
 import { storedReportPdf } from './report-pdf-job.js';
 import { signOffsInPack } from '../sign-offs/in-pack.js';
+import { buildDwellings } from '../dwellings/build.js';
 
 interface Deps {
   repos: Repositories;
@@ -135,6 +136,11 @@ export function evidencePackJob(d: Deps): JobHandler {
       const csv = await collect(reportsCsvStream(repos.reports, { siteId: site.id, approvedOnly: true }), d.giveWay);
       const csvId = randomUUID();
       await repos.evidencePacks.storeFile(csvId, 'text/csv; charset=utf-8', csv);
+      // The pack goes to the client: its dwellings.json holds approved work only, as the client's own read does.
+      await d.giveWay();
+      const dwellingsJson = Buffer.from(JSON.stringify(await buildDwellings(repos.dwellings, site.id, true), null, 2));
+      const dwellingsId = randomUUID();
+      await repos.evidencePacks.storeFile(dwellingsId, 'application/json', dwellingsJson);
 
       const drafts = new Map(data.flats.map((f) => [f.id, f.hasDraft]));
       // The review of each flat's latest report, whatever its state (the pack's own list holds approved work).
@@ -199,6 +205,7 @@ export function evidencePackJob(d: Deps): JobHandler {
       const contents: PackEntry[] = [
         { path: 'summary.pdf', fileId: summaryId, size: summary.length, sha256: sha256(summary) },
         { path: 'reports.csv', fileId: csvId, size: csv.length, sha256: sha256(csv) },
+        { path: 'dwellings.json', fileId: dwellingsId, size: dwellingsJson.length, sha256: sha256(dwellingsJson) },
         ...entries,
       ];
       await repos.evidencePacks.finish(packId, contents, missing, new Date(Date.now() + d.hours * 3600_000));

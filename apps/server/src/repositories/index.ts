@@ -13,6 +13,7 @@ import { auditRepository } from '../history/repository.js';
 import { reviewRepository } from '../review/repository.js';
 import { dashboardRepository } from '../dashboard/repository.js';
 import { evidencePacksRepository } from '../evidence-packs/repository.js';
+import { dwellingsRepository } from '../dwellings/repository.js';
 import { signOffsRepository } from '../sign-offs/repository.js';
 import { assignmentsRepository } from '../assignments/repository.js';
 
@@ -32,6 +33,7 @@ export function repositoriesOver(db: Db) {
     review: reviewRepository(db),
     dashboard: dashboardRepository(db),
     evidencePacks: evidencePacksRepository(db),
+    dwellings: dwellingsRepository(db),
     signOffs: signOffsRepository(db),
     assignments: assignmentsRepository(db),
   };

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { REPORT_CSV_FORMAT } from '@hiu/domain';
+import { REPORT_CSV_FORMAT, type ReportRecordCsvInput } from '@hiu/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { reportCsvLines, reports } from '../db/schema.js';
+import { properties, reportCsvLines, reports, users } from '../db/schema.js';
 import { reportPdfRepository } from '../reports/pdf-repository.js';
 import { reportReadRepository } from '../reports/read-repository.js';
 import { reportSubmitRepository } from '../reports/submit-repository.js';
@@ -29,9 +29,8 @@ const csvSourceColumns = {
 };
 export type CsvSourceRow = { [K in keyof typeof csvSourceColumns]: ReportRow[K] };
 
-/** One batch of an export: the stored lines' text in pieces, or rows each with its line or (line null) its source. */
-export type ExportBatch =
-  { pieces: string[] } | { rows: { id: string; line: string | null; source: CsvSourceRow | undefined }[] };
+/** One batch of an export: rows each with its stored line or (line null) what to build it from. */
+export type ExportBatch = { rows: { id: string; line: string | null; source: CsvSourceRow | undefined }[] };
 
 export function reportsRepository(db: Db) {
   return {
@@ -144,22 +143,30 @@ export function reportsRepository(db: Db) {
 
       const read = async (after?: Cursor): Promise<{ batch: ExportBatch; count: number; next: Cursor | null }> => {
         const b = (linesAlone ? linesBatch(after) : batch(after)).as('b');
-        // The batch's lines joined by the database in pieces of 64 (about 30 KB: small enough for the
-        // server's young heap, where garbage is cheap; a 1 MB string each time grew its memory by 30 MB).
+        // The batch's lines and ids gathered by the database in pieces of 64 (about 30 KB: small enough for
+        // the server's young heap, where garbage is cheap); the ids let the export add each report's record.
         const { rows: pieces } = (await db.execute(sql`
-          SELECT string_agg(line, '' ORDER BY n) AS text, count(*)::int AS count,
+          SELECT array_agg(line ORDER BY n) AS lines, array_agg(id::text ORDER BY n) AS ids, count(*)::int AS count,
             (count(*) - count(line))::int AS missing,
             (array_agg(cursor ORDER BY n DESC))[1] AS "lastCursor", (array_agg(id ORDER BY n DESC))[1] AS "lastId"
           FROM (SELECT *, row_number() OVER (ORDER BY ${b.completedAt} DESC, ${b.id} DESC) AS n FROM ${b}) x
           GROUP BY (n - 1) / 64 ORDER BY (n - 1) / 64`)) as unknown as {
-          rows: { text: string | null; count: number; missing: number; lastCursor: string; lastId: string }[];
+          rows: {
+            lines: string[];
+            ids: string[];
+            count: number;
+            missing: number;
+            lastCursor: string;
+            lastId: string;
+          }[];
         };
         const count = pieces.reduce((sum, p) => sum + Number(p.count), 0);
         const end = pieces[pieces.length - 1];
         const next = count === batchSize && end ? { completedAt: end.lastCursor, id: end.lastId } : null;
-        if (count === 0) return { batch: { pieces: [] }, count, next };
+        if (count === 0) return { batch: { rows: [] }, count, next };
         if (pieces.every((p) => Number(p.missing) === 0)) {
-          return { batch: { pieces: pieces.map((p) => p.text ?? '') }, count, next };
+          const rows = pieces.flatMap((p) => p.ids.map((id, i) => ({ id, line: p.lines[i]!, source: undefined })));
+          return { batch: { rows }, count, next };
         }
         // Some lines are missing or of another format: the batch as rows, with what to build them from.
         const rows = await batch(after);
@@ -179,12 +186,31 @@ export function reportsRepository(db: Db) {
       for (;;) {
         const { batch: current, count, next } = await pending;
         if (count === 0) return;
-        pending = next ? read(next) : Promise.resolve({ batch: { pieces: [] as string[] }, count: 0, next: null });
+        pending = next ? read(next) : Promise.resolve({ batch: { rows: [] }, count: 0, next: null });
         // If the client goes away the read-ahead is never awaited; its failure must not crash the process.
         pending.catch(() => {});
         yield current;
         if (!next) return;
       }
+    },
+
+    /**
+     * What the export adds to each report's line (docs/product.md#csv-export): its reference and review, its
+     * flat's block and floor now, and whether a later report of the flat in the same scope replaces it.
+     */
+    async csvRecords(scope: SiteReports, ids: string[]): Promise<Map<string, ReportRecordCsvInput>> {
+      if (ids.length === 0) return new Map();
+      const { rows } = (await db.execute(sql`
+        SELECT r.id::text AS id, r.reference, r.review_state AS "reviewState", u.name AS "reviewerName",
+          r.reviewed_at AS "reviewedAt", p.block, p.floor,
+          EXISTS (SELECT 1 FROM ${reports} l WHERE l.site_id = r.site_id AND l.property_id = r.property_id
+            AND (l.completed_at, l.id) > (r.completed_at, r.id)
+            ${scope.approvedOnly ? sql`AND l.review_state = 'approved'` : sql``}) AS superseded
+        FROM ${reports} r LEFT JOIN ${users} u ON u.id = r.reviewed_by LEFT JOIN ${properties} p ON p.id = r.property_id
+        WHERE r.id = ANY(${sql.param(ids)}::uuid[])`)) as unknown as {
+        rows: (ReportRecordCsvInput & { id: string })[];
+      };
+      return new Map(rows.map((r) => [r.id, { ...r, superseded: Boolean(r.superseded) }]));
     },
 
     /** Whether any report of the site was taken under a test pack beyond the standard one (decision 190). */

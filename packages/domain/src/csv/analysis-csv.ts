@@ -3,6 +3,8 @@ import { MEASUREMENTS, SECTIONS, type Measurement, type RangedMeasurementId } fr
 import { formatNumber, judge, type Ranges } from '../rules/ranges.js';
 import { readMeasurement } from '../rules/read-measurement.js';
 import { csvLine, neutraliseCsvCell } from './report-csv.js';
+import { packMeasurements, TEST_PACK_LABELS, testPackVersions } from '../packs/test-packs.js';
+import { TEST_PACK_IDS, type TestPackId } from '../packs/test-pack-types.js';
 
 /** What one analysis row is built from: the stored report (decision 137). */
 export interface AnalysisCsvInput {
@@ -28,8 +30,29 @@ const sectionTitle = (m: Measurement) => SECTIONS.find((s) => s.id === m.section
 /** "Standby Mode: Flow Temperature (°C)" */
 const readingName = (m: Measurement) => `${sectionTitle(m)}: ${m.label}${m.unit ? ` (${m.unit})` : ''}`;
 
-/** One column per reading, plus its range and verdict where the rule book judges it, from the catalogue (a
- * function, so the wizard's bundle does not build it). */
+type PackReading = Measurement & { packLabel: string };
+let known: { versions: number; readings: PackReading[] } | undefined;
+
+/**
+ * Every test pack's numeric readings, of every version (the newest's first, then any an older one dropped): the
+ * columns after the standard readings, so a report of any pack finds its readings, and no column moves.
+ */
+function packReadings(): PackReading[] {
+  const packs = TEST_PACK_IDS.filter((id) => id !== 'standard').flatMap((id) => testPackVersions(id).reverse());
+  if (known?.versions === packs.length) return known.readings;
+  const byId = new Map<string, PackReading>();
+  for (const pack of packs)
+    for (const m of packMeasurements(pack))
+      if (!byId.has(m.id)) byId.set(m.id, { ...m, packLabel: TEST_PACK_LABELS[pack.id as TestPackId] });
+  known = { versions: packs.length, readings: [...byId.values()] };
+  return known.readings;
+}
+
+/** "CP1/TS1 acceptance: Heating Mode: Keep-warm return (°C)" */
+const packReadingName = (m: PackReading) => `${m.packLabel}: ${readingName(m)}`;
+
+/** One column per reading, plus its range and verdict where the rule book judges it, from the catalogue, then
+ * every test pack's readings with their range and verdict (a function, so the wizard's bundle does not build it). */
 export function analysisCsvColumns(): string[] {
   return [
     'Reference',
@@ -50,6 +73,10 @@ export function analysisCsvColumns(): string[] {
         ? [readingName(m), `${readingName(m)} Min`, `${readingName(m)} Max`, `${readingName(m)} Verdict`]
         : [readingName(m)],
     ),
+    ...packReadings().flatMap((m) => {
+      const name = packReadingName(m);
+      return [name, `${name} Min`, `${name} Max`, `${name} Verdict`];
+    }),
   ];
 }
 
@@ -67,6 +94,14 @@ export function analysisCsvRow(r: AnalysisCsvInput): string[] {
     const range = r.ranges[m.id as RangedMeasurementId];
     return [value, formatNumber(range?.min ?? null), formatNumber(range?.max ?? null), VERDICT[judge(value, range)]];
   });
+  // A pack reading is judged only against the range the report was judged by; one without is recorded only.
+  const stored = r.ranges as Partial<Record<string, { min: number | null; max: number | null }>>;
+  const pack = packReadings().flatMap((m) => {
+    const value = readMeasurement(r.wizardData, m).trim();
+    const range = m.judged ? stored[m.id] : undefined;
+    if (!range) return [value, '', '', ''];
+    return [value, formatNumber(range.min), formatNumber(range.max), VERDICT[judge(value, range)]];
+  });
   return [
     r.reference,
     r.siteName,
@@ -82,6 +117,7 @@ export function analysisCsvRow(r: AnalysisCsvInput): string[] {
     r.failedStep ? String(r.failedStep) : '',
     r.failureReasons.join('; '),
     ...readings,
+    ...pack,
   ].map(neutraliseCsvCell);
 }
 

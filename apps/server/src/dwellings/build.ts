@@ -1,0 +1,115 @@
+import {
+  DWELLINGS_FORMAT,
+  DWELLINGS_VERSION,
+  dwellingReadings,
+  flatState,
+  testPackName,
+  withStoredDefaults,
+  type Dwelling,
+  type Dwellings,
+  type WizardData,
+} from '@hiu/domain';
+import type { DwellingsRepository } from './repository.js';
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+/** Stored data is read as saved: a list another version left in another shape reads as empty, never fails the file. */
+const list = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : []);
+
+/**
+ * A site's dwellings.json (docs/product.md#dwellings-export): one entry per flat with its latest report the reader
+ * may see. `approvedOnly` for a client and for the evidence pack: work not yet approved shows the flat's state and
+ * nothing it recorded, as on the dashboard.
+ */
+export async function buildDwellings(
+  repo: DwellingsRepository,
+  siteId: string,
+  approvedOnly: boolean,
+): Promise<Dwellings | undefined> {
+  const site = await repo.site(siteId);
+  if (!site) return undefined;
+  const [flats, shown, states] = await Promise.all([
+    repo.flats(siteId),
+    repo.latestReports(siteId, approvedOnly),
+    repo.latestStates(siteId, approvedOnly),
+  ]);
+  const reportOf = new Map(shown.map((r) => [r.property_id, r]));
+  const stateOf = new Map(states.map((s) => [s.property_id, s]));
+  const dataOf = new Map(
+    shown.map((r) => [
+      r.id,
+      withStoredDefaults(
+        (typeof r.wizard_data === 'string' ? JSON.parse(r.wizard_data) : r.wizard_data) as Partial<WizardData>,
+      ),
+    ]),
+  );
+  const photoIds = [...dataOf.values()].flatMap((d) => list(d.photosSignature.photos).map((p) => p.id));
+  const digests = await repo.photoDigests(photoIds);
+
+  const dwellings = flats.map((f): Dwelling => {
+    const r = reportOf.get(f.id);
+    const s = stateOf.get(f.id);
+    // The flat's state as the dashboard counts it: from its latest report, its content hidden unless approved.
+    const latest =
+      s && (!approvedOnly || s.review_state === 'approved')
+        ? { overallStatus: s.overall_status, reviewState: s.review_state }
+        : s && { overallStatus: 'PENDING' as const, reviewState: s.review_state };
+    const data = r ? dataOf.get(r.id)! : undefined;
+    const cp1 = (data?.cp1 ?? {}) as Record<string, unknown>;
+    const meter = { make: text(cp1.meterMake), model: text(cp1.meterModel), serial: text(cp1.meterSerial) };
+    return {
+      property: { id: f.id, address: f.address, block: f.block, floor: f.floor, type: f.property_type },
+      state: flatState(Boolean(f.has_draft), latest ?? undefined),
+      hiu: r ? { model: r.hiu_model, serial: r.hiu_serial } : null,
+      meter: r && (meter.make || meter.model || meter.serial) ? meter : null,
+      report:
+        r && data
+          ? {
+              id: r.id,
+              reference: r.reference,
+              revision: Number(r.revision),
+              completedAt: iso(r.completed_at),
+              engineer: r.engineer_name,
+              result: r.overall_status,
+              failureReasons: r.failure_reasons,
+              testPack: {
+                id: r.pack_id,
+                version: Number(r.pack_version),
+                name: testPackName({ id: r.pack_id, version: Number(r.pack_version) }),
+              },
+              earlierAttempts: Math.max(0, Number(s?.visible ?? 1) - 1),
+            }
+          : null,
+      readings: r && data ? dwellingReadings(data, r.ranges) : [],
+      photos: list(data?.photosSignature.photos).flatMap((p) => {
+        const d = digests.get(p.id);
+        return d ? [{ id: p.id, label: p.label, takenAt: p.takenAt ?? null, ...d }] : [];
+      }),
+      review: r
+        ? {
+            state: r.review_state,
+            reviewer: r.reviewer_name,
+            decidedAt: r.reviewed_at === null ? null : iso(r.reviewed_at),
+            reason: r.review_state === 'sent_back' ? r.review_reason : null,
+          }
+        : null,
+      witness:
+        f.witness_name && f.witness_role && f.witnessed_on
+          ? { name: f.witness_name, role: f.witness_role, date: f.witnessed_on }
+          : null,
+      issues: list(data?.cp1?.issues).map((i) => ({
+        description: i.description,
+        owner: i.owner,
+        due: i.due || null,
+        resolved: i.resolved,
+      })),
+    };
+  });
+  return {
+    format: DWELLINGS_FORMAT,
+    version: DWELLINGS_VERSION,
+    site: { id: site.id, name: site.name, location: site.location },
+    generatedAt: new Date().toISOString(),
+    dwellings,
+  };
+}

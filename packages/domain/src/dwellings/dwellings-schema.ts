@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { FLAT_STATES } from '../dashboard/site-dashboard.js';
+import { ISSUE_OWNERS } from '../packs/cp1-ts1.js';
+import { REVIEW_STATES } from '../review/review-state.js';
+
+/**
+ * dwellings.json (docs/product.md#dwellings-export): one entry per dwelling of a site, for a heat-network
+ * assessor's or a regulator's system to read. Published as JSON Schema (docs/dwellings.schema.json and
+ * /api/docs); `version` changes with any change of shape, and a reader keeps to the version it knows.
+ */
+export const DWELLINGS_FORMAT = 'hiu-dwellings';
+export const DWELLINGS_VERSION = 1;
+
+const range = z
+  .object({ min: z.number().nullable(), max: z.number().nullable() })
+  .describe('The range the reading was judged against; null at an open end.');
+
+export const dwellingReadingSchema = z.object({
+  id: z.string().describe("The rule book's id: a checklist measurement, or cp1.<field> for a test pack reading"),
+  step: z.number().int().describe('The checklist step it was taken in, 1 to 8'),
+  label: z.string(),
+  value: z.number().nullable().describe('As entered; null when not entered'),
+  unit: z.string().describe('°C, bar, kW, l/min, s, kWh, m³ and so on; empty for a count'),
+  range: range.nullable().describe('Null when the reading is recorded, not judged'),
+  verdict: z.enum(['pass', 'fail', 'not_judged', 'not_entered']),
+});
+
+export const dwellingPhotoSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  takenAt: z.string().nullable(),
+  contentType: z.string(),
+  size: z.number().int(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const dwellingSchema = z.object({
+  property: z.object({
+    id: z.uuid(),
+    address: z.string(),
+    block: z.string(),
+    floor: z.string(),
+    type: z.string().describe('The property type, such as "2 Bed Flat"'),
+  }),
+  state: z.enum(FLAT_STATES).describe("The flat's state, as the dashboard counts it"),
+  hiu: z.object({ model: z.string(), serial: z.string() }).nullable(),
+  meter: z.object({ make: z.string(), model: z.string(), serial: z.string() }).nullable(),
+  report: z
+    .object({
+      id: z.uuid(),
+      reference: z.string(),
+      revision: z.number().int().describe('1 as submitted, one more per correction'),
+      completedAt: z.string(),
+      engineer: z.string(),
+      result: z.enum(['PASS', 'FAIL', 'PENDING']),
+      failureReasons: z.array(z.string()),
+      testPack: z.object({ id: z.string(), version: z.number().int(), name: z.string() }),
+      earlierAttempts: z.number().int().describe("The flat's earlier reports, not described here"),
+    })
+    .nullable()
+    .describe("The flat's latest report the reader may see; null when there is none"),
+  readings: z.array(dwellingReadingSchema),
+  photos: z.array(dwellingPhotoSchema),
+  review: z
+    .object({
+      state: z.enum(REVIEW_STATES),
+      reviewer: z.string().nullable(),
+      decidedAt: z.string().nullable(),
+      reason: z.string().nullable().describe('Why it was sent back'),
+    })
+    .nullable(),
+  witness: z.object({ name: z.string(), role: z.string(), date: z.string() }).nullable(),
+  issues: z.array(
+    z.object({
+      description: z.string(),
+      owner: z.enum(ISSUE_OWNERS),
+      due: z.string().nullable(),
+      resolved: z.boolean(),
+    }),
+  ),
+});
+
+export const dwellingsSchema = z
+  .object({
+    format: z.literal(DWELLINGS_FORMAT),
+    version: z.literal(DWELLINGS_VERSION),
+    site: z.object({ id: z.uuid(), name: z.string(), location: z.string() }),
+    generatedAt: z.string(),
+    dwellings: z.array(dwellingSchema),
+  })
+  .meta({ title: 'HIU commissioning: dwellings of a site' });
+
+export type Dwellings = z.infer<typeof dwellingsSchema>;
+export type Dwelling = z.infer<typeof dwellingSchema>;
+export type DwellingReading = z.infer<typeof dwellingReadingSchema>;
+
+/** The published JSON Schema of dwellings.json (docs/dwellings.schema.json is this, kept equal by a test). */
+export function dwellingsJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(dwellingsSchema, { io: 'output' }) as Record<string, unknown>;
+}
