@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check and test suite, in order, on a fresh machine:
 //   lint, format, import cycles, typecheck, set-up (Chromium, PostgreSQL), web build, unit, API on PGlite,
-//   API on PostgreSQL, browser (Playwright + Chromium).
+//   API on PostgreSQL, the file API on S3 (a local Ceph gateway), browser (Playwright + Chromium).
 // PostgreSQL and Chromium are installed or started when missing and possible (see ensure-*.mjs); otherwise
 // that suite fails with what to install. A failing suite never stops the others, so the summary is complete.
 // `npm test -- --only=unit,api-pglite` runs some suites (the others are listed as not run).
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { bin, repoRoot, run } from './lib/shell.mjs';
 import { dropWorkerDatabases, ensurePostgres } from './ensure-postgres.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureCeph } from './ensure-ceph.mjs';
 import { requireProjectNode } from './lib/project-node.mjs';
 
 requireProjectNode('npm test');
@@ -111,11 +112,11 @@ async function typecheck() {
   };
 }
 
-async function vitest(project, env) {
-  const out = path.join(tmp, `vitest-${project}-${env.TEST_DB ?? 'node'}.json`);
+async function vitest(project, env, files = []) {
+  const out = path.join(tmp, `vitest-${project}-${env.TEST_DB ?? 'node'}-${env.TEST_FILE_STORE ?? 'database'}.json`);
   const code = await run(
     bin('vitest'),
-    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...files],
     { cwd: repoRoot, env: { ...process.env, ...env } },
   );
   const r = readJson(out);
@@ -255,6 +256,29 @@ async function browser() {
   };
 }
 
+/**
+ * The file API's tests again with the bytes in an S3 server (a local Ceph gateway, scripts/ensure-ceph.mjs):
+ * upload, claim, download, orphan clean-up and the report PDF. Only these files, on PGlite, to keep the time down;
+ * the rest of the API does not touch file bytes.
+ */
+const S3_FILE_TESTS = [
+  'apps/server/test/files.test.ts',
+  'apps/server/test/file-store.test.ts',
+  'apps/server/test/orphan-files.test.ts',
+  'apps/server/test/original-photos.test.ts',
+  'apps/server/test/report-filing.test.ts',
+];
+
+async function apiOnS3() {
+  let settings;
+  try {
+    settings = await ensureCeph();
+  } catch (error) {
+    throw new SuiteError(error instanceof Error ? error.message : String(error));
+  }
+  return vitest('api', { TEST_DB: 'pglite', TEST_FILE_STORE: 's3', ...settings }, S3_FILE_TESTS);
+}
+
 const suites = [
   { id: 'lint', title: 'Lint (eslint)', run: lint },
   { id: 'format', title: 'Format (prettier --check)', run: format },
@@ -276,13 +300,19 @@ const suites = [
     run: apiOnPostgres,
   },
   {
+    id: 'api-s3',
+    title: 'File API tests with FILE_STORE=s3 on a Ceph gateway (PGlite)',
+    needs: ['setup', 'build'],
+    run: apiOnS3,
+  },
+  {
     id: 'browser',
     title: 'Browser tests (Playwright, Chromium, 390x844)',
     needs: ['setup', 'build'],
     run: browser,
   },
 ];
-const TEST_SUITES = new Set(['unit', 'api-pglite', 'api-postgres', 'browser']);
+const TEST_SUITES = new Set(['unit', 'api-pglite', 'api-postgres', 'api-s3', 'browser']);
 
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : undefined;
@@ -363,7 +393,7 @@ const failed = ran.reduce((n, r) => {
 }, 0);
 const failedSuites = ran.filter((r) => !r.ok).map((r) => r.suite.id);
 console.log(
-  '\nTests are counted in unit, api-pglite, api-postgres and browser; lint, cycles, typecheck, setup and build count',
+  '\nTests are counted in unit, api-pglite, api-postgres, api-s3 and browser; lint, cycles, typecheck, setup and build count',
   'files, modules, projects, tools and builds (a failed one counts as one failure in the total).',
 );
 if (failedSuites.length) console.log(`Failed suites: ${failedSuites.join(', ')}`);
