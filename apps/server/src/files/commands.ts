@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { enqueueJob } from '../jobs/queue/store.js';
+import { enqueueJob, runQueuedNow } from '../jobs/queue/store.js';
 import type { JobHandler } from '../jobs/queue/runner.js';
 import { sha256Of, type ObjectStore } from './object-store.js';
 import type { FilesRepository, NewFile, StoredFile, UnclaimedLimit } from './repository.js';
@@ -28,11 +28,15 @@ export async function uploadFile(deps: FileDeps, file: Omit<NewFile, 'sha256'>, 
   return result;
 }
 
+/** Whether the last upload reached the store: the first that does after an outage wakes the waiting moves. */
+let storeAnswering = true;
+
 async function offloadOrQueue(deps: FileDeps, id: string, sha256: string, data: Buffer) {
   try {
     await deps.objects!.put(sha256, data);
     await deps.files.markInStore(id, sha256);
   } catch (err) {
+    storeAnswering = false;
     deps.log.warn({ err, fileId: id }, 'file store unavailable; the upload is kept in the database and moved later');
     // Many attempts with the queue's backoff: a store may be down for hours; the file is served meanwhile.
     await enqueueJob(deps.db, {
@@ -41,6 +45,11 @@ async function offloadOrQueue(deps: FileDeps, id: string, sha256: string, data: 
       payload: { id },
       maxAttempts: 50,
     });
+    return;
+  }
+  if (!storeAnswering) {
+    storeAnswering = true;
+    await runQueuedNow(deps.db, FILE_OFFLOAD_JOB);
   }
 }
 

@@ -42,6 +42,17 @@ export async function enqueueJob(tx: Tx, job: NewJob): Promise<void> {
     .onConflictDoNothing({ target: jobs.key });
 }
 
+/**
+ * Makes every queued job of `kind` due now, whatever its backoff: for a resource that has been seen to work again
+ * (the file store answered an upload), so the work that waited on it need not sit out an hour's backoff.
+ */
+export async function runQueuedNow(db: Tx, kind: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(and(eq(jobs.kind, kind), eq(jobs.state, 'queued'), sql`${jobs.runAt} > now()`));
+}
+
 /** How long a finished job still counts against its owner's turn. */
 export const RECENT_JOB_SECONDS = 60;
 
