@@ -52,7 +52,7 @@ export async function startBenchServer(port: string, target: BenchTarget) {
       LOG_LEVEL: 'warn',
       WEB_DIST: '',
       // These scripts time one account's reads back to back (medians of 20 per call), which is what the
-      // per-caller read limit answers 429 (decision 193); they measure the reads, so without it.
+      // per-caller read limit answers 429; they measure the reads, so without it.
       READ_LIMIT: process.env.READ_LIMIT ?? '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,7 +10,7 @@ if (!url) throw new Error('Set DATABASE_URL to the PostgreSQL database');
 const database = await openDatabase({ databaseUrl: url });
 const t0 = performance.now();
 const filled = await fillReportCsvLines(reportsRepository(database.db));
-// A fresh visibility map and statistics: exports read a site's lines from their index alone (decision 100),
+// A fresh visibility map and statistics: exports read a site's lines from their index alone,
 // which needs the pages that an upgrade or this fill rewrote to be marked all-visible.
 await database.exec('VACUUM (ANALYZE) report_csv_lines');
 await database.close();

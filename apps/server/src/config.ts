@@ -23,43 +23,43 @@ export interface Config {
    */
   trustProxy: boolean | string;
   /**
-   * How long a signed-in session is remembered in memory instead of read per call (decision 095). Changes
+   * How long a signed-in session is remembered in memory instead of read per call. Changes
    * made through this server apply at once; another server on the same database sees them within this time.
    */
   sessionCacheMs: number;
   /** Photos and signatures no report or draft refers to are deleted after this many hours. */
   orphanFileGraceHours: number;
-  /** How often an idle server looks for queued jobs (decision 160). */
+  /** How often an idle server looks for queued jobs. */
   jobPollMs: number;
   /** How long a job is a server's before another may take it up (its server stopped); long jobs renew it. */
   jobLeaseSeconds: number;
-  /** Webhooks may go over http and to private, loopback and link-local addresses (decision 165). */
+  /** Webhooks may go over http and to private, loopback and link-local addresses. */
   webhookAllowPrivate: boolean;
-  /** How long a built evidence pack can be downloaded, in hours (decision 185). */
+  /** How long a built evidence pack can be downloaded, in hours. */
   evidencePackHours: number;
-  /** Password hashes computed at once, and how many more may wait; past that a sign-in answers 503 (decision 110). */
+  /** Password hashes computed at once, and how many more may wait; past that a sign-in answers 503. */
   passwordHashConcurrency: number;
   passwordHashQueue: number;
   /**
-   * Slow or stalled connections are cut (decision 110): a request's headers must arrive within headersTimeoutMs
+   * Slow or stalled connections are cut: a request's headers must arrive within headersTimeoutMs
    * and the whole request within requestTimeoutMs; a connection silent for idleTimeoutMs is closed, and an idle
    * keep-alive connection after keepAliveTimeoutMs (longer than a load balancer's own idle time).
    */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; idleTimeoutMs: number; keepAliveTimeoutMs: number };
   /**
    * How many photos and signatures, and how many bytes of them, one user may have uploaded that no report
-   * has claimed yet; an upload beyond answers 429 (decision 116).
+   * has claimed yet; an upload beyond answers 429.
    */
   unclaimedUploads: { count: number; bytes: number };
   /**
    * Reads (GET) one API token, session or, without either, address may make per window on this server; past
-   * that a read answers 429 with Retry-After (decision 193). max 0 turns it off. At most atOnce of a caller's
+   * that a read answers 429 with Retry-After. max 0 turns it off. At most atOnce of a caller's
    * reads are worked on at once; the rest wait their turn.
    */
   readLimit: ReadLimit;
   /**
    * Answers of the busiest reads kept per caller until the database announces a change to what they were made
-   * from (decision 203): at most `maxBytes` of them (0 turns it off), none for longer than `ttlMs`.
+   * from: at most `maxBytes` of them (0 turns it off), none for longer than `ttlMs`.
    */
   answerCache: { maxBytes: number; ttlMs: number };
   /**

@@ -14,10 +14,10 @@ export interface AppContext {
   repos: Repositories;
   /** Report PDFs, built off the request thread. */
   pdfs: ReportPdfs;
-  /** The durable job queue (decision 160): its rows, and this server's runner. */
+  /** The durable job queue: its rows, and this server's runner. */
   jobStore: JobStore;
   jobs: JobRunner;
-  /** The busiest reads, answered from memory until the database announces a change (decision 203). */
+  /** The busiest reads, answered from memory until the database announces a change. */
   cachedRead: CachedReads;
   /** Where file bytes go when FILE_STORE=s3; undefined keeps them in the database (docs/product.md#files). */
   objects: ObjectStore | undefined;

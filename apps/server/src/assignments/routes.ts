@@ -16,7 +16,7 @@ import { assignProperties, unassignProperties } from './commands.js';
 
 const siteParams = z.object({ id: z.uuid() });
 
-/** Supervisors and admins assign a site's properties to its engineers (decision 145). */
+/** Supervisors and admins assign a site's properties to its engineers. */
 export const assignmentRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

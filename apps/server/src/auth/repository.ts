@@ -24,11 +24,11 @@ class Refused extends Error {
 }
 
 /**
- * Sign-in attempt counters, one row per key, taken before the password is checked (decision 110). Taking is
+ * Sign-in attempt counters, one row per key, taken before the password is checked. Taking is
  * one upsert per key that adds 1 only while the row is under its limit (or its window has passed), decided
  * under the row's lock, so concurrent attempts cannot all see room; the keys of one attempt are taken in one
  * transaction, all or none, always in the caller's order, so two attempts never wait on each other in a cycle.
- * Each key says how long its window has left, so the server can remember a full one until then (decision 207).
+ * Each key says how long its window has left, so the server can remember a full one until then.
  */
 export function signInAttemptsRepository(db: Db, windowSeconds: number) {
   const window = sql.raw(`interval '${Math.trunc(windowSeconds)} seconds'`);
@@ -37,7 +37,7 @@ export function signInAttemptsRepository(db: Db, windowSeconds: number) {
   return {
     /**
      * Counts one attempt against every limit, or none; `refusedBy` names the first limit that is full. One key is
-     * one statement, without a transaction: what a flood's attempts mostly cost (decision 207).
+     * one statement, without a transaction: what a flood's attempts mostly cost.
      */
     async take(limits: AttemptLimit[]): Promise<{ taken: Taken[] } | { refusedBy: string; retryAfterSeconds: number }> {
       const inOne = <T>(work: (tx: Db) => Promise<T>) =>

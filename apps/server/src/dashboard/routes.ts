@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 
 const idParams = z.object({ id: z.uuid() });
 
-/** A site's dashboard (decision 185): the figures behind its charts, for anyone who may see the site. */
+/** A site's dashboard: the figures behind its charts, for anyone who may see the site. */
 export const dashboardRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

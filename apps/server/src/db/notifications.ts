@@ -1,8 +1,8 @@
 import pg from 'pg';
 
-/** Channel on which every server hears that sessions ended or a user changed (decision 110). */
+/** Channel on which every server hears that sessions ended or a user changed. */
 export const SESSION_CHANNEL = 'hiu_session_changes';
-/** Channel on which every server hears which cached answers a change made stale (decision 203). */
+/** Channel on which every server hears which cached answers a change made stale. */
 export const READ_CHANNEL = 'hiu_read_changes';
 
 const FIRST_RETRY_MS = 1_000;

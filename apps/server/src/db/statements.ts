@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
 /**
- * The reads every screen makes many times a minute, as named statements (decision 199). Their SQL is written
+ * The reads every screen makes many times a minute, as named statements. Their SQL is written
  * once, so no query is built per call; the database parses and plans each once per connection (planning these
  * joins cost several times their running); rows come back as the driver reads them, with no mapping.
  * Dates, times and intervals come back as text on both databases, as drizzle reads them.

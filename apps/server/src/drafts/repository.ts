@@ -47,7 +47,7 @@ export type SaveDraftOutcome =
  * engineer saves every few seconds), so a save neither builds SQL nor, on PostgreSQL, has it parsed and
  * planned again. A site or property that is gone is stored as null; a property only counts with its own
  * site. The update is refused by the WHERE when the id belongs to another user's draft, and when the stored
- * copy is newer (decision 120): only a higher version replaces it, decided by the row lock the upsert takes,
+ * copy is newer: only a higher version replaces it, decided by the row lock the upsert takes,
  * so of two saves racing the higher always stands. The same version with the same content is a retry and is
  * taken again; 0 is a save that knows no version, taken only over a stored copy that has none either.
  */

@@ -19,7 +19,7 @@ const listQuery = z
     path: ['before'],
   });
 
-/** Engineers' drafts: each engineer sees and changes only their own; clients have none (decision 145). */
+/** Engineers' drafts: each engineer sees and changes only their own; clients have none. */
 export const draftRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -44,7 +44,7 @@ export const draftRoutes =
         const outcome = await drafts.save({ ...body, id: id ?? randomUUID(), userId: request.user!.id });
         if ('forbidden' in outcome) throw forbidden('This draft belongs to another user');
         if ('newer' in outcome) {
-          // An older copy than the stored one (a late save, another tab or device): the device merges (decision 120).
+          // An older copy than the stored one (a late save, another tab or device): the device merges.
           const conflict: DraftConflict = {
             error: {
               code: 'draft_conflict',

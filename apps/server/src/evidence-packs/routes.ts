@@ -13,7 +13,7 @@ import { requestPack } from './commands.js';
 const idParams = z.object({ id: z.uuid() });
 
 /**
- * Handover evidence packs (decision 185): supervisors of the site and admins ask for one; they and the
+ * Handover evidence packs: supervisors of the site and admins ask for one; they and the
  * site's clients follow its progress and download it. Engineers do not handle packs (`oversight`).
  */
 export const evidencePackRoutes =

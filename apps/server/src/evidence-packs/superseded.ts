@@ -1,7 +1,7 @@
 import type { EvidencePack } from '@hiu/domain';
 
 /**
- * Which of a site's packs (newest first) are superseded (decision 219): a pack requested before a report of the
+ * Which of a site's packs (newest first) are superseded: a pack requested before a report of the
  * site last changed (submitted, reviewed, corrected) no longer tells the site as it is; of the others, each
  * older than the newest built pack is replaced by it. A pack being built is neither.
  */

@@ -5,7 +5,7 @@ import type { ReportsRepository, SiteReports } from '../repositories/reports.js'
 const BATCH = 1000;
 
 /**
- * The analysis export (decision 137), one site's reports or all of them, newest first, read in keyset pages
+ * The analysis export, one site's reports or all of them, newest first, read in keyset pages
  * as the client reads: memory stays flat whatever the number of reports. Stored data is read through the
  * wizard schema, so an older shape's missing readings are empty cells.
  */

@@ -21,7 +21,7 @@ const { withWebpAsJpeg } = await tsImport('./webp-photos.ts', import.meta.url);
 
 /** @param {import('@hiu/report-pdf').ReportPdfInput} input */
 export default async function buildPdfInWorker(input) {
-  // Decoded here, inside the thread's memory limits (decision 117), not in the server's thread.
+  // Decoded here, inside the thread's memory limits, not in the server's thread.
   return Tinypool.move(await buildReportPdf({ ...input, images: withWebpAsJpeg(input.images) }));
 }
 

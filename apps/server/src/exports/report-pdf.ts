@@ -35,8 +35,8 @@ export interface ReportPdfs {
 const workerEntry = new URL('./pdf-worker.mjs', import.meta.url).href;
 
 /**
- * Bounds of one build (decision 117). Its inputs are bounded already (at most 31 images within the upload
- * limits and the report's image budget, decision 208); these stop whatever still runs away: the thread's
+ * Bounds of one build. Its inputs are bounded already (at most 31 images within the upload
+ * limits and the report's image budget); these stop whatever still runs away: the thread's
  * JavaScript heap, and its time, after which the thread is ended and the build fails.
  */
 export const PDF_BUILD_LIMITS = {
@@ -124,7 +124,7 @@ export function reportPdfs(
 }
 
 /**
- * A report's images as its PDF will use them (decision 208), read from the database one at a time: the
+ * A report's images as its PDF will use them, read from the database one at a time: the
  * signature first, then the photos in the report's order, each spending the report's image budget. One that
  * would overspend it is not kept (nor read, when its size alone would), and the PDF says why in its place;
  * one that is missing, damaged or beyond the upload limits is not kept either ("Image not available"). At

@@ -79,7 +79,7 @@ export function filesRepository(db: Db) {
      * same owner is a harmless retry ('exists'); anything else under a taken id is a 'conflict'. With a
      * `limit`, a new file that would take its owner's unclaimed files over it is not stored and the owner's
      * current holding is returned; the owner's row is locked meanwhile, so concurrent uploads are counted
-     * one after another and cannot pass the limit together (decision 116).
+     * one after another and cannot pass the limit together.
      */
     async put(given: NewFile, limit?: UnclaimedLimit): Promise<PutFileResult | { overLimit: UnclaimedUploads }> {
       const file = { ...given, sha256: given.sha256 ?? sha256Of(given.data) };
@@ -183,6 +183,37 @@ export function filesRepository(db: Db) {
         .where(and(eq(files.id, id), eq(files.sha256, sha256), eq(files.location, 's3')))
         .returning({ id: files.id });
       return rows.length > 0;
+    },
+
+    /**
+     * The next files to move out of `from`, after `afterId` in id order (so a run walks the table once and a
+     * file that cannot be moved now is not met again); only uploads: PDFs and packs stay in the database.
+     */
+    async toMove(from: FileLocation, afterId: string, limit: number): Promise<StoredFile[]> {
+      return db
+        .select({
+          id: files.id,
+          ownerId: files.ownerId,
+          kind: files.kind,
+          contentType: files.contentType,
+          size: files.size,
+          data: files.data,
+          sha256: files.sha256,
+          location: files.location,
+        })
+        .from(files)
+        .where(and(eq(files.location, from), uploaded, sql`${files.id} > ${afterId}::uuid`))
+        .orderBy(files.id)
+        .limit(limit);
+    },
+
+    /** How many uploads, and how many bytes of them, are in `location`. */
+    async countIn(location: FileLocation): Promise<{ count: number; bytes: number }> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+        .from(files)
+        .where(and(eq(files.location, location), uploaded));
+      return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
     },
 
     /** Records the hash of a file stored before hashes were kept. */

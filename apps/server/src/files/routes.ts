@@ -27,7 +27,7 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const satisfies
 
 /**
  * The app sends photos as JPEG and signatures as PNG. A PNG photo is refused: the PDF must decode a PNG
- * (about 3 s for 2048 x 2048 pixels), while it embeds a JPEG as it is (decision 115).
+ * (about 3 s for 2048 x 2048 pixels), while it embeds a JPEG as it is.
  */
 const ACCEPTED: Record<UploadKind, readonly ImageType[]> = {
   photo: ['image/jpeg', 'image/webp'],
@@ -35,7 +35,7 @@ const ACCEPTED: Record<UploadKind, readonly ImageType[]> = {
   original: ['image/jpeg', 'image/webp'],
 };
 
-/** A camera original's body limit (decision 175): its own route, so photos and signatures keep theirs. */
+/** A camera original's body limit: its own route, so photos and signatures keep theirs. */
 const ORIGINAL_BODY_LIMIT = UPLOAD_LIMITS.original.maxBytes + 1024 * 1024;
 
 const EXTENSIONS: Record<string, string> = {
@@ -137,7 +137,7 @@ export const fileRoutes =
 
     /**
      * Its uploader and admins; and a file of a filed report to whoever may read that report's evidence
-     * (decision 180): a supervisor of its site, a client of its site once it is approved.
+     *: a supervisor of its site, a client of its site once it is approved.
      */
     const access = siteAccess(ctx.repos.members);
     const mayRead = async (user: User, file: { ownerId: string | null; reportId?: string | null }) => {

@@ -23,7 +23,7 @@ export interface S3Settings {
 const keyOf = (sha256: string) => `files/${sha256.slice(0, 2)}/${sha256}`;
 
 /**
- * The S3 kind of file store (decision 224). `requestChecksumCalculation: 'WHEN_REQUIRED'`: the SDK's default
+ * The S3 kind of file store. `requestChecksumCalculation: 'WHEN_REQUIRED'`: the SDK's default
  * CRC checksums on every upload are refused by some S3-compatible servers; the content hash is checked here.
  */
 export function s3Store(settings: S3Settings): ObjectStore {

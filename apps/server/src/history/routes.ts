@@ -16,7 +16,7 @@ import type { AppContext } from '../context.js';
 const csvQuery = auditQuery.omit({ before: true, limit: true });
 
 /**
- * The history of changes (decisions 145 and 180): read-only, newest first, keyset-paged. Admins read all of
+ * The history of changes: read-only, newest first, keyset-paged. Admins read all of
  * it; a supervisor reads the History of a site they belong to, of its properties and of its reports.
  */
 export const historyRoutes =

@@ -6,7 +6,7 @@ import type { UsersRepository } from '../users/sessions.js';
 
 /**
  * Who may call a route. Every route declares it in `config.access`; the default is signed-in users.
- * `field`: everyone but clients (they only read); `supervisor`: supervisors and admins (decision 145);
+ * `field`: everyone but clients (they only read); `supervisor`: supervisors and admins;
  * `oversight`: everyone but engineers (a site's evidence: supervisors, clients, admins; decision 185).
  * Which sites a caller may touch is checked inside the route (site-access.ts).
  */
@@ -72,7 +72,7 @@ export function registerAccess(app: FastifyInstance, users: UsersRepository) {
     const access = request.routeOptions.config?.access ?? 'user';
     const credential = credentialOf(request);
     if (credential?.kind === 'token') {
-      // An API token (decision 170): acts as its own account; one that does not work says so.
+      // An API token: acts as its own account; one that does not work says so.
       request.user = (await users.userForApiTokenHash(credential.hash)) ?? null;
       if (!request.user)
         throw new HttpError(401, 'invalid_token', 'This API token is not valid: it is unknown, revoked or expired');

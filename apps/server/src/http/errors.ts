@@ -28,7 +28,7 @@ function body(code: string, message: string, fields?: Record<string, string>, de
   return { error: { ...(fields ? { code, message, fields } : { code, message }), ...details } };
 }
 
-/** One error shape for every failure; no stack trace leaves the server (ruling 17). */
+/** One error shape for every failure; no stack trace leaves the server. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {

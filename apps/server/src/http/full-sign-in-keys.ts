@@ -6,7 +6,7 @@ import { tooManyAttempts } from './sign-in-limits.js';
 const KEYS = 10_000;
 
 /**
- * The sign-in keys this server knows to be at their limit, each until its window ends (decision 207): an attempt
+ * The sign-in keys this server knows to be at their limit, each until its window ends: an attempt
  * on one is refused from here, so a flood past its limits costs the database nothing. The database stays the
  * judge across servers: a key filled through another server is learnt at its first refusal here, and a key this
  * server gives an attempt back to is asked of the database again.

@@ -10,10 +10,10 @@ import {
 import { HttpError } from './errors.js';
 
 /**
- * Refuses, before any pixel is decoded, what the app never sends (decision 115): more bytes or more pixels
+ * Refuses, before any pixel is decoded, what the app never sends: more bytes or more pixels
  * than a reduced photo or a drawn signature can have (413), or an image whose header cannot be read (415).
  * Bytes alone do not bound an image's cost: 143 KB of PNG can declare 7000 x 7000 pixels. A WebP photo, which
- * the PDF must decode, needs enough bytes for the pixels it declares (decision 208): 520 bytes of WebP can
+ * the PDF must decode, needs enough bytes for the pixels it declares: 520 bytes of WebP can
  * declare 2048 x 2048. An original is never decoded, so it is not asked.
  */
 export function checkImageSize(data: Uint8Array, contentType: ImageType, kind: UploadKind): Dimensions {

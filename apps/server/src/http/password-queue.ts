@@ -25,7 +25,7 @@ interface Waiter {
 const before = (a: Waiter, b: Waiter) => a.attempts - b.attempts || b.arrival - a.arrival;
 
 /**
- * Who gets the next password check (decision 207). At most `concurrency` run and `room` wait. A caller (an
+ * Who gets the next password check. At most `concurrency` run and `room` wait. A caller (an
  * address) holds one place at a time, so a flood needs an address per place. The line is ordered by how many
  * attempts each caller has made in the window, fewest first: an owner at a fresh address is next whatever the
  * flood has queued. With the line full, a newcomer with no more attempts than the last in line takes its place

@@ -14,7 +14,7 @@ const KEY_LENGTH = 32;
  * scrypt already runs off the main thread (libuv's pool), but each one takes a core and 128 MB for a
  * fraction of a second: a flood of them starved every other request. At most `concurrency` run at once
  * and `queue` more wait, shared out fairly between addresses; past that the caller is told to come back
- * (decisions 110, 207).
+ *.
  */
 /** Attempts in the window past which an address is more than one person's first tries: a typo or two. */
 const REPEATS_AFTER = 3;

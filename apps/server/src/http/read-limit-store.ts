@@ -5,7 +5,7 @@ import { LRUCache } from 'lru-cache';
 const CALLERS = 10_000;
 
 /**
- * Counts per caller in fixed windows, in this server's memory (decision 193). The plugin's own store hands every
+ * Counts per caller in fixed windows, in this server's memory. The plugin's own store hands every
  * request of a caller the same live counter, read only after an await: reads of one caller arriving together
  * all saw the last one's count and were all refused, the first ones too. Each answer here is its own copy.
  */

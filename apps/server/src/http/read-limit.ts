@@ -13,13 +13,13 @@ export interface ReadLimit {
   atOnce: number;
 }
 
-/** How long a refused read waits before its 429 is sent (decision 193). */
+/** How long a refused read waits before its 429 is sent. */
 export const REFUSAL_PAUSE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Whose count a request goes on (decision 193): its API token, else its session, else its address. Taken from
+ * Whose count a request goes on: its API token, else its session, else its address. Taken from
  * the credential as sent, before any lookup, so a flood costs no database work; kept hashed, never the secret.
  */
 export function readLimitKey(request: Pick<FastifyRequest, 'headers' | 'cookies' | 'ip'>): string {
@@ -43,7 +43,7 @@ export function tooManyReads(retryAfterSeconds: number) {
 }
 
 /**
- * Each caller's reads are counted, and taken in turns, in this server's memory (decision 193). Registered before
+ * Each caller's reads are counted, and taken in turns, in this server's memory. Registered before
  * the session is looked up, so a refused read costs a hash, a map lookup and its pause's timer.
  */
 export async function registerReadLimit(app: FastifyInstance, limit: ReadLimit) {

@@ -1,6 +1,6 @@
 /**
  * At most `max` reads of one caller are worked on at once on this server; the caller's further reads wait their
- * turn (decision 193). What a flood costs the others is the flood's reads ahead of theirs (and the database
+ * turn. What a flood costs the others is the flood's reads ahead of theirs (and the database
  * connections they hold), so this bounds it however many connections the flooder opens.
  */
 export class ReadsInFlight {

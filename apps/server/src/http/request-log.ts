@@ -3,7 +3,7 @@ import { LogController, type FastifyInstance, type FastifyReply, type FastifyReq
 /**
  * One log line per request, written when it is answered, holding what Fastify's two lines held (the request
  * as it arrived, the status and the time taken): half the log, and half the logging work of every read
- * (decision 204). A request its client gives up on before the answer is logged by logAbortedRequests.
+ *. A request its client gives up on before the answer is logged by logAbortedRequests.
  */
 export class RequestLog extends LogController {
   override incomingRequest() {}
@@ -33,7 +33,7 @@ export function logAbortedRequests(app: FastifyInstance) {
 /** What a logged address shows in place of a credential. */
 export const REDACTED = '[REDACTED]';
 
-/** Query parameters whose value is a credential, by name (decision 209). */
+/** Query parameters whose value is a credential, by name. */
 const SECRET_NAME = /token|key|secret|passw|pwd|signature|^sig$|credential|auth/i;
 /** An API token (`hiu_` and 43 characters), wherever it is put. */
 const API_TOKEN = /^hiu_[\w-]{16,}$/;
@@ -55,7 +55,7 @@ const secretSegment = (segment: string) => {
 };
 
 /**
- * The address as the log writes it (decision 209): a query parameter named like a credential (token,
+ * The address as the log writes it: a query parameter named like a credential (token,
  * access_token, api_key, secret, password, signature, ...) keeps its name and loses its value, and a path
  * segment or value that is an API token or a link's random secret is replaced whole. Ids, names and other
  * parameters stay as they arrived.

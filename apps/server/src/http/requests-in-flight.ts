@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The requests this server is answering, so that background work (an evidence pack's build) gives way to people
- * waiting (decision 185): on the embedded database one connection serves both, and a request that arrives while
+ * waiting: on the embedded database one connection serves both, and a request that arrives while
  * the build runs query after query would otherwise wait behind each of them.
  */
 export interface RequestsInFlight {

@@ -7,7 +7,7 @@ type SerializerCompiler = Parameters<import('fastify').FastifyInstance['setSeria
 
 /**
  * Answers are written by fast-json-stringify (Fastify's own serializer) from the JSON Schema of the route's
- * response schema (decision 199): only the fields the schema names are written, so nothing the schema does not
+ * response schema: only the fields the schema names are written, so nothing the schema does not
  * declare (a password hash, a token) can leave, as before. Checking every answer against its zod schema as
  * well cost more than the rest of a busy read (a page of 50 flats: 0.3 ms against 0.1 ms). A schema that
  * has no JSON Schema form keeps the zod serializer.

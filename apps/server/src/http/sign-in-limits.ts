@@ -1,7 +1,7 @@
 import type { AttemptLimit } from '../auth/repository.js';
 import { HttpError } from './errors.js';
 
-/** How sign-in attempts are limited (decision 110). Every window is 15 minutes. */
+/** How sign-in attempts are limited. Every window is 15 minutes. */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 /** Wrong passwords for one account from one address: the guesser's own limit. */
 const PER_ACCOUNT_AT_ADDRESS = 5;
@@ -21,7 +21,7 @@ export function signInLimits(email: string, ip: string) {
   const pair: AttemptLimit = { key: `account-at-address:${email} ${ip}`, max: PER_ACCOUNT_AT_ADDRESS };
   const address: AttemptLimit = { key: `address:${ip}`, max: PER_ADDRESS };
   const account: AttemptLimit = { key: `account:${email}`, max: PER_ACCOUNT };
-  // An attempt takes the address first, alone, then the pair and the account together in this order (decision 207).
+  // An attempt takes the address first, alone, then the pair and the account together in this order.
   return { pair, address, account, all: [pair, address, account] };
 }
 

@@ -3,7 +3,7 @@ import { notFound } from './errors.js';
 import type { MembersRepository } from '../memberships/repository.js';
 
 /**
- * Which sites a caller may see (decision 145): admins every site, everyone else the sites they belong to.
+ * Which sites a caller may see: admins every site, everyone else the sites they belong to.
  * A site the caller does not belong to answers like a missing one, so ids cannot be probed.
  */
 export function siteAccess(members: MembersRepository) {

@@ -35,7 +35,7 @@ export async function vacuumDatabase(database: Database): Promise<string[]> {
 /**
  * PGlite runs PostgreSQL as a single backend without autovacuum, so the embedded database would never
  * reclaim the row versions that draft saves (an update every few seconds per engineer) leave behind, and
- * index-only scans (the CSV export's, decision 100) would keep visiting the tables. This does that work
+ * index-only scans (the CSV export's) would keep visiting the tables. This does that work
  * every 15 minutes. PostgreSQL's own autovacuum covers a server database, so nothing is scheduled there.
  */
 export function scheduleEmbeddedVacuum(app: FastifyInstance, database: Database, everyMs = EVERY_MS): void {

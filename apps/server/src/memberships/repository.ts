@@ -12,7 +12,7 @@ const membership = statement<{ one: number }, 'siteId' | 'userId'>(
 );
 
 /**
- * Who belongs to which site (decision 145). Engineers are members of every site unless an admin takes
+ * Who belongs to which site. Engineers are members of every site unless an admin takes
  * them off: triggers (migration 0019) add every active engineer to a new site and a new engineer to every site.
  */
 export function membersRepository(db: Db) {

@@ -8,7 +8,7 @@ import { addMember, removeMember } from './commands.js';
 const siteParams = z.object({ id: z.uuid() });
 const memberParams = z.object({ id: z.uuid(), userId: z.uuid() });
 
-/** Site membership (decision 145): admins decide who belongs to which site. */
+/** Site membership: admins decide who belongs to which site. */
 export const memberRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -102,7 +102,7 @@ export const propertyRoutes =
       },
     );
 
-    // A re-test under a test pack starts with the issues still open on the flat's latest report (decision 190).
+    // A re-test under a test pack starts with the issues still open on the flat's latest report.
     app.get(
       '/api/properties/:id/open-issues',
       {

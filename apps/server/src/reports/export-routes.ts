@@ -30,7 +30,7 @@ export const reportExportRoutes =
       },
     );
 
-    // The analysis export (decision 137): one row per report, one column per reading with its range and
+    // The analysis export: one row per report, one column per reading with its range and
     // verdict; one site, or every site when none is named.
     app.get(
       '/api/reports/analysis.csv',

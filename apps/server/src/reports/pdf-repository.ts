@@ -21,9 +21,9 @@ const revisionIs = (reportId: string, revision: number) =>
 export function reportPdfRepository(db: Db) {
   return {
     /**
-     * One image's bytes, for a PDF that reads its images one at a time (decision 208); undefined when there is
+     * One image's bytes, for a PDF that reads its images one at a time; undefined when there is
      * no such file, null when it is larger than uploads may be (stored before the limits): a report of thirty
-     * 8 MB photos would otherwise be read into this process at every build (decision 117).
+     * 8 MB photos would otherwise be read into this process at every build.
      */
     async imageBytes(id: string): Promise<Buffer | null | undefined> {
       if (!isUuid(id)) return undefined;

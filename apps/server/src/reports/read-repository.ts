@@ -39,7 +39,7 @@ export const MAX_EARLIER_REPORTS = 100;
 /**
  * One page of the ids of a site's latest report per property, newest first, with each property's count of
  * earlier reports and the number of properties. The rows come from one range of the site's index by
- * property, newest first (decision 102): the window is ordered as the index is, over the whole partition,
+ * property, newest first: the window is ordered as the index is, over the whole partition,
  * so neither it nor DISTINCT ON sorts the site's reports.
  */
 export function latestPerPropertyPage(db: Db, q: { siteId: string; limit: number; offset: number }) {
@@ -139,7 +139,7 @@ export function reportReadRepository(db: Db) {
       userId?: string;
       limit: number;
       offset: number;
-      /** Only reports of the sites this user belongs to (supervisors and clients, decision 145). */
+      /** Only reports of the sites this user belongs to (supervisors and clients). */
       memberId?: string;
       reviewState?: ReviewState;
     }) {
@@ -209,7 +209,7 @@ export function reportReadRepository(db: Db) {
 
     /**
      * The reports of the same property completed before this one, newest first: of the same site by id, so a
-     * renamed site keeps its history as the reports table counts it (decision 140); by name for a report whose
+     * renamed site keeps its history as the reports table counts it; by name for a report whose
      * site is gone.
      */
     async earlierThan(report: {

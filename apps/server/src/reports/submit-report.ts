@@ -69,7 +69,7 @@ function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds, d
       fields[`wizardData.photosSignature.photos.${i}.url`] = 'Must be the url of this photo id';
   });
   const done = Date.parse(completedAt);
-  // Times no check can have: in the future, before the site existed, long before its draft (decision 120).
+  // Times no check can have: in the future, before the site existed, long before its draft.
   Object.assign(fields, implausibleTimes(data, completedAt, bounds));
   const started = Date.parse(data.startTime);
   if (data.startTime && Number.isNaN(started)) fields['wizardData.startTime'] = 'Must be a date and time';
@@ -91,7 +91,7 @@ function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds, d
     fields[`wizardData.${c.field}`] ??= c.message;
     fields[`wizardData.${c.other}`] ??= c.message;
   }
-  // An answer that raises an issue, and every open issue, must say who acts and by when (decision 213).
+  // An answer that raises an issue, and every open issue, must say who acts and by when.
   for (const p of issueProblems(data)) fields[`wizardData.${p.path}`] ??= p.message;
   const first = Object.values(fields)[0];
   if (first) throw unprocessable(first, fields);
@@ -111,7 +111,7 @@ export class FilesGone extends Error {
 
 /**
  * Stores a judged report in the command's transaction: the report and its CSV line, its history entry, its
- * webhook event and its PDF job (built after the answer by the job queue, decision 160), the flat's drafts
+ * webhook event and its PDF job (built after the answer by the job queue), the flat's drafts
  * deleted and its files claimed. 'exists', storing nothing, when a report with this id already exists (a
  * retry, or two submits racing); FilesGone, rolling everything back, when a listed file is no longer there.
  */
@@ -188,7 +188,7 @@ async function judgeAndStore(uow: UnitOfWork, user: User, body: z.output<typeof 
   if (existing) return replay(existing);
 
   const notes = body.notes.trim();
-  // The server decides (ruling 6): the site's ranges as they are now. A report names a site that exists and
+  // The server decides: the site's ranges as they are now. A report names a site that exists and
   // the engineer belongs to, or it is refused: a report no site's lists would show helps no one.
   const site = await reports.siteContext(body.wizardData.siteId, body.wizardData.propertyId);
   if (!site.siteId || !site.siteName) {
@@ -196,7 +196,7 @@ async function judgeAndStore(uow: UnitOfWork, user: User, body: z.output<typeof 
     throw unprocessable(message, { 'wizardData.siteId': message });
   }
   if (!(await access.canSee(user, site.siteId))) throw forbidden('You are not a member of this site');
-  // The engineer is whoever is signed in (ruling 11), and the site's and flat's names are the server's, whatever
+  // The engineer is whoever is signed in, and the site's and flat's names are the server's, whatever
   // the device cached or typed (docs/product.md#steps). A flat deleted since keeps its typed address.
   const data: WizardData = {
     ...body.wizardData,
@@ -221,7 +221,7 @@ async function judgeAndStore(uow: UnitOfWork, user: User, body: z.output<typeof 
     site.designParameters,
   );
 
-  // The pack the check was taken under judges it, by that version's rules (decision 190).
+  // The pack the check was taken under judges it, by that version's rules.
   const pack = data.testPack ?? STANDARD_PACK;
   if (!findTestPack(pack)) {
     const message = `Unknown test pack: ${pack.id} version ${pack.version}`;
@@ -248,7 +248,7 @@ async function judgeAndStore(uow: UnitOfWork, user: User, body: z.output<typeof 
       failedStep: `The recorded data shows no failure at step ${failedStep}`,
     });
   }
-  // The failure evidence screen asks for it; the server holds to it too (decision 152).
+  // The failure evidence screen asks for it; the server holds to it too.
   if (failedStep && !data.photosSignature.signature) {
     throw unprocessable("A failure report needs the engineer's signature", {
       'wizardData.photosSignature.signature': 'Sign to file a failure report',
@@ -263,14 +263,14 @@ async function judgeAndStore(uow: UnitOfWork, user: User, body: z.output<typeof 
     throw unprocessable('Basic information is incomplete', fields);
   }
   const status = evaluation.overall;
-  // Notes explain a failed check (docs/product.md#step-rules); a device failure is sent from the Failed page without them (ruling 7).
+  // Notes explain a failed check (docs/product.md#step-rules); a device failure is sent from the Failed page without them.
   if (status === 'FAIL' && !failedStep && !notes) {
     throw unprocessable('Notes are required when the check fails', {
       notes: 'Notes are required when the check fails',
     });
   }
 
-  // Camera originals only where the site keeps them (decision 175); never in the PDF.
+  // Camera originals only where the site keeps them; never in the PDF.
   const originals = originalFileIds(data);
   if (originals.length && !site.keepOriginalPhotos) {
     const message = 'This site does not keep original photos: send the photos without them';

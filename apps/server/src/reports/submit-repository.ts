@@ -78,7 +78,7 @@ export function reportSubmitRepository(db: Db) {
       return changed?.was ?? current;
     },
 
-    /** A new report reference (decision 136): numbered by the database, so concurrent submits never share one. */
+    /** A new report reference: numbered by the database, so concurrent submits never share one. */
     async nextReference(completedAt: Date): Promise<string> {
       const { rows } = (await db.execute(sql`SELECT nextval('report_reference_seq') AS n`)) as unknown as {
         rows: { n: string | number }[];
@@ -113,7 +113,7 @@ export function reportSubmitRepository(db: Db) {
       return rows.map((r) => r.id.toLowerCase());
     },
 
-    /** The id of the property's latest report when that was sent back: a new report is its re-test (decision 180). */
+    /** The id of the property's latest report when that was sent back: a new report is its re-test. */
     async sentBackLatest(propertyId: string): Promise<string | null> {
       const [latest] = await db
         .select({ id: reports.id, reviewState: reports.reviewState })

@@ -3,7 +3,7 @@ import { reports } from '../db/schema.js';
 
 type ReportRow = typeof reports.$inferSelect;
 
-/** Everything the list needs, never the data, ranges or PDF (ruling 16). */
+/** Everything the list needs, never the data, ranges or PDF. */
 export const summaryColumns = {
   id: reports.id,
   userId: reports.userId,

@@ -14,8 +14,8 @@ import { unprocessable } from '../http/errors.js';
 import { containsIgnoringCase } from '../repositories/sql-helpers.js';
 
 /**
- * The reports screen's table (decision 140): every flat of one site, found by site id, with its latest report.
- * A report counts on the site it was filed under, which is always its property's site (decision 091).
+ * The reports screen's table: every flat of one site, found by site id, with its latest report.
+ * A report counts on the site it was filed under, which is always its property's site.
  * The site's latest report per flat comes from one range of reports (site_id, property_id, completed_at DESC,
  * id DESC) (migration 0017), so a 1,000-flat site is one pass however deep the page.
  */

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../context.js';
 import { reportTableQueries, toTableRow } from './table-repository.js';
 
-/** The reports screen's sites (by id) and each site's table of flats (decision 140). */
+/** The reports screen's sites (by id) and each site's table of flats. */
 export const reportTableRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -1,5 +1,5 @@
 /**
- * Answers of the busiest reads, remembered per caller until a change may have made them stale (decision 203).
+ * Answers of the busiest reads, remembered per caller until a change may have made them stale.
  *
  * A remembered answer names what it was made from (tags: a site, a person, the list of sites). Each change the
  * database announces bumps a counter and marks its tags with it. An answer stands while none of its tags, and

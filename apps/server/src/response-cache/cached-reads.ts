@@ -19,7 +19,7 @@ function send<T>(reply: FastifyReply, answer: Remembered): T {
 
 /**
  * A route's read, answered from the cache when this caller's same request was answered since anything it was
- * made from changed (decision 203). `tagsOf` names what the answer was made from. A read that fails is not kept.
+ * made from changed. `tagsOf` names what the answer was made from. A read that fails is not kept.
  */
 export function cachedReads(answers: AnswerCache) {
   return async function remembered<T>(

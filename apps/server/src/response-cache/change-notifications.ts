@@ -8,8 +8,8 @@ import { noticeTags, type AnswerCache } from './cache.js';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * What other servers and the database announce: sessions ended or users changed (decision 110), and which
- * cached answers a change made stale (decision 203). On PostgreSQL a connection of its own listens; a
+ * What other servers and the database announce: sessions ended or users changed, and which
+ * cached answers a change made stale. On PostgreSQL a connection of its own listens; a
  * write's answer waits until this server has heard its own change, so the caller's next read sees it. The
  * embedded database hears its notices in process, as each commit returns.
  */

@@ -39,7 +39,7 @@ const notPassing = () =>
   });
 
 /**
- * The report, if the reviewer may review it: a report of a site they belong to, never their own (decision 145).
+ * The report, if the reviewer may review it: a report of a site they belong to, never their own.
  * `what` names the act in the refusal.
  */
 async function reviewable({ repos }: UnitOfWork, user: User, id: string, what: 'review' | 'correct') {
@@ -52,7 +52,7 @@ async function reviewable({ repos }: UnitOfWork, user: User, id: string, what: '
 /** The report's PDF is built again by the job queue (its review block, or a new revision's). */
 async function rebuildPdf(uow: UnitOfWork, reportId: string, stage: string, keepOld: boolean) {
   const ownerId = await uow.repos.review.dropPdf(reportId, keepOld);
-  // The engineer's turn at the queue (decision 208): their report's images are the work.
+  // The engineer's turn at the queue: their report's images are the work.
   uow.enqueue({ kind: REPORT_PDF_JOB, key: `${reportPdfJobKey(reportId)}:${stage}`, payload: { reportId }, ownerId });
 }
 
@@ -156,7 +156,7 @@ export async function approvePassingReports(db: Db, user: User, body: BulkApprov
  * Corrects one recorded value of a report not yet approved: the report as it was is kept as its revision,
  * the value is replaced, the verdict judged again against the same ranges, the CSV line and PDF made again.
  * The row lock orders corrections and reviews of the same report. A test pack's value is one of the report's
- * own pack version, held to what its unit allows there (decision 190).
+ * own pack version, held to what its unit allows there.
  */
 export function correctReport(db: Db, user: User, id: string, input: CorrectionBody) {
   return runCommand(db, user, async (uow) => {

@@ -24,7 +24,7 @@ const correctionResultSchema = z.object({
 });
 
 /**
- * Review of submitted reports (decisions 145 and 180): a site's queue, the decision, and corrections of a
+ * Review of submitted reports: a site's queue, the decision, and corrections of a
  * recorded value. Supervisors of the report's site and admins only.
  */
 export const reviewRoutes =

@@ -6,7 +6,7 @@ import type { Actor } from '../history/entries.js';
 
 /**
  * A handover sign-off, signed by a person (never a token) on the site. It signs what the signer was shown and
- * confirmed (decision 218): when the site's approved reports are no longer those, nothing is signed.
+ * confirmed: when the site's approved reports are no longer those, nothing is signed.
  */
 export function signOff(
   db: Db,

@@ -3,7 +3,7 @@ import type { Repositories } from '../repositories/index.js';
 import { coverageOf } from './scope.js';
 
 /**
- * The site's sign-offs as a pack prints them (decision 218): each with what it signed compared with the approved
+ * The site's sign-offs as a pack prints them: each with what it signed compared with the approved
  * reports this pack holds, naming the flats it does not cover.
  */
 export async function signOffsInPack(

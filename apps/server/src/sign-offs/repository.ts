@@ -15,7 +15,7 @@ const toSignOff = (r: typeof siteSignOffs.$inferSelect): SiteSignOff => ({
   digest: r.coversDigest,
 });
 
-/** Handover sign-offs and witnessed flats (decision 185). */
+/** Handover sign-offs and witnessed flats. */
 export function signOffsRepository(db: Db) {
   return {
     async insert(
@@ -61,7 +61,7 @@ export function signOffsRepository(db: Db) {
     },
 
     /**
-     * What a sign-off made now would sign (decision 218): each flat's latest approved report at its revision,
+     * What a sign-off made now would sign: each flat's latest approved report at its revision,
      * the reports an evidence pack holds in reports/, and the number of the site's flats.
      */
     async scope(siteId: string): Promise<SignOffScope> {

@@ -18,7 +18,7 @@ const siteParams = z.object({ id: z.uuid() });
 
 /**
  * The site's handover sign-off, signed on screen by its client (or its supervisor or an admin), and the flats
- * witnessed by the client or an assessor (decision 185). The next evidence pack prints both.
+ * witnessed by the client or an assessor. The next evidence pack prints both.
  */
 export const signOffRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -14,7 +14,7 @@ export function scopeDigest(reports: readonly SignedReport[]): string {
 }
 
 /**
- * How a sign-off's signed reports compare with a pack's (decision 218): the flats it covers as the pack holds
+ * How a sign-off's signed reports compare with a pack's: the flats it covers as the pack holds
  * them, and the pack's flats it does not cover (new since, or approved again at another report or revision).
  */
 export function coverageOf(signed: readonly SignedReport[], pack: readonly SignedReport[]) {

@@ -21,7 +21,7 @@ import { statement } from '../db/statements.js';
 
 const SITE_EXISTS = 'A site with this name already exists: site names are unique';
 
-/** A site's number of flats, kept by the database (decision 199); `site` is the site's id column. */
+/** A site's number of flats, kept by the database; `site` is the site's id column. */
 const flatsOf = (site: SQL) =>
   sql<number>`coalesce((SELECT c.total FROM ${sitePropertyCounts} c WHERE c.site_id = ${site}), 0)`;
 // Written out in full: drizzle leaves columns unqualified in single-table selects.
@@ -81,7 +81,7 @@ const listStatement = (
     ${flatsOf(sql`page.id`)} AS "propertyCount"
   FROM page ORDER BY lower(page.name), lower(page.location), page.id`;
 
-/** Sites the user belongs to (decision 145). */
+/** Sites the user belongs to. */
 const isMemberOf = (userId: SQL | Placeholder | string) =>
   sql`EXISTS (SELECT 1 FROM ${siteMembers} m WHERE m.site_id = ${sites.id} AND m.user_id = ${userId})`;
 
@@ -134,7 +134,7 @@ export function sitesRepository(db: Db) {
       q?: string;
       limit: number;
       offset: number;
-      /** Only the sites this user belongs to (everyone but admins, decision 145). */
+      /** Only the sites this user belongs to (everyone but admins). */
       memberId?: string;
     }): Promise<{ items: SiteSummary[]; total: number }> {
       const q = query.q?.trim();
@@ -162,7 +162,7 @@ export function sitesRepository(db: Db) {
       return { items: rows.map(({ total: _, ...s }) => ({ ...s, propertyCount: Number(s.propertyCount) })), total };
     },
 
-    /** Inserts a site and answers its id. A new site gets every active engineer as a member (a trigger, decision 145). */
+    /** Inserts a site and answers its id. A new site gets every active engineer as a member (a trigger). */
     async insert(input: NewSite): Promise<string> {
       const [row] = await db
         .insert(sites)

@@ -10,7 +10,7 @@ type Row = typeof apiTokens.$inferSelect;
 
 export type TokensRepository = ReturnType<typeof tokensRepository>;
 
-/** API tokens (decision 170): each has its own account, member of its sites; only its hash is kept. */
+/** API tokens: each has its own account, member of its sites; only its hash is kept. */
 export function tokensRepository(db: Db) {
   const sitesOf = async (userIds: string[]) => {
     const map = new Map<string, { id: string; name: string }[]>();

@@ -8,7 +8,7 @@ import { createToken, revokeToken } from './commands.js';
 
 const idParams = z.object({ id: z.uuid() });
 
-/** API tokens: admins make, list and revoke them; a token itself can never reach these (decision 170). */
+/** API tokens: admins make, list and revoke them; a token itself can never reach these. */
 export const tokenRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -56,7 +56,7 @@ export async function updateUser(
   try {
     return await runCommand(db, actor, async ({ repos, record }) => {
       const { accounts } = repos;
-      // The accounts API tokens act as are managed as tokens (decision 170).
+      // The accounts API tokens act as are managed as tokens.
       if (!(await accounts.isPerson(id))) throw notFound('User not found');
       if (patch.active === false || (patch.role !== undefined && patch.role !== 'admin')) {
         const admins = await accounts.lockActiveAdmins();

@@ -23,7 +23,7 @@ export function accountsRepository(db: Db) {
       const [row] = await db.select({ n: count() }).from(users);
       return row?.n ?? 0;
     },
-    /** People, not the accounts API tokens act as (decision 170). */
+    /** People, not the accounts API tokens act as. */
     async list(): Promise<User[]> {
       return (await db.select().from(users).where(eq(users.kind, 'person')).orderBy(users.name)).map(toUser);
     },
@@ -68,7 +68,7 @@ export function accountsRepository(db: Db) {
     async endSessions(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
-    /** Told to every server, this one included, when the transaction commits (decision 110). */
+    /** Told to every server, this one included, when the transaction commits. */
     async announceChange(userId: string): Promise<void> {
       await db.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${`user:${userId}`})`);
     },

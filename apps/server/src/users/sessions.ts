@@ -14,10 +14,10 @@ const SESSION_CACHE_ENTRIES = 10_000;
 
 /**
  * Every API call reads its session; on the embedded database that read was a third of a draft save.
- * A signed-in session is remembered for `sessionCacheMs` (decision 095). Everything this process does to
+ * A signed-in session is remembered for `sessionCacheMs`. Everything this process does to
  * a session or user (sign-out, deactivation, new password, role or name change) forgets it at once, so a
  * single server behaves exactly as without the cache. The same change is announced on SESSION_CHANNEL in its
- * own transaction, so every other server on the database forgets it as soon as it hears (decision 110); if a
+ * own transaction, so every other server on the database forgets it as soon as it hears; if a
  * server's listener is down, the cache time still bounds what it remembers. Unknown tokens are never cached,
  * so forged cookies cannot fill it.
  */
@@ -70,7 +70,7 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
     return user;
   }
   /**
-   * The account an API token acts as (decision 170), by the token's hash, remembered like a session: unknown,
+   * The account an API token acts as, by the token's hash, remembered like a session: unknown,
    * revoked or expired tokens answer undefined. A revocation announces the account's change, so every server
    * forgets it.
    */

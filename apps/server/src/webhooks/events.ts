@@ -22,7 +22,7 @@ export const deliveryJob = (eventId: string, endpointId: string, again = ''): Ne
 
 /**
  * Records an event in the caller's transaction, with a delivery queued to every active endpoint that asked
- * for it: the change and its event commit together or not at all (decision 165). The payload is kept as it
+ * for it: the change and its event commit together or not at all. The payload is kept as it
  * is now, so a delivery retried later sends what happened, not what the data has become.
  */
 export async function emitWebhookEvent(

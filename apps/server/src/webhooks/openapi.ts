@@ -1,4 +1,4 @@
-/** Examples of each event's body, as a receiver gets them (decision 165). */
+/** Examples of each event's body, as a receiver gets them. */
 export const WEBHOOK_EXAMPLES: Record<string, Record<string, unknown>> = {
   'report.submitted': {
     reportId: '5d0f7e0a-8d1c-4c55-9f33-1a2b3c4d5e6f',

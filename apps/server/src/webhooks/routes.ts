@@ -24,7 +24,7 @@ const idParams = z.object({ id: z.uuid() });
 const resendParams = z.object({ id: z.uuid(), eventId: z.uuid() });
 const pageQuery = z.object({ cursor: z.coerce.number().int().positive().optional() });
 
-/** Webhook endpoints, their secrets and delivery logs: admins only (decision 165). */
+/** Webhook endpoints, their secrets and delivery logs: admins only. */
 export const webhookRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -26,10 +26,10 @@ function carriedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
 }
 
 /**
- * Where a webhook may be sent (decision 165): https, to public addresses only. Loopback, private,
+ * Where a webhook may be sent: https, to public addresses only. Loopback, private,
  * link-local (cloud metadata at 169.254.169.254), carrier-grade NAT and other special ranges are refused,
  * at registration and again at every delivery's connect (a name may resolve elsewhere later). An IPv6
- * address that carries an IPv4 one is judged by the IPv4 address (decision 209). An operator may allow http
+ * address that carries an IPv4 one is judged by the IPv4 address. An operator may allow http
  * and private addresses (WEBHOOK_ALLOW_PRIVATE) for a receiver on their own network.
  */
 export function isPublicAddress(address: string): boolean {

@@ -23,13 +23,13 @@ export interface JobRunnerOptions {
 
 /**
  * Every app server runs one: it claims due jobs up to its concurrency, runs each kind's handler, and
- * records the outcome. Nothing is kept in memory that another server would need (decision 160).
+ * records the outcome. Nothing is kept in memory that another server would need.
  */
 export function startJobRunner(o: JobRunnerOptions): JobRunner {
   const kinds = Object.keys(o.handlers);
   const inHand = new Set<Promise<void>>();
   // The owners of the jobs in hand, with how many: the next claim leaves their other jobs to other servers
-  // or to later (decision 208).
+  // or to later.
   const owners = new Map<string, number>();
   const hold = (owner: string | null, by: 1 | -1) => {
     if (!owner) return;
