@@ -50,7 +50,7 @@ export function retryAfterMs(res: Pick<Response, 'headers'>): number {
 }
 
 /**
- * A read, asked once more after the wait the server names when it answers 429 (too many reads, decision 193);
+ * A read, asked once more after the wait the server names when it answers 429 (too many reads);
  * refused again, the caller gets that answer. Reads change nothing, so asking again is always safe.
  */
 export async function fetchRead(path: string, init: RequestInit = {}): Promise<Response> {

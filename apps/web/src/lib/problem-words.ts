@@ -44,7 +44,7 @@ export function problemWords(
       kind: 'not_found',
       sentence: `${capitalised(what)} was not found: it may have been deleted, or the link may be wrong.`,
     };
-  // Too many reads (decision 193), a refused filter: the server's own sentence says what to do.
+  // Too many reads, a refused filter: the server's own sentence says what to do.
   if (status >= 400 && status < 500 && said) return { kind: 'refused', sentence: `Could not load ${what}: ${said}` };
   return {
     kind: 'server',

@@ -22,7 +22,7 @@ const queryFn: QueryFunction<unknown> = async (context) => {
  * docs/product.md#messages-and-errors: cached data never goes stale, no automatic retries, no refetch on focus, no
  * polling. A query runs whatever the browser says of the signal (`networkMode: 'always'`): its function answers
  * from the phone's offline cache when the server cannot, so pausing it while offline would only leave a spinner
- * (decision 221).
+ *.
  */
 export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {

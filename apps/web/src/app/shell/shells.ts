@@ -15,7 +15,7 @@ export interface ShellSpec {
 
 /**
  * IndexedDB's code: the check kept on the phone is read with it before a step can show, and before home's
- * cards when a check is kept (decision 205), so the engineer's screens fetch it with the rest.
+ * cards when a check is kept, so the engineer's screens fetch it with the rest.
  */
 const deviceDb = 'group:device-db';
 

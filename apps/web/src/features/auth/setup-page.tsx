@@ -5,7 +5,7 @@ import { api, ApiError } from '../../lib/api-client';
 import { AuthForm } from './auth-form';
 import { rememberUser, SESSION_KEY, useSession, useSetupNeeded } from '../../lib/session';
 
-/** First run: an empty database offers to create the first admin (ruling 11). */
+/** First run: an empty database offers to create the first admin. */
 export default function SetupPage() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();

@@ -10,7 +10,7 @@ export interface ChartSeries {
 }
 
 /**
- * One uPlot chart (decision 185), sized to its container and redrawn when it resizes. `band` shades an x
+ * One uPlot chart, sized to its container and redrawn when it resizes. `band` shades an x
  * range behind the data (a design range on a distribution). Screen readers get the table beside it.
  */
 export function Chart({

@@ -53,7 +53,7 @@ export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boole
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
   // Only the newest built pack is listed, so a rebuild never shows two rows; one a later review or correction
-  // made out of date says so instead of offering its download (decision 219).
+  // made out of date says so instead of offering its download.
   const list = packs.data ?? [];
   const current = list.find(building);
   const newest = list.find((p) => !building(p));

@@ -18,7 +18,7 @@ const flats = (n: number) => `${n} flat${n === 1 ? '' : 's'}`;
 /**
  * The site's handover sign-off (docs/product.md#evidence-pack): who signed and what, and a form to sign on
  * screen with name, comment and a drawn signature. Before signing, the signer confirms how many flats they sign
- * (decision 218); the next evidence pack prints every sign-off with what it covered.
+ *; the next evidence pack prints every sign-off with what it covered.
  */
 export function SignOffCard({ siteId, signerName }: { siteId: string; signerName: string }) {
   const client = useQueryClient();

@@ -20,7 +20,7 @@ const failed = (e: unknown, fallback: string) =>
 const WebhookFormDialog = lazyDialog(() => import('./webhook-form-dialog'));
 type Confirm = { kind: 'delete' | 'rotate' | 'off'; endpoint: WebhookEndpoint } | null;
 
-/** Admins send events to other systems (decision 165): webhooks, their secrets and delivery logs. */
+/** Admins send events to other systems: webhooks, their secrets and delivery logs. */
 export default function IntegrationsPage() {
   const hooks = useWebhooks();
   const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);

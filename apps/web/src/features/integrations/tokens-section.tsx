@@ -15,7 +15,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateSty
 // The form loads when first opened, with the form library.
 const TokenFormDialog = lazyDialog(() => import('./token-form-dialog'));
 
-/** API tokens (decision 170): other systems call the API with one; shown once, revoked at once. */
+/** API tokens: other systems call the API with one; shown once, revoked at once. */
 export function TokensSection() {
   const tokens = useTokens();
   const revoke = useRevokeToken();

@@ -43,7 +43,7 @@ function EmptyState() {
 }
 
 /**
- * /admin/reports: each site with reports (by identity, decision 140), opening to a table of its flats with
+ * /admin/reports: each site with reports (by identity), opening to a table of its flats with
  * their current results, filters, sorting and PDF downloads.
  */
 export default function ReportsPage() {

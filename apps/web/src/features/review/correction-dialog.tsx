@@ -35,7 +35,7 @@ export default function CorrectionDialog({ report, open, onOpenChange }: ReportD
   // As typed, like the check's own field: a value its unit cannot be is named at once.
   const form = useSchemaForm(schema, { field: '', value: '', reason: '' }, 'onChange');
   const field = correctableFieldOf(report.wizardData, useWatch({ control: form.control, name: 'field' }));
-  // The checklist's values, then the test pack's of the version the report was taken under (decision 190).
+  // The checklist's values, then the test pack's of the version the report was taken under.
   const packFields = correctableFieldsOf(report.wizardData).slice(CORRECTABLE_FIELDS.length);
   return (
     <FormDialog

@@ -12,12 +12,12 @@ const PAGE = 200;
 /** A full refresh (every site's design and properties) at most this often; sites and drafts every time. */
 export const FULL_REFRESH_MS = 5 * 60_000;
 /**
- * The sync's reads in flight at once: the server works on four of a caller's reads at a time (decision 193),
+ * The sync's reads in flight at once: the server works on four of a caller's reads at a time,
  * so more would only queue there, ahead of the screens' own reads.
  */
 export const SYNC_READS_AT_ONCE = 4;
 /**
- * The longest a sync waits in all while the server refuses its reads as too many (decision 195): past it the
+ * The longest a sync waits in all while the server refuses its reads as too many: past it the
  * sync gives up and the copy kept before stands until the next try.
  */
 export const MAX_SYNC_WAIT_MS = 5 * 60_000;
@@ -37,7 +37,7 @@ type ReadWait = (ms: number) => false | Promise<void>;
 
 /**
  * A GET that sends the ETag of the answer the sync kept (If-None-Match): the server answers 304 and no body when
- * nothing changed, so a sync sends only what did. Refused as too many reads (429, decision 193), it is asked
+ * nothing changed, so a sync sends only what did. Refused as too many reads (429), it is asked
  * again after each wait `wait` gives; given none, the refusal is its error. `signal` stops it.
  */
 async function getIfChanged<T>(
@@ -139,7 +139,7 @@ let running: { userId: string; done: Promise<void> } | undefined;
 
 /**
  * Fetches what the engineer works from and keeps it on the phone for `userId`, in the background. A read the
- * server refuses as too many (decision 193) is asked again after each wait it names while the sync carries on
+ * server refuses as too many is asked again after each wait it names while the sync carries on
  * with what it has, for at most MAX_SYNC_WAIT_MS of waiting in all. A failure, or `signal` (sign-out), ends it
  * at once and keeps the previous copy whole: the new one is written only when complete.
  */

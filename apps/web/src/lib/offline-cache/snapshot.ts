@@ -71,7 +71,7 @@ export function answerFromSnapshot(snapshot: FieldSnapshot, path: string): unkno
       const status = p.get('status');
       return page(list.filter((x) => (!q || contains(x.address, q)) && (!status || x.status === status)));
     }
-    // A re-test's open issues, from My flats as last synced (decision 190).
+    // A re-test's open issues, from My flats as last synced.
     if (parts.length === 4 && parts[3] === 'open-issues')
       return snapshot.assignments?.find((a) => a.propertyId === parts[2])?.openIssues;
     if (parts.length === 3) {

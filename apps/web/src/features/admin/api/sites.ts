@@ -63,7 +63,7 @@ export function useBulkUpload() {
 
 export const downloadSiteTemplate = () => downloadFile('/api/sites/bulk/template', 'site-upload-template.csv');
 
-/** GET /api/sites/:id/members: who belongs to the site (decision 145). */
+/** GET /api/sites/:id/members: who belongs to the site. */
 export function useSiteMembers(id: string | undefined) {
   return useQuery<SiteMember[]>({ queryKey: [`/api/sites/${id}/members`], enabled: !!id });
 }

@@ -15,7 +15,7 @@ const failed = (e: unknown, fallback: string) =>
   notify.error('Error', e instanceof ApiError ? e.userMessage : fallback);
 
 /**
- * Who belongs to a site (decision 145): engineers work, supervisors assign and review, clients read. New
+ * Who belongs to a site: engineers work, supervisors assign and review, clients read. New
  * sites start with every active engineer; an admin adds supervisors and clients and takes people off here.
  */
 export function MembersDialog({ site, onClose }: { site: SiteSummary | null; onClose: () => void }) {

@@ -24,7 +24,7 @@ export default function SiteFormDialog({
     testPack: 'standard',
     keepOriginalPhotos: false,
   });
-  // The list holds summaries; the pack and the photo setting come with the whole site (decision 175).
+  // The list holds summaries; the pack and the photo setting come with the whole site.
   const full = useSite(site?.id ?? '');
   const loading = site !== null && !full.data;
   const { resetField } = form;

@@ -94,7 +94,7 @@ export function AnswerVerdict({ field }: { field: PackField }) {
   );
 }
 
-/** Keeps the issue an answer raises in step with the answer (the rule book says which, decision 213). */
+/** Keeps the issue an answer raises in step with the answer (the rule book says which). */
 export function raise(w: WizardData, field: PackField) {
   const issues = issuesAfterAnswer(w, field, () => crypto.randomUUID());
   issuesOf(w).splice(0, Infinity, ...issues);

@@ -7,7 +7,7 @@ import { SignaturePad } from '../../../components/signature-pad';
 
 /**
  * The engineer's signature card (step 7 and the failure evidence screen): each stroke is kept on the device
- * at once, and one drawn just before a reload or closed tab is stored when the card shows again (decision 130).
+ * at once, and one drawn just before a reload or closed tab is stored when the card shows again.
  */
 export function EngineerSignature({ headingId }: { headingId: string }) {
   const { state, setSignature, hydrated } = useWizard();

@@ -66,7 +66,7 @@ const warningOf = (data: WizardData, name: string) => {
 function PackFieldInput({ field: f, ranges }: { field: PackField; ranges: Ranges }) {
   const { state, update } = useWizard();
   const value = packValue(state.wizardData, f);
-  // A judged answer brings its open issue with it, or takes it off (decision 213).
+  // A judged answer brings its open issue with it, or takes it off.
   const set = (v: string | boolean) =>
     update((w) => {
       writePackValue(w, f.key, v);

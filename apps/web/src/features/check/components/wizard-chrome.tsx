@@ -42,7 +42,7 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
   const [confirmCancel, setConfirmCancel] = useState(false);
   const barRef = useBottomBarClearance();
 
-  // Each step: remember where the engineer is (ruling 10), start at the top, and move focus to the heading
+  // Each step: remember where the engineer is, start at the top, and move focus to the heading
   // so a screen reader announces the new step. A page opened directly is already at its top and announced
   // by the browser; scrolling and focusing there would only force a layout into the first render's task.
   useEffect(() => {

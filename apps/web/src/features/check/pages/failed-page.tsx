@@ -19,7 +19,7 @@ function nextSteps(step: number, remedies: string[]): string[] {
   ];
 }
 
-/** /check/failed: the device failed at step 2 or 3; the failure report is saved or queued (ruling 7). */
+/** /check/failed: the device failed at step 2 or 3; the failure report is saved or queued. */
 export function FailedPage() {
   const [, navigate] = useLocation();
   const { state, ranges, reset } = useWizard();

@@ -65,7 +65,7 @@ export function InitialChecksStep() {
         destructive
         onConfirm={() => {
           setConfirming(false);
-          // Evidence first (decision 135); the report is filed from there.
+          // Evidence first; the report is filed from there.
           navigate('/check/failure-evidence?step=2');
         }}
       />

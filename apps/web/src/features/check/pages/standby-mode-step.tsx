@@ -26,7 +26,7 @@ export function StandbyModeStep() {
   const outOfRange = outOfRangeReadings(3, d, ranges);
 
   // Each field warns while typing; Next asks before an out-of-range value fails the HIU, as step 2 does,
-  // because a typo must not file a failure (decision 135).
+  // because a typo must not file a failure.
   const next = () => (outOfRange.length > 0 ? setConfirming(true) : saveAndContinue());
 
   return (
@@ -53,7 +53,7 @@ export function StandbyModeStep() {
         }}
         onConfirm={() => {
           setConfirming(false);
-          // Evidence first (decision 135); the report is filed from there.
+          // Evidence first; the report is filed from there.
           navigate('/check/failure-evidence?step=3');
         }}
       />

@@ -1,7 +1,7 @@
 import { PHOTO_REDUCED, UPLOAD_LIMITS } from '@hiu/domain';
 import { PhotoError } from './photo-error';
 
-/** Photos are reduced on the device to about 1600 px on the longest side, as JPEG (decision 115). */
+/** Photos are reduced on the device to about 1600 px on the longest side, as JPEG. */
 export const PHOTO_MAX_SIDE = PHOTO_REDUCED.maxSide;
 export const PHOTO_QUALITY = 0.8;
 /** A reduced photo is at most 400 KB; a detailed one is encoded again at these lower qualities. */

@@ -3,7 +3,7 @@ import { DEVICE_DB_NAME, DEVICE_DB_VERSION, type DeviceDb, type DeviceFile } fro
 import type { OutboxOp } from './outbox';
 
 /**
- * The one device-side store (ruling 8): the wizard state, photo and signature blobs, and the outbox.
+ * The one device-side store: the wizard state, photo and signature blobs, and the outbox.
  * IndexedDB holds blobs natively and far more than localStorage, and survives reloads and closed tabs.
  */
 export interface DeviceStore {

@@ -65,7 +65,7 @@ export class Drafts {
 
   private async queueSave(currentStep: string): Promise<OutboxOp> {
     const { host } = this;
-    // Every save carries the next edit sequence, so the server can tell a late, older save (decision 120).
+    // Every save carries the next edit sequence, so the server can tell a late, older save.
     const prior = host.snap.state;
     const state = host.next({
       draftId: prior.draftId ?? host.uuid(),
@@ -127,7 +127,7 @@ export class Drafts {
   /**
    * A save of the check on screen met a newer copy on the server (another tab or device, or a late save):
    * its readings are merged into the check here too, the engineer's own on top, and later saves go above
-   * the merged one's version (decision 120).
+   * the merged one's version.
    */
   onOutcome(outcome: OpOutcome): void {
     if (outcome.result !== 'merged') return;

@@ -34,7 +34,7 @@ export async function addPhoto(host: CheckHost, file: File | Blob, label: string
 }
 
 /**
- * On a site that keeps originals (decision 175), the camera file itself is kept and uploaded too, when it
+ * On a site that keeps originals, the camera file itself is kept and uploaded too, when it
  * is a JPEG or WebP within the server's limit; otherwise the photo goes without it, as on any site.
  */
 async function keepOriginal(host: CheckHost, file: File | Blob): Promise<{ originalId?: string }> {

@@ -24,7 +24,7 @@ export async function resumeDraft(host: CheckHost, drafts: DraftsToResume, id: s
   try {
     draft = await host.deps.transport.getJson<Draft>(`/api/drafts/${id}`);
   } catch {
-    // Without a connection, the copy of the engineer's drafts kept on the phone (decision 130).
+    // Without a connection, the copy of the engineer's drafts kept on the phone.
     const kept = host.deps.fetchJson ? await host.fetch<Draft>(`/api/drafts/${id}`).catch(() => undefined) : undefined;
     if (!kept) return null;
     draft = kept;

@@ -40,7 +40,7 @@ export function inThreadChecks(loader: () => Promise<Schemas> = () => import('./
 
 /**
  * Checks on a worker thread: building the schemas and reading a copy is a task of 70-135 ms on the page's own
- * thread at 4x CPU (decision 197), a freeze of the screen a returning engineer has just opened. The worker starts with the first
+ * thread at 4x CPU, a freeze of the screen a returning engineer has just opened. The worker starts with the first
  * copy to check, so a fresh check never loads it; if it cannot start, the next check tries again.
  */
 export function workerChecks(start: () => Worker): CopyChecks {

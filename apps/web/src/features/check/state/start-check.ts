@@ -44,7 +44,7 @@ export async function startCheck(
     engineerName: user.name,
     startTime: new Date(host.now()).toISOString(),
     radiators: { roomChecks: roomChecksFor(site.designParameters.radiators, property.propertyType) },
-    // A check is taken under the site's test pack as it is now, and keeps it (decision 190).
+    // A check is taken under the site's test pack as it is now, and keeps it.
     ...(site.testPack && site.testPack !== 'standard'
       ? {
           testPack: { id: site.testPack, version: currentTestPack(site.testPack).version },

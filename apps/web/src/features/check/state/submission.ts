@@ -36,7 +36,7 @@ export class Submission {
   ) {}
 
   /**
-   * The device failed at step 2 or 3 (ruling 7): a FAIL report with the data so far is queued like any
+   * The device failed at step 2 or 3: a FAIL report with the data so far is queued like any
    * other and the flow ends. The answer says whether the server has it or it is queued.
    */
   fail = async (step: 2 | 3, reasons: string[]): Promise<SubmitResult> => {

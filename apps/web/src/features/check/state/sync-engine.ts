@@ -28,7 +28,7 @@ export interface SyncEngineDeps extends SendDeps {
 type Listener<T> = (value: T) => void;
 
 /**
- * The sync loop (ruling 8): sends the outbox to the server in order whenever there is a connection,
+ * The sync loop: sends the outbox to the server in order whenever there is a connection,
  * retries what failed for want of one with backoff up to a minute, and keeps what the server refused
  * for good so it can be shown. One drain runs at a time. The engine keeps the queue and its order; how one
  * operation is sent and its answer read is in sync-send, fetched with the first operation to send.
@@ -271,7 +271,7 @@ export class SyncEngine {
     this.serverCopies.set(draftId, wizardData);
   }
 
-  /** Whether the server has it, or the merged save that took its place (decision 120). */
+  /** Whether the server has it, or the merged save that took its place. */
   wasSent(id: string): boolean {
     for (let at: string | undefined = id, hops = 0; at && hops < 20; at = this.superseded.get(at), hops++) {
       if (this.sent.has(at)) return true;

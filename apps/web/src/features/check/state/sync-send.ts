@@ -19,7 +19,7 @@ import type { Transport } from './transport';
  * waiting never downloads it; the service worker keeps it for a phone with no signal.
  */
 
-/** The copy a 409 draft_conflict carried: the server's, newer than the save refused (decision 120). */
+/** The copy a 409 draft_conflict carried: the server's, newer than the save refused. */
 export interface ServerDraft {
   id: string;
   currentStep: string;
@@ -209,7 +209,7 @@ export async function send(deps: SendDeps, op: OutboxOp): Promise<void> {
       const file = await store.getFile(op.payload.fileId);
       // Removed from the device before it went (the photo was deleted): nothing left to send.
       if (!file) return;
-      // A camera original (decision 175) has its own route and, being large, more time.
+      // A camera original has its own route and, being large, more time.
       if (file.kind === 'original')
         await transport.putBlob(`${fileUrlFor(file.id)}/original`, file.blob, TIMEOUTS.uploadOriginal);
       else await transport.putBlob(`${fileUrlFor(file.id)}?kind=${file.kind}`, file.blob, TIMEOUTS.uploadFile);
@@ -227,7 +227,7 @@ export async function send(deps: SendDeps, op: OutboxOp): Promise<void> {
 /**
  * The server holds a newer copy of the draft than this save (a late save, another tab or device): the
  * two are merged, losing no reading of either, and the merge goes as a save above both versions in place
- * of this one and of any newer unsent save of the same draft (decision 120).
+ * of this one and of any newer unsent save of the same draft.
  */
 async function newerDraftOnServer(
   engine: SendingEngine,

@@ -8,7 +8,7 @@ import type { Photo, StepSlug } from '@hiu/domain';
 /** Everything a wizard screen reads and does (the check's state and the actions on it; docs/product.md#check). */
 export interface WizardContextValue {
   state: WizardState;
-  /** The site's ranges (ruling 5), from the design parameters kept with the check. */
+  /** The site's ranges, from the design parameters kept with the check. */
   ranges: Ranges;
   saveStatus: SaveStatus;
   /** True while not idle and for 3 s after returning to idle (docs/product.md#save-status). */
@@ -35,7 +35,7 @@ export interface WizardContextValue {
   removePhoto(id: string): void;
   relabelPhoto(id: string, label: string): void;
   setSignature(png: Blob | null): Promise<void>;
-  /** Home's Unsaved Work Found banner; Continue Check goes to `/check/${state.currentStep}` (ruling 10). */
+  /** Home's Unsaved Work Found banner; Continue Check goes to `/check/${state.currentStep}`. */
   hasUnsavedWork(): boolean;
 }
 

@@ -56,7 +56,7 @@ export { SAVE_WAIT_MS } from './drafts';
 export { SUBMIT_WAIT_MS, TOASTS } from './submission';
 
 /**
- * The check in progress and everything that keeps it safe (ruling 8), with no React in it. It holds the
+ * The check in progress and everything that keeps it safe, with no React in it. It holds the
  * lifecycle and the state and hands each job to one module: the check's storage (check-storage), drafts and
  * autosave (drafts), submitting (submission), photos and signature (device-files), the outbox as shown
  * (outbox-book) and the page's events (window-events). Every write to the server goes through the sync

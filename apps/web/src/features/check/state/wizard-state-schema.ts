@@ -18,13 +18,13 @@ export const wizardStateSchema = z.object({
   wizardData: wizardDataSchema,
   /** Made on the device at the first save, so every retried save updates one draft. */
   draftId: z.uuid().optional(),
-  /** The draft's edit sequence as last saved from (or merged into) this check (decision 120). */
+  /** The draft's edit sequence as last saved from (or merged into) this check. */
   draftVersion: z.number().int().min(0).optional(),
   failedStep: z.union([z.literal(2), z.literal(3)]).optional(),
   currentStep: z.enum(stepSlugs),
   /** The site's design parameters, kept so ranges judge the same offline and after a reload. */
   siteDesign: designParametersSchema.optional(),
-  /** The site keeps each photo's camera original too (decision 175). */
+  /** The site keeps each photo's camera original too. */
   keepOriginals: z.boolean().optional(),
   notes: z.string(),
   /** Made at the first submit (or failure), reused by every retry so the report is stored once. */

@@ -11,7 +11,7 @@ import { SiteProgressSummary } from './site-progress';
 import { useStartGuard } from './start-check-guard';
 import { problemWords } from '../../../lib/problem-words';
 
-/** The reports screen's empty state links here (ruling 13). */
+/** The reports screen's empty state links here. */
 export const START_CHECK_ID = 'start-check';
 
 /** Starting while another check is on the phone is safe: the wizard saves that one as a draft first. */

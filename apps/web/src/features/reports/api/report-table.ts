@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 
 export const REPORT_TABLE_PAGE_SIZE = 50;
 
-/** The sites with reports, by identity (decision 140); refreshed on every visit as reports keep arriving. */
+/** The sites with reports, by identity; refreshed on every visit as reports keep arriving. */
 export function useReportSitesById() {
   return useQuery<ReportSite[]>({ queryKey: ['/api/reports/by-site'], refetchOnMount: 'always' });
 }

@@ -5,7 +5,7 @@ import { ApiError, downloadFile } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 
 /**
- * Reports as the analysis CSV (decision 137): one row per report, a column per reading; one site's when
+ * Reports as the analysis CSV: one row per report, a column per reading; one site's when
  * `site` is given, else every site's.
  */
 export function AnalysisExportButton({

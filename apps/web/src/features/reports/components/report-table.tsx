@@ -31,7 +31,7 @@ const COLUMNS: { sort: ReportTableSort; label: string; firstDir: 'asc' | 'desc' 
 ];
 const number = (n: number) => n.toLocaleString('en-GB');
 
-/** A site's flats as a table (decision 140): current result per flat, filters, sortable headers, keyset pages. */
+/** A site's flats as a table: current result per flat, filters, sortable headers, keyset pages. */
 export function ReportTable({ site }: { site: ReportSite }) {
   const [filters, setFilters] = useState<ReportTableFilters>({ sort: 'address', dir: 'asc' });
   // The positions of the pages seen so far: Previous goes back through them, Next adds one.
