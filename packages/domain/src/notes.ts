@@ -5,7 +5,7 @@
 export const NOTES_MAX = 5000;
 
 /**
- * The notes of two copies of one check (decision 206), merged beside their data (mergeDrafts): one text, so
+ * The notes of two copies of one check, merged beside their data (mergeDrafts): one text, so
  * the device's stand, and the server's fill a device that has none. When both wrote notes, the device saving
  * now keeps its own.
  */

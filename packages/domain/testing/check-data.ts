@@ -115,7 +115,7 @@ export function checkUpToStep(step: number, options: CheckOptions = {}): WizardD
 
 /**
  * A device failure at `step` (2 or 3) as the failure evidence screen files it: the data up to that step and
- * the engineer's signature (decision 152), no photos.
+ * the engineer's signature, no photos.
  */
 export function signedFailure(step: number, signatureId: string, options: CheckOptions = {}): WizardDataInput {
   return {

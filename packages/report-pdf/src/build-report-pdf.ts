@@ -43,7 +43,7 @@ export interface ReportPdfInput {
     /** Given once the server files the report; a PDF made on the phone before that has neither. */
     Partial<Pick<ReportSummary, 'reference' | 'siteLocation'>>;
   wizardData: WizardData;
-  /** The ranges the report was judged against (ruling 6). */
+  /** The ranges the report was judged against. */
   ranges: Ranges;
   /** 'defaults' when the site was gone at submit and the spec's default ranges were used. */
   rangesFrom?: 'site' | 'defaults';
@@ -52,7 +52,7 @@ export interface ReportPdfInput {
   failureReasons: string[];
   /** Photo and signature bytes by file id. A missing or unreadable image is shown as a placeholder. */
   images: Record<string, ReportImage>;
-  /** Photos left out on purpose, by file id, with the words printed in their place (decision 208). */
+  /** Photos left out on purpose, by file id, with the words printed in their place. */
   imagesNotShown?: Record<string, string>;
   /** Its review, once filed; absent on a PDF made on the phone. */
   review?: ReportReview;
@@ -144,7 +144,7 @@ function drawDetails(w: Writer, input: ReportPdfInput, failedStep: number | null
     { label: 'Completed', value: formatDateTime(report.completedAt) },
     { label: 'Duration', value: formatDuration(start, report.completedAt) },
   ];
-  // A standard report's details are as they always were; a test pack's report names its pack (decision 190).
+  // A standard report's details are as they always were; a test pack's report names its pack.
   if (data.testPack && data.testPack.id !== 'standard')
     items.push({ label: 'Test pack', value: testPackName(data.testPack), span: 2 });
   if (failedStep)
@@ -241,7 +241,7 @@ function callout(w: Writer, title: string, lines: string[], colors: { color: RGB
 function drawSummary(w: Writer, input: ReportPdfInput, evaluation: Evaluation) {
   const status = input.report.overallStatus;
   if (status === 'FAIL') {
-    // Each line with the value found and the value expected (decision 136); the stored reasons if none.
+    // Each line with the value found and the value expected; the stored reasons if none.
     const summary = failureSummary(input.wizardData, input.ranges, input.failedStep);
     const reasons = summary.length ? summary : input.failureReasons;
     const step = input.failedStep ? stepByNumber(input.failedStep) : undefined;

@@ -168,7 +168,7 @@ function histogram(w: Writer, d: SiteDashboard['distributions'][number]) {
 }
 
 /**
- * The handover pack's summary.pdf (decision 185): cover with the counts, every flat with its state and key
+ * The handover pack's summary.pdf: cover with the counts, every flat with its state and key
  * readings against the ranges, failure reasons, the distributions, the ranges and rule book used, and a
  * sign-off page for contractor, client and assessor.
  */

@@ -15,7 +15,7 @@ export function imageKind(bytes: Uint8Array): 'jpeg' | 'png' | null {
 }
 
 /**
- * Whether an image is within what uploads may be, read from its header before any decoding (decision 115).
+ * Whether an image is within what uploads may be, read from its header before any decoding.
  * Files stored before the limits can be larger; a 143 KB PNG can declare 7000 x 7000 pixels.
  */
 export function withinUploadLimits(bytes: Uint8Array, kind: 'jpeg' | 'png'): boolean {

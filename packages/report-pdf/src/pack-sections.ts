@@ -19,7 +19,7 @@ const statusOf = (rows: Row[]): SectionStatus =>
   rows.some((r) => r.result === 'fail') ? 'fail' : rows.some((r) => r.result === 'pending') ? 'pending' : 'pass';
 
 /**
- * The test pack's readings taken on one step (decision 190): a table per group, drawn under the step's own
+ * The test pack's readings taken on one step: a table per group, drawn under the step's own
  * table and verdict, so a failing pack reading is read beside the step it fails. Nothing for the standard pack.
  */
 export function drawPackGroups(w: Writer, data: WizardData, ranges: Ranges, step: number) {

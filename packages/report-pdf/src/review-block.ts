@@ -1,7 +1,7 @@
 import { formatDateTime, REVIEW_STATE_LABELS, type ReportRevision, type ReviewState } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, type TextStyle, type Writer } from './layout.js';
 
-/** The review of a filed report, as the PDF prints it (decision 180). */
+/** The review of a filed report, as the PDF prints it. */
 export interface ReportReview {
   state: ReviewState;
   reviewerName: string | null;

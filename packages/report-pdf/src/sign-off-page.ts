@@ -1,7 +1,7 @@
 import { formatDateTime } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, type Writer } from './layout.js';
 
-/** A sign-off given on screen, with what it signed compared with this pack (decision 218). */
+/** A sign-off given on screen, with what it signed compared with this pack. */
 export interface PackSignOff {
   name: string;
   role: string;

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 
-/** Texts of the property CSV import (decision 023). */
+/** Texts of the property CSV import. */
 export const PROPERTY_IMPORT_TEXT = {
   pasteData: 'Paste the CSV lines, or choose a CSV file',
   noValid: 'No properties found: add a line for each flat (address, type) under the header',
@@ -66,7 +66,7 @@ function headerOf(fields: string[]): Column[] | undefined {
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 /**
- * Parses pasted "address,type[,assigned to[,block[,floor]]]" lines (or columns named by a header line) with a real CSV parser (ruling 14): an address with commas works
+ * Parses pasted "address,type[,assigned to[,block[,floor]]]" lines (or columns named by a header line) with a real CSV parser: an address with commas works
  * when quoted, a first line "address,type" is skipped, the type must be one of the site's building types
  * (matched case-insensitively, stored in the site's spelling) and addresses must not repeat.
  * One property per line: a quoted value cannot span lines, so every error names its line.

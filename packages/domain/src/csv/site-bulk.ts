@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { DEFAULT_BUILDING_TYPES } from '../schemas/design-ranges.js';
 
 /**
- * Site bulk upload (ruling 15): one row per property, the site's name and location repeated on each row.
+ * Site bulk upload: one row per property, the site's name and location repeated on each row.
  * A row with a site but no address and no type creates the site alone.
  */
 export const SITE_BULK_COLUMNS = ['site_name', 'site_location', 'property_address', 'property_type'] as const;

@@ -49,7 +49,7 @@ export interface DashboardReport {
   failureReasons: string[];
   /** The distribution readings as recorded (text), by id. */
   readings: Partial<Record<DistributionId, string>>;
-  /** A test-pack report's issues list (decision 190); absent on standard reports. */
+  /** A test-pack report's issues list; absent on standard reports. */
   issues?: readonly { description: string; owner: string; due: string; resolved: boolean }[];
 }
 
@@ -83,7 +83,7 @@ export const siteDashboardSchema = z.object({
     }),
   ),
   approvedOverTime: z.array(z.object({ day: z.string(), approved: z.number().int(), total: z.number().int() })),
-  /** Issues still open on each flat's latest report, oldest report first (decision 190). */
+  /** Issues still open on each flat's latest report, oldest report first. */
   openIssues: z.array(
     z.object({
       propertyId: z.string(),

@@ -75,7 +75,7 @@ function later(server: string | undefined, device: string | undefined): string |
 
 /**
  * The server's and the device's copies of one check combined so that no reading of either is lost
- * (decision 120): field by field what the device changed since `base` (the copy the server last had from
+ *: field by field what the device changed since `base` (the copy the server last had from
  * it; without one, every value it recorded) over the server's, and the server's where the device has
  * nothing; photos of both; the check's start as the earlier and each step's completion as the later.
  */

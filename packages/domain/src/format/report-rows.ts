@@ -172,7 +172,7 @@ const passingAnswers = (f: PackField) =>
     .map(([answer]) => answer)
     .join(' or ');
 
-/** A judged answer (decision 213): its verdict by the rule of the version the report was taken under. */
+/** A judged answer: its verdict by the rule of the version the report was taken under. */
 function answerRow(data: WizardData, f: PackField): ReportRow {
   const v = packValue(data, f);
   const rule = answerRule(data, f);

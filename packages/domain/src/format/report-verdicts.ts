@@ -1,7 +1,7 @@
 // Plain data and wording, no zod: the reports screen shows them without loading the schemas.
 
 /**
- * A flat's current result on the reports table (decision 140): its latest report's, or not tested. A failure
+ * A flat's current result on the reports table: its latest report's, or not tested. A failure
  * superseded by a later pass is history: the flat counts as passed.
  */
 export const REPORT_VERDICTS = ['failed', 'pending', 'passed', 'not_tested'] as const;

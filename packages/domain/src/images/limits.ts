@@ -1,5 +1,5 @@
 /**
- * What the app makes of a photo or a signature, and what the server takes (decision 115). The app reduces a
+ * What the app makes of a photo or a signature, and what the server takes. The app reduces a
  * camera photo to a JPEG of about 1600 px on its longest side and at most about 400 KB; the server takes
  * that plus a margin and refuses anything larger before any pixel is decoded, so no upload can cost more
  * memory or time than a reduced photo does.
@@ -33,14 +33,14 @@ export const UPLOAD_LIMITS: Record<UploadKind, UploadLimit> = {
     maxBytes: 512 * 1024,
   },
   /**
-   * A camera original, kept beside its reduced photo only on sites whose admin asked for it (decision 175).
+   * A camera original, kept beside its reduced photo only on sites whose admin asked for it.
    * Never decoded: its header must say a size a phone camera makes (up to 200 megapixels).
    */
   original: { maxSide: 16384, maxPixels: 200_000_000, maxBytes: 25 * 1024 * 1024 },
 };
 
 /**
- * The fewest bytes a WebP image may have per megapixel it declares (decision 208). A WebP is decoded to be
+ * The fewest bytes a WebP image may have per megapixel it declares. A WebP is decoded to be
  * put in the PDF, and that costs time per pixel whatever the bytes: a blank 2048 x 2048 canvas in Chromium's
  * lossless mode is 520 bytes and took 1.1-1.6 s of a PDF thread. Chromium's lossy encoder writes at least
  * about 1,900 bytes per megapixel, for a picture with nothing in it at any quality, and a photo of a plain
@@ -59,7 +59,7 @@ export const MAX_UPLOAD_BYTES = Math.max(UPLOAD_LIMITS.photo.maxBytes, UPLOAD_LI
 
 /**
  * The default of how many photos and signatures, and bytes, one user may hold that no report has claimed
- * (decision 116): a full check's photos and signature at their largest, twice over. The server's settings
+ *: a full check's photos and signature at their largest, twice over. The server's settings
  * can change it.
  */
 export const DEFAULT_UNCLAIMED_LIMIT = {

@@ -4,7 +4,7 @@ import { PHOTO_REDUCED, PHOTOS_PER_CHECK, UPLOAD_LIMITS, webpMinBytes } from './
 /**
  * Width and height of an image within what a photo upload may be (the larger of the kinds), read from its
  * header before any pixel is decoded; undefined when it is damaged, larger, or a WebP of fewer bytes than its
- * pixels need (decision 208). Files stored before a limit existed can be any of these.
+ * pixels need. Files stored before a limit existed can be any of these.
  */
 export function photoWithinLimits(data: Uint8Array, type: ImageType): Dimensions | undefined {
   const limit = UPLOAD_LIMITS.photo;
@@ -18,7 +18,7 @@ export function photoWithinLimits(data: Uint8Array, type: ImageType): Dimensions
 }
 
 /**
- * What one report's PDF may spend on its images (decision 208): the bytes it embeds (every photo the app makes
+ * What one report's PDF may spend on its images: the bytes it embeds (every photo the app makes
  * at its largest and a signature, so no report the app sends is cut), and the pixels it must decode (WebP
  * photos made JPEG and PNG images; a JPEG is embedded as it is): two of the largest photos and a signature,
  * a few seconds of a PDF thread.

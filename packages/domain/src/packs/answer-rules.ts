@@ -1,4 +1,4 @@
-// A pack's answers judged (docs/product.md#test-packs, decision 213): each yes/no and choice answer passes,
+// A pack's answers judged (docs/product.md#test-packs): each yes/no and choice answer passes,
 // fails the HIU, or raises an open issue that must say who must act and by when. The step, the server, the
 // verdict, the PDF and the CSV all read these functions. Plain data, no zod: the step judges on every tap.
 import { isEntered } from '../numbers.js';

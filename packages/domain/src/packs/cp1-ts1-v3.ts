@@ -1,4 +1,4 @@
-// Version 3 of the CP1/TS1 pack (decision 213): every answer judged, every reading recorded once. Plain data, as
+// Version 3 of the CP1/TS1 pack: every answer judged, every reading recorded once. Plain data, as
 // version 1's catalogue is (cp1-ts1.ts), so the engineer's screens read it without the schema library.
 import type { RangedMeasurementId } from '../rules/catalogue.js';
 import { CP1_FIELDS_V1, type AnswerRule, type Cp1ParamKey, type PackField, type SetPointRule } from './cp1-ts1.js';
@@ -53,7 +53,7 @@ export const CP1_ANSWER_RULES: Record<string, Record<string, AnswerRule>> = {
 
 /**
  * Pack fields version 1 asks for that the checklist's own readings already record at the same moment. From
- * version 3 each is that one reading, shown once and judged once (decision 213).
+ * version 3 each is that one reading, shown once and judged once.
  */
 export const CP1_V3_MERGED: Record<string, string> = {
   keepWarmReturn: 'standbyReturnTemp',

@@ -1,4 +1,4 @@
-// The CP1/TS1 acceptance pack's catalogue (docs/product.md#test-packs, decision 190): plain data, no zod, so
+// The CP1/TS1 acceptance pack's catalogue (docs/product.md#test-packs): plain data, no zod, so
 // the engineer's screens and the rule book read it without the schema library.
 import type { Unit } from '../units.js';
 

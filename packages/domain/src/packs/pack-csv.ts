@@ -32,7 +32,7 @@ function csvFields() {
 }
 
 /**
- * The columns a CSV gains when any of its reports was taken under the CP1/TS1 pack (decision 190), after the
+ * The columns a CSV gains when any of its reports was taken under the CP1/TS1 pack, after the
  * standard ones, which keep their places: the pack that judged each report, then the readings of every
  * version of the pack in step order (a report leaves a field its version lacks empty), then its required
  * photos not taken and its issues list.

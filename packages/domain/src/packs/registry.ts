@@ -3,7 +3,7 @@ import { CP1_FIELDS_V3, CP1_V3_SET_POINT_RULES, CP1_V3_SHARED_LIMITS } from './c
 import type { TestPack } from './test-pack-types.js';
 
 /**
- * Every version of every pack the rule book judges by (decision 190). A report names the version it was taken
+ * Every version of every pack the rule book judges by. A report names the version it was taken
  * under, so a version stays here once released; a change of rules is a new entry. Kept apart from the
  * functions that read it so that tests can add a later version (`addTestPackVersion` in `@hiu/domain/testing`);
  * the app never changes it.
@@ -27,7 +27,7 @@ export const PACK_VERSIONS: TestPack[] = [
     issuesList: true,
     lowReturns: true,
   },
-  // Answers judged, each reading recorded once (decision 213).
+  // Answers judged, each reading recorded once.
   {
     id: 'cp1-ts1',
     version: 3,

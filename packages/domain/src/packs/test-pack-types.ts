@@ -4,7 +4,7 @@ import type { RangedMeasurementId } from '../rules/catalogue.js';
 import type { Cp1ParamKey, PackField, SetPointRule } from './cp1-ts1.js';
 
 /**
- * The test packs a site can choose (docs/product.md#test-packs, decision 190): `standard` is the original
+ * The test packs a site can choose (docs/product.md#test-packs): `standard` is the original
  * eight-step checklist and nothing more; `cp1-ts1` adds what a CP1/TS1 assessor measures. A pack's rules
  * never change under the same version: a new rule is a new version, and a report is judged by the version
  * it was taken under.

@@ -18,7 +18,7 @@ export interface CorrectableField {
   unit: string;
   path: readonly [string] | readonly [string, string];
   kind: 'number' | 'text';
-  /** What a reading of a test pack can be in its unit (decision 190). */
+  /** What a reading of a test pack can be in its unit. */
   limits?: { min: number; max: number };
   /** The longest text a test pack's field holds. */
   maxLength?: number;

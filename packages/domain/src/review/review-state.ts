@@ -1,5 +1,5 @@
 /**
- * The review of a submitted report (decision 145). Every report starts awaiting review, unless its site
+ * The review of a submitted report. Every report starts awaiting review, unless its site
  * approves passing reports automatically; a reviewer approves it or sends it back with a reason. A decision
  * is final: a report sent back is answered by a re-test, which is a new report of the same property.
  */

@@ -30,13 +30,13 @@ export interface Measurement {
   path: FieldPath;
   /** Text of the review issue when out of range. */
   issue?: string;
-  /** The design-parameter fields that hold this value's range (ruling 5). */
+  /** The design-parameter fields that hold this value's range. */
   range?: {
     group: Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults' | 'cp1'>;
     min: string;
     max: string;
   };
-  /** A test pack's value judged against a range the pack works out (decision 190). */
+  /** A test pack's value judged against a range the pack works out. */
   judged?: boolean;
 }
 

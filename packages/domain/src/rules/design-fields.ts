@@ -12,7 +12,7 @@ export interface DesignRangeField {
   key: string;
   label: string;
   unit: Unit;
-  /** The checklist measurement this range judges (ruling 5); undefined for a value kept for reference only. */
+  /** The checklist measurement this range judges; undefined for a value kept for reference only. */
   judges?: { step: number; label: string; id: string };
 }
 
@@ -94,7 +94,7 @@ export function designParameterErrors(params: DesignParameters): Record<string, 
       if (min !== null && max !== null && min > max) errors[`${g}.${maxKey}`] = 'Max must not be below min';
     }
   }
-  // The pack's values may be left empty: such a reading is recorded, not judged (decision 190).
+  // The pack's values may be left empty: such a reading is recorded, not judged.
   const cp1 = (params.cp1 ?? {}) as Record<string, string>;
   for (const [key, value] of Object.entries(cp1)) {
     if (value.trim() !== '' && parseDecimal(value) === null) errors[`cp1.${key}`] = 'Enter a number or leave empty';

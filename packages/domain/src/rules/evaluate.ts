@@ -165,7 +165,7 @@ function standardMissing(step: number, data: WizardData): string[] {
   }
 }
 
-/** Step 2 fails the device when any answer is No, or a test pack's answer there fails it (decision 213). */
+/** Step 2 fails the device when any answer is No, or a test pack's answer there fails it. */
 export function initialCheckFailures(data: WizardData): string[] {
   return [
     ...INITIAL_CHECKS.filter((c) => data.initialChecks[c.key] === false).map((c) => c.failure),

@@ -9,7 +9,7 @@ const withIssue = (MEASUREMENTS as readonly Measurement[]).filter((m) => m.issue
 const reading = (m: Measurement, value: string) => (m.unit ? `${value} ${m.unit}` : value);
 
 /**
- * A report's stored failure reasons as an office reads them on the reports table (decision 140): an
+ * A report's stored failure reasons as an office reads them on the reports table: an
  * out-of-range reason gets the reading and the range it was judged against, from the report's own data and
  * ranges. The stored reasons stay the record of what failed; one whose reading the data no longer shows as
  * failing (two steps share a wording, or data of an older shape) is kept as stored.

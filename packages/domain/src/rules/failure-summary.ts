@@ -9,7 +9,7 @@ const NO = '(answered No, expected Yes)';
 
 /**
  * The failure summary of a report, one line per failed check with the value found and the value expected
- * where the check has them (decision 136): the PDF's failure summary. Kept out of `evaluate`, which every
+ * where the check has them: the PDF's failure summary. Kept out of `evaluate`, which every
  * wizard screen loads, as only the PDF needs it.
  */
 export function failureSummary(data: WizardData, ranges: Ranges, failedStep?: number | null): string[] {

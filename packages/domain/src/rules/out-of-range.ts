@@ -49,7 +49,7 @@ export function outsideText(r: OutOfRangeReading): string {
 }
 
 /**
- * What Next asks before a reading out of range fails the device, so a typo never files a failure (decision 135):
+ * What Next asks before a reading out of range fails the device, so a typo never files a failure:
  * "60 °C is outside 45-48 °C: re-measure, or record the HIU as failed?"
  */
 export function outOfRangeQuestion(readings: OutOfRangeReading[]): string {
@@ -67,7 +67,7 @@ const REMEDIES: Record<InitialCheckKey, string> = {
 };
 
 /**
- * What to put right after a device failure, naming only the checks that failed (decision 135): one line per
+ * What to put right after a device failure, naming only the checks that failed: one line per
  * No at step 2, one per standby reading out of range at step 3.
  */
 export function failureRemedies(step: number, data: WizardData, ranges: Ranges): string[] {

@@ -38,7 +38,7 @@ function reportTimes(data: WizardData, completedAt: string): { field: string; la
 }
 
 /**
- * The report's times no check can have (decision 120): later than a few minutes from now, before the site
+ * The report's times no check can have: later than a few minutes from now, before the site
  * existed, or more than a day before the server first had the draft. Field path to message; empty when
  * every time is plausible. Unreadable times are left to the schema.
  */

@@ -8,7 +8,7 @@ import { findTestPack } from '../packs/test-packs.js';
 import { packRanges } from '../packs/pack-rules.js';
 
 /**
- * The ranges a check is judged against, keyed by measurement id. A report stores these (ruling 6); a check
+ * The ranges a check is judged against, keyed by measurement id. A report stores these; a check
  * under a test pack also holds its pack's judged readings (`cp1.<key>`).
  */
 export type Ranges = Record<RangedMeasurementId, Range> & { [packReading: string]: Range };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error has this shape (ruling 17). `fields` maps a dotted field path to its message. */
+/** Every API error has this shape. `fields` maps a dotted field path to its message. */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),

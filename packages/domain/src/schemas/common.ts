@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isDecimalOrEmpty } from '../numbers.js';
 import { NOTES_MAX } from '../notes.js';
 
-/** A measurement as typed: "" means not entered; anything else must be a decimal (ruling 3). */
+/** A measurement as typed: "" means not entered; anything else must be a decimal. */
 export const decimalString = z.string().max(32).refine(isDecimalOrEmpty, { message: 'Must be a number' });
 
 export const shortText = (max = 200) => z.string().trim().max(max);
@@ -13,7 +13,7 @@ export const notesText = z.string().max(NOTES_MAX).default('');
 export const yesNo = z.boolean().nullable();
 
 /**
- * The first and last day a date the API takes may fall on (decision 209). Nothing of this work happened before
+ * The first and last day a date the API takes may fall on. Nothing of this work happened before
  * 2000 or is due after 2100: a year 1 or 9999 is a slip of the keyboard or a phone's reset clock.
  */
 export const EARLIEST_DATE = '2000-01-01';

@@ -47,7 +47,7 @@ export const DESIGN_RANGE_DEFAULTS = {
     powerMax: '20',
   },
   tertiarySystem: { pressureMin: '1.0', pressureMax: '1.5' },
-  /** The CP1/TS1 pack's judged values (decision 190); kept on every site so switching pack needs no set-up. */
+  /** The CP1/TS1 pack's judged values; kept on every site so switching pack needs no set-up. */
   cp1: CP1_PARAM_DEFAULTS,
 } as const;
 

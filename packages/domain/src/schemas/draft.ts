@@ -14,7 +14,7 @@ export const saveDraftBody = z.strictObject({
   notes: notesText,
   /**
    * The device's edit sequence for this copy: higher for every newer save. The server keeps the highest
-   * and refuses a lower one with the copy it holds (decision 120). 0 (or missing) is a save that knows no
+   * and refuses a lower one with the copy it holds. 0 (or missing) is a save that knows no
    * sequence: it is taken only while the stored copy has none either.
    */
   version: z.number().int().min(0).max(DRAFT_VERSION_MAX).default(0),
@@ -33,7 +33,7 @@ export const draftSchema = z.object({
 });
 export type Draft = z.infer<typeof draftSchema>;
 
-/** The answer to a save older than the stored copy: 409 with that copy, for the device to merge (decision 120). */
+/** The answer to a save older than the stored copy: 409 with that copy, for the device to merge. */
 export const draftConflictSchema = z.object({
   error: z.object({
     code: z.literal('draft_conflict'),

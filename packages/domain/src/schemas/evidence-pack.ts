@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A handover evidence pack as the API shows it (decision 185). */
+/** A handover evidence pack as the API shows it. */
 export const evidencePackSchema = z.object({
   id: z.uuid(),
   siteId: z.uuid(),
@@ -16,7 +16,7 @@ export const evidencePackSchema = z.object({
   files: z.number().int(),
   missing: z.array(z.object({ address: z.string(), reportId: z.string(), reason: z.string() })),
   /**
-   * Why the screen no longer offers it (decision 219): a report changed after it was asked for, or a newer pack
+   * Why the screen no longer offers it: a report changed after it was asked for, or a newer pack
    * replaces it. It still downloads as built.
    */
   superseded: z.enum(['reports_changed', 'newer_pack']).nullable(),

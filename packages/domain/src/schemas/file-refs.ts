@@ -21,7 +21,7 @@ export function referencedFileIds(data: {
   return ids;
 }
 
-/** The camera originals a wizard data set keeps beside its photos (decision 175); never in the PDF. */
+/** The camera originals a wizard data set keeps beside its photos; never in the PDF. */
 export function originalFileIds(data: { photosSignature: { photos: { originalId?: string }[] } }): string[] {
   return data.photosSignature.photos.flatMap((p) => (p.originalId ? [p.originalId] : []));
 }

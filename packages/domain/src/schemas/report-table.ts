@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REPORT_TABLE_SORTS, REPORT_VERDICTS } from '../format/report-verdicts.js';
 import { calendarDate } from './common.js';
 
-/** The reports screen's table (decision 140): one row per flat of one site, found by site id. */
+/** The reports screen's table: one row per flat of one site, found by site id. */
 export const reportTableQuery = z
   .object({
     siteId: z.uuid({ message: 'Choose a site' }),
@@ -34,7 +34,7 @@ export const reportTableRowSchema = z.object({
       hiuModel: z.string(),
       hiuSerial: z.string(),
       pdfFilename: z.string(),
-      /** HIU-<year>-<number> (decision 136). */
+      /** HIU-<year>-<number>. */
       reference: z.string(),
       failedStep: z.number().int().nullable(),
       notes: z.string(),

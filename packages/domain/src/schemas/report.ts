@@ -6,8 +6,8 @@ import { instantInWindow, notesText, timeOutsideWindow } from './common.js';
 export const overallStatusSchema = z.enum(['PASS', 'FAIL', 'PENDING']);
 
 /**
- * What a client sends to submit. The server derives names, verdict and PDF itself (ruling 6). Its start and
- * completion times lie within the date window (decision 209); a draft's start time is not held to it, since a
+ * What a client sends to submit. The server derives names, verdict and PDF itself. Its start and
+ * completion times lie within the date window; a draft's start time is not held to it, since a
  * draft is kept as it is, to be put right before it is submitted.
  */
 export const createReportBody = z
@@ -16,7 +16,7 @@ export const createReportBody = z
     id: z.uuid(),
     wizardData: wizardDataSchema,
     notes: notesText,
-    /** Set when the device failed (ruling 7): 2 = initial checks, 3 = standby. */
+    /** Set when the device failed: 2 = initial checks, 3 = standby. */
     failedStep: z
       .union([z.literal(2), z.literal(3)])
       .nullable()
@@ -47,7 +47,7 @@ export const reportSummarySchema = z.object({
   pdfFilename: z.string(),
   failedStep: z.number().int().nullable(),
   failureReasons: z.array(z.string()),
-  /** HIU-<year>-<number> (decision 136). */
+  /** HIU-<year>-<number>. */
   reference: z.string(),
   siteLocation: z.string(),
   /** Decision 145: awaiting_review, approved or sent_back. */
@@ -83,7 +83,7 @@ export type ReportRevision = z.infer<typeof reportRevisionSchema>;
 export const reportDetailSchema = reportSummarySchema.extend({
   /** The engineer's user id (null once the user is deleted): nobody reviews their own report. */
   engineerId: z.string().nullable(),
-  /** The test pack and version whose rules judged it (decision 190). */
+  /** The test pack and version whose rules judged it. */
   testPack: z.object({ id: z.string(), version: z.number().int() }),
   wizardData: wizardDataSchema,
   ranges: rangesSchema,

@@ -4,7 +4,7 @@ import { MAX_PROPERTY_IMPORT_ROWS } from '../csv/limits.js';
 import { propertyStatusSchema } from './property-status.js';
 import { TEST_PACK_IDS } from '../packs/test-pack-types.js';
 
-/** The test pack a site's checks are taken under (decision 190). */
+/** The test pack a site's checks are taken under. */
 export const testPackIdSchema = z.enum(TEST_PACK_IDS, {
   message: `Unknown test pack: choose ${TEST_PACK_IDS.join(' or ')}`,
 });
@@ -16,9 +16,9 @@ export const siteSchema = z.object({
   availableBuildingTypes: z.array(z.string()),
   designParameters: designParametersSchema,
   propertyCount: z.number().int(),
-  /** Passing reports are approved at submit instead of waiting for a reviewer (decision 145); the API always sends it. */
+  /** Passing reports are approved at submit instead of waiting for a reviewer; the API always sends it. */
   autoApprovePassing: z.boolean().optional(),
-  /** The phone also uploads each photo's camera original, kept with the report (decision 175). */
+  /** The phone also uploads each photo's camera original, kept with the report. */
   keepOriginalPhotos: z.boolean().optional(),
   /** The API always sends it; absent only in a phone's copy from before test packs. */
   testPack: testPackIdSchema.optional(),
@@ -66,7 +66,7 @@ export const updateSiteBody = z
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
 export type UpdateSiteBody = z.infer<typeof updateSiteBody>;
 
-/** What deleting a site takes with it, shown in the confirmation (ruling 12). */
+/** What deleting a site takes with it, shown in the confirmation. */
 export const siteDeleteImpactSchema = z.object({
   properties: z.number().int(),
   drafts: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The events a webhook endpoint can ask for (decision 165); `webhook.test` is sent by "Send test event". */
+/** The events a webhook endpoint can ask for; `webhook.test` is sent by "Send test event". */
 export const WEBHOOK_EVENT_TYPES = [
   'report.submitted',
   'report.approved',

@@ -7,7 +7,7 @@ import { PHOTOS_PER_CHECK } from '../images/limits.js';
 import { cp1DataSchema, packDataIssues, testPackRefSchema } from '../packs/cp1-schema.js';
 
 /** A stored file as the wizard refers to it: `/api/files/{id}`. The bytes live on the device
- * (IndexedDB) until uploaded, then on the server; never inline in JSON (ruling 8). */
+ * (IndexedDB) until uploaded, then on the server; never inline in JSON. */
 export const fileUrl = z.string().regex(FILE_URL_PATTERN, { message: 'Must be a stored file reference' });
 
 export const photoSchema = z.object({
@@ -16,7 +16,7 @@ export const photoSchema = z.object({
   label: shortText(120).default(''),
   /** When the photo was taken (the file's time on the phone); absent on photos kept before it was recorded. */
   takenAt: z.iso.datetime({ offset: true }).optional(),
-  /** The camera original kept beside it, on a site that keeps originals (decision 175). */
+  /** The camera original kept beside it, on a site that keeps originals. */
   originalId: z.uuid().optional(),
 });
 
@@ -41,7 +41,7 @@ export const submitLocationSchema = z.object({
 });
 const n = () => decimalString.default('');
 
-/** The canonical wizard/report data (ruling 1): the wizard's field names are the stored shape. */
+/** The canonical wizard/report data: the wizard's field names are the stored shape. */
 export const wizardDataSchema = z
   .object({
     siteId: z.string().max(64).default(''),
@@ -107,7 +107,7 @@ export const wizardDataSchema = z
     stepCompletedAt: z.partialRecord(stepSlug, instant).default({}),
     /** Evidence: the location at submit, only when the engineer allowed it; null otherwise. */
     submitLocation: submitLocationSchema.nullable().default(null),
-    /** The test pack the check is taken under (decision 190); absent means the standard checklist. */
+    /** The test pack the check is taken under; absent means the standard checklist. */
     testPack: testPackRefSchema.optional(),
     /** The CP1/TS1 pack's readings, only in a check taken under it. */
     cp1: cp1DataSchema.optional(),
