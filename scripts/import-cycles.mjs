@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Finds import cycles, type-only imports included, in every source folder (decision 214): part of
+// Finds import cycles, type-only imports included, in every source folder: part of
 // `npm run lint` and of `npm test`. Exit code 1 when there is one. `--json FILE` also writes
 // { modules, cycles } for scripts/test.mjs.
 import fs from 'node:fs';

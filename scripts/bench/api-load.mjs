@@ -153,7 +153,7 @@ function reportRequests(seed) {
 
 /**
  * Each request as the next engineer: the reads at full speed are every engineer's home at once. One session
- * alone at that speed is a flood, which the read limit refuses (decision 193).
+ * alone at that speed is a flood, which the read limit refuses.
  */
 function inTurn(cookies) {
   let next = 0;

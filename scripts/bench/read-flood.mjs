@@ -1,4 +1,4 @@
-// One engineer's read flood against the others (decision 193): engineers open their home screen's reads on
+// One engineer's read flood against the others: engineers open their home screen's reads on
 // their own clocks, first quiet, then while one more engineer's stuck client asks for a page of the site's
 // properties (200 of its 1,000 flats, with where each stands) in a loop: as many requests at once as --flood,
 // each sent again the moment it is answered, never waiting for Retry-After. The figure is the others' read p99 during the flood over their p99 when quiet, in the same

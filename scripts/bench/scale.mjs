@@ -27,7 +27,7 @@ const CSV_ROWS_PER_S = 50_000;
 /** Growth of the server's memory during the 20,000-report export that still counts as flat. */
 const FLAT_MB = 32;
 const WANT = { reports: 500_000, properties: 100_000, sites: 1000, events: 5_000_000 };
-/** Draft saves' p99 while a pack builds, at most this many times their p99 with nothing built (decision 185). */
+/** Draft saves' p99 while a pack builds, at most this many times their p99 with nothing built. */
 const DRAFT_P99_RATIO = 2;
 const PGLITE = flag('pglite');
 const PGLITE_DIR = arg(
@@ -85,7 +85,7 @@ if (flag('reseed') || have.properties < WANT.properties) {
   console.log('Seeding sites and properties...');
   tsx('apps/server/scripts/seed-admin.ts');
 }
-// Review states and 5 million history entries for the team screens (decision 180); tops up only what is missing.
+// Review states and 5 million history entries for the team screens; tops up only what is missing.
 if (flag('reseed') || have.events < WANT.events) {
   console.log('Seeding review states and the history (several minutes)...');
   tsx('apps/server/scripts/seed-team.ts');
@@ -163,7 +163,7 @@ for (const r of [...tableRows(adminOut), ...tableRows(reportsOut), ...tableRows(
     });
   else if (!/CSV export/.test(r.label)) figure({ name: r.label, value: r.median, unit: 'ms', note: '(no target)' });
 }
-// The 1,000-flat site (decision 185): the dashboard's first data, a pack built from scratch, and the draft saves
+// The 1,000-flat site: the dashboard's first data, a pack built from scratch, and the draft saves
 // of other engineers while it builds.
 for (const r of tableRows(packOut)) {
   if (/^Dashboard/.test(r.label))

@@ -31,7 +31,7 @@ console.log(
     `engineers' errors ${quiet.figures.errors} / ${attacked.figures.errors}; ` +
     `RSS at end ${quiet.figures.rssMb.atEnd} / ${attacked.figures.rssMb.atEnd} MB (bounds ${quiet.figures.rssMb.bound} / ${attacked.figures.rssMb.bound} MB)`,
 );
-// The engineers' PDFs beside the attacker's WebP reports (decision 208): reported, not judged.
+// The engineers' PDFs beside the attacker's WebP reports: reported, not judged.
 const waits = (run, who) => run.figures.pdfWaitMs[who];
 const wait = (w) => `p50 ${w.p50} ms, p99 ${w.p99} ms, slowest ${w.max} ms (${w.reports} reports)`;
 console.log(

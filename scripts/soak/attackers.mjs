@@ -57,7 +57,7 @@ function pngBomb(width, height) {
 
 const webpFixture = (name) =>
   fs.readFileSync(path.resolve(import.meta.dirname, '../../apps/server/test/security/fixtures', name));
-/** The WebP bomb (decision 208): a blank 2048 x 2048 canvas in Chromium's lossless mode, 520 bytes. */
+/** The WebP bomb: a blank 2048 x 2048 canvas in Chromium's lossless mode, 520 bytes. */
 const WEBP_BOMB = webpFixture('bomb-2048-lossless.webp');
 /** The same canvas in its lossy mode, 8,000 bytes: the most pixels per byte the upload floor lets through. */
 const WEBP_FLAT = webpFixture('flat-2048-lossy.webp');

@@ -1,5 +1,5 @@
 // The account's owner in the attack soak: signs in with the right password every few seconds, each time from an
-// address the server has not seen (a phone on a new network), and says how long each sign-in took (decision 207).
+// address the server has not seen (a phone on a new network), and says how long each sign-in took.
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Signs in as `email` every `everyMs` until `deadline`; the server trusts X-Forwarded-For from this host. */

@@ -274,7 +274,7 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
       address: member.property.address,
       dwellingType: '1b2p',
       hiuSerial: `SN-${randomUUID().slice(0, 8)}`,
-      // Not before the site, made when the soak began: the server refuses a check older than its site (decision 120).
+      // Not before the site, made when the soak began: the server refuses a check older than its site.
       startTime: new Date(Date.now() - 60_000).toISOString(),
       photoId,
       signatureId,
@@ -292,7 +292,7 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
           propertyId: member.property.id,
           currentStep: 'Initial Checks',
           wizardData: wizardData(member),
-          // The app's edit sequence: each save of the draft above the last (decision 120).
+          // The app's edit sequence: each save of the draft above the last.
           version: step + 1,
         });
         stats.drafts++;
@@ -321,7 +321,7 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
         stats.retries++;
         if (again.status !== 200) stats.errors.push(`retry of ${report.id} answered ${again.status}`);
       }
-      // The accepted report already cleared the flat's drafts (decision 130); the phone takes a 404 as done.
+      // The accepted report already cleared the flat's drafts; the phone takes a 404 as done.
       await call('DELETE', `/api/drafts/${draftId}`, member.cookie, undefined, undefined, [404]);
     }
   }
@@ -424,7 +424,7 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
   const extra = stored.filter((r) => !submitted.has(r.id));
   const withoutPdf = stored.filter((r) => !r.pdf_file_id).length;
   // How long each report waited for its PDF, from its submit to its build's end (the job queue's own times):
-  // the engineers' apart from the attacker's (decision 208).
+  // the engineers' apart from the attacker's.
   const { rows: pdfJobs } = await sql.query(
     `SELECT extract(epoch FROM j.finished_at - j.created_at) * 1000 AS ms, u.email = 'mallory@example.com' AS attacker
      FROM jobs j JOIN reports r ON r.id::text = j.payload->>'reportId' JOIN users u ON u.id = r.user_id
