@@ -268,6 +268,7 @@ const S3_FILE_TESTS = [
   'apps/server/test/orphan-files.test.ts',
   'apps/server/test/original-photos.test.ts',
   'apps/server/test/report-filing.test.ts',
+  'apps/server/test/files-move.test.ts',
 ];
 /** The gateway killed during 50 submits with photos (only with the local gateway, whose process it kills). */
 const S3_FAULT_TEST = 'apps/server/test/faults/file-store-outage.test.ts';
