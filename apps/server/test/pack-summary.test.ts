@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { passingCp1Check } from '@hiu/domain/testing';
@@ -15,17 +15,20 @@ async function submitCp1(
   at: string,
   identity: { hiuSerial: string; meterSerial: string },
   issues: object[] = [],
+  cp1: Record<string, string> = {},
 ) {
   const photo = await upload(eng, 'photo', JPEG);
   const signature = await upload(eng, 'signature', PNG);
-  const data = passingCp1Check({ site, propertyId, photoId: photo, signatureId: signature });
+  const data = passingCp1Check({ site, propertyId, photoId: photo, signatureId: signature, cp1 });
   const wizardData = {
     ...data,
     hiuSerial: identity.hiuSerial,
     cp1: { ...(data.cp1 as object), meterSerial: identity.meterSerial, ...(issues.length ? { issues } : {}) },
   };
   const id = randomUUID();
-  const res = await eng.post('/api/reports', { id, wizardData, notes: '', completedAt: at });
+  // A failing check needs the engineer's note.
+  const notes = Object.keys(cp1).length ? 'Low flow at the kitchen tap' : '';
+  const res = await eng.post('/api/reports', { id, wizardData, notes, completedAt: at });
   if (res.statusCode !== 201) throw new Error(`submit: ${res.statusCode} ${res.body}`);
   return id;
 }
@@ -81,5 +84,84 @@ describe.runIf(hasPdftotext)('summary.pdf as a handover document', () => {
     // Wrapped, never cut: every word of the long address is there and nothing ends in an ellipsis.
     for (const word of long.split(' ')) expect(text, word).toContain(word);
     expect(text).not.toContain('…');
+  });
+
+  it("tells each flat's failure reasons, pack readings against their ranges and earlier attempts; the cover has the pack's hash", async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer');
+    const supervisor = await signedIn(app, 'supervisor');
+    const site = await createSite(admin, { name: `Story ${randomUUID().slice(0, 6)}`, testPack: 'cp1-ts1' });
+    await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
+    const review = async (id: string, body: object) => {
+      const res = await supervisor.post(`/api/reports/${id}/review`, body);
+      if (res.statusCode !== 200) throw new Error(`review: ${res.statusCode} ${res.body}`);
+    };
+    const weak = await createProperty(admin, site.id, { address: 'Flat 1, Tap House', propertyType: '2b4p' });
+    const redone = await createProperty(admin, site.id, { address: 'Flat 2, Tap House', propertyType: '2b4p' });
+    // A failure approved as recorded, then a passing re-test.
+    const failed = await submitCp1(
+      eng,
+      site,
+      weak.id,
+      '2026-03-02T09:00:00.000Z',
+      { hiuSerial: 'HIU-W-0', meterSerial: 'MTR-W-0' },
+      [],
+      {
+        kitchenTapFlow: '1',
+      },
+    );
+    await review(failed, { decision: 'approve' });
+    const passed = await submitCp1(
+      eng,
+      site,
+      weak.id,
+      '2026-03-03T09:00:00.000Z',
+      { hiuSerial: 'HIU-W-1', meterSerial: 'MTR-W-1' },
+      [{ id: randomUUID(), description: 'Balancing valve label missing', owner: 'installer', due: '2026-05-01' }],
+    );
+    await review(passed, { decision: 'approve' });
+    // Sent back, then re-tested and approved.
+    const back = await submitCp1(eng, site, redone.id, '2026-03-02T10:00:00.000Z', {
+      hiuSerial: 'HIU-R-0',
+      meterSerial: 'MTR-R-0',
+    });
+    await review(back, { decision: 'send_back', reason: 'Strainer photo unreadable' });
+    const again = await submitCp1(eng, site, redone.id, '2026-03-04T10:00:00.000Z', {
+      hiuSerial: 'HIU-R-1',
+      meterSerial: 'MTR-R-1',
+    });
+    await review(again, { decision: 'approve' });
+
+    const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    await t.jobsSettled();
+    const res = await supervisor.get(`/api/evidence-packs/${id}/download`);
+    const zip = unzipSync(new Uint8Array(res.rawPayload));
+    const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString()) as {
+      packSha256: string;
+      files: { path: string; sha256: string }[];
+    };
+    // The pack's hash: of every file but the summary, as sha256sum lists them, sorted by path; the ZIP's name starts it.
+    const listed = manifest.files
+      .filter((f) => f.path !== 'summary.pdf')
+      .map((f) => `${createHash('sha256').update(zip[f.path]!).digest('hex')}  ${f.path}\n`)
+      .sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1))
+      .join('');
+    expect(manifest.packSha256).toBe(createHash('sha256').update(listed).digest('hex'));
+    expect(String(res.headers['content-disposition'])).toContain(manifest.packSha256.slice(0, 8));
+
+    const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
+    expect(text).toContain(manifest.packSha256);
+    expect(text).toMatch(/CP1\/TS1 acceptance, version \d/);
+    for (const serial of ['HIU-W-1', 'MTR-W-1', 'HIU-R-1', 'MTR-R-1']) expect(text, serial).toContain(serial);
+    expect(text).toContain('Balancing valve label missing');
+    // Flat by flat: the pack's key readings against their ranges, and the attempts before with date and reason.
+    expect(text).toContain('Flat by flat');
+    expect(text).toMatch(/Kitchen tap flow: 7 L\/min \([^)]*\) PASS/);
+    expect(text).toContain('02/03/2026 FAIL');
+    expect(text).toMatch(/02\/03\/2026 FAIL: [^:]*[Kk]itchen tap flow/);
+    // (pdftotext reads a table row across its columns, so a wrapped cell's lines come apart.)
+    expect(text).toContain('02/03/2026 PASS: Sent back:');
+    expect(text).toContain('Strainer photo unreadable');
   });
 });

@@ -38,6 +38,12 @@ export interface EvidenceFlat {
   review: 'approved' | 'sent_back' | 'awaiting_review' | null;
   /** The HIU and heat meter its latest approved report identifies (the asset register); blank when not recorded. */
   assets: { hiuModel: string; hiuSerial: string; meter: string; meterSerial: string } | null;
+  /** Why its latest report failed, in the rule book's words; empty when it passed. */
+  failureReasons: string[];
+  /** The test pack's judged readings of its latest report (keep-warm, peak returns, design flow) and their ranges. */
+  packReadings: { label: string; value: number | null; unit: string; range: string; verdict: string }[];
+  /** Its earlier reports, newest first: when, the result, and why another followed. */
+  earlier: { completedAt: string; result: string; reason: string }[];
 }
 
 export interface EvidenceSummaryInput {
@@ -59,6 +65,8 @@ export interface EvidenceSummaryInput {
   signOffs: PackSignOff[];
   /** Flats whose check the client or an assessor witnessed. */
   witnesses: { address: string; name: string; role: string; date: string }[];
+  /** The SHA-256 of the pack's contents other than this summary (docs/product.md#evidence-pack), on the cover. */
+  packSha256: string;
 }
 
 /** The readings an assessor looks at first, with the short names the flats table has room for. */
@@ -217,6 +225,20 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
     w.lineAt(v, MARGIN.left + 190, w.y - 12, CONTENT_WIDTH - 190, { size: 10.5, font: 'bold' });
     w.y -= 20;
   }
+  // The hash binds this summary to the files beside it: manifest.json lists each file's own.
+  w.lineAt(
+    'Pack SHA-256 (every file of the pack but this summary and the manifest)',
+    MARGIN.left,
+    w.y - 12,
+    CONTENT_WIDTH,
+    {
+      size: 10.5,
+      color: COLOURS.muted,
+    },
+  );
+  w.y -= 18;
+  w.lineAt(input.packSha256, MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 10, font: 'bold' });
+  w.y -= 20;
   w.gap(10);
   if (input.missing.length) {
     heading(w, 'Reports missing from this pack');
@@ -260,6 +282,35 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
     ]),
     7,
   );
+
+  // Each flat's own story: why it failed, the pack's key readings against their ranges, the attempts before.
+  const told = input.flats.filter((f) => f.failureReasons.length || f.packReadings.length || f.earlier.length);
+  if (told.length) {
+    heading(w, 'Flat by flat');
+    table(
+      w,
+      [
+        { title: 'Flat', width: 0.2 },
+        { title: 'Failure reasons', width: 0.22 },
+        { title: 'Key pack readings against their ranges', width: 0.34 },
+        { title: 'Earlier attempts', width: 0.24 },
+      ],
+      told.map((f) => [
+        f.address,
+        f.failureReasons.join('\n') || (f.latest ? 'None' : ''),
+        f.packReadings
+          .map(
+            (r) =>
+              `${r.label}: ${r.value === null ? 'not entered' : `${r.value} ${r.unit}`.trim()} (${r.range} ${r.unit})${
+                r.verdict === 'pass' ? ' PASS' : r.verdict === 'fail' ? ' FAIL' : ''
+              }`,
+          )
+          .join('\n'),
+        f.earlier.map((e) => `${formatDate(e.completedAt)} ${e.result}: ${e.reason}`).join('\n') || 'None',
+      ]),
+      7.5,
+    );
+  }
 
   // The asset register: what is installed in each flat, as its approved report recorded it.
   heading(w, 'Asset register');

@@ -183,6 +183,29 @@ export function evidencePacksRepository(db: Db) {
       };
     },
 
+    /**
+     * Every flat's reports but its newest, newest first: when, the result, and why another followed. Failure
+     * reasons only of approved reports (the pack holds approved work); a send-back's reason is the reviewer's.
+     */
+    async earlierAttempts(siteId: string) {
+      const { rows } = (await db.execute(sql`
+        SELECT property_id, completed_at, overall_status, review_state, review_reason,
+          CASE WHEN review_state = 'approved' THEN failure_reasons ELSE '[]'::jsonb END AS failure_reasons
+        FROM (SELECT r.*, row_number() OVER (PARTITION BY property_id ORDER BY completed_at DESC, id DESC) AS nth
+          FROM reports r WHERE site_id = ${siteId} AND property_id IS NOT NULL) x
+        WHERE nth > 1 ORDER BY property_id, completed_at DESC, id DESC`)) as unknown as {
+        rows: {
+          property_id: string;
+          completed_at: Date | string;
+          overall_status: string;
+          review_state: string;
+          review_reason: string | null;
+          failure_reasons: string[];
+        }[];
+      };
+      return rows;
+    },
+
     async progress(id: string, done: number, total: number) {
       await db.update(evidencePacks).set({ state: 'running', done, total }).where(eq(evidencePacks.id, id));
     },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { makeZip } from 'client-zip';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,6 +8,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
 import { requestPack } from './commands.js';
+import { packContentsDigest } from './contents-digest.js';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -88,12 +88,15 @@ export const evidencePackRoutes =
             'Reports of this pack were reviewed or corrected since it was built: build a new one',
           );
         const site = await sites.byId(pack.siteId);
+        const packSha256 = packContentsDigest(pack.contents);
         const manifest = Buffer.from(
           JSON.stringify(
             {
               site: site ? { id: site.id, name: site.name, location: site.location } : { id: pack.siteId },
               packId: pack.id,
               builtAt: pack.finishedAt,
+              // summary.pdf's cover prints it: the SHA-256 of the files below but summary.pdf, as sha256sum lists them.
+              packSha256,
               files: pack.contents.map(({ path, size, sha256 }) => ({ path, size, sha256 })),
               missing: pack.missing,
             },
@@ -112,8 +115,8 @@ export const evidencePackRoutes =
           yield { name: 'manifest.json', input: manifest, lastModified, size: manifest.length };
         }
         // "<site> evidence <date> <short hash>.zip": two packs of one site never share a name, and the name
-        // ties the file to the manifest it holds.
-        const hash = createHash('sha256').update(manifest).digest('hex').slice(0, 8);
+        // starts the hash its summary's cover prints.
+        const hash = packSha256.slice(0, 8);
         const built = lastModified.toISOString().slice(0, 10);
         const name = `${(site?.name ?? 'site').replace(/[^\w .-]+/g, '-')} evidence ${built} ${hash}.zip`;
         return reply

@@ -4,6 +4,7 @@ import {
   buildSiteDashboard,
   currentTestPack,
   flatState,
+  formatRange,
   rangesFor,
   RULE_BOOK_VERSION,
   type DashboardReport,
@@ -18,6 +19,7 @@ import type { ClaimedJob } from './queue/store.js';
 import { storedReportPdf } from './report-pdf-job.js';
 import { signOffsInPack } from '../sign-offs/in-pack.js';
 import { buildDwellings } from '../dwellings/build.js';
+import { packContentsDigest } from '../evidence-packs/contents-digest.js';
 
 interface Deps {
   repos: Repositories;
@@ -138,7 +140,24 @@ export function evidencePackJob(d: Deps): JobHandler {
       await repos.evidencePacks.storeFile(csvId, 'text/csv; charset=utf-8', csv);
       // The pack goes to the client: its dwellings.json holds approved work only, as the client's own read does.
       await d.giveWay();
-      const dwellingsJson = Buffer.from(JSON.stringify(await buildDwellings(repos.dwellings, site.id, true), null, 2));
+      const dwellings = await buildDwellings(repos.dwellings, site.id, true);
+      const dwellingsJson = Buffer.from(JSON.stringify(dwellings, null, 2));
+      const dwellingOf = new Map((dwellings?.dwellings ?? []).map((x) => [x.property.id, x]));
+      const earlierOf = new Map<string, EvidenceFlat['earlier']>();
+      for (const e of await repos.evidencePacks.earlierAttempts(site.id)) {
+        const list = earlierOf.get(e.property_id) ?? [];
+        list.push({
+          completedAt: new Date(e.completed_at).toISOString(),
+          result: e.overall_status,
+          reason:
+            e.review_state === 'sent_back'
+              ? `Sent back: ${e.review_reason ?? ''}`.trim()
+              : e.review_state === 'awaiting_review'
+                ? 'Awaiting review'
+                : e.failure_reasons.join('; ') || 'Re-tested',
+        });
+        earlierOf.set(e.property_id, list);
+      }
       const dwellingsId = randomUUID();
       await repos.evidencePacks.storeFile(dwellingsId, 'application/json', dwellingsJson);
 
@@ -182,9 +201,27 @@ export function evidencePackJob(d: Deps): JobHandler {
           earlierAttempts: Math.max(0, mine.length - 1),
           review: reviewOf.get(f.id)?.reviewState ?? null,
           assets: approvedOf.get(f.id)?.assets ?? null,
+          failureReasons: dwellingOf.get(f.id)?.report?.failureReasons ?? [],
+          // The pack's judged readings (keep-warm, peak returns, design flow): those with a range.
+          packReadings: (dwellingOf.get(f.id)?.readings ?? [])
+            .filter((r) => r.id.startsWith('cp1.') && r.range)
+            .map((r) => ({
+              label: r.label,
+              value: r.value,
+              unit: r.unit,
+              range: formatRange(r.range ?? undefined),
+              verdict: r.verdict,
+            })),
+          earlier: earlierOf.get(f.id) ?? [],
         };
       });
+      const packFiles = [
+        { path: 'reports.csv', sha256: sha256(csv) },
+        { path: 'dwellings.json', sha256: sha256(dwellingsJson) },
+        ...entries,
+      ];
       const summary = await d.pdfs.summary({
+        packSha256: packContentsDigest(packFiles),
         site: { name: site.name, location: site.location },
         builtAt: new Date().toISOString(),
         builtBy: meta.requestedByName ?? 'A former user',
