@@ -142,6 +142,11 @@ describe('corrections', () => {
       const pdf = await eng.get(`/api/reports/${reportId}/pdf?revision=${revision}`);
       expect(pdf.statusCode, `revision ${revision}`).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
+      // An earlier revision is named by its own verdict, not the report's latest.
+      if (revision < 3)
+        expect(pdf.headers['content-disposition']).toContain(
+          `_${revision === 2 ? 'FAIL' : 'PASS'}-revision-${revision}.pdf`,
+        );
       if (hasPdftotext) {
         const text = pdfText(pdf.rawPayload);
         expect(text).toContain(revision === 2 ? 'FAIL' : 'PASS');

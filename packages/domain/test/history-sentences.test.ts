@@ -153,7 +153,7 @@ describe('history entries as sentences', () => {
       names: { ...site, person: 'Cleo Client' },
     });
     expect(historySentence(added)).toBe('Sam Supervisor added Cleo Client to site Larch Court.');
-    expect(historyChanges(added)).toEqual(['Role: Client (read-only)']);
+    expect(historyChanges(added)).toEqual(['Role: Client']);
     const account = entry({
       entityType: 'user',
       action: 'updated',

@@ -9,6 +9,7 @@ import {
   reportSiteGroupSchema,
   reportSummarySchema,
   REVIEW_STATES,
+  revisionPdfFilename,
   type ReviewState,
   type User,
 } from '@hiu/domain';
@@ -183,12 +184,13 @@ export const reportRoutes =
           const bytes =
             wanted < report.revision ? await revisionPdf(pdfDeps, report, wanted, request.user!.id) : undefined;
           if (!bytes) throw notFound(`This report has no revision ${wanted}`);
+          const kept = (await ctx.repos.review.revisions(report)).find((v) => v.revision === wanted);
           return reply
             .header('Content-Type', 'application/pdf')
             .header('Content-Length', bytes.length)
             .header(
               'Content-Disposition',
-              attachment(report.pdfFilename.replace(/\.pdf$/i, '') + `-revision-${wanted}.pdf`),
+              attachment(revisionPdfFilename(report.pdfFilename, wanted, kept?.overallStatus ?? report.overallStatus)),
             )
             .send(bytes);
         }

@@ -18,10 +18,33 @@ export function AccountBar({ children }: { children: ReactNode }) {
   useEffect(() => whenIdle(prefetchSignOut), []);
   return (
     <>
+      <SkipLink />
       <AccountStrip user={user} onSignOut={() => setSigningOut(true)} />
       {children}
       {user ? <SignOutFlow open={signingOut} onOpenChange={setSigningOut} userId={user.id} /> : null}
     </>
+  );
+}
+
+/**
+ * The first tab stop: past the bar to the screen's own content (WCAG 2.4.1), shown only while focused. It moves
+ * focus to the screen's main element, whichever screen it is.
+ */
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-brand-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      onClick={(e) => {
+        const main = document.querySelector('main');
+        if (!main) return;
+        e.preventDefault();
+        main.tabIndex = -1;
+        main.focus();
+      }}
+    >
+      Skip to content
+    </a>
   );
 }
 

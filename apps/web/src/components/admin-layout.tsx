@@ -15,7 +15,7 @@ const TABS = [
 /** The Admin Panel frame (docs/product.md#admin-panel): header, subtitle, Reports and Home, and the tabs. */
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <main className="mx-auto w-full max-w-5xl px-4 py-5">
+    <main data-toasts-below className="mx-auto w-full max-w-5xl px-4 py-5">
       <header className="mb-3 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Admin Panel</h1>

@@ -36,6 +36,15 @@ export function reportPdfFilename(r: {
   return `${parts.join('_')}.pdf`;
 }
 
+/**
+ * An earlier revision's PDF: the report's file name with that revision's own verdict (a revision that passed is
+ * never named FAIL because a later correction failed it) and its number: `…_PASS-revision-1.pdf`.
+ */
+export function revisionPdfFilename(current: string, revision: number, overallStatus: string): string {
+  const base = current.replace(/\.pdf$/i, '').replace(/_(PASS|FAIL|PENDING)$/, '');
+  return `${base}_${overallStatus}-revision-${revision}.pdf`;
+}
+
 /** HIU-<year>-<number>: the reference printed on a report and quoted by the office (decision 136). */
 export function reportReference(year: number, n: number): string {
   return `HIU-${year}-${String(n).padStart(6, '0')}`;

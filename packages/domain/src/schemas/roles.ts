@@ -10,5 +10,5 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
   engineer: 'Engineer',
   admin: 'Admin',
   supervisor: 'Supervisor',
-  client: 'Client (read-only)',
+  client: 'Client',
 };

@@ -1,6 +1,17 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { lazyRetry } from '../../lib/lazy-retry';
 import { LoadBoundary } from '../../lib/load-boundary';
+
+/** After Radix's own return of focus, and only when focus was left on nothing: back to the opener. */
+function giveFocusBack(opener: { current: HTMLElement | null }) {
+  const el = opener.current;
+  opener.current = null;
+  if (!el) return;
+  setTimeout(() => {
+    const now = document.activeElement;
+    if (el.isConnected && (!now || now === document.body)) el.focus();
+  }, 0);
+}
 
 /**
  * A dialog whose code (Radix, focus trap, scroll lock) is not part of the screen's start: it loads when the
@@ -13,6 +24,16 @@ export function lazyDialog<P extends { open: boolean; onOpenChange: (open: boole
 ) {
   const Content = lazyRetry(load);
   function LazyDialog(props: P) {
+    // The control that opened it, taken as it opens (before the dialog moves focus), so closing, by Escape too,
+    // gives focus back to it (WCAG 2.4.3). Radix does so only when the dialog itself saw the opener focused.
+    const opener = useRef<HTMLElement | null>(null);
+    if (props.open && !opener.current && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement;
+    useEffect(() => {
+      if (!props.open) giveFocusBack(opener);
+    }, [props.open]);
+    // A screen that keys its dialog by what it shows unmounts it as it closes.
+    useEffect(() => () => giveFocusBack(opener), []);
     if (!props.open) return null;
     return (
       <LoadBoundary onFailed={() => props.onOpenChange(false)}>

@@ -15,7 +15,10 @@ export function Page({
   width?: 'narrow' | 'wide';
 }) {
   return (
-    <main className={width === 'wide' ? 'mx-auto w-full max-w-5xl px-4 py-5' : 'mx-auto w-full max-w-2xl px-4 py-5'}>
+    <main
+      data-toasts-below
+      className={width === 'wide' ? 'mx-auto w-full max-w-5xl px-4 py-5' : 'mx-auto w-full max-w-2xl px-4 py-5'}
+    >
       <header className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>

@@ -1,7 +1,17 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
-import { FLAT_STATE_LABELS, FLAT_STATES, formatRange, type Site, type SiteDashboard } from '@hiu/domain';
+import {
+  FLAT_STATE_LABELS,
+  FLAT_STATES,
+  formatDate,
+  formatRange,
+  ISSUE_OWNER_LABELS,
+  type Site,
+  type SiteDashboard,
+} from '@hiu/domain';
+
+type IssueOwner = keyof typeof ISSUE_OWNER_LABELS;
 import { Problem } from '../../components/problem';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -58,7 +68,24 @@ function StatesTable({ title, rows }: { title: string; rows: { name: string; sta
 }
 
 /** A site's dashboard (docs/product.md#dashboard): progress, quality and spreads, filtered, with the pack. */
+/** A site's dashboard is for admins, supervisors and clients (docs/product.md#dashboard); an engineer is sent home. */
 export default function DashboardPage() {
+  const { user } = useSession();
+  if (user?.role === 'engineer')
+    return (
+      <Page title="Dashboard">
+        <p className="text-slate-800">
+          A site&apos;s dashboard is for admins, supervisors and clients. Your flats and reports are on home.
+        </p>
+        <Link to="/" className={buttonClass('primary', 'md', 'mt-4')}>
+          Go to home
+        </Link>
+      </Page>
+    );
+  return <SiteDashboardScreen />;
+}
+
+function SiteDashboardScreen() {
   const { siteId = '' } = useParams<{ siteId: string }>();
   const { user } = useSession();
   const [f, setF] = useState({ from: '', to: '', engineerId: '', block: '' });
@@ -161,7 +188,12 @@ export default function DashboardPage() {
                 caption="Issues on each flat's latest report that are not yet resolved, with who must act."
                 chart={null}
                 columns={['Flat', 'Issue', 'Who must act', 'Due']}
-                rows={data.openIssues.map((i) => [i.address, i.description, i.owner, i.due || '-'])}
+                rows={data.openIssues.map((i) => [
+                  i.address,
+                  i.description,
+                  ISSUE_OWNER_LABELS[i.owner as IssueOwner] ?? i.owner,
+                  formatDate(i.due) || '-',
+                ])}
                 file={file('open issues')}
               />
             ) : null}
@@ -207,14 +239,14 @@ export default function DashboardPage() {
                   time: true,
                 }}
                 columns={['Day', 'Approved that day', 'Approved in all']}
-                rows={data.approvedOverTime.map((r) => [r.day, r.approved, r.total])}
+                rows={data.approvedOverTime.map((r) => [formatDate(r.day), r.approved, r.total])}
                 file={file('approved over time')}
               />
               <ChartPanel
                 title="Reports per engineer per day"
                 chart={null}
                 columns={['Day', 'Engineer', 'Reports']}
-                rows={data.perEngineerPerDay.map((r) => [r.day, r.engineerName, r.reports])}
+                rows={data.perEngineerPerDay.map((r) => [formatDate(r.day), r.engineerName, r.reports])}
                 file={file('reports per engineer')}
               />
             </div>

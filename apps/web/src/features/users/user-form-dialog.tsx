@@ -100,7 +100,12 @@ function EditUser({
 
 function RoleField() {
   return (
-    <FormField name="role" label="Role" required>
+    <FormField
+      name="role"
+      label="Role"
+      required
+      hint="A client reads the progress and approved reports of the sites they are given, and changes nothing."
+    >
       <Select>
         {ROLES.map((r) => (
           <option key={r} value={r}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User, UserListItem } from '@hiu/domain';
+import { ROLE_LABELS, type User, type UserListItem } from '@hiu/domain';
 import { AdminLayout } from '../../components/admin-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -67,7 +67,7 @@ export default function UsersPage() {
                   </p>
                   <p className="truncate text-sm text-slate-600">{u.email}</p>
                   <p className="text-sm">
-                    <span className="font-medium capitalize">{u.role}</span>
+                    <span className="font-medium">{ROLE_LABELS[u.role]}</span>
                     {u.active ? null : <span className="ml-2 font-semibold text-fail">Deactivated</span>}
                   </p>
                   <UnclaimedUploads held={u.unclaimedUploads} />
@@ -84,14 +84,17 @@ export default function UsersPage() {
                   >
                     Reset password
                   </Button>
-                  <Button
-                    size="sm"
-                    variant={u.active ? 'danger' : 'secondary'}
-                    onClick={() => setToggling(u)}
-                    aria-label={`${u.active ? 'Deactivate' : 'Reactivate'} ${u.name}`}
-                  >
-                    {u.active ? 'Deactivate' : 'Reactivate'}
-                  </Button>
+                  {/* Nobody deactivates their own account: the office would lose its way in (docs/product.md#roles). */}
+                  {u.id === me?.id ? null : (
+                    <Button
+                      size="sm"
+                      variant={u.active ? 'danger' : 'secondary'}
+                      onClick={() => setToggling(u)}
+                      aria-label={`${u.active ? 'Deactivate' : 'Reactivate'} ${u.name}`}
+                    >
+                      {u.active ? 'Deactivate' : 'Reactivate'}
+                    </Button>
+                  )}
                 </div>
               </Card>
             </li>
