@@ -41,6 +41,8 @@ import { notificationRoutes } from './notifications/routes.js';
 import { notificationMailJob, smtpTransport } from './notifications/mail-job.js';
 import { MAIL_JOB } from './notifications/mail-job-key.js';
 import { turnMailOn } from './notifications/mail-setting.js';
+import { accountMailJob } from './auth/account-mail.js';
+import { ACCOUNT_MAIL_JOB } from './auth/account-mail-key.js';
 import { siteRoutes } from './sites/routes.js';
 import { propertyRoutes } from './properties/routes.js';
 import { draftRoutes } from './drafts/routes.js';
@@ -56,6 +58,7 @@ import { memberRoutes } from './memberships/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { assignmentRoutes } from './assignments/routes.js';
 import { signOffRoutes } from './sign-offs/routes.js';
+import { siteIssueRoutes } from './site-issues/routes.js';
 import { evidencePackRoutes } from './evidence-packs/routes.js';
 import { evidencePackJob } from './jobs/evidence-pack-job.js';
 import { EVIDENCE_PACK_JOB, pruneExpiredPacks } from './evidence-packs/commands.js';
@@ -165,7 +168,12 @@ export async function buildApp(
       }),
       [FILE_OFFLOAD_JOB]: fileOffloadJob({ db: database.db, files: repos.files, objects, log: app.log }),
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(database.db, config.webhookAllowPrivate),
-      ...(smtp ? { [MAIL_JOB]: notificationMailJob(database.db, smtp, config.mail) } : {}),
+      ...(smtp
+        ? {
+            [MAIL_JOB]: notificationMailJob(database.db, smtp, config.mail),
+            [ACCOUNT_MAIL_JOB]: accountMailJob(database.db, smtp, config.mail),
+          }
+        : {}),
       [EVIDENCE_PACK_JOB]: evidencePackJob({
         repos,
         pdfs,
@@ -240,6 +248,7 @@ export async function buildApp(
   await app.register(evidencePackRoutes(ctx));
   await app.register(dwellingRoutes(ctx));
   await app.register(signOffRoutes(ctx));
+  await app.register(siteIssueRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(tokenRoutes(ctx));
 

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { firstAdminBody, signInBody, userSchema } from '@hiu/domain';
+import {
+  accountLinkSchema,
+  authOptionsSchema,
+  firstAdminBody,
+  linkToken,
+  passwordResetBody,
+  setPasswordBody,
+  signInBody,
+  userSchema,
+} from '@hiu/domain';
 import { HttpError, conflict } from '../http/errors.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../http/access.js';
 import {
@@ -15,14 +24,20 @@ import { rememberingFullKeys } from '../http/full-sign-in-keys.js';
 import { accountDelayMs, SIGN_IN_WINDOW_SECONDS, signInLimits, tooManyAttempts } from '../http/sign-in-limits.js';
 import { createFirstAdmin } from '../users/commands.js';
 import { signInAttemptsRepository } from './repository.js';
+import { LINK_GONE, requestPasswordReset, setPasswordWithLink } from './commands.js';
+import { mailIsOn } from '../notifications/mail-setting.js';
+import { hashToken } from '../users/repository.js';
 import type { AppContext } from '../context.js';
 
 const BAD_CREDENTIALS = 'Email or password is incorrect';
+const noEmail = () =>
+  new HttpError(409, 'email_off', 'This server sends no email. Ask your admin to set a new password for you.');
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { users } = ctx.repos;
+    const linkOf = (token: string) => ctx.repos.accountLinks.peek(hashToken(token));
     const attempts = rememberingFullKeys(signInAttemptsRepository(ctx.database.db, SIGN_IN_WINDOW_SECONDS));
 
     app.get(
@@ -97,6 +112,61 @@ export const authRoutes =
         const session = await users.createSession(row.id);
         setSessionCookie(request, reply, session.token, session.expiresAt, ctx.config.secureCookies);
         return { id: row.id, email: row.email, name: row.name, role: row.role, active: row.active };
+      },
+    );
+
+    // Invitations and password reset by email (docs/product.md#invitations) work only where email is sent.
+    app.get(
+      '/api/auth/options',
+      { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: authOptionsSchema } } },
+      async () => ({ emailLinks: mailIsOn(ctx.database.db) }),
+    );
+
+    // The same answer whether or not an account has the address: it reveals nothing.
+    app.post(
+      '/api/auth/password-reset',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], body: passwordResetBody, response: { 202: z.object({ message: z.string() }) } },
+      },
+      async (request, reply) => {
+        if (!mailIsOn(ctx.database.db)) throw noEmail();
+        await requestPasswordReset(ctx.database.db, request.body.email);
+        ctx.jobs.nudge();
+        return reply.status(202).send({
+          message: 'If an account has this address, an email with a link to choose a new password is on its way.',
+        });
+      },
+    );
+
+    app.get(
+      '/api/auth/links/:token',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], params: z.object({ token: linkToken }), response: { 200: accountLinkSchema } },
+      },
+      async (request) => {
+        const link = await linkOf(request.params.token);
+        if (!link || !link.active) throw new HttpError(410, 'link_gone', LINK_GONE);
+        return { purpose: link.purpose, name: link.name, email: link.email };
+      },
+    );
+
+    // Sets the password and uses the link up; every other session of the person ends, this one starts.
+    app.post(
+      '/api/auth/password',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['auth'], body: setPasswordBody, response: { 200: userSchema } },
+      },
+      async (request, reply) => {
+        // Refused before hashing: the hash is deliberately costly and this call is public.
+        if (!(await linkOf(request.body.token))) throw new HttpError(410, 'link_gone', LINK_GONE);
+        const passwordHash = await hashPassword(request.body.password);
+        const user = await setPasswordWithLink(ctx.database.db, users, request.body.token, passwordHash);
+        const session = await users.createSession(user.id);
+        setSessionCookie(request, reply, session.token, session.expiresAt, ctx.config.secureCookies);
+        return user;
       },
     );
 

@@ -647,3 +647,23 @@ export const notificationPreferences = pgTable(
     uniqueIndex('notification_preferences_token_key').on(t.unsubscribeToken),
   ],
 );
+
+/**
+ * One-time links that let a person set their password (docs/product.md#invitations): an invitation or a reset.
+ * Only the token's SHA-256 is kept; a link works once, until it expires.
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['invite', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('account_links_token_key').on(t.tokenHash), index('account_links_user_idx').on(t.userId)],
+);

@@ -22,7 +22,7 @@ export const oneLine = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**

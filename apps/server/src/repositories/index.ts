@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import { usersRepository } from '../users/sessions.js';
 import { accountsRepository } from '../users/repository.js';
 import { notificationsRepository } from '../notifications/repository.js';
+import { accountLinksRepository } from '../auth/links-repository.js';
 import { sitesRepository } from '../sites/repository.js';
 import { propertiesRepository } from '../properties/repository.js';
 import { draftsRepository } from '../drafts/repository.js';
@@ -22,6 +23,7 @@ export function repositoriesOver(db: Db) {
   return {
     accounts: accountsRepository(db),
     notifications: notificationsRepository(db),
+    accountLinks: accountLinksRepository(db),
     sites: sitesRepository(db),
     properties: propertiesRepository(db),
     drafts: draftsRepository(db),

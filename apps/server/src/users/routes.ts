@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createUserBody, updateUserBody, userListItemSchema, userSchema } from '@hiu/domain';
-import { conflict, unprocessable } from '../http/errors.js';
+import { createUserBody, inviteUserBody, updateUserBody, userListItemSchema, userSchema } from '@hiu/domain';
+import { conflict, HttpError, unprocessable } from '../http/errors.js';
+import { randomBytes } from 'node:crypto';
+import { inviteUser } from '../auth/commands.js';
+import { mailIsOn } from '../notifications/mail-setting.js';
 import { hashPassword } from '../http/passwords.js';
 import type { AppContext } from '../context.js';
 import { createUser, updateUser } from './commands.js';
@@ -37,6 +40,22 @@ export const userRoutes =
           ...rest,
           passwordHash: await hashPassword(password),
         });
+        return reply.status(201).send(user);
+      },
+    );
+
+    // With email on, the person chooses their own password from the emailed link (docs/product.md#invitations).
+    app.post(
+      '/api/users/invitations',
+      { config: admin, schema: { tags: ['users'], body: inviteUserBody, response: { 201: userSchema } } },
+      async (request, reply) => {
+        if (!mailIsOn(ctx.database.db))
+          throw new HttpError(409, 'email_off', 'This server sends no email: add the user with a password instead.');
+        if (await users.withHashByEmail(request.body.email)) throw conflict(EMAIL_EXISTS, { email: EMAIL_EXISTS });
+        // A password nobody knows until the person sets theirs.
+        const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+        const user = await inviteUser(ctx.database.db, request.user, { ...request.body, passwordHash });
+        ctx.jobs.nudge();
         return reply.status(201).send(user);
       },
     );

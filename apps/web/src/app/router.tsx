@@ -12,6 +12,8 @@ import { lazyRetry } from '../lib/lazy-retry';
 const EngineerArea = lazyRetry(() => import('./engineer-area'));
 const SignInPage = lazyRetry(() => import('../features/auth/sign-in-page'));
 const SetupPage = lazyRetry(() => import('../features/auth/setup-page'));
+const ForgotPasswordPage = lazyRetry(() => import('../features/auth/forgot-password-page'));
+const SetPasswordPage = lazyRetry(() => import('../features/auth/set-password-page'));
 const HomePage = lazyRetry(() => import('../features/home/home-page'));
 const CheckRoutes = lazyRetry(() => import('../features/check/check-routes'));
 const AdminRoutes = lazyRetry(() => import('../features/admin/admin-routes'));
@@ -53,6 +55,8 @@ export function AppRoutes() {
     <Switch>
       <Route path="/sign-in">{lazyPage(<SignInPage />)}</Route>
       <Route path="/setup">{lazyPage(<SetupPage />)}</Route>
+      <Route path="/forgot-password">{lazyPage(<ForgotPasswordPage />)}</Route>
+      <Route path="/set-password">{lazyPage(<SetPasswordPage />)}</Route>
       <Route path={ENGINEER_PATHS}>
         {lazyPage(
           <EngineerArea>

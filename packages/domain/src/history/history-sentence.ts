@@ -42,6 +42,9 @@ type Phrase = (e: AuditEntry) => string;
 const PHRASES: Record<string, Phrase> = {
   'user.created': (e) => `created the account of ${person(e)}`,
   'user.updated': (e) => `changed the account of ${person(e)}`,
+  'user.invited': (e) => `invited ${person(e)} by email`,
+  'user.accepted_invitation': () => 'set their password from the invitation',
+  'user.password_reset': () => 'set a new password from a reset link',
   'site.created': (e) => `created ${site(e)}`,
   'site.updated': (e) => `changed ${site(e)}`,
   'site.deleted': (e) => `deleted ${site(e)}`,

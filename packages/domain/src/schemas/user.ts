@@ -43,3 +43,30 @@ export const updateUserBody = z.strictObject({
   password: password.optional(),
 });
 export type SignInBody = z.infer<typeof signInBody>;
+
+/** An admin invites a person by email: they set their own password from the link (docs/product.md#invitations). */
+export const inviteUserBody = z.strictObject({ email, name, role: roleSchema });
+export type InviteUserBody = z.infer<typeof inviteUserBody>;
+
+/** "Forgot password": the address to send a reset link to, if an account has it. */
+export const passwordResetBody = z.strictObject({ email });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+
+/** A link's one-time token, as its address carries it. */
+export const linkToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete');
+
+/** The new password set from an invitation or reset link; the link is used up by it. */
+export const setPasswordBody = z.strictObject({ token: linkToken, password });
+export type SetPasswordBody = z.infer<typeof setPasswordBody>;
+
+/** What a link is for and whose it is, shown on the page it opens. */
+export const accountLinkSchema = z.object({
+  purpose: z.enum(['invite', 'reset']),
+  name: z.string(),
+  email: z.string(),
+});
+export type AccountLink = z.infer<typeof accountLinkSchema>;
+
+/** What sign-in offers: "Forgot password" and invitations only when the server sends email. */
+export const authOptionsSchema = z.object({ emailLinks: z.boolean() });
+export type AuthOptions = z.infer<typeof authOptionsSchema>;

@@ -23,6 +23,7 @@ export function AuthForm({
   fieldErrors,
   error,
   busy,
+  footer,
 }: {
   title: string;
   intro?: ReactNode;
@@ -33,6 +34,8 @@ export function AuthForm({
   fieldErrors: Record<string, string>;
   error: string | null;
   busy: boolean;
+  /** Below the form, inside its card: a way elsewhere (Forgot password). */
+  footer?: ReactNode;
 }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const submit = (e: FormEvent) => {
@@ -66,6 +69,7 @@ export function AuthForm({
             {busy ? busyLabel : submitLabel}
           </Button>
         </form>
+        {footer}
       </Card>
     </main>
   );

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { AuthForm } from './auth-form';
 
 const noop = () => {};
@@ -16,6 +17,7 @@ export function SignInForm({
   onSubmit = noop,
   notice,
   noticeIfSignedOut = false,
+  forgotPassword = false,
 }: {
   busy?: boolean;
   error?: string | null;
@@ -28,6 +30,8 @@ export function SignInForm({
    * loader has marked a signed-out visit (index.css), so the form is where the app then draws it.
    */
   noticeIfSignedOut?: boolean;
+  /** Offer "Forgot password" (the server sends email); its line is kept either way, so nothing moves. */
+  forgotPassword?: boolean;
 }) {
   return (
     <AuthForm
@@ -49,6 +53,15 @@ export function SignInForm({
       onSubmit={onSubmit}
       fieldErrors={fieldErrors}
       error={error}
+      footer={
+        <p className="mt-2 flex min-h-11 items-center justify-center">
+          {forgotPassword ? (
+            <Link to="/forgot-password" className="inline-flex min-h-11 items-center font-semibold text-brand-700">
+              Forgot password?
+            </Link>
+          ) : null}
+        </p>
+      }
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
-import type { User } from '@hiu/domain';
+import type { AuthOptions, User } from '@hiu/domain';
 import { api, ApiError } from '../../lib/api-client';
 import { SIGNED_OUT_NOTICE, SignInForm } from './sign-in-form';
 import {
@@ -31,6 +31,7 @@ export default function SignInPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const setup = useSetupNeeded();
+  const options = useQuery<AuthOptions>({ queryKey: ['/api/auth/options'] });
   const signIn = useMutation({
     mutationFn: async (body: Record<string, string>) => {
       await signOutSettled();
@@ -60,6 +61,7 @@ export default function SignInPage() {
       busy={signIn.isPending}
       onSubmit={(v) => signIn.mutate(v)}
       notice={signedOut ? SIGNED_OUT_NOTICE : undefined}
+      forgotPassword={options.data?.emailLinks === true}
       fieldErrors={err?.status === 422 ? err.fieldErrors : {}}
       error={err ? signInProblem(err) : signIn.error ? 'Could not reach the server. Check your connection.' : null}
     />
