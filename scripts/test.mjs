@@ -270,8 +270,15 @@ const S3_FILE_TESTS = [
   'apps/server/test/report-filing.test.ts',
   'apps/server/test/files-move.test.ts',
 ];
-/** The gateway killed during 50 submits with photos (only with the local gateway, whose process it kills). */
-const S3_FAULT_TEST = 'apps/server/test/faults/file-store-outage.test.ts';
+/**
+ * The gateway killed during 50 submits with photos and during files:move (only with the local gateway, whose
+ * process they kill), one after the other.
+ */
+const S3_FAULT_TESTS = [
+  'apps/server/test/faults/file-store-outage.test.ts',
+  'apps/server/test/faults/file-move-outage.test.ts',
+  '--no-file-parallelism',
+];
 
 async function apiOnS3() {
   let settings;
@@ -283,7 +290,7 @@ async function apiOnS3() {
   const env = { TEST_DB: 'pglite', TEST_FILE_STORE: 's3', ...settings };
   const tests = await vitest('api', env, S3_FILE_TESTS);
   // After the others, on its own: it kills the gateway they use.
-  const fault = await vitest('api', { ...env, VITEST_RUN: 'outage' }, [S3_FAULT_TEST]);
+  const fault = await vitest('api', { ...env, VITEST_RUN: 'outage' }, S3_FAULT_TESTS);
   return {
     ran: tests.ran + fault.ran,
     passed: tests.passed + fault.passed,

@@ -1,15 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { passingCheck } from '@hiu/domain/testing';
 import { files } from '../../src/db/schema.js';
 import { sha256Of } from '../../src/files/object-store.js';
-import { signedIn, testFileStoreKind, testS3Settings, useTestApp } from '../helpers/test-app.js';
+import { signedIn, testS3Settings, useTestApp } from '../helpers/test-app.js';
+import { killGateway, localGateway, startGateway } from '../helpers/ceph-gateway.js';
 import { PNG, upload } from '../helpers/report-files.js';
 import { createProperty, createSite } from '../helpers/admin-data.js';
 import { JPEG } from '../security/helpers/fixture.js';
@@ -20,9 +17,6 @@ import { JPEG } from '../security/helpers/fixture.js';
  * the gateway is back the queue moves each photo into the store: every photo once, there, with its hash.
  * Needs the local Ceph gateway of scripts/ensure-ceph.mjs (its pid file is how it is killed).
  */
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const gatewayPidFile = path.join(os.tmpdir(), 'hiu-ceph', 'run', 'client.rgw.hiu.pid');
-const localGateway = testFileStoreKind() === 's3' && fs.existsSync(gatewayPidFile);
 const SUBMITS = 50;
 
 const t = useTestApp();
@@ -33,21 +27,6 @@ function uniqueJpeg() {
   const head = Buffer.from([0xff, 0xfe, 0, 0]);
   head.writeUInt16BE(text.length + 2, 2);
   return Buffer.concat([JPEG.subarray(0, 2), head, text, JPEG.subarray(2)]);
-}
-
-function killGateway() {
-  process.kill(Number(fs.readFileSync(gatewayPidFile, 'utf8').trim()), 'SIGKILL');
-}
-
-/** Starts what is not running (the gateway), as `npm test` does; returns once it answers. */
-function startGateway() {
-  // Without S3_ENDPOINT, which tells the script a server is given and to start nothing.
-  const { S3_ENDPOINT: _given, ...env } = process.env;
-  execFileSync(process.execPath, [path.join(repoRoot, 'scripts/ensure-ceph.mjs')], {
-    stdio: 'ignore',
-    timeout: 120_000,
-    env,
-  });
 }
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
