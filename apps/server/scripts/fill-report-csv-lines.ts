@@ -2,8 +2,8 @@
 // before lines were kept, or under an older format). Optional: an export builds any line it does not find.
 //   DATABASE_URL=postgres://... npx tsx apps/server/scripts/fill-report-csv-lines.ts
 import { openDatabase } from '../src/db/client.js';
-import { fillReportCsvLines } from '../src/exports/reports-csv.js';
-import { reportsRepository } from '../src/repositories/reports.js';
+import { fillReportCsvLines } from '../src/reports/csv-export.js';
+import { reportsRepository } from '../src/reports/repository.js';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('Set DATABASE_URL to the PostgreSQL database');

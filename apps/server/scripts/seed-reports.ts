@@ -8,8 +8,8 @@ import { DEFAULT_RANGES, defaultDesignParameters, wizardDataSchema } from '@hiu/
 import { passingCheck, roomsSetAsExpected } from '@hiu/domain/testing';
 import { buildReportPdf } from '@hiu/report-pdf';
 import { openDatabase } from '../src/db/client.js';
-import { fillReportCsvLines } from '../src/exports/reports-csv.js';
-import { reportsRepository } from '../src/repositories/reports.js';
+import { fillReportCsvLines } from '../src/reports/csv-export.js';
+import { reportsRepository } from '../src/reports/repository.js';
 import { hashPassword } from '../src/http/passwords.js';
 import { BENCH_ADMIN, BIG_SITE } from './seed-reports-constants.js';
 

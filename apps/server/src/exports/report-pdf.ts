@@ -9,7 +9,7 @@ import {
   type PdfImageVerdict,
   type WizardData,
 } from '@hiu/domain';
-import type { ReportsRepository } from '../repositories/reports.js';
+import type { ReportsRepository } from '../reports/repository.js';
 import { withStoredImages, type FileDeps } from '../files/commands.js';
 import { HttpError } from '../http/errors.js';
 

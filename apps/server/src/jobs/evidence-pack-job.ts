@@ -10,7 +10,7 @@ import {
   type DashboardReport,
 } from '@hiu/domain';
 import type { EvidenceFlat } from '@hiu/report-pdf';
-import { reportsCsvStream } from '../exports/reports-csv.js';
+import { reportsCsvStream } from '../reports/csv-export.js';
 import type { ReportPdfs } from '../exports/report-pdf.js';
 import type { Repositories } from '../repositories/index.js';
 import type { PackEntry } from '../evidence-packs/repository.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { wizardDataSchema } from '@hiu/domain';
 import type { ReportPdfs } from '../exports/report-pdf.js';
 import { HttpError } from '../http/errors.js';
-import type { ReportsRepository } from '../repositories/reports.js';
+import type { ReportsRepository } from '../reports/repository.js';
 import type { ReviewRepository } from '../review/repository.js';
 import { keepReportPdf, keepRevisionPdf, type InTransaction } from '../reports/commands.js';
 import type { JobHandler } from './queue/runner.js';

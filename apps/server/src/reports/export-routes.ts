@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analysisCsvFilename, reportsCsvFilename } from '@hiu/domain';
 import { notFound } from '../http/errors.js';
 import { attachment } from '../exports/content-disposition.js';
-import { reportsCsvStream } from '../exports/reports-csv.js';
-import { analysisCsvStream } from '../exports/analysis-csv.js';
+import { reportsCsvStream } from './csv-export.js';
+import { analysisCsvStream } from './analysis-export.js';
 import type { AppContext } from '../context.js';
 import { siteLookup, siteQuery } from './site-query.js';
 

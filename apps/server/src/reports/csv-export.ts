@@ -8,7 +8,7 @@ import {
   reportsCsvFileColumns,
   withStoredDefaults,
 } from '@hiu/domain';
-import type { ReportsRepository, SiteReports } from '../repositories/reports.js';
+import type { ReportsRepository, SiteReports } from './repository.js';
 
 /** A line (with its end) followed by more cells: the line's end moves after them. */
 const withCells = (line: string, cells: string[]) => `${line.slice(0, -CSV_LINE_END.length)},${quotedCsvLine(cells)}`;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { analysisCsvHeaderLine, analysisCsvLine, wizardDataSchema } from '@hiu/domain';
-import type { ReportsRepository, SiteReports } from '../repositories/reports.js';
+import type { ReportsRepository, SiteReports } from './repository.js';
 
 const BATCH = 1000;
 

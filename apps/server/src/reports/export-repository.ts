@@ -3,12 +3,7 @@ import { REPORT_CSV_FORMAT, type ReportRecordCsvInput } from '@hiu/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { properties, reportCsvLines, reports, users } from '../db/schema.js';
-import { reportPdfRepository } from '../reports/pdf-repository.js';
-import { reportReadRepository } from '../reports/read-repository.js';
-import { reportSubmitRepository } from '../reports/submit-repository.js';
-import { siteIs, type SiteReports } from '../reports/site-scope.js';
-
-export type { SiteReports };
+import { siteIs, type SiteReports } from './site-scope.js';
 
 type ReportRow = typeof reports.$inferSelect;
 
@@ -32,12 +27,9 @@ export type CsvSourceRow = { [K in keyof typeof csvSourceColumns]: ReportRow[K] 
 /** One batch of an export: rows each with its stored line or (line null) what to build it from. */
 export type ExportBatch = { rows: { id: string; line: string | null; source: CsvSourceRow | undefined }[] };
 
-export function reportsRepository(db: Db) {
+/** The SQL of the reports' CSV files: a site's export with its stored lines, and the analysis export. */
+export function reportExportRepository(db: Db) {
   return {
-    ...reportReadRepository(db),
-    ...reportSubmitRepository(db),
-    ...reportPdfRepository(db),
-
     /**
      * One keyset page of the analysis export (decision 137): a site's reports, or every report, newest first.
      * `after` is the last row of the previous page.
@@ -278,4 +270,3 @@ export function reportsRepository(db: Db) {
     },
   };
 }
-export type ReportsRepository = ReturnType<typeof reportsRepository>;
