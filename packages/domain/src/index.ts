@@ -68,6 +68,7 @@ export * from './schemas/team.js';
 export * from './schemas/bulk-approval.js';
 export * from './schemas/evidence-pack.js';
 export * from './schemas/sign-off.js';
+export * from './schemas/site-issues.js';
 export * from './schemas/notifications.js';
 export * from './packs/cp1-ts1.js';
 export * from './packs/cp1-param-fields.js';

@@ -556,6 +556,29 @@ export const evidencePacks = pgTable(
   ],
 );
 
+/**
+ * An issue that applies to every flat of a site (docs/product.md#network-wide-issues): recorded once by the
+ * office; reports submitted while it is open carry it.
+ */
+export const siteIssues = pgTable(
+  'site_issues',
+  {
+    id: uuid('id').primaryKey(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    owner: text('owner', { enum: ['engineer', 'installer', 'client', 'other'] }).notNull(),
+    due: date('due', { mode: 'string' }).notNull(),
+    raisedBy: text('raised_by'),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    closingComment: text('closing_comment'),
+    closedBy: text('closed_by'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('site_issues_site_idx').on(t.siteId, t.raisedAt)],
+);
+
 /** A handover sign-off of a site, signed on screen (decision 185): printed in the next evidence pack. */
 export const siteSignOffs = pgTable(
   'site_sign_offs',

@@ -7,7 +7,7 @@ import { sitesRepository } from '../sites/repository.js';
 import { propertiesRepository } from '../properties/repository.js';
 import { draftsRepository } from '../drafts/repository.js';
 import { filesRepository } from '../files/repository.js';
-import { reportsRepository } from '../reports/repository.js';
+import { reportsRepository } from './reports.js';
 import { hiuModelsRepository } from '../hiu-models/repository.js';
 import { membersRepository } from '../memberships/repository.js';
 import { auditRepository } from '../history/repository.js';
@@ -16,6 +16,7 @@ import { dashboardRepository } from '../dashboard/repository.js';
 import { evidencePacksRepository } from '../evidence-packs/repository.js';
 import { dwellingsRepository } from '../dwellings/repository.js';
 import { signOffsRepository } from '../sign-offs/repository.js';
+import { siteIssuesRepository } from '../site-issues/repository.js';
 import { assignmentsRepository } from '../assignments/repository.js';
 
 /** Every repository but the session store over one executor: the database, or one transaction of it. */
@@ -37,6 +38,7 @@ export function repositoriesOver(db: Db) {
     evidencePacks: evidencePacksRepository(db),
     dwellings: dwellingsRepository(db),
     signOffs: signOffsRepository(db),
+    siteIssues: siteIssuesRepository(db),
     assignments: assignmentsRepository(db),
   };
 }

@@ -33,6 +33,12 @@ const person = (e: AuditEntry) =>
 
 const quoted = (v: string | null, kind: string) => (v ? `${kind} “${v}”` : `a ${kind}`);
 
+/** A network-wide issue by its words: the issue “Lag the riser”. */
+const theIssue = (e: AuditEntry) => {
+  const d = recorded(e, 'description');
+  return d ? `the issue “${d}”` : 'an issue';
+};
+
 type Phrase = (e: AuditEntry) => string;
 
 /**
@@ -54,6 +60,8 @@ const PHRASES: Record<string, Phrase> = {
   },
   'site.pack_requested': (e) => `asked for the evidence pack of ${site(e)}`,
   'site.signed_off': (e) => `signed off ${site(e)}`,
+  'site.issue_raised': (e) => `raised ${theIssue(e)} for every flat of ${site(e)}`,
+  'site.issue_resolved': (e) => `resolved ${theIssue(e)} of ${site(e)}`,
   'site_member.member_added': (e) => `added ${person(e)} to ${site(e)}`,
   'site_member.member_removed': (e) => `removed ${person(e)} from ${site(e)}`,
   'property.created': (e) => `added ${flat(e)}`,
