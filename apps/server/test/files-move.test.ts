@@ -91,4 +91,24 @@ describe.runIf(testFileStoreKind() === 's3')('npm run files:move', () => {
     expect(out.failed).toEqual([{ id, reason: expect.stringContaining('SHA-256') }]);
     expect((await repo.get(id))!.location).toBe('database');
   });
+
+  it('leaves a file whose object is missing from the store where it is, and moves the others', async () => {
+    const eng = await signedIn(await t.app(), 'engineer');
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const id = randomUUID();
+      const res = await eng.put(`/api/files/${id}?kind=photo`, uniqueJpeg(), { 'content-type': 'image/jpeg' });
+      expect(res.statusCode).toBe(201);
+      ids.push(id);
+    }
+    const { db } = await t.database();
+    const repo = filesRepository(db);
+    const objects = s3Store(testS3Settings()!);
+    await objects.delete((await repo.get(ids[0]!))!.sha256!);
+    const out = await moveFiles({ files: repo, objects, log: { warn: () => {} } as never }, 'database');
+    expect(out.moved).toBe(1);
+    expect(out.failed).toEqual([{ id: ids[0], reason: expect.stringContaining('cannot be read from the store') }]);
+    expect((await repo.get(ids[0]!))!.location).toBe('s3');
+    expect((await repo.get(ids[1]!))!.location).toBe('database');
+  });
 });

@@ -1,5 +1,5 @@
 import { dropObjectsNoLongerNamed, type FileDeps } from './commands.js';
-import { sha256Of } from './object-store.js';
+import { StoreUnavailableError, sha256Of } from './object-store.js';
 import type { FileLocation } from './repository.js';
 
 export interface MoveReport {
@@ -61,7 +61,14 @@ async function toStore(deps: Deps, file: File): Promise<string | undefined> {
 
 async function toDatabase(deps: Deps, file: File): Promise<string | undefined> {
   if (!file.sha256) return 'no recorded SHA-256';
-  const bytes = await deps.objects.get(file.sha256); // checked against the hash
+  let bytes: Buffer;
+  try {
+    bytes = await deps.objects.get(file.sha256); // checked against the hash
+  } catch (error) {
+    // A store that does not answer stops the run (run it again later); a missing or damaged object is this file's.
+    if (error instanceof StoreUnavailableError) throw error;
+    return `its object cannot be read from the store: ${error instanceof Error ? error.message : String(error)}`;
+  }
   if (bytes.length !== file.size) return `the store holds ${bytes.length} bytes, not the ${file.size} recorded`;
   if (await deps.files.markInDatabase(file.id, file.sha256, bytes)) {
     await dropObjectsNoLongerNamed(deps, [{ sha256: file.sha256, location: 's3' }]);
