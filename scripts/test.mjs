@@ -76,7 +76,7 @@ async function format() {
   };
 }
 
-/** Import cycles, type-only imports included (scripts/import-cycles.mjs, decision 214). */
+/** Import cycles, type-only imports included (scripts/import-cycles.mjs). */
 async function cycles() {
   const out = path.join(tmp, 'import-cycles.json');
   const code = await run(process.execPath, [path.join(repoRoot, 'scripts/import-cycles.mjs'), '--json', out], {

@@ -114,7 +114,7 @@ export async function runAttackers({
   };
 
   // Once a minute: the WebP bomb itself (refused at upload), then reports of thirty of the flattest WebP photos
-  // the floor lets through, each of which the PDF must convert (decision 208: two are, the rest say why not).
+  // the floor lets through, each of which the PDF must convert (two are, the rest say why not).
   const webpLoop = async () => {
     while (Date.now() < deadline) {
       const next = Date.now() + 60_000;

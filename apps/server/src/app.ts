@@ -89,7 +89,7 @@ export async function buildApp(
   opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    // Every line's request is written without its credentials (decision 209); `logStream` is for tests.
+    // Every line's request is written without its credentials; `logStream` is for tests.
     logger:
       opts.logger === false
         ? false
@@ -98,7 +98,7 @@ export async function buildApp(
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     frameworkErrors,
-    // Stalled and slow connections are cut (decision 110); Fastify leaves all but keep-alive unlimited.
+    // Stalled and slow connections are cut; Fastify leaves all but keep-alive unlimited.
     connectionTimeout: config.http.idleTimeoutMs,
     requestTimeout: config.http.requestTimeoutMs,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
@@ -119,13 +119,13 @@ export async function buildApp(
 
   await app.register(cookie);
   // Every answer names its content (a hash of the body); a phone that sends it back gets 304 and no body when
-  // nothing changed, so a sync of a whole block sends only what changed (decision 195).
+  // nothing changed, so a sync of a whole block sends only what changed.
   await app.register(etag);
   // Answers of 1 KB and more go compressed to a client that accepts it: a block's flats are mostly repeated
-  // keys, a tenth of their size gzipped (decision 195). After the ETag, which is of the body itself. Bodies
+  // keys, a tenth of their size gzipped. After the ETag, which is of the body itself. Bodies
   // sent to the server are never decompressed here: that would be a way round the body limits.
   await app.register(compress, { globalDecompression: false });
-  // Inline script only by hash: the shells' loader (decision 094), when the web app is served.
+  // Inline script only by hash: the shells' loader, when the web app is served.
   registerSecurityHeaders(app, shellScriptHashes(config.webDist));
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
@@ -217,7 +217,7 @@ export async function buildApp(
     }
   });
   registerCsrfGuard(app);
-  // Before the session is looked up: a refused read costs no database work (decision 193).
+  // Before the session is looked up: a refused read costs no database work.
   await registerReadLimit(app, config.readLimit);
   registerAccess(app, ctx.repos.users);
   registerInputGuard(app);

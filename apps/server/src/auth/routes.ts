@@ -72,7 +72,7 @@ export const authRoutes =
       async (request, reply) => {
         const { email, password } = request.body;
         const limits = signInLimits(email, request.ip);
-        // Past a limit this server knows of: refused from memory, before anything else (decision 207).
+        // Past a limit this server knows of: refused from memory, before anything else.
         const full = attempts.knownFull(limits.all);
         if (full !== undefined) throw tooManyAttempts(full);
         // Every attempt is counted against its address before anything else, refused ones included (one statement):

@@ -8,8 +8,8 @@ const JPEG_QUALITY = 85;
 
 /**
  * A WebP photo as a JPEG, because the PDF library embeds only JPEG and PNG; null when it is damaged, larger
- * than uploads may be or of fewer bytes than its pixels need (its header is read before any pixel is decoded,
- * decisions 115 and 208). The report's image budget has already chosen which are converted.
+ * than uploads may be or of fewer bytes than its pixels need (its header is read before any pixel is decoded).
+ * The report's image budget has already chosen which are converted.
  */
 export function webpAsJpeg(bytes: Uint8Array): Uint8Array | null {
   if (!photoWithinLimits(bytes, 'image/webp')) return null;

@@ -7,7 +7,7 @@ import type { UsersRepository } from '../users/sessions.js';
 /**
  * Who may call a route. Every route declares it in `config.access`; the default is signed-in users.
  * `field`: everyone but clients (they only read); `supervisor`: supervisors and admins;
- * `oversight`: everyone but engineers (a site's evidence: supervisors, clients, admins; decision 185).
+ * `oversight`: everyone but engineers (a site's evidence: supervisors, clients, admins).
  * Which sites a caller may touch is checked inside the route (site-access.ts).
  */
 export type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'admin';

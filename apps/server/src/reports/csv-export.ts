@@ -14,7 +14,7 @@ import type { ReportsRepository, SiteReports } from './repository.js';
 const withCells = (line: string, cells: string[]) => `${line.slice(0, -CSV_LINE_END.length)},${quotedCsvLine(cells)}`;
 
 /**
- * A site's reports as CSV (docs/product.md#csv-export, decision 052), produced batch by batch as the client reads it:
+ * A site's reports as CSV (docs/product.md#csv-export), produced batch by batch as the client reads it:
  * the stream pulls the next batch only when the previous one has been sent, so memory does not grow
  * with the number of reports. Each report's own cells are read as stored (a report without a stored line of the
  * current format has its line built here, and kept for the next export); its record (reference, review, block,
@@ -22,7 +22,7 @@ const withCells = (line: string, cells: string[]) => `${line.slice(0, -CSV_LINE_
  */
 export function reportsCsvStream(repo: ReportsRepository, scope: SiteReports): Readable {
   async function* lines() {
-    // A site with test-pack reports gets the pack's columns after the standard ones (decision 190); a
+    // A site with test-pack reports gets the pack's columns after the standard ones; a
     // standard site's file has the standard columns, then the record's.
     if (await repo.hasPackReports(scope)) {
       yield* packLines(repo, scope);

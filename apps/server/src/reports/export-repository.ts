@@ -31,7 +31,7 @@ export type ExportBatch = { rows: { id: string; line: string | null; source: Csv
 export function reportExportRepository(db: Db) {
   return {
     /**
-     * One keyset page of the analysis export (decision 137): a site's reports, or every report, newest first.
+     * One keyset page of the analysis export: a site's reports, or every report, newest first.
      * `after` is the last row of the previous page.
      */
     async analysisPage(scope: SiteReports | undefined, after: { completedAt: Date; id: string } | null, limit: number) {
@@ -72,7 +72,7 @@ export function reportExportRepository(db: Db) {
      * their text, joined by the database (one value instead of thousands of rows); otherwise as rows, each
      * with its line or, for a report without one, the fields to build it from.
      * When every report of the site has a line of the current format (always, except after an upgrade or a
-     * change of format), the lines are read alone: one range of their index, already in order (decision 100).
+     * change of format), the lines are read alone: one range of their index, already in order.
      */
     async *exportBatches(scope: SiteReports, batchSize = 2000): AsyncGenerator<ExportBatch> {
       // The cursor keeps the database's own text of the timestamp: a JS Date would drop microseconds.
@@ -205,7 +205,7 @@ export function reportExportRepository(db: Db) {
       return new Map(rows.map((r) => [r.id, { ...r, superseded: Boolean(r.superseded) }]));
     },
 
-    /** Whether any report of the site was taken under a test pack beyond the standard one (decision 190). */
+    /** Whether any report of the site was taken under a test pack beyond the standard one. */
     async hasPackReports(scope: SiteReports): Promise<boolean> {
       const [row] = await db
         .select({ id: reports.id })

@@ -48,7 +48,7 @@ export const reportRoutes =
     const { siteOf, requiredSite } = siteLookup(ctx.repos.sites);
 
     /**
-     * Who may read a report (decision 145): admins; its author; a supervisor of its site; a client of its
+     * Who may read a report: admins; its author; a supervisor of its site; a client of its
      * site once it is approved. Another engineer's report is refused (403); to anyone else it does not exist.
      */
     const readableOrThrow = async (user: User, report: Readable | undefined) => {
@@ -179,7 +179,7 @@ export const reportRoutes =
         await readableOrThrow(request.user!, found);
         const report = found!;
         const wanted = request.query.revision;
-        // An earlier revision keeps its own PDF (decision 180).
+        // An earlier revision keeps its own PDF.
         if (wanted !== undefined && wanted !== report.revision) {
           const bytes =
             wanted < report.revision ? await revisionPdf(pdfDeps, report, wanted, request.user!.id) : undefined;

@@ -29,6 +29,6 @@ export const summaryColumns = {
 export type SummaryRow = { [K in keyof typeof summaryColumns]: ReportRow[K] };
 
 export function toSummary(row: SummaryRow): ReportSummary & { userId: string | null } {
-  // The download name is made from the report as it is, so reports filed before decision 136 get it too.
+  // The download name is made from the report as it is, so reports filed before names were given get it too.
   return { ...row, completedAt: row.completedAt.toISOString(), pdfFilename: reportPdfFilename(row) };
 }

@@ -259,7 +259,7 @@ export const toTableRow = (r: Row, failures: string[]): ReportTableRow => ({
           engineerName: r.engineer_name ?? '',
           hiuModel: r.hiu_model ?? '',
           hiuSerial: r.hiu_serial ?? '',
-          // Named as every other download of it is, so a report filed before decision 136 gets today's name too.
+          // Named as every other download of it is, so a report filed before names were given gets today's name too.
           pdfFilename: reportPdfFilename({
             siteName: r.site_name ?? '',
             propertyAddress: r.property_address ?? '',

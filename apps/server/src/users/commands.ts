@@ -19,7 +19,7 @@ const created = (user: User) => {
   return { entityType: 'user' as const, entityId: user.id, action: 'created', after };
 };
 
-/** Adds an account (a new engineer joins every site: decision 145). */
+/** Adds an account (a new engineer joins every site). */
 export function createUser(db: Db, actor: Actor, input: NewAccount): Promise<User> {
   // The unique email index decides between two adds of one address at once; both are told the same.
   return runCommand(db, actor, async ({ repos, record }) => {

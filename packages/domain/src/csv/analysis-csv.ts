@@ -6,7 +6,7 @@ import { csvLine, neutraliseCsvCell } from './report-csv.js';
 import { packMeasurements, TEST_PACK_LABELS, testPackVersions } from '../packs/test-packs.js';
 import { TEST_PACK_IDS, type TestPackId } from '../packs/test-pack-types.js';
 
-/** What one analysis row is built from: the stored report (decision 137). */
+/** What one analysis row is built from: the stored report. */
 export interface AnalysisCsvInput {
   reference: string;
   siteName: string;

@@ -8,7 +8,7 @@ import { formatLocation, stepStampsText } from '../format/evidence.js';
 import { formatSeconds } from '../rules/forty-five.js';
 
 /**
- * The per-site report export (docs/product.md#csv-export, decision 007 ruling 2): the spec's columns and order, with the
+ * The per-site report export (docs/product.md#csv-export): the spec's columns and order, with the
  * eleven columns of the phantom "heatingChecks" reading replaced by what the wizard records, in step order,
  * then the field evidence columns.
  */

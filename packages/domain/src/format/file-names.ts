@@ -17,7 +17,7 @@ function namePart(text: string, max: number): string {
 
 /**
  * `<site>_<address>_<serial>_<YYYY-MM-DD>_<PASS|FAIL>.pdf`, so a person can tell a folder of reports apart
- * (decision 136). Underscores separate the parts, so none appears inside one; long parts are cut.
+ *. Underscores separate the parts, so none appears inside one; long parts are cut.
  */
 export function reportPdfFilename(r: {
   siteName: string;
@@ -45,7 +45,7 @@ export function revisionPdfFilename(current: string, revision: number, overallSt
   return `${base}_${overallStatus}-revision-${revision}.pdf`;
 }
 
-/** HIU-<year>-<number>: the reference printed on a report and quoted by the office (decision 136). */
+/** HIU-<year>-<number>: the reference printed on a report and quoted by the office. */
 export function reportReference(year: number, n: number): string {
   return `HIU-${year}-${String(n).padStart(6, '0')}`;
 }

@@ -34,7 +34,7 @@ function field(group: RangeGroup, key: string, label: string, unit: Unit): Desig
 
 /**
  * The ranges each design-parameter tab edits, in the Overview's order (docs/product.md#design-parameters), followed by the judged
- * values ruling 5 adds. Heating also edits the tertiary system pressure, as the spec places it there.
+ * values each site sets. Heating also edits the tertiary system pressure, as the spec places it there.
  */
 export const DESIGN_RANGE_FIELDS: Record<DesignTab, DesignRangeField[]> = {
   standby: [

@@ -4,7 +4,7 @@ import { CP1_PARAM_DEFAULTS } from '../packs/cp1-ts1.js';
 // defaults without downloading the schema library; `designParametersSchema` takes its defaults from here, so
 // there is one list.
 
-/** A new site's ranges (docs/product.md#site-defaults), including those decision 007 ruling 5 made per site. */
+/** A new site's ranges (docs/product.md#site-defaults), including those each site sets. */
 export const DESIGN_RANGE_DEFAULTS = {
   standby: {
     flowTempMin: '45',

@@ -50,7 +50,7 @@ export const reportSummarySchema = z.object({
   /** HIU-<year>-<number>. */
   reference: z.string(),
   siteLocation: z.string(),
-  /** Decision 145: awaiting_review, approved or sent_back. */
+  /** Where the report is in review (docs/product.md#review). */
   reviewState: z.enum(REVIEW_STATES),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;

@@ -1,5 +1,5 @@
 /**
- * Who a user is (decision 145): an admin runs the office and sees everything; a supervisor assigns and
+ * Who a user is: an admin runs the office and sees everything; a supervisor assigns and
  * reviews on the sites they belong to; an engineer commissions on the sites they belong to; a client reads
  * progress and approved reports of the sites they are granted.
  */

@@ -17,7 +17,7 @@ export type User = z.infer<typeof userSchema>;
 
 /**
  * A user as the admin's users list shows them: with the photos and signatures they uploaded that no report
- * has claimed yet, which count against their upload limit (decision 116).
+ * has claimed yet, which count against their upload limit.
  */
 export const userListItemSchema = userSchema.extend({
   unclaimedUploads: z.object({ count: z.number().int(), bytes: z.number().int() }),

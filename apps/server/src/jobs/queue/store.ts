@@ -11,7 +11,7 @@ export interface ClaimedJob {
   /** This attempt's number, from 1; it also fences the job: only this attempt may finish it. */
   attempt: number;
   maxAttempts: number;
-  /** Whose work it is, if anyone's (decision 208). */
+  /** Whose work it is, if anyone's. */
   ownerId: string | null;
 }
 
@@ -22,7 +22,7 @@ export interface NewJob {
   key?: string;
   maxAttempts?: number;
   /**
-   * Whose work it is (a report's engineer): owners take turns (decision 208). Jobs without one take turns
+   * Whose work it is (a report's engineer): owners take turns. Jobs without one take turns
    * together, one queue per kind.
    */
   ownerId?: string | null;
@@ -64,7 +64,7 @@ export function jobStore(db: Db) {
      * Takes up to `limit` due jobs of these kinds for `leaseSeconds`: queued ones whose time has come, and
      * running ones whose lease ran out (their server stopped). SKIP LOCKED lets every server claim at once.
      *
-     * Owners take turns (decision 208). A due job's turn is its owner's jobs running or finished in the last
+     * Owners take turns. A due job's turn is its owner's jobs running or finished in the last
      * minute plus its place among that owner's due jobs, oldest first; the lowest turns are taken, the oldest
      * first among equals, so one engineer's hundred queued PDFs never delay another's first. A claim takes at
      * most one job per owner, and none of `ownersInHand` (those this server is running already: one user's

@@ -37,7 +37,7 @@ export default function SignInPage() {
       await signOutSettled();
       return api.post<User>('/api/auth/login', { email: body.email ?? '', password: body.password ?? '' });
     },
-    // "Busy" (503): the server checks one password per address at a time (decision 207), so a colleague signing
+    // "Busy" (503): the server checks one password per address at a time, so a colleague signing
     // in from the same office at that moment is tried again here, still "Signing in...", before anything is said.
     retry: (failures, error) => error instanceof ApiError && error.status === 503 && failures < 2,
     retryDelay: (failures) => 1000 * 2 ** failures,

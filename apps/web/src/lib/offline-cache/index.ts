@@ -38,7 +38,7 @@ export async function offlineAnswer(
 
 /**
  * A GET the server could not answer (no answer at all, or 502-504 from a proxy in front of a stopped server), or
- * would not yet (429, too many reads, still refused after the wait it named: decision 193): the signed-in
+ * would not yet (429, too many reads, still refused after the wait it named): the signed-in
  * engineer's offline cache answers it if it can; otherwise the error stands.
  */
 export async function answerWithoutServer(error: unknown, queryKey: QueryKey, client: QueryClient): Promise<unknown> {

@@ -6,7 +6,7 @@ import { useDeleteProperty, usePropertyDeleteImpact } from '../api/properties';
 import { plural } from '../components/plural';
 import { Problem } from '../../../components/problem';
 
-/** Ruling 12: asks first, names the drafts that go, and says that submitted reports are kept. */
+/** Asks first, names the drafts that go, and says that submitted reports are kept. */
 export function DeletePropertyDialog({ property, onClose }: { property: Property | null; onClose: () => void }) {
   const impact = usePropertyDeleteImpact(property?.id);
   const remove = useDeleteProperty();

@@ -6,7 +6,7 @@ import { useDeleteSite, useSiteDeleteImpact } from '../api/sites';
 import { plural } from '../components/plural';
 import { Problem } from '../../../components/problem';
 
-/** Ruling 12: deleting asks first, names what goes, and says that submitted reports are kept. */
+/** Deleting asks first, names what goes, and says that submitted reports are kept. */
 export function DeleteSiteDialog({ site, onClose }: { site: SiteSummary | null; onClose: () => void }) {
   const impact = useSiteDeleteImpact(site?.id);
   const remove = useDeleteSite();

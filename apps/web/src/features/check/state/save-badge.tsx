@@ -30,7 +30,7 @@ const PILL =
 
 /**
  * The save-status badge: in a check step's top bar beside Cancel (`inline`), where it covers nothing the
- * engineer reads or types; elsewhere fixed at the top right (docs/product.md#save-status, decision 007 ruling 9). The live region stays mounted
+ * engineer reads or types; elsewhere fixed at the top right (docs/product.md#save-status). The live region stays mounted
  * so screen readers hear each change; it is empty while the badge is hidden. Tapping the badge opens the
  * outbox; while it is hidden and work is still waiting, a small "waiting to send" pill takes its place.
  */

@@ -5,7 +5,7 @@ export const AUTOSAVE_DELAY_MS = 30_000;
 export const SAVED_TO_IDLE_MS = 2_000;
 export const BADGE_LINGER_MS = 3_000;
 
-/** Ruling 9's texts; `lingering` is the 3 s after returning to idle. Null when the badge is hidden. */
+/** The badge's texts (docs/product.md#save-status); `lingering` is the 3 s after returning to idle. Null when the badge is hidden. */
 export function saveBadgeText(status: SaveStatus, lingering: boolean, signedOut = false): string | null {
   switch (status) {
     case 'saving':
