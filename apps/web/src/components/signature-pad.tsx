@@ -42,7 +42,17 @@ export function SignaturePad({ imageUrl, onChange, labelledBy }: SignaturePadPro
     const end = () => onChangeRef.current(canvas.toDataURL('image/png'));
     pad.addEventListener('beginStroke', begin);
     pad.addEventListener('endStroke', end);
+    // A finger's stroke is the pad's alone: its touches are consumed, so the browser makes no fling of a quick
+    // stroke. A fling still running when the next finger comes down is stopped by it, and that touch gives no
+    // click: the first tap on File Failure Report just after signing did nothing (decision 227).
+    const consume = (e: TouchEvent) => {
+      if (e.cancelable) e.preventDefault();
+    };
+    canvas.addEventListener('touchstart', consume, { passive: false });
+    canvas.addEventListener('touchmove', consume, { passive: false });
     return () => {
+      canvas.removeEventListener('touchstart', consume);
+      canvas.removeEventListener('touchmove', consume);
       pad.removeEventListener('beginStroke', begin);
       pad.removeEventListener('endStroke', end);
       pad.off();

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Card } from '../../../components/ui/card';
-import { drawSignature, recoverPendingSignature } from '../lib/pending-signature';
+import { drawSignature, padShown, recoverPendingSignature } from '../lib/pending-signature';
 import { browserStorage } from '../state/local-cache';
 import { usePhotoUrl, useWizard } from '../state/wizard-provider';
 import { SignaturePad } from '../../../components/signature-pad';
@@ -13,6 +13,7 @@ export function EngineerSignature({ headingId }: { headingId: string }) {
   const { state, setSignature, hydrated } = useWizard();
   const signatureUrl = usePhotoUrl(state.wizardData.photosSignature.signature || undefined);
   const recovered = useRef(false);
+  useEffect(padShown, []);
   useEffect(() => {
     if (!hydrated || recovered.current) return;
     recovered.current = true;

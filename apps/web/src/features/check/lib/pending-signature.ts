@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { CacheStorage } from '../state/local-cache';
 
 /**
@@ -52,6 +53,58 @@ export function pngFromDataUrl(dataUrl: string): Blob {
 }
 
 let chain: Promise<void> = Promise.resolve();
+let lastKept: Promise<boolean> = Promise.resolve(true);
+/** Strokes drawn whose file is not yet kept. */
+let drawing = 0;
+/** A stroke drawn on the pad shown now was kept, and not cleared since (reset when a pad shows). */
+let keptThisVisit = false;
+/** Counts the pad's changes, so only the latest one's outcome stands. */
+let changes = 0;
+const listeners = new Set<() => void>();
+const told = () => listeners.forEach((l) => l());
+
+/** A stroke's save ended: kept (the check refers to it) or refused by the phone's storage. */
+function settle(change: number, kept: boolean) {
+  drawing--;
+  if (change === changes) keptThisVisit = kept;
+  told();
+}
+
+/** A signature card shows: what was drawn on an earlier one is in the check by now. */
+export function padShown(): void {
+  keptThisVisit = false;
+}
+
+/**
+ * True from the moment a stroke ends, through the keeping of its file, until the check that refers to it is
+ * drawn on the screen (some hundred ms on a slow phone, where state from the background renders in slices): a
+ * finger goes from the pad to File Failure Report or Review & Submit faster than that, and a button that waited
+ * for the file was still disabled when tapped, so the tap was lost. Pass whether the screen's check has it.
+ */
+export function useSignatureInHand(shown: boolean): boolean {
+  const inHand = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    signatureDrawingNow,
+    () => false,
+  );
+  return shown || inHand;
+}
+
+/** Read in a tap's handler: a stroke ended a moment ago may not have reached the screen's last render yet. */
+export function signatureDrawingNow(): boolean {
+  return drawing > 0 || keptThisVisit;
+}
+
+/**
+ * Once every stroke drawn so far is saved: true when the last was kept as the signature's file (the check then
+ * refers to it), false when the phone's storage refused it.
+ */
+export function signatureKept(): Promise<boolean> {
+  return lastKept;
+}
 
 /**
  * The pad's drawing (a PNG data URL; null: cleared) for `ownerId`'s check: kept in the quick cache at once,
@@ -65,6 +118,11 @@ export function drawSignature(
   setSignature: (png: Blob | null) => Promise<void>,
 ): Promise<void> {
   if (dataUrl && ownerId) keepPendingSignature(storage, ownerId, dataUrl);
+  const counted = Boolean(dataUrl);
+  const change = ++changes;
+  if (counted) drawing++;
+  else keptThisVisit = false;
+  told();
   const run = async () => {
     if (!dataUrl) {
       const pending = ownerId && peekPendingSignature(storage, ownerId);
@@ -75,7 +133,15 @@ export function drawSignature(
     clearPendingSignature(storage, dataUrl);
   };
   const done = chain.then(run);
+  void done.then(
+    () => counted && settle(change, true),
+    () => counted && settle(change, false),
+  );
   chain = done.catch(() => undefined);
+  lastKept = done.then(
+    () => true,
+    () => false,
+  );
   return done;
 }
 

@@ -5,9 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
-import { useWizard } from '../state/wizard-provider';
+import { useCheckNow, useWizard } from '../state/wizard-provider';
 import { PhotoCapture } from '../components/photo-capture';
 import { EngineerSignature } from '../components/engineer-signature';
+import { signatureDrawingNow, signatureKept, useSignatureInHand } from '../lib/pending-signature';
 import { WIZARD_PAGE_CLASS } from '../components/wizard-header';
 import { StorageWarning } from '../components/storage-warning';
 
@@ -26,6 +27,10 @@ export function FailureEvidencePage() {
   const reasons = failureReasons(n, d, ranges);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [adding, setAdding] = useState(0);
+  const checkNow = useCheckNow();
+  // A stroke just drawn counts at once; its file is kept before the report goes (the first tap acts).
+  const signed = useSignatureInHand(isEntered(p.signature));
+  const [filing, setFiling] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -48,9 +53,19 @@ export function FailureEvidencePage() {
       }
     }
   };
-  const signed = isEntered(p.signature);
 
-  const file = () => {
+  const file = async () => {
+    if (filing) return;
+    // Decided at the tap, not by the last render: on a slow phone the stroke that just ended, or its file kept
+    // a moment ago, may not be drawn into the button yet, and a disabled button would swallow the tap.
+    const signedNow = () => isEntered(checkNow().wizardData.photosSignature.signature);
+    if (!signedNow() && !signatureDrawingNow()) {
+      document.getElementById('failure-signature-heading')?.scrollIntoView({ block: 'center' });
+      return;
+    }
+    setFiling(true);
+    // Not kept (the phone's storage refused it): the report waits for a signature, as before one was drawn.
+    if (!(await signatureKept()) || !signedNow()) return setFiling(false);
     update((w) => void (w.stepCompletedAt[step.slug] = new Date().toISOString()));
     void fail(n, reasons);
     navigate('/check/failed');
@@ -127,11 +142,15 @@ export function FailureEvidencePage() {
           <Button
             variant="danger"
             size="lg"
-            disabled={!signed}
+            // Never `disabled` until filing: the tap always reaches `file`, which decides (see there).
+            aria-disabled={!signed || undefined}
+            className={signed ? undefined : 'bg-slate-300 text-slate-600 hover:bg-slate-300'}
+            disabled={filing}
+            aria-busy={filing || undefined}
             aria-describedby={signed ? undefined : 'file-failure-missing'}
-            onClick={file}
+            onClick={() => void file()}
           >
-            File Failure Report
+            {filing ? 'Filing...' : 'File Failure Report'}
           </Button>
         </div>
       </nav>

@@ -7,6 +7,7 @@ import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
 import { PhotoCapture } from '../components/photo-capture';
 import { EngineerSignature } from '../components/engineer-signature';
+import { signatureKept, useSignatureInHand } from '../lib/pending-signature';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { YesNoField } from '../components/yes-no-field';
 import { useStep } from '../lib/use-step';
@@ -37,6 +38,16 @@ export function PhotosSignatureStep() {
       }
     }
   };
+  // A stroke just drawn counts at once; its file is kept before the step is left, so the first tap acts.
+  const drawing = useSignatureInHand(false);
+  const [leaving, setLeaving] = useState(false);
+  const reviewAndSubmit = async () => {
+    if (leaving) return;
+    setLeaving(true);
+    // Not kept (the phone's storage refused it): the step stays, still needing a signature.
+    if (!(await signatureKept())) return setLeaving(false);
+    saveAndContinue();
+  };
   const serial = p.remoteCutOffValveSerial.trim();
   const serialInvalid = isEntered(serial) && !isValidValveSerial(serial);
   // While typing, only complain once the text can no longer become valid ("N" may become "NA").
@@ -45,7 +56,14 @@ export function PhotosSignatureStep() {
   return (
     <WizardChrome
       step={step}
-      primary={<NextButton label="Review & Submit" missing={missingForNext(7, d)} onClick={saveAndContinue} />}
+      primary={
+        <NextButton
+          label="Review & Submit"
+          missing={missingForNext(7, drawing ? { ...d, photosSignature: { ...p, signature: 'drawn' } } : d)}
+          busy={leaving}
+          onClick={() => void reviewAndSubmit()}
+        />
+      }
     >
       <div className="space-y-4">
         <Card className="space-y-3">

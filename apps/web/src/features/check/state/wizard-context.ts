@@ -53,6 +53,15 @@ export function useWizard(): WizardContextValue {
 }
 
 /**
+ * The check as it is at this moment, for a tap's handler: what the screen last drew may be a moment behind (state
+ * that arrives in the background renders in slices), as a signature kept just before the tap.
+ */
+export function useCheckNow(): () => WizardState {
+  const { controller } = useWizardContext();
+  return () => controller.state;
+}
+
+/**
  * True while a check kept on this phone is still being read (asked once, when the screen mounts): home then
  * waits with its cards, so the Unsaved Work Found banner appears with them instead of pushing them down.
  */

@@ -18,6 +18,7 @@ export {
   usePhotoUrl,
   useFileBlob,
   useReadingKeptCheck,
+  useCheckNow,
   type WizardContextValue,
 } from './wizard-context';
 export { saveBadgeText, type SaveStatus } from './save-status';
