@@ -176,6 +176,7 @@ export async function buildApp(
         : {}),
       [EVIDENCE_PACK_JOB]: evidencePackJob({
         repos,
+        db: database.db,
         pdfs,
         log: app.log,
         hours: config.evidencePackHours,

@@ -1,6 +1,8 @@
 import type { EvidencePack } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
+import { packContentsDigest } from './contents-digest.js';
+import type { PackEntry, PackMissing } from './repository.js';
 
 type Actor = Parameters<typeof runCommand>[1];
 
@@ -22,6 +24,33 @@ export function requestPack(db: Db, actor: Actor, siteId: string): Promise<{ pac
     });
     record({ entityType: 'site', entityId: siteId, action: 'pack_requested', after: { packId: made.id } });
     return { pack: made, created: true };
+  });
+}
+
+/**
+ * A built pack: its contents listed and kept until `expiresAt`, announced to the webhooks that asked
+ * (`evidence_pack.built`, docs/product.md#integrations) in the same transaction.
+ */
+export function finishPack(
+  db: Db,
+  pack: { id: string; siteId: string; siteName: string },
+  contents: PackEntry[],
+  missing: PackMissing,
+  expiresAt: Date,
+): Promise<void> {
+  return runCommand(db, null, async ({ repos, emit }) => {
+    const builtAt = await repos.evidencePacks.finish(pack.id, contents, missing, expiresAt);
+    emit('evidence_pack.built', {
+      packId: pack.id,
+      siteId: pack.siteId,
+      siteName: pack.siteName,
+      builtAt: builtAt.toISOString(),
+      files: contents.length,
+      missing: missing.length,
+      packSha256: packContentsDigest(contents),
+      expiresAt: expiresAt.toISOString(),
+      downloadUrl: `/api/evidence-packs/${pack.id}/download`,
+    });
   });
 }
 

@@ -9,6 +9,7 @@ import { markSuperseded } from './superseded.js';
 const SOURCES_PAGE = 50;
 type Row = typeof evidencePacks.$inferSelect;
 export type PackEntry = NonNullable<Row['contents']>[number];
+export type PackMissing = NonNullable<Row['missing']>;
 
 const toPack = (r: Row): EvidencePack => ({
   id: r.id,
@@ -210,11 +211,14 @@ export function evidencePacksRepository(db: Db) {
       await db.update(evidencePacks).set({ state: 'running', done, total }).where(eq(evidencePacks.id, id));
     },
 
-    async finish(id: string, contents: PackEntry[], missing: NonNullable<Row['missing']>, expiresAt: Date) {
+    /** Marks the pack built; answers when. */
+    async finish(id: string, contents: PackEntry[], missing: PackMissing, expiresAt: Date): Promise<Date> {
+      const finishedAt = new Date();
       await db
         .update(evidencePacks)
-        .set({ state: 'done', contents, missing, finishedAt: new Date(), expiresAt, done: sql`total` })
+        .set({ state: 'done', contents, missing, finishedAt, expiresAt, done: sql`total` })
         .where(eq(evidencePacks.id, id));
+      return finishedAt;
     },
 
     async fail(id: string, error: string) {

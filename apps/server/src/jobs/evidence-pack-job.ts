@@ -20,9 +20,13 @@ import { storedReportPdf } from './report-pdf-job.js';
 import { signOffsInPack } from '../sign-offs/in-pack.js';
 import { buildDwellings } from '../dwellings/build.js';
 import { packContentsDigest } from '../evidence-packs/contents-digest.js';
+import { finishPack } from '../evidence-packs/commands.js';
+import type { Db } from '../db/client.js';
 
 interface Deps {
   repos: Repositories;
+  /** The database, for the commands the build ends with. */
+  db: Db;
   pdfs: ReportPdfs;
   log: { error(obj: object, msg: string): void };
   /** How long the pack can be downloaded. */
@@ -245,7 +249,13 @@ export function evidencePackJob(d: Deps): JobHandler {
         { path: 'dwellings.json', fileId: dwellingsId, size: dwellingsJson.length, sha256: sha256(dwellingsJson) },
         ...entries,
       ];
-      await repos.evidencePacks.finish(packId, contents, missing, new Date(Date.now() + d.hours * 3600_000));
+      await finishPack(
+        d.db,
+        { id: packId, siteId: site.id, siteName: site.name },
+        contents,
+        missing,
+        new Date(Date.now() + d.hours * 3600_000),
+      );
     } catch (err) {
       // The queue tries again; after the last attempt the pack says why it failed.
       if (job.attempt >= job.maxAttempts) await repos.evidencePacks.fail(packId, (err as Error).message);

@@ -14,7 +14,7 @@ export function signOff(
   siteId: string,
   body: Omit<SignOffBody, 'signature'> & { signature: Buffer },
 ) {
-  return runCommand(db, signer, async ({ repos, record }) => {
+  return runCommand(db, signer, async ({ repos, record, emit }) => {
     const scope = await repos.signOffs.scope(siteId);
     if (scope.digest !== body.covers)
       throw conflict(
@@ -33,6 +33,17 @@ export function signOff(
         totalFlats: scope.totalFlats,
         digest: scope.digest,
       },
+    });
+    emit('handover.signed', {
+      signOffId: made.id,
+      siteId,
+      name: made.name,
+      role: made.role,
+      comment: made.comment,
+      signedAt: made.signedAt,
+      coveredFlats: scope.coveredFlats,
+      totalFlats: scope.totalFlats,
+      digest: scope.digest,
     });
     return made;
   });

@@ -6,6 +6,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'report.approved',
   'report.sent_back',
   'property.assigned',
+  'evidence_pack.built',
+  'handover.signed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | 'webhook.test';
 
@@ -14,6 +16,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'report.approved': 'A report is approved',
   'report.sent_back': 'A report is sent back',
   'property.assigned': 'Properties are assigned to an engineer',
+  'evidence_pack.built': "A site's evidence pack is built",
+  'handover.signed': 'A handover is signed off',
   'webhook.test': 'Test event',
 };
 
