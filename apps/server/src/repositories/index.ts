@@ -7,7 +7,7 @@ import { sitesRepository } from '../sites/repository.js';
 import { propertiesRepository } from '../properties/repository.js';
 import { draftsRepository } from '../drafts/repository.js';
 import { filesRepository } from '../files/repository.js';
-import { reportsRepository } from './reports.js';
+import { reportsRepository } from '../reports/repository.js';
 import { hiuModelsRepository } from '../hiu-models/repository.js';
 import { membersRepository } from '../memberships/repository.js';
 import { auditRepository } from '../history/repository.js';
