@@ -16,6 +16,9 @@ function stateLine(a: MyAssignment): string {
   return '';
 }
 
+/** The reviewer marked this item when sending the flat's report back. */
+const marked = (a: MyAssignment, item: string) => a.reviewState === 'sent_back' && a.reviewFields.includes(item);
+
 /** My flats (docs/product.md#my-flats): the flats a supervisor assigned to this engineer, due ones first. */
 export function MyFlats() {
   const flats = useMyAssignments(true);
@@ -88,8 +91,9 @@ export function MyFlats() {
                         floor: '',
                         status: a.status,
                         latestReportAt: a.latestReportAt,
-                        latestHiuModel: a.latestHiuModel,
-                        latestHiuSerial: a.latestHiuSerial,
+                        // What the reviewer asked to confirm starts empty, so it is read off the unit again.
+                        latestHiuModel: marked(a, 'hiuModel') ? null : a.latestHiuModel,
+                        latestHiuSerial: marked(a, 'hiuSerial') ? null : a.latestHiuSerial,
                       })
                     }
                   >

@@ -1,0 +1,38 @@
+import { expect, test } from './fixtures';
+import { CheckJourney } from './check-journey';
+import { filePassedCheck, minutesAgo } from './progress-model';
+
+/*
+ * A re-test of a flat whose report was sent back (docs/product.md#my-flats): what the reviewer asked to confirm
+ * starts empty, so it is read off the unit again rather than carried over; what was not marked carries over.
+ */
+
+test('a re-test starts with the marked serial empty and the unmarked model carried over', async ({
+  engineer,
+  engineerPage: page,
+  createSite,
+  adminApi,
+}) => {
+  const { site, properties } = await createSite({ properties: 1 });
+  const flat = properties[0]!;
+  expect([200, 201]).toContain((await adminApi.put(`/api/sites/${site.id}/members/${engineer.id}`)).status());
+  const assigned = await adminApi.post(`/api/sites/${site.id}/assignments`, {
+    data: { engineerId: engineer.id, propertyIds: [flat.id] },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const report = await filePassedCheck(page, site, flat, minutesAgo(1), 'SN-WRONG-1');
+  const sentBack = await adminApi.post(`/api/reports/${report.id}/review`, {
+    data: { decision: 'send_back', reason: 'The serial does not match the label.', fields: ['hiuSerial'] },
+  });
+  expect(sentBack.status(), await sentBack.text()).toBe(200);
+
+  await page.goto('/');
+  const card = page.getByTestId('my-flat').filter({ hasText: flat.address });
+  await expect(card).toContainText('The serial does not match the label.');
+  await card.getByRole('button', { name: `Open ${flat.address}` }).click();
+  const check = new CheckJourney(page);
+  await check.expectStep(1, 'Basic Information');
+  await expect(page.getByLabel('Address')).toHaveValue(flat.address);
+  await expect(page.getByLabel('HIU Serial')).toHaveValue('');
+  await expect(page.getByLabel('HIU Model')).not.toHaveValue('');
+});
