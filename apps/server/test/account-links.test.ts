@@ -23,7 +23,7 @@ async function mailedToken(address: string, count = 1) {
 const signIn = (password: string, email: string) =>
   mail.app().inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
-describe('invitations and password reset by email (docs/product.md#invitations)', () => {
+describe('invitations and password reset by email (docs/product.md#invitations)', { timeout: 120_000 }, () => {
   it('invites by email: the person sets a password from the one-time link and is signed in', async () => {
     const admin = await signedIn(mail.app(), 'admin');
     const email = `ivy-${Math.random().toString(36).slice(2, 8)}@example.com`;

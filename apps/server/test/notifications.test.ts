@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
+import { sql } from 'drizzle-orm';
+import { createRepositories } from '../src/repositories/index.js';
+import { client, signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { submitPassingReport } from './helpers/team.js';
 
@@ -116,5 +118,42 @@ describe('the inbox (docs/product.md#notifications)', () => {
     expect(await unread(other)).toBe(0);
 
     expect((await other.get('/api/notifications?after=soon')).statusCode).toBe(422);
+  });
+
+  it('tells a person their account was made or changed by someone else, and no one else', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin', { name: 'Ada Admin' });
+    const made = await admin.post('/api/users', {
+      email: `nora-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      name: 'Nora New',
+      role: 'engineer',
+      password: 'a good password',
+    });
+    expect(made.statusCode).toBe(201);
+    const nora = await signedIn(app, 'engineer');
+    const id = made.json().id as string;
+    // Her own session, made as the tests make sessions.
+    const session = await createRepositories((await t.database()).db).users.createSession(id);
+    const her = client(app, `hiu_session=${session.token}`, id);
+    expect((await inbox(her)).items).toEqual([
+      expect.objectContaining({
+        kind: 'account_changed',
+        title: 'Your account was created',
+        body: 'Ada Admin made you an account as engineer.',
+      }),
+    ]);
+
+    expect((await admin.patch(`/api/users/${id}`, { role: 'supervisor', name: 'Nora Lead' })).statusCode).toBe(200);
+    const [changed] = (await inbox(her)).items;
+    expect(changed).toMatchObject({ title: 'Your account was changed' });
+    expect(changed.body).toBe(
+      'Ada Admin changed your account: your role is now supervisor; your name is now Nora Lead.',
+    );
+    for (const who of [admin, nora]) expect((await inbox(who)).items).toEqual([]);
+
+    // Ending an account tells no one: the person can no longer sign in to read it.
+    expect((await admin.patch(`/api/users/${id}`, { active: false })).statusCode).toBe(200);
+    const entries = await (await t.database()).db.execute(sql`SELECT count(*)::int AS n FROM notifications`);
+    expect((entries as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import type { NotificationKind } from '@hiu/domain';
 export const KIND_NAMES: Record<NotificationKind, string> = {
   report_sent_back: 'Reports of mine sent back',
   flats_assigned: 'Flats assigned to me',
+  account_changed: 'My account created or changed',
 };
 
 export interface MailInput {

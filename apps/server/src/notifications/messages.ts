@@ -1,4 +1,4 @@
-import { formatDate } from '@hiu/domain';
+import { formatDate, ROLE_LABELS, type Role } from '@hiu/domain';
 import type { Notice } from './send.js';
 
 // What each event tells the people it concerns (docs/product.md#notifications). My flats on home shows both a
@@ -42,6 +42,41 @@ export function flatsAssigned(a: {
     kind: 'flats_assigned',
     title: `${flats} assigned to you`,
     body: `${a.assignedBy ?? 'A supervisor'} assigned you ${flats} on ${a.siteName}${due}.`,
+    link: MY_FLATS,
+  };
+}
+
+/** My account was made for me: who made it, and as what. */
+export function accountCreated(a: { userId: string; role: Role; by: string | null }): Notice {
+  return {
+    siteId: null,
+    userIds: [a.userId],
+    kind: 'account_changed',
+    title: 'Your account was created',
+    body: `${a.by ?? 'An admin'} made you an account as ${ROLE_LABELS[a.role].toLowerCase()}.`,
+    link: MY_FLATS,
+  };
+}
+
+/** My account was changed by someone else: what changed, never a password. */
+export function accountChanged(a: {
+  userId: string;
+  by: string | null;
+  role?: Role;
+  name?: string;
+  password?: boolean;
+}): Notice {
+  const changes = [
+    a.role ? `your role is now ${ROLE_LABELS[a.role].toLowerCase()}` : null,
+    a.name ? `your name is now ${a.name}` : null,
+    a.password ? 'your password was changed and you were signed out everywhere' : null,
+  ].filter((c): c is string => c !== null);
+  return {
+    siteId: null,
+    userIds: [a.userId],
+    kind: 'account_changed',
+    title: 'Your account was changed',
+    body: `${a.by ?? 'An admin'} changed your account: ${changes.join('; ')}.`,
     link: MY_FLATS,
   };
 }

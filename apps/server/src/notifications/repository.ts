@@ -42,6 +42,15 @@ export function notificationsRepository(db: Db) {
         );
       return rows.map((r) => r.id);
     },
+    /** Of `userIds`, the active people (not the accounts API tokens act as). */
+    async activePeople(userIds: string[]): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, userIds), eq(users.active, true), eq(users.kind, 'person')));
+      return rows.map((r) => r.id);
+    },
     async add(entries: NewInboxEntry[]): Promise<{ id: string; userId: string }[]> {
       if (entries.length === 0) return [];
       return db.insert(notifications).values(entries).returning({ id: notifications.id, userId: notifications.userId });

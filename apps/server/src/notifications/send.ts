@@ -4,9 +4,12 @@ import { enqueueJob } from '../jobs/queue/store.js';
 import { notificationsRepository } from './repository.js';
 import { MAIL_JOB, mailJobKey } from './mail-job-key.js';
 
-/** An event for the people it concerns; only those who belong to the site hear of it. */
+/**
+ * An event for the people it concerns: of a site's, only those who belong to the site hear of it; of a person's
+ * own account (no site), only that person while their account is active.
+ */
 export interface Notice {
-  siteId: string;
+  siteId: string | null;
   userIds: string[];
   kind: NotificationKind;
   title: string;
@@ -22,7 +25,8 @@ export interface Notice {
 export async function writeNotices(tx: Db, notices: Notice[], opts: { mail: boolean }): Promise<void> {
   const repo = notificationsRepository(tx);
   for (const { siteId, userIds, ...entry } of notices) {
-    const recipients = await repo.membersOf(siteId, [...new Set(userIds)]);
+    const named = [...new Set(userIds)];
+    const recipients = siteId ? await repo.membersOf(siteId, named) : await repo.activePeople(named);
     const ids = await repo.add(recipients.map((userId) => ({ ...entry, userId })));
     if (opts.mail)
       for (const { id, userId } of ids)

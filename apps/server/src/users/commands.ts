@@ -6,6 +6,7 @@ import { conflict, notFound } from '../http/errors.js';
 import { rethrowUnique } from '../repositories/sql-helpers.js';
 import { EMAIL_EXISTS, type UserPatch } from './repository.js';
 import type { UsersRepository } from './sessions.js';
+import { accountChanged, accountCreated } from '../notifications/messages.js';
 
 export interface NewAccount {
   email: string;
@@ -22,9 +23,10 @@ const created = (user: User) => {
 /** Adds an account (a new engineer joins every site). */
 export function createUser(db: Db, actor: Actor, input: NewAccount): Promise<User> {
   // The unique email index decides between two adds of one address at once; both are told the same.
-  return runCommand(db, actor, async ({ repos, record }) => {
+  return runCommand(db, actor, async ({ repos, record, notify }) => {
     const user = await repos.accounts.insert(input);
     record(created(user));
+    notify(accountCreated({ userId: user.id, role: user.role, by: actor?.name ?? null }));
     return user;
   }).catch(rethrowUnique(EMAIL_EXISTS, { email: EMAIL_EXISTS }));
 }
@@ -54,7 +56,7 @@ export async function updateUser(
   patch: UserPatch,
 ): Promise<User> {
   try {
-    return await runCommand(db, actor, async ({ repos, record }) => {
+    return await runCommand(db, actor, async ({ repos, record, notify }) => {
       const { accounts } = repos;
       // The accounts API tokens act as are managed as tokens.
       if (!(await accounts.isPerson(id))) throw notFound('User not found');
@@ -72,6 +74,10 @@ export async function updateUser(
       if (patch.passwordHash) change.after.password = 'changed';
       if (Object.keys(change.after).length > 0)
         record({ entityType: 'user', entityId: id, action: 'updated', ...change });
+      // Told to the person, unless they changed it themselves or it ended their account.
+      const told = { role: change.after.role as Role | undefined, name: change.after.name as string | undefined };
+      if (actor?.id !== id && user.active && (told.role || told.name || patch.passwordHash))
+        notify(accountChanged({ userId: id, by: actor?.name ?? null, ...told, password: !!patch.passwordHash }));
       await accounts.announceChange(id);
       return user;
     });

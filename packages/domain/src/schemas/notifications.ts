@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What an inbox entry is about (docs/product.md#notifications). */
-export const NOTIFICATION_KINDS = ['report_sent_back', 'flats_assigned'] as const;
+export const NOTIFICATION_KINDS = ['report_sent_back', 'flats_assigned', 'account_changed'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
