@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { buttonClass } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { useFieldDataRefresh } from './api/field-data';
-import { DraftsList } from './components/drafts-list';
+import { DraftsList, RESUME_DRAFTS_ID } from './components/drafts-list';
 import { MyFlats } from './components/my-flats';
 import { OfflineNotice } from './components/offline-notice';
 import { HomeFrame } from './home-frame';
@@ -43,7 +43,15 @@ export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
   const cards = (
     <>
       {reviewer ? reviewCards : null}
-      {user?.role === 'engineer' ? <MyFlats /> : null}
+      {user?.role === 'engineer' ? (
+        <>
+          {/* My flats may be several screens long: the drafts stay one tap from the top. */}
+          <a href={`#${RESUME_DRAFTS_ID}`} className={buttonClass('secondary', 'md', 'w-full')}>
+            Resume Drafts
+          </a>
+          <MyFlats />
+        </>
+      ) : null}
       {user?.role === 'client' ? (
         <Suspense
           fallback={

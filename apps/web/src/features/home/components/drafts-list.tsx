@@ -11,12 +11,15 @@ function savedAgo(iso: string): string {
   return ago ? `Saved ${ago}` : 'Saved';
 }
 
+/** Home's Resume Drafts link, above My flats, leads here. */
+export const RESUME_DRAFTS_ID = 'resume-drafts';
+
 /** Resume Drafts: today's drafts of this engineer (docs/product.md#home). */
 export function DraftsList() {
   const drafts = useTodaysDrafts();
   const shown = drafts.data?.pages.flat() ?? [];
   return (
-    <Card aria-labelledby="drafts-heading" className="space-y-3">
+    <Card id={RESUME_DRAFTS_ID} aria-labelledby="drafts-heading" className="scroll-mt-4 space-y-3">
       <div>
         <p className="text-sm font-semibold text-slate-600 uppercase">Resume Drafts</p>
         <h2 id="drafts-heading" className="text-xl font-bold">
