@@ -87,6 +87,23 @@ test('the review screen shows all the evidence in step order, what failed first,
     });
   }
 
+  await test.step("a radiator's valve setting is corrected like a reading and judged again", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Correct a value' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct a recorded value' });
+    const choose = dialog.getByLabel('Value', { exact: true });
+    await choose.selectOption({ label: 'Tertiary System Checks: Hall valve setting' });
+    await expect(dialog.getByText('Recorded: 3')).toBeVisible();
+    await dialog.getByLabel('Corrected value').fill('2.5');
+    await dialog.getByLabel('Reason').fill('Read the bedroom valve by mistake');
+    await dialog.getByRole('button', { name: 'Correct' }).click();
+    await expect(page.getByText('Corrected: revision 2')).toBeVisible();
+    const hall = page.getByRole('region', { name: /^Step 4:/ }).locator('[data-field="radiators.Hall"]');
+    await expect(hall).toContainText('2.5');
+    await expect(hall).toContainText('Pass');
+    await expect(page.getByRole('region', { name: /Failing items \(1\)/ })).toBeVisible();
+  });
+
   await test.step("a test pack's answers and readings show with their verdicts", async () => {
     expect((await adminApi.patch(`/api/sites/${site.id}`, { data: { testPack: 'cp1-ts1' } })).status()).toBe(200);
     const { photo, signature } = await uploadPhotoAndSignature(eng);

@@ -162,6 +162,30 @@ describe('corrections', () => {
     });
   });
 
+  it("corrects a radiator's valve setting: judged again, named by its room in the revisions", async () => {
+    const { supervisor, reportId } = await submitted();
+    const res = await supervisor.post(`/api/reports/${reportId}/corrections`, {
+      field: 'radiators.Hall',
+      value: '3',
+      reason: 'Read the wrong valve',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ revision: 2, overallStatus: 'FAIL', verdictChanged: true });
+    const detail = (await supervisor.get(`/api/reports/${reportId}`)).json();
+    expect(detail.wizardData.radiators.roomChecks.Hall.valveSetting).toBe('3');
+    expect(detail.revisions[1].change).toMatchObject({
+      label: 'Tertiary System Checks: Hall valve setting',
+      before: '2.5',
+      after: '3',
+    });
+    const noRoom = await supervisor.post(`/api/reports/${reportId}/corrections`, {
+      field: 'radiators.Loft',
+      value: '3',
+      reason: 'No such room',
+    });
+    expect(noRoom.statusCode).toBe(422);
+  });
+
   it('refuses a correction of an approved report (409), of the same value or a bad one (422), and from engineers and clients (403)', async () => {
     const { eng, client, supervisor, reportId } = await submitted();
     const body = { field: 'hiuSerial', value: 'SN-NEW-1', reason: 'Plate reads SN-NEW-1' };

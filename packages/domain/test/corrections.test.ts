@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CORRECTABLE_FIELDS,
   correctableField,
+  correctableFieldOf,
   correctableValue,
   correctionBody,
   DEFAULT_RANGES,
@@ -46,5 +47,17 @@ describe('corrections', () => {
     expect(bad({ field: 'signature', value: '1', reason: 'x' })).toEqual(['field']);
     expect(bad({ field: 'hiuSerial', value: '1', reason: '  ' })).toEqual(['reason']);
     expect(bad({ field: 'hiuSerial', value: '1', reason: 'r'.repeat(2001) })).toEqual(['reason']);
+  });
+
+  it("corrects a radiator's valve setting, and the room is judged again against its expected setting", () => {
+    const hall = correctableFieldOf(data, 'radiators.Hall')!;
+    expect(hall.label).toBe('Tertiary System Checks: Hall valve setting');
+    expect(correctableValue(data, hall)).toBe('2.5');
+    const corrected = withCorrection(data, hall, '3');
+    expect(corrected.radiators.roomChecks.Hall).toEqual({ valveSetting: '3', expectedValveSetting: '2.5' });
+    expect(data.radiators.roomChecks.Hall!.valveSetting).toBe('2.5');
+    expect(reportVerdict(corrected, DEFAULT_RANGES, null).overall).toBe('FAIL');
+    expect(correctableFieldOf(data, 'radiators.Loft')).toBeUndefined();
+    expect(correctionBody.safeParse({ field: 'radiators.Hall', value: '3', reason: 'Misread' }).success).toBe(true);
   });
 });

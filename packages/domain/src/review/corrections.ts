@@ -16,7 +16,8 @@ export interface CorrectableField {
   /** Names the step too, since several steps record a "Flow Temperature". */
   label: string;
   unit: string;
-  path: readonly [string] | readonly [string, string];
+  /** Where the value sits in the data: a key a level, as deep as a radiator's valve setting. */
+  path: readonly string[];
   kind: 'number' | 'text';
   /** What a reading of a test pack can be in its unit. */
   limits?: { min: number; max: number };
@@ -51,19 +52,49 @@ export function correctableField(id: string): CorrectableField | undefined {
 
 /** The value a field holds in the data, as the report shows it. */
 export function correctableValue(data: WizardData, field: CorrectableField): string {
-  const [a, b] = field.path;
-  const top = (data as unknown as Record<string, unknown>)[a];
-  const v = b === undefined ? top : (top as Record<string, unknown> | undefined)?.[b];
+  let v: unknown = data;
+  for (const key of field.path) v = (v as Record<string, unknown> | undefined)?.[key];
   return typeof v === 'string' ? v : '';
 }
 
 /** A copy of the data with one field's value replaced; the original is left as it was. */
 export function withCorrection(data: WizardData, field: CorrectableField, value: string): WizardData {
-  const next = structuredClone(data) as unknown as Record<string, Record<string, unknown>>;
-  const [a, b] = field.path;
-  if (b === undefined) (next as unknown as Record<string, unknown>)[a] = value;
-  else next[a] = { ...next[a], [b]: value };
+  const next = structuredClone(data) as unknown as Record<string, unknown>;
+  let at = next;
+  field.path.forEach((key, i) => {
+    if (i === field.path.length - 1) at[key] = value;
+    else at = (at[key] ??= {}) as Record<string, unknown>;
+  });
   return next as unknown as WizardData;
+}
+
+const RADIATOR_PREFIX = 'radiators.';
+
+/**
+ * A radiator's valve setting as a correctable value (`radiators.<room>`): a setting misread or mistyped is
+ * corrected like a reading, and the room is judged again against its expected setting.
+ */
+export function radiatorCorrectable(room: string): CorrectableField {
+  return {
+    id: `${RADIATOR_PREFIX}${room}`,
+    label: `${sectionTitle('radiators')}: ${room} valve setting`,
+    unit: '',
+    path: ['radiators', 'roomChecks', room, 'valveSetting'],
+    kind: 'number',
+  };
+}
+
+/** The radiator valve settings this report recorded, by room. */
+export function radiatorCorrectables(data: {
+  radiators?: { roomChecks: Record<string, unknown> };
+}): CorrectableField[] {
+  return Object.keys(data.radiators?.roomChecks ?? {}).map(radiatorCorrectable);
+}
+
+/** Whether an id names a radiator's valve setting (its room is checked against the report). */
+export function isRadiatorCorrectableId(id: string): boolean {
+  const room = id.slice(RADIATOR_PREFIX.length);
+  return id.startsWith(RADIATOR_PREFIX) && room.trim().length > 0 && room.length <= 80;
 }
 
 const sectionOfStep = (step: number) => sectionTitle(SECTIONS.find((s) => s.step === step)?.id ?? '');
@@ -101,9 +132,14 @@ export function correctableFieldsOf(data: { testPack?: TestPackRef | undefined }
 
 /** The correctable value of this id in this report, or undefined when the report (its pack's version) has none. */
 export function correctableFieldOf(
-  data: { testPack?: TestPackRef | undefined },
+  data: { testPack?: TestPackRef | undefined; radiators?: { roomChecks: Record<string, unknown> } },
   id: string,
 ): CorrectableField | undefined {
+  if (isRadiatorCorrectableId(id)) {
+    const room = id.slice(RADIATOR_PREFIX.length);
+    // Without the data (a revision's label), the room is named by the id; with it, the room must be recorded.
+    return !data.radiators || room in data.radiators.roomChecks ? radiatorCorrectable(room) : undefined;
+  }
   return correctableFieldsOf(data).find((f) => f.id === id);
 }
 

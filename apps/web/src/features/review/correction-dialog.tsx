@@ -9,6 +9,7 @@ import {
   correctionValueError,
   limitsText,
   MAX_REVIEW_REASON,
+  radiatorCorrectables,
   testPackName,
 } from '@hiu/domain';
 import { FormDialog, FormField, refusal, useSchemaForm } from '../../components/form';
@@ -37,6 +38,7 @@ export default function CorrectionDialog({ report, open, onOpenChange }: ReportD
   const field = correctableFieldOf(report.wizardData, useWatch({ control: form.control, name: 'field' }));
   // The checklist's values, then the test pack's of the version the report was taken under.
   const packFields = correctableFieldsOf(report.wizardData).slice(CORRECTABLE_FIELDS.length);
+  const radiators = radiatorCorrectables(report.wizardData);
   return (
     <FormDialog
       form={form}
@@ -69,14 +71,21 @@ export default function CorrectionDialog({ report, open, onOpenChange }: ReportD
       >
         <Select>
           <option value="">Choose a value</option>
-          {packFields.length ? (
+          {packFields.length || radiators.length ? (
             <>
               <optgroup label="Checklist">
                 <FieldOptions fields={CORRECTABLE_FIELDS} />
               </optgroup>
-              <optgroup label={testPackName(report.testPack)}>
-                <FieldOptions fields={packFields} />
-              </optgroup>
+              {radiators.length ? (
+                <optgroup label="Radiator valve settings">
+                  <FieldOptions fields={radiators} />
+                </optgroup>
+              ) : null}
+              {packFields.length ? (
+                <optgroup label={testPackName(report.testPack)}>
+                  <FieldOptions fields={packFields} />
+                </optgroup>
+              ) : null}
             </>
           ) : (
             <FieldOptions fields={CORRECTABLE_FIELDS} />
