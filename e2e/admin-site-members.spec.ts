@@ -34,6 +34,12 @@ test.describe('Site members', () => {
       expect(violations.map((v) => v.id)).toEqual([]);
     });
 
+    await test.step('Add Member with nobody chosen says whom to choose, beside the field', async () => {
+      await dialog.getByRole('button', { name: 'Add Member' }).click();
+      await expect(dialog.getByText('Choose a person to add')).toBeVisible();
+      await expect(dialog.getByLabel('Add a member')).toBeFocused();
+    });
+
     await test.step('Add a member: the supervisor is listed with their role', async () => {
       await dialog.getByLabel('Add a member').selectOption({ label: `${supervisor.name} (Supervisor)` });
       await dialog.getByRole('button', { name: 'Add Member' }).click();

@@ -20,6 +20,9 @@ export const siteMemberSchema = z.object({
 });
 export type SiteMember = z.infer<typeof siteMemberSchema>;
 
+/** Adding a person to a site's members: who, from the people not on it yet. */
+export const addMemberForm = z.object({ userId: z.string().min(1, 'Choose a person to add') });
+
 /**
  * The revision the reviewer read: a decision on a report corrected since is refused (409), so no approval lands
  * on values its reviewer never saw. Omitted, the decision is on whatever revision is current.

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ROLE_LABELS, type SiteMember, type SiteSummary, type User } from '@hiu/domain';
+import { FormProvider } from 'react-hook-form';
+import { addMemberForm, ROLE_LABELS, type SiteMember, type SiteSummary, type User } from '@hiu/domain';
+import { FormField, useSchemaForm } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import DialogContent from '../../../components/ui/dialog-content';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -17,39 +18,45 @@ const failed = (e: unknown, fallback: string) =>
 /**
  * Who belongs to a site: engineers work, supervisors assign and review, clients read. New
  * sites start with every active engineer; an admin adds supervisors and clients and takes people off here.
+ * Its code, the form library's with it, loads when it first opens.
  */
-export function MembersDialog({ site, onClose }: { site: SiteSummary | null; onClose: () => void }) {
+export default function MembersDialog({
+  open,
+  onOpenChange,
+  site,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  site: SiteSummary | null;
+}) {
   const members = useSiteMembers(site?.id);
   const users = useQuery<User[]>({ queryKey: ['/api/users'], enabled: site !== null });
   const change = useChangeMember(site?.id ?? '');
-  const [adding, setAdding] = useState('');
+  const form = useSchemaForm(addMemberForm, { userId: '' });
   const [removing, setRemoving] = useState<SiteMember | null>(null);
   const memberIds = new Set((members.data ?? []).map((m) => m.userId));
   const candidates = (users.data ?? []).filter((u) => u.active && u.role !== 'admin' && !memberIds.has(u.id));
 
-  const add = () => {
-    const user = candidates.find((u) => u.id === adding);
+  const add = form.handleSubmit(async ({ userId }) => {
+    const user = candidates.find((u) => u.id === userId);
     if (!user) return;
-    change.mutate(
-      { userId: user.id, add: true },
-      {
-        onSuccess: () => {
-          notify.success('Member added', `${user.name} can now see ${site?.name}`);
-          setAdding('');
-        },
-        onError: (e) => failed(e, 'Could not add the member'),
-      },
-    );
-  };
+    try {
+      await change.mutateAsync({ userId: user.id, add: true });
+      notify.success('Member added', `${user.name} can now see ${site?.name}`);
+      form.reset({ userId: '' });
+    } catch (e) {
+      failed(e, 'Could not add the member');
+    }
+  });
 
   return (
     <>
-      <Dialog
-        open={site !== null}
-        onOpenChange={(o) => !o && onClose()}
+      <DialogContent
+        open={open}
+        onOpenChange={onOpenChange}
         title={`Members of ${site?.name ?? 'site'}`}
         footer={
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Close
           </Button>
         }
@@ -88,29 +95,29 @@ export function MembersDialog({ site, onClose }: { site: SiteSummary | null; onC
               ))}
             </ul>
           )}
-          <form
-            className="flex flex-col gap-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              add();
-            }}
-          >
-            <Field label="Add a member" hint="Supervisors, engineers and clients who are not on this site yet.">
-              <Select value={adding} onChange={(e) => setAdding(e.target.value)}>
-                <option value="">Choose a person</option>
-                {candidates.map((u) => (
-                  <option key={u.id} value={u.id}>
-                    {u.name} ({ROLE_LABELS[u.role]})
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Button type="submit" disabled={!adding || change.isPending}>
-              {change.isPending ? 'Saving...' : 'Add Member'}
-            </Button>
-          </form>
+          <FormProvider {...form}>
+            <form className="flex flex-col gap-2" noValidate onSubmit={(e) => void add(e)}>
+              <FormField
+                name="userId"
+                label="Add a member"
+                hint="Supervisors, engineers and clients who are not on this site yet."
+              >
+                <Select>
+                  <option value="">Choose a person</option>
+                  {candidates.map((u) => (
+                    <option key={u.id} value={u.id}>
+                      {u.name} ({ROLE_LABELS[u.role]})
+                    </option>
+                  ))}
+                </Select>
+              </FormField>
+              <Button type="submit" disabled={change.isPending}>
+                {change.isPending ? 'Saving...' : 'Add Member'}
+              </Button>
+            </form>
+          </FormProvider>
         </div>
-      </Dialog>
+      </DialogContent>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}

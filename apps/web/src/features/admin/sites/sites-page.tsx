@@ -12,13 +12,13 @@ import { PAGE_SIZE } from '../api/query';
 import { downloadSiteTemplate, useSiteList } from '../api/sites';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { DeleteSiteDialog } from './delete-site-dialog';
-import { MembersDialog } from './members-dialog';
 import { HistoryDialog } from '../../../components/history-dialog';
 import { lazyDialog } from '../../../components/ui/lazy-dialog';
 import { Problem } from '../../../components/problem';
 
 // The form loads when first opened, with the form library: the list shows without them.
 const SiteFormDialog = lazyDialog(() => import('./site-form-dialog'));
+const MembersDialog = lazyDialog(() => import('./members-dialog'));
 
 /** Sites tab (/admin/sites): search, add, edit, delete, template download and bulk upload. */
 export function SitesPage() {
@@ -134,7 +134,7 @@ export function SitesPage() {
         onOpenChange={(o) => !o && setEditing(null)}
       />
       <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
-      <MembersDialog site={members} onClose={() => setMembers(null)} />
+      <MembersDialog open={members !== null} onOpenChange={(o) => !o && setMembers(null)} site={members} />
       <HistoryDialog
         title={`History of ${historyOf?.name ?? 'site'}`}
         query={historyOf ? `siteId=${historyOf.id}` : null}
