@@ -67,6 +67,17 @@ describe('site dashboard', () => {
     }
   });
 
+  it('refuses an engineer, even one on the site: the dashboard is for admins, supervisors and clients', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer');
+    const site = await createSite(admin, { name: `Dash ${Math.random()}` });
+    await admin.put(`/api/sites/${site.id}/members/${eng.userId}`);
+    const res = await eng.get(`/api/sites/${site.id}/dashboard`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe("A site's dashboard is for admins, supervisors and clients");
+  });
+
   it('answers 404 for a site that does not exist, even to an admin, rather than a dashboard of zeros', async () => {
     const app = await t.app();
     const admin = await signedIn(app, 'admin');

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approvedWorkOnly, buildSiteDashboard, dashboardQuery, rangesFor, siteDashboardSchema } from '@hiu/domain';
-import { notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
 
 const idParams = z.object({ id: z.uuid() });
 
-/** A site's dashboard: the figures behind its charts, for anyone who may see the site. */
+/** A site's dashboard: the figures behind its charts, for the admins, supervisors and clients who may see the site. */
 export const dashboardRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -24,6 +24,9 @@ export const dashboardRoutes =
         },
       },
       async (request) => {
+        // docs/product.md#dashboard: for admins, supervisors and clients; an engineer's work is on home.
+        if (request.user!.role === 'engineer')
+          throw forbidden("A site's dashboard is for admins, supervisors and clients");
         await access.orNotFound(request.user!, request.params.id);
         const data = await ctx.repos.dashboard.data(request.params.id, request.query);
         // An admin sees every site, so only the read finds that there is none: not a dashboard of zeros.
