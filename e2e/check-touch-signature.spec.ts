@@ -40,7 +40,7 @@ for (const rate of [1, 4]) {
     engineerPage: page,
     createSite,
     adminApi,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(150_000);
     const { site, properties } = await createSite({ properties: 1 });
     const check = new CheckJourney(page);
@@ -52,6 +52,7 @@ for (const rate of [1, 4]) {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
     await expect(check.heading('Record the Failure')).toBeVisible();
 
+    await page.screenshot({ path: testInfo.outputPath('unsigned.png') });
     await slowCpu(page, rate);
     await touchSign(page);
     await tapOnce(page, check.button('File Failure Report'));

@@ -139,7 +139,7 @@ test("signal lost after home loaded, the flat's site never kept: said at once, w
   engineerPage: page,
   createSite,
   adminApi,
-}) => {
+}, testInfo) => {
   const { site, properties } = await assignedSite(createSite, adminApi, engineer);
   // The phone's copy is never made: its reads of the site fail, so the sync keeps nothing.
   await page.route(`**/api/sites/${site.id}`, (route) => route.abort('connectionreset'));
@@ -154,6 +154,7 @@ test("signal lost after home loaded, the flat's site never kept: said at once, w
   await expect(page.getByRole('alert')).toContainText(
     "This flat's site has not been downloaded to this phone yet. Start it when you have signal.",
   );
+  await page.screenshot({ path: testInfo.outputPath('not-downloaded.png') });
   await page.getByRole('link', { name: 'Return to home' }).click();
   await expect(myFlat(page, flat.address)).toBeVisible();
 });
