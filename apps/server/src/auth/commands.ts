@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role, User } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand, type UnitOfWork } from '../db/unit-of-work.js';
-import type { Actor } from '../repositories/audit.js';
+import type { Actor } from '../history/entries.js';
 import { HttpError } from '../http/errors.js';
 import { rethrowUnique } from '../repositories/sql-helpers.js';
 import { EMAIL_EXISTS, hashToken } from '../users/repository.js';

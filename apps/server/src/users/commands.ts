@@ -1,7 +1,7 @@
 import type { Role, User } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
-import { changedFields, type Actor } from '../repositories/audit.js';
+import { changedFields, type Actor } from '../history/entries.js';
 import { conflict, notFound } from '../http/errors.js';
 import { rethrowUnique } from '../repositories/sql-helpers.js';
 import { EMAIL_EXISTS, type UserPatch } from './repository.js';
