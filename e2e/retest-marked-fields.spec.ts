@@ -3,11 +3,12 @@ import { CheckJourney } from './check-journey';
 import { filePassedCheck, minutesAgo } from './progress-model';
 
 /*
- * A re-test of a flat whose report was sent back (docs/product.md#my-flats): what the reviewer asked to confirm
- * starts empty, so it is read off the unit again rather than carried over; what was not marked carries over.
+ * A re-test of a flat whose report was sent back (docs/product.md#my-flats): the reason and the marked values at
+ * the top of every step; what the reviewer asked to confirm starts empty, so it is read off the unit again rather
+ * than carried over; what was not marked carries over.
  */
 
-test('a re-test starts with the marked serial empty and the unmarked model carried over', async ({
+test('a re-test shows why it was sent back on every step, the marked serial empty, the model carried over', async ({
   engineer,
   engineerPage: page,
   createSite,
@@ -35,4 +36,13 @@ test('a re-test starts with the marked serial empty and the unmarked model carri
   await expect(page.getByLabel('Address')).toHaveValue(flat.address);
   await expect(page.getByLabel('HIU Serial')).toHaveValue('');
   await expect(page.getByLabel('HIU Model')).not.toHaveValue('');
+
+  // The reason and the marked value lead every step of the re-test.
+  const notice = page.getByRole('region', { name: 'Sent back: why' });
+  await expect(notice).toContainText('The serial does not match the label.');
+  await expect(notice).toContainText('HIU serial');
+  await check.basicInfo({ serial: 'SN-RIGHT-1' });
+  await check.next('Save and Continue');
+  await check.expectStep(2, 'Initial Checks');
+  await expect(notice).toContainText('The serial does not match the label.');
 });

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
 import { cameFromApp } from '../../../lib/in-app-history';
 import { WIZARD_PAGE_CLASS, WizardHeader } from './wizard-header';
+import { SentBackNotice } from './sent-back-notice';
 import { StorageWarning } from './storage-warning';
 import { SaveBadge } from '../state/save-badge';
 
@@ -80,6 +81,7 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
 
       <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-5">
         <StorageWarning className="mb-4" />
+        <SentBackNotice />
         {children}
       </main>
 
