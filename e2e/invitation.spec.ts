@@ -72,6 +72,17 @@ test.describe('invitations by email', () => {
     await expect(page.getByText('Nia Newcomer', { exact: true })).toBeVisible({ timeout: 30_000 });
     expect((await (await page.request.get('/api/auth/me')).json()).email).toBe(email);
 
+    // With email on, her Notifications screen lets her choose which kinds also come by email.
+    await page.getByRole('link', { name: /^Notifications/ }).click();
+    const emailMe = page.getByRole('region', { name: 'Email me about' });
+    const sentBack = emailMe.getByRole('checkbox', { name: 'Reports of mine sent back' });
+    await expect(sentBack).toBeChecked();
+    await sentBack.uncheck();
+    await expect(sentBack).not.toBeChecked();
+    await expect
+      .poll(async () => (await (await page.request.get('/api/notifications/preferences')).json())[0])
+      .toMatchObject({ kind: 'report_sent_back', email: false });
+
     // The link worked once.
     await page.goto(`/set-password${link.hash}`);
     await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();

@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Problem } from '../../components/problem';
 import { notify } from '../../lib/toast';
 import { useInbox, useMarkRead } from './api';
+import { EmailPreferencesCard } from './email-preferences';
 
 /** Notifications (docs/product.md#notifications): my inbox, newest first; opening an entry marks it read. */
 export default function NotificationsPage() {
@@ -62,6 +63,7 @@ export default function NotificationsPage() {
           {inbox.isFetchingNextPage ? 'Loading...' : 'Show earlier notifications'}
         </Button>
       ) : null}
+      <EmailPreferencesCard />
     </main>
   );
 }
