@@ -1,5 +1,6 @@
 import type { WizardData } from '@hiu/domain';
 import { dependentsOf, describeOp, nextStep, opId, type OutboxOp } from './outbox';
+import { DraftServerState } from './draft-server-state';
 import { onDemand } from './on-demand';
 import type { OpOutcome, SendDeps, SendingEngine } from './sync-send';
 
@@ -44,10 +45,8 @@ export class SyncEngine {
   private ops: OutboxOp[] = [];
   /** Ids sent by this page, so a caller can tell "sent" from "replaced by a newer save". */
   private readonly sent = new Set<string>();
-  /** A draft save refused for a newer copy, to the merged save that took its place. */
-  private readonly superseded = new Map<string, string>();
-  /** Per draft, the copy the server last had from (or gave to) this page: the base of a merge. */
-  private readonly serverCopies = new Map<string, unknown>();
+  /** The server's copy of each draft and which save replaced which: shared with the code that sends. */
+  private readonly drafts = new DraftServerState();
   private readonly opsListeners = new Set<Listener<OutboxOp[]>>();
   private readonly outcomeListeners = new Set<Listener<OpOutcome>>();
   private readonly now: () => number;
@@ -64,8 +63,7 @@ export class SyncEngine {
       deps,
       now: this.now,
       random: this.random,
-      serverCopies: this.serverCopies,
-      superseded: this.superseded,
+      drafts: this.drafts,
       nextSeq: () => this.nextSeq(),
       enqueueDraftSave: (payload) => this.enqueueDraftSave(payload),
     };
@@ -268,14 +266,12 @@ export class SyncEngine {
 
   /** The server holds this copy of the draft (it was resumed from there): later merges start from it. */
   knownServerCopy(draftId: string, wizardData: WizardData): void {
-    this.serverCopies.set(draftId, wizardData);
+    this.drafts.serverHas(draftId, wizardData);
   }
 
   /** Whether the server has it, or the merged save that took its place. */
   wasSent(id: string): boolean {
-    for (let at: string | undefined = id, hops = 0; at && hops < 20; at = this.superseded.get(at), hops++) {
-      if (this.sent.has(at)) return true;
-    }
+    for (const at of this.drafts.chain(id)) if (this.sent.has(at)) return true;
     return false;
   }
 

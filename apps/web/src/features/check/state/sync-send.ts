@@ -9,6 +9,7 @@ import {
   type WizardData,
 } from '@hiu/domain';
 import type { DeviceStore } from './device-store';
+import type { DraftServerState } from './draft-server-state';
 import { inSendingOrder, opId, type OutboxOp } from './outbox';
 import { copyChecks } from './schemas';
 import type { Transport } from './transport';
@@ -115,10 +116,8 @@ export interface SendingEngine {
   readonly deps: SendDeps;
   now(): number;
   random(): number;
-  /** Per draft, the copy the server last had from (or gave to) this page: the base of a merge. */
-  readonly serverCopies: Map<string, unknown>;
-  /** A draft save refused for a newer copy, to the merged save that took its place. */
-  readonly superseded: Map<string, string>;
+  /** The server's copy of each draft (the base of a merge) and which save replaced which. */
+  readonly drafts: DraftServerState;
   nextSeq(): Promise<number>;
   enqueueDraftSave(payload: Extract<OutboxOp, { kind: 'saveDraft' }>['payload']): Promise<OutboxOp>;
 }
@@ -128,7 +127,7 @@ export async function attempt(engine: SendingEngine, op: OutboxOp): Promise<OpOu
   const { store } = engine.deps;
   try {
     await send(engine.deps, op);
-    if (op.kind === 'saveDraft') engine.serverCopies.set(op.payload.id, op.payload.wizardData);
+    if (op.kind === 'saveDraft') engine.drafts.serverHas(op.payload.id, op.payload.wizardData);
     await store.deleteOp(op.id);
     if (op.kind === 'uploadFile') await store.markUploaded(op.payload.fileId, true);
     return { op, result: 'sent' };
@@ -194,7 +193,7 @@ export async function sendOnce(
     dependsOn: [],
   };
   await send(engine.deps, op);
-  engine.serverCopies.set(payload.id, payload.wizardData);
+  engine.drafts.serverHas(payload.id, payload.wizardData);
   return op.id;
 }
 
@@ -261,7 +260,7 @@ async function newerDraftOnServer(
     wizardData: serverData,
     notes: typeof draft.notes === 'string' ? draft.notes : '',
   };
-  const known = engine.serverCopies.get(op.payload.id);
+  const known = engine.drafts.serverCopy(op.payload.id);
   const base = known === undefined ? undefined : await copyChecks.parseWizardData(known).catch(() => undefined);
   const merged = mergeDrafts(server, { currentStep: latest.payload.currentStep, wizardData: deviceData }, base);
   const version = Math.min(
@@ -273,8 +272,8 @@ async function newerDraftOnServer(
   await store.deleteOp(op.id);
   const notes = mergeNotes(server.notes, latest.payload.notes ?? '');
   const next = await engine.enqueueDraftSave({ ...latest.payload, ...merged, notes, version });
-  engine.superseded.set(op.id, next.id);
-  if (latest !== op) engine.superseded.set(latest.id, next.id);
+  engine.drafts.replace(op.id, next.id);
+  if (latest !== op) engine.drafts.replace(latest.id, next.id);
   return {
     op,
     result: 'merged',
