@@ -34,6 +34,7 @@ import { WEBHOOK_DELIVERY_JOB } from './webhooks/events.js';
 import { WEBHOOKS_TAG_DESCRIPTION } from './webhooks/openapi.js';
 import { webhookRoutes } from './webhooks/routes.js';
 import { tokenRoutes } from './tokens/routes.js';
+import { tokensRepository } from './tokens/repository.js';
 import { reportPdfs } from './exports/report-pdf.js';
 import { authRoutes } from './auth/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -220,7 +221,8 @@ export async function buildApp(
   registerCsrfGuard(app);
   // Before the session is looked up: a refused read costs no database work.
   await registerReadLimit(app, config.readLimit);
-  registerAccess(app, ctx.repos.users);
+  const tokens = tokensRepository(database.db);
+  registerAccess(app, ctx.repos.users, (id) => tokens.scopeOfAccount(id));
   registerInputGuard(app);
 
   // Healthy only with the database reachable (503 otherwise), so a load balancer or supervisor can tell.

@@ -512,7 +512,7 @@ export const apiTokens = pgTable('api_tokens', {
   name: text('name').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   prefix: text('prefix').notNull(),
-  scope: text('scope', { enum: ['read', 'read_write'] }).notNull(),
+  scope: text('scope', { enum: ['read', 'read_write', 'manage'] }).notNull(),
   allSites: boolean('all_sites').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

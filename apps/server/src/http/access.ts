@@ -7,10 +7,11 @@ import type { UsersRepository } from '../users/sessions.js';
 /**
  * Who may call a route. Every route declares it in `config.access`; the default is signed-in users.
  * `field`: everyone but clients (they only read); `supervisor`: supervisors and admins;
- * `oversight`: everyone but engineers (a site's evidence: supervisors, clients, admins).
+ * `oversight`: everyone but engineers (a site's evidence: supervisors, clients, admins); `manage`: admins, and
+ * API tokens of scope manage on their own sites (creating and changing sites and flats).
  * Which sites a caller may touch is checked inside the route (site-access.ts).
  */
-export type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'admin';
+export type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'manage' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,7 +63,12 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-export function registerAccess(app: FastifyInstance, users: UsersRepository) {
+export function registerAccess(
+  app: FastifyInstance,
+  users: UsersRepository,
+  /** The scope of the API token whose account this is. */
+  tokenScope: (userId: string) => Promise<string | undefined>,
+) {
   app.decorateRequest('user', null);
   app.decorateRequest('viaToken', false);
   // onRequest, before the body is read or validated: a caller without access learns nothing else.
@@ -94,6 +100,9 @@ export function registerAccess(app: FastifyInstance, users: UsersRepository) {
         );
     }
     if (access === 'admin' && user.role !== 'admin') throw new HttpError(403, 'forbidden', 'Admins only');
+    // A manage token acts as an admin here, on the sites it belongs to (each route checks the site).
+    if (access === 'manage' && user.role !== 'admin' && !(request.viaToken && (await tokenScope(user.id)) === 'manage'))
+      throw new HttpError(403, 'forbidden', 'Admins only');
     if (access === 'supervisor' && user.role !== 'admin' && user.role !== 'supervisor')
       throw new HttpError(403, 'forbidden', 'Supervisors and admins only');
     if (access === 'field' && user.role === 'client') throw new HttpError(403, 'forbidden', 'Clients can only read');

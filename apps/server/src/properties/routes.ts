@@ -35,6 +35,8 @@ export const propertyRoutes =
   async (app) => {
     const { properties, sites, drafts } = ctx.repos;
     const admin = { access: 'admin' as const };
+    // Admins, and API tokens of scope manage on their own sites (docs/product.md#integrations).
+    const manage = { access: 'manage' as const };
     const user = { access: 'user' as const };
     const tags = ['properties'];
 
@@ -138,9 +140,10 @@ export const propertyRoutes =
 
     app.post(
       '/api/properties',
-      { config: admin, schema: { tags, body: createPropertyBody, response: { 201: propertySchema } } },
+      { config: manage, schema: { tags, body: createPropertyBody, response: { 201: propertySchema } } },
       async (request, reply) => {
         if (!UUID.test(request.body.siteId)) throw notFound('Site not found');
+        await access.orNotFound(request.user!, request.body.siteId);
         return reply.status(201).send(await createProperty(db, request.user, request.body));
       },
     );
@@ -148,10 +151,14 @@ export const propertyRoutes =
     app.patch(
       '/api/properties/:id',
       {
-        config: admin,
+        config: manage,
         schema: { tags, params: idParams, body: updatePropertyBody, response: { 200: propertySchema } },
       },
-      async (request) => updateProperty(db, request.user, await propertyOr404(request.params.id), request.body),
+      async (request) => {
+        const property = await propertyOr404(request.params.id);
+        await access.orNotFound(request.user!, property.siteId, 'Property not found');
+        return updateProperty(db, request.user, property, request.body);
+      },
     );
 
     app.delete('/api/properties/:id', { config: admin, schema: { tags, params: idParams } }, async (request, reply) => {
@@ -162,12 +169,13 @@ export const propertyRoutes =
     app.post(
       '/api/properties/bulk',
       {
-        config: admin,
+        config: manage,
         bodyLimit: BULK_BODY_LIMIT,
         schema: { tags, body: bulkPropertiesBody, response: { 201: bulkPropertiesResult } },
       },
       async (request, reply) => {
         if (!UUID.test(request.body.siteId)) throw notFound('Site not found');
+        await access.orNotFound(request.user!, request.body.siteId);
         return reply.status(201).send({ count: await importProperties(db, request.user, request.body) });
       },
     );

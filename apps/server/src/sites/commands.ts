@@ -27,7 +27,8 @@ function checkDesign(designParameters: DesignParameters, types: string[]) {
   if (first) throw unprocessable(first, fields);
 }
 
-export function createSite(db: Db, actor: Actor, body: CreateSiteBody) {
+/** `memberId`: a non-admin caller (a manage token) that becomes a member of the site it makes. */
+export function createSite(db: Db, actor: Actor, body: CreateSiteBody, memberId?: string) {
   const availableBuildingTypes = body.availableBuildingTypes ?? [...DEFAULT_BUILDING_TYPES];
   const designParameters = body.designParameters ?? defaultDesignParameters();
   checkDesign(designParameters, availableBuildingTypes);
@@ -43,6 +44,7 @@ export function createSite(db: Db, actor: Actor, body: CreateSiteBody) {
   };
   return runCommand(db, actor, async ({ repos, record }) => {
     const id = await repos.sites.insert(input);
+    if (memberId) await repos.members.add(id, memberId);
     record({ entityType: 'site', entityId: id, action: 'created', after: audited(input) });
     return (await repos.sites.byId(id))!;
   });

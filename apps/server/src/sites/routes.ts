@@ -42,6 +42,8 @@ export const siteRoutes =
     const { sites } = ctx.repos;
     const db = ctx.database.db;
     const admin = { access: 'admin' as const };
+    // Admins, and API tokens of scope manage on their own sites (docs/product.md#integrations).
+    const manage = { access: 'manage' as const };
     const user = { access: 'user' as const };
     const tags = ['sites'];
 
@@ -142,15 +144,21 @@ export const siteRoutes =
 
     app.post(
       '/api/sites',
-      { config: admin, schema: { tags, body: createSiteBody, response: { 201: siteSchema } } },
-      async (request, reply) => reply.status(201).send(await createSite(db, request.user, request.body)),
+      { config: manage, schema: { tags, body: createSiteBody, response: { 201: siteSchema } } },
+      async (request, reply) => {
+        const user = request.user!;
+        // A token that makes a site belongs to it, so it can keep it in step.
+        const member = user.role === 'admin' ? undefined : user.id;
+        return reply.status(201).send(await createSite(db, user, request.body, member));
+      },
     );
 
     app.patch(
       '/api/sites/:id',
-      { config: admin, schema: { tags, params: idParams, body: updateSiteBody, response: { 200: siteSchema } } },
+      { config: manage, schema: { tags, params: idParams, body: updateSiteBody, response: { 200: siteSchema } } },
       async (request) => {
         if (!UUID.test(request.params.id)) throw notFound('Site not found');
+        await access.orNotFound(request.user!, request.params.id);
         return updateSite(db, request.user, request.params.id, request.body);
       },
     );

@@ -38,6 +38,11 @@ export function tokensRepository(db: Db) {
   });
 
   return {
+    /** The scope of the token whose account this is; undefined for a person. */
+    async scopeOfAccount(userId: string): Promise<TokenScope | undefined> {
+      const [row] = await db.select({ scope: apiTokens.scope }).from(apiTokens).where(eq(apiTokens.userId, userId));
+      return row?.scope;
+    },
     async list(): Promise<ApiToken[]> {
       const rows = await db
         .select({ token: apiTokens, createdBy: users.name })

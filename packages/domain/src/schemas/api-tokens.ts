@@ -1,11 +1,16 @@
 import { z } from 'zod';
 
-/** `read`: reads what a client may (approved reports of its sites); `read_write`: also what a supervisor may. */
-export const TOKEN_SCOPES = ['read', 'read_write'] as const;
+/**
+ * `read`: reads what a client may (approved reports of its sites); `read_write`: also what a supervisor may;
+ * `manage`: also creates and changes sites, flats and design parameters (an asset system keeping them in step),
+ * never people, tokens or webhooks.
+ */
+export const TOKEN_SCOPES = ['read', 'read_write', 'manage'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
   read: 'Read (approved reports and progress)',
   read_write: 'Read and write (also assign and review)',
+  manage: 'Manage (also create and change sites, flats and design parameters)',
 };
 /** A token lives at most two years; an admin makes a new one before it ends. */
 export const MAX_TOKEN_DAYS = 730;
@@ -18,7 +23,7 @@ export const tokenCreateBody = z.strictObject({
     .trim()
     .min(1, 'Name the token after what uses it')
     .max(100, 'At most 100 characters'),
-  scope: z.enum(TOKEN_SCOPES, { message: 'Scope must be read or read_write' }),
+  scope: z.enum(TOKEN_SCOPES, { message: 'Scope must be read, read_write or manage' }),
   /** Empty or absent: every site, today's and later ones. */
   siteIds: z.array(z.uuid('Not a site id')).max(1000, 'At most 1,000 sites; leave empty for every site').default([]),
   expiresOn: z
