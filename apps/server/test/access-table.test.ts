@@ -8,7 +8,7 @@ const t = useTestApp();
  * public = anyone; user = any signed-in user (ownership and site membership are checked inside);
  * field = everyone but clients; supervisor = supervisors and admins; admin = admins only (decision 145).
  */
-type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'admin';
+type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'manage' | 'admin';
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/docs': 'public',
