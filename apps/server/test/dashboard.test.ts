@@ -57,6 +57,34 @@ describe('site dashboard', () => {
     void c;
   });
 
+  it("filtered by an engineer, counts the flats that engineer worked, each state as that engineer's reports say", async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const erin = await signedIn(app, 'engineer', { name: 'Erin' });
+    const olly = await signedIn(app, 'engineer', { name: 'Olly' });
+    const site = await createSite(admin, { name: `Dash ${Math.random()}` });
+    const flat = async (address: string) =>
+      (await admin.post('/api/properties', { siteId: site.id, address, propertyType: '2b4p' })).json();
+    const [a, b] = [await flat('Flat 1'), await flat('Flat 2')];
+    await flat('Flat 3');
+    const ra = await submitPassingReport(erin, site, a.id, '2026-03-02T10:25:00.000Z');
+    const rb = await submitPassingReport(olly, site, b.id, '2026-03-02T11:25:00.000Z');
+    for (const r of [ra, rb]) await admin.post(`/api/reports/${r}/review`, { decision: 'approve' });
+
+    const all = (await admin.get(`/api/sites/${site.id}/dashboard`)).json();
+    expect(all).toMatchObject({ flats: 3, states: { approved: 2, not_started: 1 } });
+    // Olly's approved flat is not one of Erin's flats, never her "Not started".
+    const hers = (await admin.get(`/api/sites/${site.id}/dashboard?engineerId=${erin.userId}`)).json();
+    expect(hers).toMatchObject({
+      flats: 1,
+      reports: 1,
+      states: { not_started: 0, in_progress: 0, failed: 0, awaiting_review: 0, approved: 1 },
+    });
+    // Every figure adds up to the flats counted.
+    for (const d of [all, hers])
+      expect(Object.values(d.states as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(d.flats);
+  });
+
   it('answers 404 to a client or supervisor who is not on the site', async () => {
     const app = await t.app();
     const admin = await signedIn(app, 'admin');

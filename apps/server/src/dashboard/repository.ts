@@ -56,10 +56,20 @@ export function dashboardRepository(db: Db) {
         db,
         sql`SELECT design_parameters FROM sites WHERE id = ${siteId}`,
       );
+      // Filtered by an engineer, the flats that engineer worked (a report or a check under way), each by that
+      // engineer's own work (docs/product.md#dashboard).
+      const byEngineer = q.engineerId ? sql` AND d.user_id = ${q.engineerId}` : sql``;
       const flats = await rows<{ id: string; address: string; block: string; floor: string; has_draft: boolean }>(
         db,
-        sql`SELECT p.id, p.address, p.block, p.floor, EXISTS (SELECT 1 FROM drafts d WHERE d.property_id = p.id) AS has_draft
-          FROM properties p WHERE p.site_id = ${siteId}${q.block !== undefined ? sql` AND p.block = ${q.block}` : sql``}`,
+        sql`SELECT p.id, p.address, p.block, p.floor,
+            EXISTS (SELECT 1 FROM drafts d WHERE d.property_id = p.id${byEngineer}) AS has_draft
+          FROM properties p WHERE p.site_id = ${siteId}${q.block !== undefined ? sql` AND p.block = ${q.block}` : sql``}
+          ${
+            q.engineerId
+              ? sql`AND (EXISTS (SELECT 1 FROM reports r WHERE r.property_id = p.id AND r.user_id = ${q.engineerId})
+                  OR EXISTS (SELECT 1 FROM drafts d WHERE d.property_id = p.id${byEngineer}))`
+              : sql``
+          }`,
       );
       // The reports of those flats, fifty flats at a time (the site-and-flat index finds each page's rows alone).
       const reports: ReportRow[] = [];
