@@ -26,8 +26,8 @@ export const AUDIT_ACTION_LABELS = {
   witnessed: 'Witness recorded',
   unwitnessed: 'Witness removed',
   signed_off: 'Site signed off',
-  issue_raised: 'Network-wide issue raised',
-  issue_resolved: 'Network-wide issue resolved',
+  issue_raised: 'Site issue raised',
+  issue_resolved: 'Site issue resolved',
   secret_rotated: 'Webhook secret rotated',
   revoked: 'API token revoked',
 } as const;
