@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { MyReportsPage, ReportSummary } from '@hiu/domain';
+import { REVIEW_STATE_LABELS, type MyReportsPage, type ReportSummary } from '@hiu/domain';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -187,6 +187,12 @@ function ReportLine({ report }: { report: ReportSummary }) {
               ? time(report.completedAt)
               : `${day(report.completedAt)} ${time(report.completedAt)}`}
           </span>
+        </p>
+        {/* Where the office has it; a report sent back is for the engineer to re-test (My flats). */}
+        <p
+          className={report.reviewState === 'sent_back' ? 'text-sm font-semibold text-fail' : 'text-sm text-slate-700'}
+        >
+          {report.reviewState === 'sent_back' ? 'Sent back: re-test' : REVIEW_STATE_LABELS[report.reviewState]}
         </p>
       </div>
       <Button
