@@ -151,7 +151,12 @@ describe('email of notifications (docs/product.md#notifications)', { timeout: 12
     }
     const failures = (await admin.get('/api/notifications/mail-failures')).json();
     expect(failures).toEqual([
-      expect.objectContaining({ subject: 'Sent back: Flat 3, Birch House', reason: expect.stringMatching(/connect/i) }),
+      expect.objectContaining({
+        subject: 'Sent back: Flat 3, Birch House',
+        state: 'failed',
+        nextAttemptAt: null,
+        reason: expect.stringMatching(/connect/i),
+      }),
     ]);
     expect((await supervisor.get('/api/notifications/mail-failures')).statusCode).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { InboxEntry, NotificationKind } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { jobs, notificationPreferences, notifications, siteMembers, users } from '../db/schema.js';
@@ -143,22 +143,33 @@ export function notificationsRepository(db: Db) {
         .returning({ kind: notificationPreferences.kind });
       return rows.length > 0;
     },
-    /** Mails that failed for good, newest first, with the SMTP server's reason: for admins. */
+    /**
+     * Mails being retried after a refusal, and those that failed for good, newest first, with the SMTP server's
+     * last answer: for admins.
+     */
     async mailFailures(limit = 100) {
       return db
         .select({
           notificationId: sql<string>`${jobs.payload}->>'notificationId'`,
           to: users.email,
           subject: notifications.title,
+          state: jobs.state,
           reason: jobs.lastError,
           attempts: jobs.attempts,
+          maxAttempts: jobs.maxAttempts,
+          nextAttemptAt: jobs.runAt,
           failedAt: jobs.finishedAt,
         })
         .from(jobs)
         .leftJoin(notifications, sql`${notifications.id}::text = ${jobs.payload}->>'notificationId'`)
         .leftJoin(users, eq(users.id, notifications.userId))
-        .where(and(eq(jobs.kind, MAIL_JOB), eq(jobs.state, 'failed')))
-        .orderBy(desc(jobs.finishedAt))
+        .where(
+          and(
+            eq(jobs.kind, MAIL_JOB),
+            or(eq(jobs.state, 'failed'), and(inArray(jobs.state, ['queued', 'running']), isNotNull(jobs.lastError))),
+          ),
+        )
+        .orderBy(desc(jobs.createdAt))
         .limit(limit);
     },
     async markAllRead(userId: string): Promise<void> {

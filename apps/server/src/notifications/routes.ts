@@ -129,9 +129,11 @@ export const notificationRoutes =
         schema: { tags: ['notifications'], response: { 200: z.array(mailFailureSchema) } },
       },
       async () =>
-        (await notifications.mailFailures()).map((f) => ({
+        (await notifications.mailFailures()).map(({ state, nextAttemptAt, failedAt, ...f }) => ({
           ...f,
-          failedAt: f.failedAt?.toISOString() ?? null,
+          state: state === 'failed' ? ('failed' as const) : ('retrying' as const),
+          nextAttemptAt: state === 'failed' ? null : nextAttemptAt.toISOString(),
+          failedAt: failedAt?.toISOString() ?? null,
         })),
     );
 

@@ -44,13 +44,17 @@ export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 export const emailPreferenceBody = z.strictObject({ kind: notificationKindSchema, email: z.boolean() });
 export type EmailPreferenceBody = z.infer<typeof emailPreferenceBody>;
 
-/** A mail that failed for good, for admins: to whom, what, and the SMTP server's last answer. */
+/** A mail being retried after a refusal, or failed for good, for admins: to whom, what, the SMTP server's last answer. */
 export const mailFailureSchema = z.object({
   notificationId: z.string(),
   to: z.string().nullable(),
   subject: z.string().nullable(),
+  state: z.enum(['retrying', 'failed']),
   reason: z.string().nullable(),
   attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  /** When it is tried again; null once failed for good. */
+  nextAttemptAt: z.string().nullable(),
   failedAt: z.string().nullable(),
 });
 export type MailFailure = z.infer<typeof mailFailureSchema>;

@@ -13,6 +13,7 @@ import { DeliveryLogDialog } from './delivery-log-dialog';
 import { SecretDialog } from './secret-dialog';
 import { TokensSection } from './tokens-section';
 import { Problem } from '../../components/problem';
+import { MailProblemsSection } from './mail-problems-section';
 
 const failed = (e: unknown, fallback: string) =>
   notify.error('Error', e instanceof ApiError ? e.userMessage : fallback);
@@ -205,6 +206,7 @@ export default function IntegrationsPage() {
         busy={remove.isPending || rotate.isPending || update.isPending}
         onConfirm={confirmed}
       />
+      <MailProblemsSection />
     </AdminLayout>
   );
 }
