@@ -34,7 +34,7 @@ function SkipLink() {
   return (
     <a
       href="#main"
-      className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-brand-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      className="sr-only font-semibold text-brand-800 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:min-h-11 focus:rounded-md focus:bg-white focus:px-4 focus:py-3"
       onClick={(e) => {
         const main = document.querySelector('main');
         if (!main) return;

@@ -24,6 +24,7 @@ import { useSession } from '../../lib/session';
 import { ChartPanel } from './chart-panel';
 import { PackCard } from './pack-card';
 import { SignOffCard } from './sign-off-card';
+import { SiteIssuesCard } from './site-issues-card';
 
 const BRAND = '#0f4a76';
 const pct = (r: number | null) => (r === null ? '-' : `${Math.round(r * 100)} %`);
@@ -254,6 +255,7 @@ function SiteDashboardScreen() {
         )}
         {user && user.role !== 'engineer' ? <PackCard siteId={siteId} canBuild={canBuild} /> : null}
         {user && user.role !== 'engineer' ? <SignOffCard siteId={siteId} signerName={user.name} /> : null}
+        {user && user.role !== 'engineer' ? <SiteIssuesCard siteId={siteId} canEdit={canBuild} /> : null}
       </div>
     </Page>
   );
