@@ -62,6 +62,7 @@ export * from './review/corrections.js';
 export * from './review/correction-body.js';
 export * from './review/markable-items.js';
 export * from './dashboard/site-dashboard.js';
+export * from './dashboard/floor-order.js';
 export * from './rules/verdict.js';
 export * from './rules/version.js';
 export * from './schemas/team.js';

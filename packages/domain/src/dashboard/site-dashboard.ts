@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEASUREMENTS } from '../rules/catalogue.js';
+import { compareFloors } from './floor-order.js';
 import { FORTY_FIVE_LIMIT_SECONDS } from '../rules/forty-five.js';
 import type { Range } from '../rules/range-and-verdict.js';
 import type { Ranges } from '../rules/ranges.js';
@@ -262,7 +263,7 @@ export function buildSiteDashboard(flats: DashboardFlat[], reports: DashboardRep
     flats: flats.length,
     states,
     byBlock: [...blocks.entries()].sort(([a], [b]) => byName(a, b)).map(([block, s]) => ({ block, states: s })),
-    byFloor: [...floors.entries()].sort(([a], [b]) => byName(a, b)).map(([floor, s]) => ({ floor, states: s })),
+    byFloor: [...floors.entries()].sort(([a], [b]) => compareFloors(a, b)).map(([floor, s]) => ({ floor, states: s })),
     reports: ofFlats.length,
     flatsTested,
     firstTimePasses,
