@@ -1,7 +1,7 @@
 import { request } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { ADMIN, expect, projectContextOptions, test } from './fixtures';
+import { ADMIN, expect, projectContextOptions, signIn, test } from './fixtures';
 import { FRESH_PORT_BASE } from './fixtures/env';
 
 // A real SMTP server on loopback that keeps what it is sent, for the fresh app this file starts with SMTP_URL.
@@ -40,11 +40,22 @@ test.describe('invitations by email', () => {
     const admin = await request.newContext({ baseURL: freshApp.baseURL });
     expect((await admin.post('/api/auth/setup', { data: ADMIN })).status()).toBe(201);
     const email = `nia-${Date.now()}@example.com`;
-    const invited = await admin.post('/api/users/invitations', {
-      data: { email, name: 'Nia Newcomer', role: 'engineer' },
-    });
-    expect(invited.status(), await invited.text()).toBe(201);
     await admin.dispose();
+
+    // The admin invites her from the Users screen, on a phone.
+    const office = await browser.newContext({ ...projectContextOptions(testInfo), baseURL: freshApp.baseURL });
+    const adminPage = await office.newPage();
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await signIn(adminPage, ADMIN);
+    await adminPage.goto('/admin/users');
+    await adminPage.getByRole('button', { name: 'Invite by email' }).click({ timeout: 30_000 });
+    const dialog = adminPage.getByRole('dialog', { name: 'Invite by email' });
+    await dialog.getByLabel(/^Name/).fill('Nia Newcomer');
+    await dialog.getByLabel(/^Email/).fill(email);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(adminPage.getByText('Nia Newcomer', { exact: true })).toBeVisible();
+    await office.close();
 
     await expect
       .poll(() => mails.filter((m) => JSON.stringify(m.to).includes(email)).length, { timeout: 60_000 })

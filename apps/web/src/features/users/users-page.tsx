@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLE_LABELS, type User, type UserListItem } from '@hiu/domain';
+import { ROLE_LABELS, type AuthOptions, type User, type UserListItem } from '@hiu/domain';
 import { AdminLayout } from '../../components/admin-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -17,6 +17,7 @@ const USERS_KEY = ['/api/users'];
 // The forms load when first opened, with the form library: the list shows without them.
 const UserFormDialog = lazyDialog(() => import('./user-form-dialog'));
 const ResetPasswordDialog = lazyDialog(() => import('./reset-password-dialog'));
+const InviteUserDialog = lazyDialog(() => import('./invite-user-dialog'));
 
 /** Admins add engineers, change names and roles, deactivate accounts and reset passwords. */
 export default function UsersPage() {
@@ -24,6 +25,9 @@ export default function UsersPage() {
   const { user: me } = useSession();
   const users = useQuery<UserListItem[]>({ queryKey: USERS_KEY });
   const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  // Invitations by email only where the server sends email.
+  const options = useQuery<AuthOptions>({ queryKey: ['/api/auth/options'] });
   const [editing, setEditing] = useState<User | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [toggling, setToggling] = useState<User | null>(null);
@@ -46,7 +50,14 @@ export default function UsersPage() {
     <AdminLayout>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-bold">Users</h2>
-        <Button onClick={() => setAdding(true)}>Add User</Button>
+        <div className="flex flex-wrap gap-2">
+          {options.data?.emailLinks ? (
+            <Button variant="secondary" onClick={() => setInviting(true)}>
+              Invite by email
+            </Button>
+          ) : null}
+          <Button onClick={() => setAdding(true)}>Add User</Button>
+        </div>
       </div>
       {users.isLoading ? (
         <div className="flex flex-col gap-3">
@@ -112,6 +123,7 @@ export default function UsersPage() {
         }}
         onSaved={refresh}
       />
+      <InviteUserDialog open={inviting} onOpenChange={setInviting} onSaved={refresh} />
       <ResetPasswordDialog
         key={resetting?.id ?? 'none'}
         open={resetting !== null}
