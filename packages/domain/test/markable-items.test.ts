@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { passingCheck } from '../testing/check-data.js';
 import { wizardDataSchema } from '../src/schemas/wizard-data.js';
 import { rangesFor } from '../src/rules/ranges.js';
-import { markableItemId, markableItemsFailingFirst } from '../src/review/markable-items.js';
+import { markableItemsFailingFirst } from '../src/review/markable-items.js';
+import { markableItemId } from '../src/schemas/team.js';
 
 const ranges = rangesFor(undefined);
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { INITIAL_CHECKS, MEASUREMENTS, SECTIONS, type InitialCheckKey } from '../rules/catalogue.js';
 import { judgeMeasurement } from '../rules/evaluate.js';
 import type { Range } from '../rules/range-and-verdict.js';
@@ -40,8 +39,8 @@ export const MARKABLE_ITEMS: readonly MarkableItem[] = [
   ...readings,
 ];
 
-const ids = MARKABLE_ITEMS.map((i) => i.id) as [string, ...string[]];
-export const markableItemId = z.enum(ids, { message: 'Choose an answer or a recorded value' });
+/** Every item's id, for the send-back body's schema (schemas/team.ts): this module loads no schema library. */
+export const MARKABLE_ITEM_IDS = MARKABLE_ITEMS.map((i) => i.id) as [string, ...string[]];
 
 export function markableItem(id: string): MarkableItem | undefined {
   return MARKABLE_ITEMS.find((i) => i.id === id);

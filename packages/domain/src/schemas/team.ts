@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { MAX_REVIEW_REASON, REVIEW_STATES } from '../review/review-state.js';
-import { MARKABLE_ITEMS, markableItemId } from '../review/markable-items.js';
+import { MARKABLE_ITEM_IDS, MARKABLE_ITEMS } from '../review/markable-items.js';
 import { packIssueSchema } from '../packs/cp1-schema.js';
 import { overallStatusSchema } from './report.js';
 import { propertyStatusSchema } from './property-status.js';
 import { roleSchema } from './user.js';
 import { calendarDate } from './common.js';
+
+/** An item a reviewer may mark when sending a report back (review/markable-items.ts). */
+export const markableItemId = z.enum(MARKABLE_ITEM_IDS, { message: 'Choose an answer or a recorded value' });
 
 export const reviewStateSchema = z.enum(REVIEW_STATES);
 
