@@ -42,6 +42,8 @@ interface WriteSpec {
   once?: boolean;
   /** Tables a refused call may change on purpose. */
   mayChange?: string[];
+  /** Answers a page for a person (a mail program's unsubscribe link), so its refusals are HTML, not API JSON. */
+  page?: boolean;
 }
 
 let n = 0;
@@ -246,6 +248,41 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     path: (_f, id) => `/api/webhooks/${id}/deliveries/${id}/resend`,
     body: () => ({}),
   },
+  'POST /api/auth/password-reset': {
+    path: () => '/api/auth/password-reset',
+    body: (f) => ({ email: f.engineer.email }),
+    once: true,
+  },
+  'POST /api/auth/password': {
+    path: () => '/api/auth/password',
+    body: () => ({ token: 'A'.repeat(43), password: 'a long password' }),
+    slow: true,
+    once: true,
+  },
+  'POST /api/users/invitations': {
+    path: () => '/api/users/invitations',
+    body: () => ({ email: `invited-${unique()}@example.com`, name: 'Ivy Invited', role: 'engineer' }),
+  },
+  'POST /api/notifications/:id/read': { path: (_f, id) => `/api/notifications/${id}/read`, body: () => ({}) },
+  'POST /api/notifications/read-all': { path: () => '/api/notifications/read-all', body: () => ({}) },
+  'PUT /api/notifications/preferences': {
+    path: () => '/api/notifications/preferences',
+    body: () => ({ kind: 'report_sent_back', email: false }),
+  },
+  'POST /api/notifications/unsubscribe/:token': {
+    path: () => `/api/notifications/unsubscribe/${'0'.repeat(64)}`,
+    body: () => ({}),
+    once: true,
+    page: true,
+  },
+  'PUT /api/sites/:id/issues/:issueId': {
+    path: (f, id) => `/api/sites/${f.site.id}/issues/${id}`,
+    body: () => ({ description: 'Riser lagging missing', owner: 'installer', due: '2026-12-18' }),
+  },
+  'POST /api/sites/:id/issues/:issueId/resolution': {
+    path: (f, id) => `/api/sites/${f.site.id}/issues/${id}/resolution`,
+    body: () => ({ closingComment: 'Lagged with 25 mm foam' }),
+  },
 };
 
 type BodyPlan =
@@ -365,10 +402,11 @@ async function send(
 }
 
 /** What every answer to a hostile request must satisfy. */
-function expectSafeAnswer(res: LightMyRequestResponse, what: string) {
+function expectSafeAnswer(res: LightMyRequestResponse, what: string, page = false) {
   expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
   expect(res.body, what).not.toMatch(/\n\s+at .+:\d+:\d+/);
-  if (res.statusCode >= 400) {
+  if (page) expect(res.headers['content-type'], what).toMatch(/^text\/html|^application\/json/);
+  else if (res.statusCode >= 400) {
     expect(res.headers['content-type'], what).toMatch(/^application\/json/);
     const error = res.json().error;
     expect(typeof error?.code, `${what}: ${res.body.slice(0, 200)}`).toBe('string');
@@ -423,7 +461,7 @@ describe(`hostile input (seed ${FUZZ_SEED}, FUZZ_SEED to replay)`, { timeout: 12
             const res = await send(app, who, method, url, plan.body, () => spec.body?.(f, plan.id) ?? {});
             statuses.push(res.statusCode);
             const what = `${key} as ${role} ${url.slice(0, 120)} (${plan.body.kind})`;
-            expectSafeAnswer(res, what);
+            expectSafeAnswer(res, what, spec.page);
             expectNoPollution();
             await t.jobsSettled();
             const now = await nextTransactionId(database);
