@@ -83,7 +83,7 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/sites/:id/assignments': 'supervisor',
   'GET /api/sites/:id/assignments': 'supervisor',
   'GET /api/sites/:id/engineers': 'supervisor',
-  'GET /api/sites/:id/dashboard': 'user',
+  'GET /api/sites/:id/dashboard': 'oversight',
   'POST /api/sites/:id/evidence-packs': 'supervisor',
   'GET /api/sites/:id/evidence-packs': 'oversight',
   'GET /api/evidence-packs/:id': 'oversight',

@@ -103,7 +103,7 @@ describe('site dashboard', () => {
     await admin.put(`/api/sites/${site.id}/members/${eng.userId}`);
     const res = await eng.get(`/api/sites/${site.id}/dashboard`);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe("A site's dashboard is for admins, supervisors and clients");
+    expect(res.json().error.message).toBe('Supervisors, clients and admins only');
   });
 
   it('answers 404 for a site that does not exist, even to an admin, rather than a dashboard of zeros', async () => {

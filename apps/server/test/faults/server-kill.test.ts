@@ -252,7 +252,8 @@ describe('server killed in the middle of a submit', () => {
       const manifest = JSON.parse(Buffer.from(files['manifest.json']!).toString()) as {
         files: { path: string; sha256: string }[];
       };
-      expect(manifest.files).toHaveLength(ids.length + 2);
+      // Every flat's PDF, summary.pdf, reports.csv and dwellings.json.
+      expect(manifest.files).toHaveLength(ids.length + 3);
       for (const f of manifest.files)
         expect(createHash('sha256').update(files[f.path]!).digest('hex'), f.path).toBe(f.sha256);
 
