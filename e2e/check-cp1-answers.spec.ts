@@ -27,7 +27,16 @@ test("CP1/TS1 answers judged on step 2 at the phone viewport: an open issue's ow
   const check = new CheckJourney(page);
   await check.start(site, properties[0]!);
   await check.basicInfo({ model: 'Evo 40', serial: 'SN-CP1-ANS' });
-  await fillPack(page, ['meterMake', 'meterModel', 'meterSerial', ...baseline]);
+  // The unit's own set-points, which version 3's peak readings are held to, then the meter's baseline.
+  await fillPack(page, [
+    'meterMake',
+    'meterModel',
+    'meterSerial',
+    'dhwSetPoint',
+    'dhwSetPointTolerance',
+    'heatingSetPoint',
+    ...baseline,
+  ]);
   await check.yesNo('Heat meter accessible to the occupant').yes.click();
   await check.next('Save and Continue');
 

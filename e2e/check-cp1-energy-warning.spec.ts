@@ -3,7 +3,15 @@ import { PASSING_CP1 } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { CheckJourney } from './check-journey';
 
-const STEP_1 = ['meterMake', 'meterModel', 'meterSerial'].concat(
+// The meter, the unit's own set-points (version 3 on) and the baseline reading set.
+const STEP_1 = [
+  'meterMake',
+  'meterModel',
+  'meterSerial',
+  'dhwSetPoint',
+  'dhwSetPointTolerance',
+  'heatingSetPoint',
+].concat(
   ['Energy', 'Volume', 'Flow', 'Power', 'FlowTemp', 'ReturnTemp'].map((k) => `baseline${k}`),
 ) as (keyof typeof PASSING_CP1)[];
 
