@@ -120,7 +120,8 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   const pack = page.getByTestId('evidence-pack');
   await expect(pack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 60_000 });
   // Approved work only (docs/product.md#evidence-pack): the failed report awaiting review stays out.
-  await expect(pack).toContainText('3 files');
+  // The flat's PDF, summary.pdf, reports.csv and dwellings.json.
+  await expect(pack).toContainText('4 files');
   const [zipDownload] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }),
     pack.getByRole('link', { name: 'Download ZIP' }).click(),
@@ -128,7 +129,12 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   expect(zipDownload.suggestedFilename()).toMatch(/evidence[ _]\d{4}-\d{2}-\d{2}[ _][0-9a-f]{8}\.zip$/);
   const zip = unzipSync(new Uint8Array(fs.readFileSync((await zipDownload.path())!)));
   const names = Object.keys(zip).sort();
-  expect(names.filter((n) => !n.startsWith('reports/'))).toEqual(['manifest.json', 'reports.csv', 'summary.pdf']);
+  expect(names.filter((n) => !n.startsWith('reports/'))).toEqual([
+    'dwellings.json',
+    'manifest.json',
+    'reports.csv',
+    'summary.pdf',
+  ]);
   expect(names.filter((n) => n.startsWith('reports/')).map((n) => n.replace(/HIU-\d{4}-\d+/, 'REF'))).toEqual([
     'reports/Flat 1 - REF.pdf',
   ]);

@@ -154,8 +154,11 @@ test('the whole loop: assign, complete offline, send back, re-test, approve, wit
     await flat.getByRole('button', { name: /1 Loop Lane/ }).click();
     const check = new CheckJourney(eng);
     await check.expectStep(1, 'Basic Information');
-    // The re-test starts from the unit the sent-back report recorded.
-    await expect(eng.getByLabel('HIU Serial')).toHaveValue('HB-77');
+    // The re-test starts from the unit the sent-back report recorded, but the serial the reviewer asked to
+    // confirm starts empty: the engineer reads it off the plate again.
+    await expect(eng.getByLabel('HIU Model')).toHaveValue('Heatbox 9');
+    await expect(eng.getByLabel('HIU Serial')).toHaveValue('');
+    await eng.getByLabel('HIU Serial').fill('HB-77');
     await check.walkToReview();
     await check.button('Submit Report').click();
     await expect(eng.getByText('Report Submitted')).toBeVisible();
