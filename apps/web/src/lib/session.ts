@@ -108,7 +108,12 @@ async function sessionQueryFn(ctx: QueryFunctionContext): Promise<User | null> {
 }
 
 /** "Who is signed in", as every reader asks it: the guards, the check's data layer and the first render. */
-export const sessionQuery = queryOptions<User | null>({ queryKey: SESSION_KEY, queryFn: sessionQueryFn });
+export const sessionQuery = queryOptions<User | null>({
+  queryKey: SESSION_KEY,
+  queryFn: sessionQueryFn,
+  // Asked again when the signal returns, not while it is away: the last user stays signed in meanwhile.
+  networkMode: 'online',
+});
 
 /** The signed-in user, or null when signed out (offline: the last user seen on this device). */
 export function useSession(): { user: User | null; isLoading: boolean } {
