@@ -16,7 +16,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { REVIEW_STATES, ROLES, type DesignParameters, type Ranges, type WizardData } from '@hiu/domain';
+import { ISSUE_OWNERS, REVIEW_STATES, ROLES, type DesignParameters, type Ranges, type WizardData } from '@hiu/domain';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -568,7 +568,7 @@ export const siteIssues = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
-    owner: text('owner', { enum: ['engineer', 'installer', 'client', 'other'] }).notNull(),
+    owner: text('owner', { enum: ISSUE_OWNERS }).notNull(),
     due: date('due', { mode: 'string' }).notNull(),
     raisedBy: text('raised_by'),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
