@@ -29,7 +29,8 @@ interface HomePageProps {
 export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
   const { user } = useSession();
   const [path] = useLocation();
-  useFieldDataRefresh(user?.id);
+  // A client runs no checks: the phone keeps no field data for them, and asks for none (it is not theirs).
+  useFieldDataRefresh(user?.role === 'client' ? undefined : user?.id);
   const reviewer = user?.role === 'admin' || user?.role === 'supervisor';
 
   // /#start-check (the reports empty state) lands on the Start New Check card.
@@ -75,6 +76,7 @@ export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
 
   return (
     <HomeFrame
+      myReports={user?.role !== 'client'}
       adminNav={
         user?.role === 'admin' ? (
           <nav aria-label="Admin" className="flex gap-2">
