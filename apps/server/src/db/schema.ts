@@ -621,6 +621,50 @@ export const propertyWitnesses = pgTable('property_witnesses', {
 });
 
 /**
+ * An assessor's witness of one report (docs/product.md#witnessing-and-sampling): the values they saw, judged
+ * against the report's ranges, and their drawn signature. The flat's mark in property_witnesses is kept with it.
+ */
+export const witnessRecords = pgTable(
+  'witness_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    witnessedOn: date('witnessed_on', { mode: 'string' }).notNull(),
+    /** The witnessed readings as judged when recorded (the rule book's DwellingReading shape). */
+    readings: jsonb('readings').$type<unknown[]>().notNull(),
+    failed: boolean('failed').notNull(),
+    signature: bytea('signature').notNull(),
+    signatureSha256: text('signature_sha256').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('witness_records_site_idx').on(t.siteId, t.recordedAt),
+    index('witness_records_report_idx').on(t.reportId),
+  ],
+);
+
+/** A site's sampling plan for witnessing: one flat in every `rate` of a block and type (set by an admin). */
+export const siteSamplingPlans = pgTable('site_sampling_plans', {
+  siteId: uuid('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  rate: integer('rate').notNull(),
+  setBy: uuid('set_by').references(() => users.id, { onDelete: 'set null' }),
+  setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Each person's inbox (docs/product.md#notifications): one row per person an event concerns, written in the
  * transaction of the change that caused it. Read newest first a page at a time; the unread ones counted for
  * the bell.
