@@ -22,7 +22,7 @@ import {
 } from '../http/passwords.js';
 import { rememberingFullKeys } from '../http/full-sign-in-keys.js';
 import { accountDelayMs, SIGN_IN_WINDOW_SECONDS, signInLimits, tooManyAttempts } from '../http/sign-in-limits.js';
-import { createFirstAdmin } from '../users/commands.js';
+import { createFirstAdmin, signOut } from '../users/commands.js';
 import { signInAttemptsRepository } from './repository.js';
 import { LINK_GONE, requestPasswordReset, setPasswordWithLink } from './commands.js';
 import { mailIsOn } from '../notifications/mail-setting.js';
@@ -175,7 +175,7 @@ export const authRoutes =
       { config: { access: 'public' }, schema: { tags: ['auth'], response: { 204: z.null() } } },
       async (request, reply) => {
         const token = request.cookies[SESSION_COOKIE];
-        if (token) await users.deleteSession(token);
+        if (token) await signOut(ctx.database.db, users, token);
         clearSessionCookie(reply);
         return reply.status(204).send(null);
       },

@@ -4,7 +4,7 @@ import { runCommand } from '../db/unit-of-work.js';
 import { changedFields, type Actor } from '../history/entries.js';
 import { conflict, notFound } from '../http/errors.js';
 import { rethrowUnique } from '../repositories/sql-helpers.js';
-import { EMAIL_EXISTS, type UserPatch } from './repository.js';
+import { EMAIL_EXISTS, hashToken, type UserPatch } from './repository.js';
 import type { UsersRepository } from './sessions.js';
 import { accountChanged, accountCreated } from '../notifications/messages.js';
 
@@ -84,4 +84,17 @@ export async function updateUser(
   } finally {
     sessions.forgetUser(id); // after the commit, so no lookup that read before it keeps what it read
   }
+}
+
+/**
+ * Signs one session out. Every server forgets it when the change commits (the announcement is part of it), this
+ * one at once after the commit.
+ */
+export async function signOut(db: Db, sessions: UsersRepository, token: string): Promise<void> {
+  const id = hashToken(token);
+  await runCommand(db, null, async ({ repos }) => {
+    await repos.accounts.deleteSession(id);
+    await repos.accounts.announceSessionEnded(id);
+  });
+  sessions.forgetSession(id);
 }

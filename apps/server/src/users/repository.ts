@@ -72,6 +72,14 @@ export function accountsRepository(db: Db) {
     async announceChange(userId: string): Promise<void> {
       await db.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${`user:${userId}`})`);
     },
+    /** Ends one session (signing out), by its token's hash. */
+    async deleteSession(id: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+    /** Told to every server, this one included, when the transaction commits: each forgets the session. */
+    async announceSessionEnded(id: string): Promise<void> {
+      await db.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${`session:${id}`})`);
+    },
   };
 }
 export type AccountsRepository = ReturnType<typeof accountsRepository>;

@@ -1,10 +1,9 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { User } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { apiTokens, sessions, users } from '../db/schema.js';
-import { SESSION_CHANNEL } from '../db/notifications.js';
 import { accountsRepository, hashToken, toUser } from './repository.js';
 
 const SESSION_DAYS = 14;
@@ -16,8 +15,8 @@ const SESSION_CACHE_ENTRIES = 10_000;
  * Every API call reads its session; on the embedded database that read was a third of a draft save.
  * A signed-in session is remembered for `sessionCacheMs`. Everything this process does to
  * a session or user (sign-out, deactivation, new password, role or name change) forgets it at once, so a
- * single server behaves exactly as without the cache. The same change is announced on SESSION_CHANNEL in its
- * own transaction, so every other server on the database forgets it as soon as it hears; if a
+ * single server behaves exactly as without the cache. The same change is announced on SESSION_CHANNEL in the
+ * command that makes it (users/commands.ts), so every other server forgets it as soon as it hears; if a
  * server's listener is down, the cache time still bounds what it remembers. Unknown tokens are never cached,
  * so forged cookies cannot fill it.
  */
@@ -51,9 +50,6 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
       .where(eq(apiTokens.userId, userId))
       .catch(() => touched.delete(userId));
   };
-  // Told to every server, this one included, when the transaction commits.
-  const announce = (tx: Pick<Db, 'execute'>, notice: string) =>
-    tx.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, ${notice})`);
   /** A session's user, found by the token's hash (a request's credential is hashed once, http/credential.ts). */
   async function userForSessionHash(id: string): Promise<User | undefined> {
     const hit = cached?.get(id);
@@ -116,14 +112,8 @@ export function usersRepository(db: Db, opts: { sessionCacheMs?: number } = {}) 
     userForSession: (token: string) => userForSessionHash(hashToken(token)),
     userForSessionHash,
     userForApiTokenHash,
-    async deleteSession(token: string) {
-      const id = hashToken(token);
-      await db.transaction(async (tx) => {
-        await tx.delete(sessions).where(eq(sessions.id, id));
-        await announce(tx, `session:${id}`);
-      });
-      forgetSession(id);
-    },
+    /** Forgets a session ended by a command (users/commands.ts `signOut`), once its change has committed. */
+    forgetSession,
     /** A change announced by some server (SESSION_CHANNEL): forget what it affects. */
     heard(notice: string) {
       const [kind, id] = notice.split(':');
