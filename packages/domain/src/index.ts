@@ -49,6 +49,7 @@ export * from './csv/property-import.js';
 export * from './csv/site-bulk.js';
 export * from './csv/audit-csv.js';
 export * from './rules/design-fields.js';
+export * from './rules/design-for-type.js';
 export * from './images/limits.js';
 export * from './notes.js';
 export * from './images/dimensions.js';

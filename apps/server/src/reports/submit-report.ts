@@ -14,6 +14,7 @@ import {
   initialReviewState,
   issueProblems,
   originalFileIds,
+  designForType,
   rangesFor,
   referencedFileIds,
   reportPdfFilename,
@@ -214,12 +215,10 @@ async function judgeAndStore(uow: UnitOfWork, user: User, body: z.output<typeof 
       : {}),
   };
   const draftCreatedAt = body.draftId ? await drafts.createdAt(body.draftId, user.id) : null;
-  checkShape(
-    data,
-    body.completedAt,
-    { now: new Date(), siteCreatedAt: site.createdAt, draftCreatedAt },
-    site.designParameters,
-  );
+  // The flat is judged by its property type's own values where it has them, the site's for the rest
+  // (docs/product.md#values-per-property-type); the type is the office's, the check's only for a deleted flat.
+  const design = designForType(site.designParameters, site.propertyType ?? data.dwellingType);
+  checkShape(data, body.completedAt, { now: new Date(), siteCreatedAt: site.createdAt, draftCreatedAt }, design);
 
   // The pack the check was taken under judges it, by that version's rules.
   const pack = data.testPack ?? STANDARD_PACK;
@@ -240,7 +239,7 @@ async function judgeAndStore(uow: UnitOfWork, user: User, body: z.output<typeof 
       throw new HttpError(409, 'wrong_pack', message, { 'wizardData.testPack': message });
     }
   }
-  const ranges = rangesFor(site.designParameters, pack);
+  const ranges = rangesFor(design, pack);
   const failedStep = body.failedStep;
   const deviceFailure = failedStep ? failureReasons(failedStep, data, ranges) : [];
   if (failedStep && deviceFailure.length === 0) {

@@ -37,7 +37,7 @@ export function reportSubmitRepository(db: Db) {
       const [property] =
         site && isUuid(propertyId)
           ? await db
-              .select({ id: properties.id, address: properties.address })
+              .select({ id: properties.id, address: properties.address, type: properties.propertyType })
               .from(properties)
               .where(and(eq(properties.id, propertyId), eq(properties.siteId, site.id)))
           : [];
@@ -48,6 +48,8 @@ export function reportSubmitRepository(db: Db) {
         location: site?.location ?? '',
         propertyId: property?.id ?? null,
         propertyAddress: property?.address ?? null,
+        /** The flat's type as the office holds it: it picks the flat's own design values. */
+        propertyType: property?.type ?? null,
         /** When the site was created: no check of it can be older. */
         createdAt: site?.createdAt ?? null,
         autoApprovePassing: site?.autoApprovePassing ?? false,

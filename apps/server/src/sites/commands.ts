@@ -13,7 +13,10 @@ import { changedFields, type Actor } from '../history/entries.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { audited } from './repository.js';
 
-/** Design-parameter checks shared by create and update: ranges are numbers, min <= max, rooms only for known types. */
+/**
+ * Design-parameter checks shared by create and update: ranges are numbers, min <= max, rooms and values per
+ * property type only for the site's types.
+ */
 function checkDesign(designParameters: DesignParameters, types: string[]) {
   const fields: Record<string, string> = {};
   for (const [path, message] of Object.entries(designParameterErrors(designParameters))) {
@@ -22,6 +25,10 @@ function checkDesign(designParameters: DesignParameters, types: string[]) {
   for (const type of Object.keys(designParameters.radiators)) {
     if (!types.includes(type))
       fields[`designParameters.radiators.${type}`] = `${type} is not one of the site's property types`;
+  }
+  for (const type of Object.keys(designParameters.byPropertyType ?? {})) {
+    if (!types.includes(type))
+      fields[`designParameters.byPropertyType.${type}`] = `${type} is not one of the site's property types`;
   }
   const first = Object.values(fields)[0];
   if (first) throw unprocessable(first, fields);
@@ -69,12 +76,15 @@ export function updateSite(db: Db, actor: Actor, id: string, body: UpdateSiteBod
         const message = `Property type ${what} is still used. Change or delete those properties first.`;
         throw conflict(message, { availableBuildingTypes: message });
       }
-      // Removing a type removes its room configuration (docs/product.md#design-parameters).
+      // Removing a type removes its room configuration and its own values (docs/product.md#design-parameters).
       if (!designParameters) {
-        const radiators = Object.fromEntries(
-          Object.entries(site.designParameters.radiators).filter(([t]) => types.includes(t)),
-        );
-        designParameters = { ...site.designParameters, radiators };
+        const kept = <T>(byType: Record<string, T> | undefined) =>
+          Object.fromEntries(Object.entries(byType ?? {}).filter(([t]) => types.includes(t)));
+        designParameters = {
+          ...site.designParameters,
+          radiators: kept(site.designParameters.radiators),
+          byPropertyType: kept(site.designParameters.byPropertyType),
+        };
       }
     }
     if (designParameters) checkDesign(designParameters, types);

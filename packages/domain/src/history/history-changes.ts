@@ -19,6 +19,7 @@ const DESIGN_GROUPS: Record<string, string> = {
   tertiarySystem: 'Tertiary system',
   radiators: 'Radiators',
   radiatorDefaults: 'Radiator defaults',
+  byPropertyType: 'Property type',
   cp1: 'CP1',
 };
 const RANGE_FIELDS: DesignRangeField[] = Object.values(DESIGN_RANGE_FIELDS).flat();
@@ -58,6 +59,7 @@ function inWords(e: AuditEntry, key: string, value: unknown, side: Side): string
 /** A design parameter's place in words: "Standby: Flow Temperature, lowest". */
 function designLabel(path: string[]): string {
   const [group = '', key = '', ...rest] = path;
+  if (group === 'byPropertyType') return `${key}, ${designLabel(rest)}`;
   const range = RANGE_FIELDS.find((f) => f.group === group && (key === `${f.key}Min` || key === `${f.key}Max`));
   const groupWords = DESIGN_GROUPS[group] ?? fieldLabel(group);
   if (range) return `${groupWords}: ${range.label}, ${key.endsWith('Min') ? 'lowest' : 'highest'}`;

@@ -32,7 +32,7 @@ export interface Measurement {
   issue?: string;
   /** The design-parameter fields that hold this value's range. */
   range?: {
-    group: Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults' | 'cp1'>;
+    group: Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults' | 'byPropertyType' | 'cp1'>;
     min: string;
     max: string;
   };

@@ -2,8 +2,9 @@ import { parseDecimal } from '../numbers.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
 import type { Unit } from '../units.js';
 import { MEASUREMENTS, type Measurement } from './catalogue.js';
+import { designForType } from './design-for-type.js';
 
-export type RangeGroup = Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults'>;
+export type RangeGroup = Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults' | 'byPropertyType'>;
 
 /** One min/max pair of a site's design parameters, as the admin edits it. */
 export interface DesignRangeField {
@@ -105,10 +106,47 @@ export function designParameterErrors(params: DesignParameters): Record<string, 
     errors['cp1.kitchenTapFlowMax'] = 'Max must not be below min';
   const tolerance = parseDecimal(cp1.designFlowTolerance);
   if (tolerance !== null && (tolerance < 0 || tolerance > 100)) errors['cp1.designFlowTolerance'] = 'Enter 0 to 100';
+  Object.assign(errors, typeValueErrors(params));
   for (const [type, rooms] of Object.entries(params.radiators)) {
     for (const [room, design] of Object.entries(rooms)) {
       if (parseDecimal(design.expectedValveSetting) === null) {
         errors[`radiators.${type}.${room}`] = 'Enter a number';
+      }
+    }
+  }
+  return errors;
+}
+
+/** The path of a property type's own value: `byPropertyType.2b4p.dhw.tempMax`. */
+export const typeValuePath = (type: string, group: RangeGroup, key: string) => `byPropertyType.${type}.${group}.${key}`;
+
+/**
+ * A property type's own values: each a number or empty (the site's value then applies), and each range the type
+ * ends up with, its own ends or the site's, has its min at most its max.
+ */
+function typeValueErrors(params: DesignParameters): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [type, own] of Object.entries(params.byPropertyType ?? {})) {
+    const resolved = designForType(params, type);
+    for (const [group, values] of Object.entries(own) as [RangeGroup, Record<string, string | undefined>][]) {
+      for (const [key, value] of Object.entries(values ?? {})) {
+        if (value === undefined || value.trim() === '') continue;
+        if (parseDecimal(value) === null) {
+          errors[typeValuePath(type, group, key)] = 'Enter a number or leave empty';
+          continue;
+        }
+        const tolerance = group === 'cp1' && key === 'designFlowTolerance' ? parseDecimal(value) : null;
+        if (tolerance !== null && (tolerance < 0 || tolerance > 100))
+          errors[typeValuePath(type, group, key)] = 'Enter 0 to 100';
+        const end = key.endsWith('Min') ? 'Min' : key.endsWith('Max') ? 'Max' : null;
+        if (!end) continue;
+        const base = key.slice(0, -3);
+        const range = resolved[group] as Record<string, string>;
+        const min = parseDecimal(range[`${base}Min`]);
+        const max = parseDecimal(range[`${base}Max`]);
+        if (min !== null && max !== null && min > max)
+          errors[typeValuePath(type, group, key)] ??=
+            end === 'Max' ? 'Max must not be below min' : 'Min must not be above max';
       }
     }
   }

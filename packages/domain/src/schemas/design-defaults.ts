@@ -17,6 +17,7 @@ export function withDesignDefaults(params: Partial<DesignParameters> | null | un
   }
   out.radiators = params?.radiators ?? {};
   out.radiatorDefaults = params?.radiatorDefaults ?? {};
+  out.byPropertyType = params?.byPropertyType ?? {};
   return out as DesignParameters;
 }
 

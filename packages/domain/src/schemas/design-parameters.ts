@@ -30,6 +30,21 @@ export const radiatorTypeDefaults = z.record(
   z.object({ flowTemp: decimalString, returnTemp: decimalString, flowRate: decimalString }),
 );
 
+/** A group's values for one property type: each given value replaces the site's, a missing or empty one keeps it. */
+function typeGroup<K extends string>(defaults: Record<K, string>) {
+  const shape = Object.fromEntries(Object.keys(defaults).map((key) => [key, decimalString.optional()]));
+  return z.object(shape as Record<K, z.ZodOptional<typeof decimalString>>).optional();
+}
+
+/** The design values one property type has of its own (docs/product.md#values-per-property-type). */
+export const typeDesign = z.object({
+  standby: typeGroup(DESIGN_RANGE_DEFAULTS.standby),
+  heating: typeGroup(DESIGN_RANGE_DEFAULTS.heating),
+  dhw: typeGroup(DESIGN_RANGE_DEFAULTS.dhw),
+  tertiarySystem: typeGroup(DESIGN_RANGE_DEFAULTS.tertiarySystem),
+  cp1: typeGroup(DESIGN_RANGE_DEFAULTS.cp1),
+});
+
 export const designParametersSchema = z.object({
   standby: standbyParams.default(() => standbyParams.parse({})),
   heating: heatingParams.default(() => heatingParams.parse({})),
@@ -38,7 +53,10 @@ export const designParametersSchema = z.object({
   cp1: cp1Params.default(() => cp1Params.parse({})),
   radiators: radiatorDesign.default({}),
   radiatorDefaults: radiatorTypeDefaults.default({}),
+  /** property type -> its own values; a flat of that type is judged by them, others by the site's. */
+  byPropertyType: z.record(buildingType, typeDesign).default({}),
 });
 
 export type DesignParameters = z.infer<typeof designParametersSchema>;
 export type RadiatorDesign = z.infer<typeof radiatorDesign>;
+export type TypeDesign = z.infer<typeof typeDesign>;

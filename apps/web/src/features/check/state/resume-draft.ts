@@ -1,4 +1,4 @@
-import { slugForStepName, type Draft, type Site, type StepSlug } from '@hiu/domain';
+import { designForType, slugForStepName, type Draft, type Site, type StepSlug } from '@hiu/domain';
 import type { CheckHost } from './check-host';
 import { hasWizardData, initialWizardState } from './wizard-state';
 
@@ -44,7 +44,7 @@ export async function resumeDraft(host: CheckHost, drafts: DraftsToResume, id: s
     draftId: id,
     draftVersion: draft.version ?? 0,
     currentStep,
-    siteDesign: site?.designParameters,
+    siteDesign: site ? designForType(site.designParameters, data.dwellingType) : undefined,
     keepOriginals: site?.keepOriginalPhotos ?? false,
   });
   return currentStep;

@@ -1,6 +1,7 @@
 import {
   blankCp1,
   currentTestPack,
+  designForType,
   emptyWizardData,
   roomChecksFor,
   type Property,
@@ -66,7 +67,8 @@ export async function startCheck(
   host.commit({
     ...initialWizardState(user.id, new Date(host.now())),
     wizardData,
-    siteDesign: site.designParameters,
+    // The flat's own design values: its type's where the site has them (docs/product.md#values-per-property-type).
+    siteDesign: designForType(site.designParameters, property.propertyType),
     keepOriginals: site.keepOriginalPhotos ?? false,
   });
   drafts.changed();
