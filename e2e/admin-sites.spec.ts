@@ -134,6 +134,24 @@ test.describe('Sites tab', () => {
     await expectToast(page, 'Error', 'Failed to download template');
   });
 
+  test("a dialog's code comes as a finger or focus reaches its button, not with the list", async ({
+    adminPage: page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.goto('/admin/sites');
+    const button = page.getByRole('button', { name: 'Bulk Upload CSV' });
+    await expect(button).toBeVisible();
+    expect(fetched.filter((p) => /bulk-upload-dialog/.test(p))).toEqual([]);
+
+    // Reached by the keyboard (a finger's touch does the same): the code is on its way before the tap.
+    const code = page.waitForRequest(/\/assets\/bulk-upload-dialog-[^/]+\.js$/);
+    await button.focus();
+    await code;
+    await button.click();
+    await expect(page.getByRole('dialog', { name: 'Bulk Upload CSV' })).toBeVisible();
+  });
+
   test('Bulk Upload CSV: no file, wrong file, errors create nothing, closing clears, success', async ({
     adminPage: page,
     createSite,

@@ -1,5 +1,6 @@
 // Measures the JavaScript each first route downloads (gzip), beside a bare React app built with the same tools.
 // Usage: npm run bench:bundle   (builds the web app first)
+//        WEB_DIST=<dir> npm run bench:bundle   (builds into and measures that folder instead of apps/web/dist)
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -8,10 +9,11 @@ import { buildBareReact } from './bare-react.mjs';
 import { verdict } from './report.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dist = path.join(root, 'apps/web/dist');
+const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
 const BUDGET_KB = 120;
 
-if (!process.argv.includes('--no-build')) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+const outDir = process.env.WEB_DIST ? ` -w @hiu/web -- --outDir ${JSON.stringify(dist)} --emptyOutDir` : '';
+if (!process.argv.includes('--no-build')) execSync(`npm run build${outDir}`, { cwd: root, stdio: 'inherit' });
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length;
 

@@ -1,30 +1,34 @@
 import { Button } from './ui/button';
-import { Dialog } from './ui/dialog';
+// The dialog's own code, not its lazy wrapper: this dialog is itself loaded when first opened (`lazyDialog`),
+// with the History panel, so both come in one go.
+import DialogContent from './ui/dialog-content';
 import { HistoryPanel } from './history-panel';
 
 /** A History panel in a dialog, for a row of a list (a property, a site). */
-export function HistoryDialog({
+export default function HistoryDialog({
+  open,
+  onOpenChange,
   title,
   query,
-  onClose,
 }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   title: string;
-  /** The audit filter, or null when closed. */
-  query: string | null;
-  onClose: () => void;
+  /** The audit filter: siteId=... or propertyId=... */
+  query: string;
 }) {
   return (
-    <Dialog
-      open={query !== null}
-      onOpenChange={(o) => !o && onClose()}
+    <DialogContent
+      open={open}
+      onOpenChange={onOpenChange}
       title={title}
       footer={
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
           Close
         </Button>
       }
     >
-      {query ? <HistoryPanel query={query} title="Changes, newest first" /> : null}
-    </Dialog>
+      <HistoryPanel query={query} title="Changes, newest first" />
+    </DialogContent>
   );
 }

@@ -14,10 +14,11 @@ function giveFocusBack(opener: { current: HTMLElement | null }) {
 }
 
 /**
- * A dialog whose code (Radix, focus trap, scroll lock) is not part of the screen's start: it loads when the
- * dialog first opens, from the service worker's copy. Running it ahead of time, when the page was idle, cost
- * a slow phone a 30-100 ms stall just after load; on first open it costs that once, behind the tap. Closed,
- * it renders nothing, as the Radix dialog does. If its code cannot be fetched, it says so and stays closed.
+ * A dialog whose code (Radix, focus trap, scroll lock, a form) is not part of the screen's start: it loads when
+ * the dialog first opens, or earlier through `preload` (see `opensDialogs`), from the service worker's copy.
+ * Running all of it ahead of time, when the page was idle, cost a slow phone a 30-100 ms stall just after load.
+ * Closed, it renders nothing, as the Radix dialog does. If its code cannot be fetched, it says so and stays
+ * closed.
  */
 export function lazyDialog<P extends { open: boolean; onOpenChange: (open: boolean) => void }>(
   load: () => Promise<{ default: ComponentType<P> }>,
@@ -43,5 +44,18 @@ export function lazyDialog<P extends { open: boolean; onOpenChange: (open: boole
       </LoadBoundary>
     );
   }
+  /** Fetches the dialog's code ahead of its first opening; a failed fetch is tried again when it opens. */
+  LazyDialog.preload = (): void => void load().catch(() => undefined);
   return LazyDialog;
+}
+
+/**
+ * Props for a control that opens lazy dialogs: their code is fetched as the pointer, a finger or the keyboard's
+ * focus reaches it, so the dialog opens with the click itself and a screen that is only read never fetches it.
+ */
+export function opensDialogs(...dialogs: readonly { preload: () => void }[]) {
+  const preload = () => {
+    for (const dialog of dialogs) dialog.preload();
+  };
+  return { onPointerEnter: preload, onPointerDown: preload, onFocus: preload };
 }

@@ -50,20 +50,23 @@ function serverIssues(error: ApiError, rows: PropertyImportRow[], site: Site): L
  * Import CSV (docs/product.md#assignment): "address,type" lines pasted or read from a file, checked with a real
  * CSV parser; any bad line imports nothing, and each says what to change.
  */
-export function ImportCsvDialog({ site, open, onClose }: { site: Site; open: boolean; onClose: () => void }) {
+export default function ImportCsvDialog({
+  site,
+  open,
+  onOpenChange,
+}: {
+  site: Site;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const form = useSchemaForm(importForm, { csv: '' });
   const [issues, setIssues] = useState<ListedIssue[]>([]);
   const [fileNote, setFileNote] = useState<string>();
   const fileId = useId();
   const importing = useImportProperties();
 
-  const close = () => {
-    form.reset({ csv: '' });
-    setIssues([]);
-    setFileNote(undefined);
-    importing.reset();
-    onClose();
-  };
+  // Closed, the dialog is not drawn (`lazyDialog`): the next import starts with an empty box.
+  const close = () => onOpenChange(false);
 
   const choose = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -138,7 +141,7 @@ export function ImportCsvDialog({ site, open, onClose }: { site: Site; open: boo
     <FormDialog
       form={form}
       open={open}
-      onOpenChange={(o) => !o && close()}
+      onOpenChange={onOpenChange}
       title="Import CSV"
       description={`Add properties to ${site.name} (${site.location}).`}
       submitLabel="Import"

@@ -15,14 +15,15 @@ import { PAGE_SIZE } from '../api/query';
 import { usePropertyList } from '../api/properties';
 import { useSite } from '../api/sites';
 import { DeletePropertyDialog } from './delete-property-dialog';
-import { ImportCsvDialog } from './import-csv-dialog';
 import { PropertyDraftsDialog } from './property-drafts-dialog';
-import { HistoryDialog } from '../../../components/history-dialog';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { lazyDialog, opensDialogs } from '../../../components/ui/lazy-dialog';
 import { Problem } from '../../../components/problem';
 
-// The form loads when first opened, with the form library: the list shows without them.
+// Each dialog loads as its button is reached, with what only it uses (the form library and the schemas, the
+// CSV parser, the History panel): the list shows without them.
 const PropertyFormDialog = lazyDialog(() => import('./property-form-dialog'));
+const ImportCsvDialog = lazyDialog(() => import('./import-csv-dialog'));
+const HistoryDialog = lazyDialog(() => import('../../../components/history-dialog'));
 
 /** Properties tab (/admin/properties): one site's properties, searched by address on the server. */
 export function PropertiesPage() {
@@ -65,10 +66,12 @@ export function PropertiesPage() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-bold">Properties</h2>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={needSite(() => setImporting(true))}>
+          <Button variant="secondary" {...opensDialogs(ImportCsvDialog)} onClick={needSite(() => setImporting(true))}>
             Import CSV
           </Button>
-          <Button onClick={needSite(() => setEditing('new'))}>Add Property</Button>
+          <Button {...opensDialogs(PropertyFormDialog)} onClick={needSite(() => setEditing('new'))}>
+            Add Property
+          </Button>
         </div>
       </div>
       <div className="mb-4 flex flex-col gap-3">
@@ -131,10 +134,20 @@ export function PropertiesPage() {
                         Drafts
                       </Button>
                     ) : null}
-                    <Button variant="secondary" onClick={() => setHistoryOf(p)} aria-label={`History of ${p.address}`}>
+                    <Button
+                      variant="secondary"
+                      {...opensDialogs(HistoryDialog)}
+                      onClick={() => setHistoryOf(p)}
+                      aria-label={`History of ${p.address}`}
+                    >
                       History
                     </Button>
-                    <Button variant="secondary" onClick={() => setEditing(p)} aria-label={`Edit ${p.address}`}>
+                    <Button
+                      variant="secondary"
+                      {...opensDialogs(PropertyFormDialog)}
+                      onClick={() => setEditing(p)}
+                      aria-label={`Edit ${p.address}`}
+                    >
                       Edit
                     </Button>
                     <Button variant="danger" onClick={() => setDeleting(p)} aria-label={`Delete ${p.address}`}>
@@ -158,15 +171,16 @@ export function PropertiesPage() {
             property={editing === 'new' ? null : editing}
             onOpenChange={(o) => !o && setEditing(null)}
           />
-          <ImportCsvDialog site={site.data} open={importing} onClose={() => setImporting(false)} />
+          <ImportCsvDialog site={site.data} open={importing} onOpenChange={setImporting} />
         </>
       ) : null}
       <DeletePropertyDialog property={deleting} onClose={() => setDeleting(null)} />
       <PropertyDraftsDialog property={draftsOf} onClose={() => setDraftsOf(null)} />
       <HistoryDialog
+        open={historyOf !== null}
+        onOpenChange={(o) => !o && setHistoryOf(null)}
         title={`History of ${historyOf?.address ?? 'property'}`}
-        query={historyOf ? `propertyId=${historyOf.id}` : null}
-        onClose={() => setHistoryOf(null)}
+        query={`propertyId=${historyOf?.id ?? ''}`}
       />
     </AdminLayout>
   );

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { MAX_SITE_BULK_BYTES, SITE_BULK_COLUMNS, type SiteBulkResult } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import DialogContent from '../../../components/ui/dialog-content';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useBulkUpload } from '../api/sites';
@@ -9,8 +9,17 @@ import { IssueList } from '../components/issue-list';
 
 const isCsv = (f: File) => /\.csv$/i.test(f.name);
 
-/** Bulk Upload CSV: one file of sites and properties; the server checks every row and creates all or nothing. */
-export function BulkUploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Bulk Upload CSV: one file of sites and properties; the server checks every row and creates all or nothing.
+ * Loaded when first opened (`lazyDialog`), with the CSV columns' module.
+ */
+export default function BulkUploadDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -19,15 +28,8 @@ export function BulkUploadDialog({ open, onClose }: { open: boolean; onClose: ()
   const [result, setResult] = useState<SiteBulkResult | null>(null);
   const upload = useBulkUpload();
 
-  // Closing clears the chosen file and the last result, so the next upload starts clean.
-  const close = () => {
-    setFile(null);
-    setFileError(null);
-    setFailure(null);
-    setResult(null);
-    upload.reset();
-    onClose();
-  };
+  // Closed, the dialog is not drawn: the next upload starts clean, with no file or result.
+  const close = () => onOpenChange(false);
 
   const choose = (f: File | undefined) => {
     setResult(null);
@@ -90,9 +92,9 @@ export function BulkUploadDialog({ open, onClose }: { open: boolean; onClose: ()
 
   const summary = result?.summary;
   return (
-    <Dialog
+    <DialogContent
       open={open}
-      onOpenChange={(o) => !o && close()}
+      onOpenChange={onOpenChange}
       title="Bulk Upload CSV"
       description="Create sites and their properties from a CSV file, one row per property."
       className="sm:w-[40rem]"
@@ -186,6 +188,6 @@ export function BulkUploadDialog({ open, onClose }: { open: boolean; onClose: ()
           </section>
         ) : null}
       </div>
-    </Dialog>
+    </DialogContent>
   );
 }

@@ -10,15 +10,16 @@ import { plural } from '../components/plural';
 import { SearchBox } from '../../../components/ui/search-box';
 import { PAGE_SIZE } from '../api/query';
 import { downloadSiteTemplate, useSiteList } from '../api/sites';
-import { BulkUploadDialog } from './bulk-upload-dialog';
 import { DeleteSiteDialog } from './delete-site-dialog';
-import { HistoryDialog } from '../../../components/history-dialog';
-import { lazyDialog } from '../../../components/ui/lazy-dialog';
+import { lazyDialog, opensDialogs } from '../../../components/ui/lazy-dialog';
 import { Problem } from '../../../components/problem';
 
-// The form loads when first opened, with the form library: the list shows without them.
+// Each dialog loads as its button is reached, with what only it uses (the form library and the schemas, the
+// CSV columns, the History panel): the list shows without them.
 const SiteFormDialog = lazyDialog(() => import('./site-form-dialog'));
 const MembersDialog = lazyDialog(() => import('./members-dialog'));
+const BulkUploadDialog = lazyDialog(() => import('./bulk-upload-dialog'));
+const HistoryDialog = lazyDialog(() => import('../../../components/history-dialog'));
 
 /** Sites tab (/admin/sites): search, add, edit, delete, template download and bulk upload. */
 export function SitesPage() {
@@ -58,10 +59,12 @@ export function SitesPage() {
           <Button variant="secondary" onClick={() => void download()}>
             Download Template
           </Button>
-          <Button variant="secondary" onClick={() => setBulkOpen(true)}>
+          <Button variant="secondary" {...opensDialogs(BulkUploadDialog)} onClick={() => setBulkOpen(true)}>
             Bulk Upload CSV
           </Button>
-          <Button onClick={() => setEditing('new')}>Add Site</Button>
+          <Button {...opensDialogs(SiteFormDialog)} onClick={() => setEditing('new')}>
+            Add Site
+          </Button>
         </div>
       </div>
       <div className="mb-4">
@@ -104,15 +107,26 @@ export function SitesPage() {
                   <div className="flex flex-wrap gap-2">
                     <Button
                       variant="secondary"
+                      {...opensDialogs(HistoryDialog)}
                       onClick={() => setHistoryOf(site)}
                       aria-label={`History of ${site.name}`}
                     >
                       History
                     </Button>
-                    <Button variant="secondary" onClick={() => setMembers(site)} aria-label={`Members of ${site.name}`}>
+                    <Button
+                      variant="secondary"
+                      {...opensDialogs(MembersDialog)}
+                      onClick={() => setMembers(site)}
+                      aria-label={`Members of ${site.name}`}
+                    >
                       Members
                     </Button>
-                    <Button variant="secondary" onClick={() => setEditing(site)} aria-label={`Edit ${site.name}`}>
+                    <Button
+                      variant="secondary"
+                      {...opensDialogs(SiteFormDialog)}
+                      onClick={() => setEditing(site)}
+                      aria-label={`Edit ${site.name}`}
+                    >
                       Edit
                     </Button>
                     <Button variant="danger" onClick={() => setDeleting(site)} aria-label={`Delete ${site.name}`}>
@@ -136,11 +150,12 @@ export function SitesPage() {
       <DeleteSiteDialog site={deleting} onClose={() => setDeleting(null)} />
       <MembersDialog open={members !== null} onOpenChange={(o) => !o && setMembers(null)} site={members} />
       <HistoryDialog
+        open={historyOf !== null}
+        onOpenChange={(o) => !o && setHistoryOf(null)}
         title={`History of ${historyOf?.name ?? 'site'}`}
-        query={historyOf ? `siteId=${historyOf.id}` : null}
-        onClose={() => setHistoryOf(null)}
+        query={`siteId=${historyOf?.id ?? ''}`}
       />
-      <BulkUploadDialog open={bulkOpen} onClose={() => setBulkOpen(false)} />
+      <BulkUploadDialog open={bulkOpen} onOpenChange={setBulkOpen} />
     </AdminLayout>
   );
 }
