@@ -65,6 +65,7 @@ import { evidencePackJob } from './jobs/evidence-pack-job.js';
 import { EVIDENCE_PACK_JOB, pruneExpiredPacks } from './evidence-packs/commands.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dwellingRoutes } from './dwellings/routes.js';
+import { witnessingRoutes } from './witnessing/routes.js';
 import { reviewRoutes } from './review/routes.js';
 
 export interface RouteAccess {
@@ -251,6 +252,7 @@ export async function buildApp(
   await app.register(evidencePackRoutes(ctx));
   await app.register(dwellingRoutes(ctx));
   await app.register(signOffRoutes(ctx));
+  await app.register(witnessingRoutes(ctx));
   await app.register(siteIssueRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(tokenRoutes(ctx));

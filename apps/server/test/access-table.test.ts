@@ -6,9 +6,10 @@ const t = useTestApp();
 /**
  * Who may call what. A new route must be added here, or the first test fails:
  * public = anyone; user = any signed-in user (ownership and site membership are checked inside);
- * field = everyone but clients; supervisor = supervisors and admins; admin = admins only (decision 145).
+ * field = everyone but clients and assessors; supervisor = supervisors and admins; oversight = everyone but engineers;
+ * witness = assessors and admins; admin = admins only (decision 145).
  */
-type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'manage' | 'admin';
+type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'witness' | 'manage' | 'admin';
 const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/docs': 'public',
@@ -99,6 +100,12 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/properties/:id/witness': 'supervisor',
   'DELETE /api/properties/:id/witness': 'supervisor',
   'GET /api/sites/:id/witnesses': 'oversight',
+  'GET /api/reports/:id/witnessable': 'witness',
+  'POST /api/reports/:id/witness-records': 'witness',
+  'GET /api/reports/:id/witness-records': 'oversight',
+  'GET /api/sites/:id/witness-records/:recordId/signature': 'oversight',
+  'GET /api/sites/:id/sampling': 'oversight',
+  'PUT /api/sites/:id/sampling': 'admin',
   'GET /api/sites/:id/review-queue': 'supervisor',
   'GET /api/me/review-counts': 'supervisor',
   'POST /api/reports/:id/corrections': 'supervisor',
@@ -120,10 +127,11 @@ const ACCESS: Record<string, Access> = {
 
 /** Which roles each access level lets through the door (what happens inside is tested per route). */
 const ALLOWED: Record<Exclude<Access, 'public'>, string[]> = {
-  user: ['admin', 'supervisor', 'engineer', 'client'],
+  user: ['admin', 'supervisor', 'engineer', 'client', 'assessor'],
   field: ['admin', 'supervisor', 'engineer'],
   supervisor: ['admin', 'supervisor'],
-  oversight: ['admin', 'supervisor', 'client'],
+  oversight: ['admin', 'supervisor', 'client', 'assessor'],
+  witness: ['admin', 'assessor'],
   manage: ['admin'],
   admin: ['admin'],
 };
@@ -145,6 +153,7 @@ describe('access table', () => {
       supervisor: await signedIn(app, 'supervisor'),
       engineer: await signedIn(app, 'engineer'),
       client: await signedIn(app, 'client'),
+      assessor: await signedIn(app, 'assessor'),
     };
     const anon = client(app);
     let checked = 0;
@@ -177,6 +186,8 @@ describe('access table', () => {
       checked++;
     }
     expect(checked).toBe(Object.keys(ACCESS).length);
-    console.log(`access table: ${checked} routes checked as signed out, admin, supervisor, engineer and client`);
+    console.log(
+      `access table: ${checked} routes checked as signed out, admin, supervisor, engineer, client and assessor`,
+    );
   });
 });

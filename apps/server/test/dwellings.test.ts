@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { dwellingsSchema, type Dwellings } from '@hiu/domain';
+import { DWELLINGS_VERSION, dwellingsSchema, type Dwellings } from '@hiu/domain';
 import { passingCp1Check } from '@hiu/domain/testing';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
@@ -68,7 +68,11 @@ describe('GET /api/sites/:id/dwellings', () => {
     const res = await supervisor.get(`/api/sites/${site.id}/dwellings`);
     expect(res.statusCode).toBe(200);
     const all = valid(res.json());
-    expect(all).toMatchObject({ format: 'hiu-dwellings', version: 1, site: { id: site.id, name: site.name } });
+    expect(all).toMatchObject({
+      format: 'hiu-dwellings',
+      version: DWELLINGS_VERSION,
+      site: { id: site.id, name: site.name },
+    });
     expect(all.dwellings.map((d) => [d.property.address, d.state])).toEqual([
       ['Flat 1, Ash House', 'approved'],
       ['Flat 2, Ash House', 'awaiting_review'],
@@ -85,7 +89,15 @@ describe('GET /api/sites/:id/dwellings', () => {
     expect(one.report).toMatchObject({ reference: approved.reference, result: 'PASS', earlierAttempts: 0 });
     expect(one.report?.testPack.id).toBe('cp1-ts1');
     expect(one.review).toMatchObject({ state: 'approved', reviewer: 'Sam Supervisor' });
-    expect(one.witness).toEqual({ name: 'Alex Assessor', role: 'assessor', date: '2026-03-02' });
+    // A flat marked witnessed without a witness record reads as it was marked: no report, readings or signature.
+    expect(one.witness).toEqual({
+      name: 'Alex Assessor',
+      role: 'assessor',
+      date: '2026-03-02',
+      reportId: null,
+      readings: [],
+      signatureSha256: null,
+    });
     expect(one.issues).toEqual([
       { description: 'Insulate the primary pipework', owner: 'installer', due: '2026-04-01', resolved: false },
     ]);

@@ -30,7 +30,12 @@ export const dwellingRoutes =
       async (request) => {
         const user = request.user!;
         await access.orNotFound(user, request.params.id);
-        const dwellings = await buildDwellings(ctx.repos.dwellings, request.params.id, seesApprovedOnly(user));
+        const dwellings = await buildDwellings(
+          ctx.repos.dwellings,
+          request.params.id,
+          seesApprovedOnly(user),
+          ctx.repos.witnessing,
+        );
         if (!dwellings) throw notFound('Site not found');
         return dwellings;
       },

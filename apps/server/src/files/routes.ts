@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, conflict, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
-import { siteAccess } from '../http/site-access.js';
+import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import type { UnclaimedLimit, UnclaimedUploads } from './repository.js';
 import { fileBytes, uploadFile, type FileDeps } from './commands.js';
 import { CorruptObjectError, StoreUnavailableError } from './object-store.js';
@@ -142,9 +142,9 @@ export const fileRoutes =
     const access = siteAccess(ctx.repos.members);
     const mayRead = async (user: User, file: { ownerId: string | null; reportId?: string | null }) => {
       if (file.ownerId === user.id || user.role === 'admin') return true;
-      if (!file.reportId || (user.role !== 'supervisor' && user.role !== 'client')) return false;
+      if (!file.reportId || (user.role !== 'supervisor' && !seesApprovedOnly(user))) return false;
       const report = await ctx.repos.reports.summary(file.reportId);
-      if (!report || (user.role === 'client' && report.reviewState !== 'approved')) return false;
+      if (!report || (seesApprovedOnly(user) && report.reviewState !== 'approved')) return false;
       return access.canSee(user, report.siteId);
     };
 

@@ -7,11 +7,12 @@ import type { UsersRepository } from '../users/sessions.js';
 /**
  * Who may call a route. Every route declares it in `config.access`; the default is signed-in users.
  * `field`: everyone but clients (they only read); `supervisor`: supervisors and admins;
- * `oversight`: everyone but engineers (a site's evidence: supervisors, clients, admins); `manage`: admins, and
+ * `oversight`: everyone but engineers (a site's evidence: supervisors, clients, assessors, admins); `witness`:
+ * assessors and admins (a witness record with its signature); `manage`: admins, and
  * API tokens of scope manage on their own sites (creating and changing sites and flats).
  * Which sites a caller may touch is checked inside the route (site-access.ts).
  */
-export type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'manage' | 'admin';
+export type Access = 'public' | 'user' | 'field' | 'supervisor' | 'oversight' | 'witness' | 'manage' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -106,6 +107,10 @@ export function registerAccess(
     if (access === 'supervisor' && user.role !== 'admin' && user.role !== 'supervisor')
       throw new HttpError(403, 'forbidden', 'Supervisors and admins only');
     if (access === 'field' && user.role === 'client') throw new HttpError(403, 'forbidden', 'Clients can only read');
+    if (access === 'field' && user.role === 'assessor')
+      throw new HttpError(403, 'forbidden', 'Assessors only read, witness and sign off');
+    if (access === 'witness' && user.role !== 'admin' && user.role !== 'assessor')
+      throw new HttpError(403, 'forbidden', 'Assessors only');
     if (access === 'oversight' && user.role === 'engineer')
       throw new HttpError(403, 'forbidden', 'Supervisors, clients and admins only');
   });

@@ -21,7 +21,7 @@ export function siteAccess(members: MembersRepository) {
 export type SiteAccess = ReturnType<typeof siteAccess>;
 
 /**
- * Clients and read tokens (which act as clients) see approved work only: a report's verdict, readings, unit
- * and notes stay in the office until a reviewer approves it (docs/product.md#clients).
+ * Clients, assessors and read tokens (which act as clients) see approved work only: a report's verdict, readings,
+ * unit and notes stay in the office until a reviewer approves it (docs/product.md#clients).
  */
-export const seesApprovedOnly = (user: Pick<User, 'role'>) => user.role === 'client';
+export const seesApprovedOnly = (user: Pick<User, 'role'>) => user.role === 'client' || user.role === 'assessor';

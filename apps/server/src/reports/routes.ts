@@ -19,7 +19,7 @@ import { attachment } from '../exports/content-disposition.js';
 import { tag } from '../response-cache/cached-reads.js';
 import type { AppContext } from '../context.js';
 import { siteLookup, siteQuery } from './site-query.js';
-import { siteAccess } from '../http/site-access.js';
+import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import { awaitRunningBuild, revisionPdf, storedReportPdf } from '../jobs/report-pdf-job.js';
 
 const idParams = z.object({ id: z.uuid() });
@@ -55,7 +55,7 @@ export const reportRoutes =
       if (!report) throw notFound('Report not found');
       if (user.role === 'admin' || report.userId === user.id) return;
       if (user.role === 'engineer') throw forbidden('This report belongs to another engineer');
-      const approvedOnly = user.role === 'client';
+      const approvedOnly = seesApprovedOnly(user);
       if ((approvedOnly && report.reviewState !== 'approved') || !(await access.canSee(user, report.siteId)))
         throw notFound('Report not found');
     };
@@ -119,8 +119,8 @@ export const reportRoutes =
           ...q,
           ...(siteId ? { siteId } : {}),
           ...(user.role === 'engineer' ? { userId: user.id } : {}),
-          ...(user.role === 'supervisor' || user.role === 'client' ? { memberId: user.id } : {}),
-          ...(user.role === 'client' ? { reviewState: 'approved' as const } : {}),
+          ...(user.role === 'supervisor' || seesApprovedOnly(user) ? { memberId: user.id } : {}),
+          ...(seesApprovedOnly(user) ? { reviewState: 'approved' as const } : {}),
         });
         return rows.map(publicSummary);
       },

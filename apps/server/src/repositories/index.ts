@@ -18,6 +18,7 @@ import { dwellingsRepository } from '../dwellings/repository.js';
 import { signOffsRepository } from '../sign-offs/repository.js';
 import { siteIssuesRepository } from '../site-issues/repository.js';
 import { assignmentsRepository } from '../assignments/repository.js';
+import { witnessingRepository } from '../witnessing/repository.js';
 
 /** Every repository but the session store over one executor: the database, or one transaction of it. */
 export function repositoriesOver(db: Db) {
@@ -40,6 +41,7 @@ export function repositoriesOver(db: Db) {
     signOffs: signOffsRepository(db),
     siteIssues: siteIssuesRepository(db),
     assignments: assignmentsRepository(db),
+    witnessing: witnessingRepository(db),
   };
 }
 /** The repositories inside one transaction: what they read, check and write commits together or not at all. */

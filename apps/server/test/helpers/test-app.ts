@@ -145,7 +145,7 @@ export function useTestApp() {
   };
 }
 
-export type Role = 'admin' | 'engineer' | 'supervisor' | 'client';
+export type Role = 'admin' | 'engineer' | 'supervisor' | 'client' | 'assessor';
 
 // Hashing is slow on purpose; tests reuse one hash.
 let cachedHash: Promise<string> | undefined;

@@ -60,6 +60,10 @@ const PHRASES: Record<string, Phrase> = {
   },
   'site.pack_requested': (e) => `asked for the evidence pack of ${site(e)}`,
   'site.signed_off': (e) => `signed off ${site(e)}`,
+  'site.sampling_set': (e) =>
+    typeof e.after?.rate === 'number'
+      ? `set the sampling rate of ${site(e)} to 1 in ${e.after.rate}`
+      : `took the sampling plan off ${site(e)}`,
   'site.issue_raised': (e) => `raised ${theIssue(e)} for every flat of ${site(e)}`,
   'site.issue_resolved': (e) => `resolved ${theIssue(e)} of ${site(e)}`,
   'site_member.member_added': (e) => `added ${person(e)} to ${site(e)}`,

@@ -1,9 +1,10 @@
 /**
  * Who a user is: an admin runs the office and sees everything; a supervisor assigns and
  * reviews on the sites they belong to; an engineer commissions on the sites they belong to; a client reads
- * progress and approved reports of the sites they are granted.
+ * progress and approved reports of the sites they are granted; an assessor (the heat network's) reads as a client
+ * does and witnesses and signs on the sites they are granted.
  */
-export const ROLES = ['engineer', 'admin', 'supervisor', 'client'] as const;
+export const ROLES = ['engineer', 'admin', 'supervisor', 'client', 'assessor'] as const;
 
 /** How each role reads on screen. Plain data, no zod, so a screen can list roles without the schemas. */
 export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
@@ -11,4 +12,5 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
   admin: 'Admin',
   supervisor: 'Supervisor',
   client: 'Client',
+  assessor: 'Assessor',
 };
