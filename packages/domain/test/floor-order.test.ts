@@ -25,7 +25,7 @@ describe('floors in building order', () => {
       address: `Flat ${i}`,
       block: 'A',
       floor,
-      hasDraft: false,
+      draftSavedAt: null,
     }));
     const d = buildSiteDashboard(flats, [], DEFAULT_RANGES);
     expect(d.byFloor.map((f) => f.floor)).toEqual(['Ground', '1', '2', '3', '4']);

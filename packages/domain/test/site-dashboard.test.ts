@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildSiteDashboard, DEFAULT_RANGES, flatState, type DashboardReport } from '../src/index.js';
+import { buildSiteDashboard, DEFAULT_RANGES, type DashboardReport } from '../src/index.js';
 
-const flat = (id: string, block = '', floor = '', hasDraft = false) => ({ id, block, floor, hasDraft });
+const flat = (id: string, block = '', floor = '', draftSavedAt: string | null = null) => ({
+  id,
+  block,
+  floor,
+  draftSavedAt,
+});
 let n = 0;
 const report = (propertyId: string, over: Partial<DashboardReport> = {}): DashboardReport => ({
   id: `r${++n}`,
@@ -18,18 +23,14 @@ const report = (propertyId: string, over: Partial<DashboardReport> = {}): Dashbo
 });
 
 describe('site dashboard', () => {
-  it('places a flat by its latest report: failing or sent back needs a re-test, a draft is on the way', () => {
-    expect(flatState(false, undefined)).toBe('not_started');
-    expect(flatState(true, undefined)).toBe('in_progress');
-    expect(flatState(false, { overallStatus: 'PASS', reviewState: 'approved' })).toBe('approved');
-    expect(flatState(false, { overallStatus: 'FAIL', reviewState: 'approved' })).toBe('failed');
-    expect(flatState(false, { overallStatus: 'PASS', reviewState: 'sent_back' })).toBe('failed');
-    expect(flatState(true, { overallStatus: 'PASS', reviewState: 'sent_back' })).toBe('in_progress');
-    expect(flatState(false, { overallStatus: 'PENDING', reviewState: 'awaiting_review' })).toBe('awaiting_review');
-  });
-
   it('counts states by block and floor, first-time passes, re-tests, reasons and spreads by hand', () => {
-    const flats = [flat('a', 'A', '1'), flat('b', 'A', '2'), flat('c', 'B', '1'), flat('d', 'B', '1', true), flat('e')];
+    const flats = [
+      flat('a', 'A', '1'),
+      flat('b', 'A', '2'),
+      flat('c', 'B', '1'),
+      flat('d', 'B', '1', '2026-03-04T08:00:00.000Z'),
+      flat('e'),
+    ];
     const reports = [
       // a: failed first, then passed and approved: not a first-time pass, one re-test.
       report('a', {
@@ -71,11 +72,27 @@ describe('site dashboard', () => {
     ];
     const d = buildSiteDashboard(flats, reports, DEFAULT_RANGES);
     expect(d.flats).toBe(5);
-    expect(d.states).toEqual({ not_started: 1, in_progress: 1, failed: 0, awaiting_review: 1, approved: 2 });
+    expect(d.states).toEqual({
+      not_started: 1,
+      in_progress: 1,
+      awaiting_review: 1,
+      sent_back: 0,
+      failed: 0,
+      approved: 2,
+    });
     expect(d.byBlock).toEqual([
-      { block: '', states: { not_started: 1, in_progress: 0, failed: 0, awaiting_review: 0, approved: 0 } },
-      { block: 'A', states: { not_started: 0, in_progress: 0, failed: 0, awaiting_review: 0, approved: 2 } },
-      { block: 'B', states: { not_started: 0, in_progress: 1, failed: 0, awaiting_review: 1, approved: 0 } },
+      {
+        block: '',
+        states: { not_started: 1, in_progress: 0, awaiting_review: 0, sent_back: 0, failed: 0, approved: 0 },
+      },
+      {
+        block: 'A',
+        states: { not_started: 0, in_progress: 0, awaiting_review: 0, sent_back: 0, failed: 0, approved: 2 },
+      },
+      {
+        block: 'B',
+        states: { not_started: 0, in_progress: 1, awaiting_review: 1, sent_back: 0, failed: 0, approved: 0 },
+      },
     ]);
     expect(d.byFloor.map((f) => [f.floor, f.states.approved])).toEqual([
       ['', 0],

@@ -59,11 +59,18 @@ export function dashboardRepository(db: Db) {
       // Filtered by an engineer, the flats that engineer worked (a report or a check under way), each by that
       // engineer's own work (docs/product.md#dashboard).
       const byEngineer = q.engineerId ? sql` AND d.user_id = ${q.engineerId}` : sql``;
-      const flats = await rows<{ id: string; address: string; block: string; floor: string; has_draft: boolean }>(
+      const flats = await rows<{
+        id: string;
+        address: string;
+        block: string;
+        floor: string;
+        draft_saved_at: Date | string | null;
+      }>(
         db,
         sql`SELECT p.id, p.address, p.block, p.floor,
-            EXISTS (SELECT 1 FROM drafts d WHERE d.property_id = p.id${byEngineer}) AS has_draft
+            (SELECT max(d.last_saved) FROM drafts d WHERE d.property_id = p.id${byEngineer}) AS draft_saved_at
           FROM properties p WHERE p.site_id = ${siteId}${q.block !== undefined ? sql` AND p.block = ${q.block}` : sql``}
+          ${q.floor !== undefined ? sql`AND p.floor = ${q.floor}` : sql``}
           ${
             q.engineerId
               ? sql`AND (EXISTS (SELECT 1 FROM reports r WHERE r.property_id = p.id AND r.user_id = ${q.engineerId})
@@ -97,7 +104,7 @@ export function dashboardRepository(db: Db) {
           address: f.address,
           block: f.block,
           floor: f.floor,
-          hasDraft: Boolean(f.has_draft),
+          draftSavedAt: f.draft_saved_at === null ? null : iso(f.draft_saved_at),
         })),
         reports: reports.map((r) => ({
           id: r.id,

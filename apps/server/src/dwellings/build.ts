@@ -10,9 +10,6 @@ import {
   type WizardData,
 } from '@hiu/domain';
 import type { DwellingsRepository } from './repository.js';
-import type { WitnessingRepository } from '../witnessing/repository.js';
-import { dwellingWitness } from '../witnessing/dwelling-witness.js';
-import { siteSamplingPlan } from '../witnessing/plan.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -28,7 +25,6 @@ export async function buildDwellings(
   repo: DwellingsRepository,
   siteId: string,
   approvedOnly: boolean,
-  witnessing: WitnessingRepository,
 ): Promise<Dwellings | undefined> {
   const site = await repo.site(siteId);
   if (!site) return undefined;
@@ -47,28 +43,24 @@ export async function buildDwellings(
       ),
     ]),
   );
-  // Witnessing is of approved reports only, so every reader sees it (docs/product.md#witnessing-and-sampling).
-  const [witnessed, sampling] = await Promise.all([
-    witnessing.latestBySite(siteId),
-    siteSamplingPlan(witnessing, siteId),
-  ]);
   const photoIds = [...dataOf.values()].flatMap((d) => list(d.photosSignature.photos).map((p) => p.id));
   const digests = await repo.photoDigests(photoIds);
 
   const dwellings = flats.map((f): Dwelling => {
     const r = reportOf.get(f.id);
     const s = stateOf.get(f.id);
-    // The flat's state as the dashboard counts it: from its latest report, its content hidden unless approved.
-    const latest =
-      s && (!approvedOnly || s.review_state === 'approved')
-        ? { overallStatus: s.overall_status, reviewState: s.review_state }
-        : s && { overallStatus: 'PENDING' as const, reviewState: s.review_state };
+    // The flat's state as the dashboard counts it (the review decides first, so a hidden verdict counts alike).
+    const latest = s && {
+      overallStatus: !approvedOnly || s.review_state === 'approved' ? s.overall_status : ('PENDING' as const),
+      reviewState: s.review_state,
+      completedAt: iso(s.completed_at),
+    };
     const data = r ? dataOf.get(r.id)! : undefined;
     const cp1 = (data?.cp1 ?? {}) as Record<string, unknown>;
     const meter = { make: text(cp1.meterMake), model: text(cp1.meterModel), serial: text(cp1.meterSerial) };
     return {
       property: { id: f.id, address: f.address, block: f.block, floor: f.floor, type: f.property_type },
-      state: flatState(Boolean(f.has_draft), latest ?? undefined),
+      state: flatState(f.draft_saved_at === null ? null : iso(f.draft_saved_at), latest ?? undefined),
       hiu: r ? { model: r.hiu_model, serial: r.hiu_serial } : null,
       meter: r && (meter.make || meter.model || meter.serial) ? meter : null,
       report:
@@ -102,7 +94,10 @@ export async function buildDwellings(
             reason: r.review_state === 'sent_back' ? r.review_reason : null,
           }
         : null,
-      witness: dwellingWitness(f, witnessed.get(f.id)),
+      witness:
+        f.witness_name && f.witness_role && f.witnessed_on
+          ? { name: f.witness_name, role: f.witness_role, date: f.witnessed_on }
+          : null,
       issues: list(data?.cp1?.issues).map((i) => ({
         description: i.description,
         owner: i.owner,
@@ -116,7 +111,6 @@ export async function buildDwellings(
     version: DWELLINGS_VERSION,
     site: { id: site.id, name: site.name, location: site.location },
     generatedAt: new Date().toISOString(),
-    sampling,
     dwellings,
   };
 }

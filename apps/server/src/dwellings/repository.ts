@@ -11,7 +11,8 @@ export interface DwellingFlatRow {
   block: string;
   floor: string;
   property_type: string;
-  has_draft: boolean;
+  /** When the flat's newest draft was saved; null without one. */
+  draft_saved_at: Date | string | null;
   witness_name: string | null;
   witness_role: string | null;
   witnessed_on: string | null;
@@ -54,7 +55,7 @@ export function dwellingsRepository(db: Db) {
       return rows<DwellingFlatRow>(
         db,
         sql`SELECT p.id, p.address, p.block, p.floor, p.property_type,
-            EXISTS (SELECT 1 FROM drafts d WHERE d.property_id = p.id) AS has_draft,
+            (SELECT max(d.last_saved) FROM drafts d WHERE d.property_id = p.id) AS draft_saved_at,
             w.witness_name, w.witness_role, w.witnessed_on::text AS witnessed_on
           FROM properties p LEFT JOIN property_witnesses w ON w.property_id = p.id
           WHERE p.site_id = ${siteId} ORDER BY p.address_key, p.id`,
@@ -82,10 +83,11 @@ export function dwellingsRepository(db: Db) {
         property_id: string;
         overall_status: 'PASS' | 'FAIL' | 'PENDING';
         review_state: ReviewState;
+        completed_at: Date | string;
         visible: number | string;
       }>(
         db,
-        sql`SELECT DISTINCT ON (property_id) property_id, overall_status, review_state,
+        sql`SELECT DISTINCT ON (property_id) property_id, overall_status, review_state, completed_at,
             count(*) FILTER (WHERE ${approvedOnly ? sql`review_state = 'approved'` : sql`true`})
               OVER (PARTITION BY property_id) AS visible
           FROM reports WHERE site_id = ${siteId} AND property_id IS NOT NULL

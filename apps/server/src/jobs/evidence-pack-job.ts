@@ -144,7 +144,7 @@ export function evidencePackJob(d: Deps): JobHandler {
       await repos.evidencePacks.storeFile(csvId, 'text/csv; charset=utf-8', csv);
       // The pack goes to the client: its dwellings.json holds approved work only, as the client's own read does.
       await d.giveWay();
-      const dwellings = await buildDwellings(repos.dwellings, site.id, true, repos.witnessing);
+      const dwellings = await buildDwellings(repos.dwellings, site.id, true);
       const dwellingsJson = Buffer.from(JSON.stringify(dwellings, null, 2));
       const dwellingOf = new Map((dwellings?.dwellings ?? []).map((x) => [x.property.id, x]));
       const earlierOf = new Map<string, EvidenceFlat['earlier']>();
@@ -165,7 +165,7 @@ export function evidencePackJob(d: Deps): JobHandler {
       const dwellingsId = randomUUID();
       await repos.evidencePacks.storeFile(dwellingsId, 'application/json', dwellingsJson);
 
-      const drafts = new Map(data.flats.map((f) => [f.id, f.hasDraft]));
+      const drafts = new Map(data.flats.map((f) => [f.id, f.draftSavedAt]));
       // The review of each flat's latest report, whatever its state (the pack's own list holds approved work).
       const reviewOf = new Map<string, DashboardReport>();
       for (const r of data.reports) {
@@ -190,7 +190,7 @@ export function evidencePackJob(d: Deps): JobHandler {
           address: f.address,
           block: f.block,
           floor: f.floor,
-          state: flatState(drafts.get(f.id) ?? false, last),
+          state: flatState(drafts.get(f.id) ?? null, last),
           latest:
             last && m
               ? {

@@ -1,23 +1,13 @@
 import { z } from 'zod';
 import { MEASUREMENTS } from '../rules/catalogue.js';
 import { compareFloors } from './floor-order.js';
+import { FLAT_STATES, flatState, noFlats, type FlatState } from './flat-state.js';
 import { FORTY_FIVE_LIMIT_SECONDS } from '../rules/forty-five.js';
 import type { Range } from '../rules/range-and-verdict.js';
 import type { Ranges } from '../rules/ranges.js';
 import type { RangedMeasurementId } from '../rules/catalogue.js';
 import { parseDecimal } from '../numbers.js';
 import { calendarDate } from '../schemas/common.js';
-
-/** Where a flat stands on the dashboard (docs/product.md#dashboard). */
-export const FLAT_STATES = ['not_started', 'in_progress', 'failed', 'awaiting_review', 'approved'] as const;
-export type FlatState = (typeof FLAT_STATES)[number];
-export const FLAT_STATE_LABELS: Record<FlatState, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  failed: 'Failed',
-  awaiting_review: 'Awaiting review',
-  approved: 'Approved',
-};
 
 /** The readings whose spread across the flats an assessor looks at, low return temperatures first. */
 export const DISTRIBUTIONS = [
@@ -35,7 +25,8 @@ export interface DashboardFlat {
   address?: string;
   block: string;
   floor: string;
-  hasDraft: boolean;
+  /** When the flat's newest draft was saved (by the engineer filtered by, if any); null without one. */
+  draftSavedAt: string | null;
 }
 
 export interface DashboardReport {
@@ -111,21 +102,10 @@ export const dashboardQuery = z.object({
   to: calendarDate('To').optional(),
   engineerId: z.uuid().optional(),
   block: z.string().max(60).optional(),
+  floor: z.string().max(60).optional(),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
-const blank = (): Record<FlatState, number> => ({
-  not_started: 0,
-  in_progress: 0,
-  failed: 0,
-  awaiting_review: 0,
-  approved: 0,
-});
-
-/**
- * Where a flat stands from its latest report: a failing verdict or a send-back is Failed (it needs a re-test,
- * approved or not); a draft on the way after it is In progress; otherwise its review decides.
- */
 /**
  * The reports as a client may see them (docs/product.md#clients): one not yet approved keeps its place and
  * review state, without its verdict, readings, failure reasons or issues.
@@ -136,17 +116,6 @@ export function approvedWorkOnly(reports: readonly DashboardReport[]): Dashboard
       ? r
       : { ...r, overallStatus: 'PENDING', failureReasons: [], readings: {}, issues: undefined },
   );
-}
-
-export function flatState(
-  hasDraft: boolean,
-  latest: Pick<DashboardReport, 'overallStatus' | 'reviewState'> | undefined,
-): FlatState {
-  if (!latest) return hasDraft ? 'in_progress' : 'not_started';
-  if (latest.reviewState === 'approved' && latest.overallStatus !== 'FAIL') return 'approved';
-  if (hasDraft) return 'in_progress';
-  if (latest.overallStatus === 'FAIL' || latest.reviewState === 'sent_back') return 'failed';
-  return 'awaiting_review';
 }
 
 function rangeOf(id: DistributionId, ranges: Ranges): Range {
@@ -193,22 +162,24 @@ export function buildSiteDashboard(flats: DashboardFlat[], reports: DashboardRep
     list.push(r);
     byFlat.set(r.propertyId, list);
   }
-  const states = blank();
+  const states = noFlats();
   const blocks = new Map<string, Record<FlatState, number>>();
   const floors = new Map<string, Record<FlatState, number>>();
   const latest: DashboardReport[] = [];
+  const approvedFlats: DashboardReport[] = [];
   let firstTimePasses = 0;
   for (const f of flats) {
     const mine = byFlat.get(f.id) ?? [];
     const last = mine.at(-1);
     if (last) latest.push(last);
     if (mine[0]?.overallStatus === 'PASS') firstTimePasses++;
-    const state = flatState(f.hasDraft, last);
+    const state = flatState(f.draftSavedAt, last);
+    if (state === 'approved') approvedFlats.push(last!);
     states[state]++;
-    const b = blocks.get(f.block) ?? blank();
+    const b = blocks.get(f.block) ?? noFlats();
     b[state]++;
     blocks.set(f.block, b);
-    const fl = floors.get(f.floor) ?? blank();
+    const fl = floors.get(f.floor) ?? noFlats();
     fl[state]++;
     floors.set(f.floor, fl);
   }
@@ -219,10 +190,12 @@ export function buildSiteDashboard(flats: DashboardFlat[], reports: DashboardRep
   const reasons = new Map<string, number>();
   for (const r of ofFlats) for (const reason of r.failureReasons) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
 
+  // Flats approved, on the day their approved report was decided: its running total is the Approved tile.
   const approvedByDay = new Map<string, number>();
-  for (const r of ofFlats)
-    if (r.reviewState === 'approved' && r.reviewedAt)
-      approvedByDay.set(dayOf(r.reviewedAt), (approvedByDay.get(dayOf(r.reviewedAt)) ?? 0) + 1);
+  for (const r of approvedFlats) {
+    const day = dayOf(r.reviewedAt ?? r.completedAt);
+    approvedByDay.set(day, (approvedByDay.get(day) ?? 0) + 1);
+  }
   let running = 0;
   const approvedOverTime = [...approvedByDay.keys()].sort().map((d) => {
     running += approvedByDay.get(d)!;
