@@ -1,32 +1,62 @@
-import { formatDate, markableItem, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
-import { Button } from '../../../components/ui/button';
+import { useDeferredValue, useId, useState } from 'react';
+import type { MyAssignment } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
-import { PropertyStatusBadge } from '../../../components/property-status-badge';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
 import { useMyAssignments } from '../api/assignments';
 import { useStartGuard } from './start-check-guard';
 import { Problem } from '../../../components/problem';
+import { MyFlatItem, needsEngineer } from './my-flat-item';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** From this many flats a search box helps the engineer find one. */
+const SEARCH_FROM = 6;
 
-/** What the engineer reads about where a flat stands, beside its status badge. */
-function stateLine(a: MyAssignment): string {
-  if (a.reviewState === 'sent_back') return 'Sent back: re-test';
-  if (a.reviewState === 'awaiting_review') return REVIEW_STATE_LABELS.awaiting_review;
-  if (a.status === 'failed') return 'Re-test';
-  return '';
+interface SiteGroup {
+  siteId: string;
+  siteName: string;
+  flats: MyAssignment[];
 }
 
-/** The reviewer marked this item when sending the flat's report back. */
-const marked = (a: MyAssignment, item: string) => a.reviewState === 'sent_back' && a.reviewFields.includes(item);
+/** The flats by site, each site where its first flat comes in the list (due ones first), flats in list order. */
+function bySite(list: MyAssignment[]): SiteGroup[] {
+  const groups = new Map<string, SiteGroup>();
+  for (const a of list) {
+    const group = groups.get(a.siteId) ?? { siteId: a.siteId, siteName: a.siteName, flats: [] };
+    group.flats.push(a);
+    groups.set(a.siteId, group);
+  }
+  return [...groups.values()];
+}
 
-/** My flats (docs/product.md#my-flats): the flats a supervisor assigned to this engineer, due ones first. */
+/** A flat matches when what was typed is part of its address, its site's name or its type, whatever the case. */
+function matches(a: MyAssignment, typed: string): boolean {
+  return [a.address, a.siteName, a.propertyType].some((t) => t.toLowerCase().includes(typed));
+}
+
+const toDo = (flats: MyAssignment[]) => flats.filter(needsEngineer).length;
+
+/**
+ * My flats (docs/product.md#my-flats): the flats a supervisor assigned to this engineer, grouped by site (each
+ * can be folded away), due ones first, searchable once there are several.
+ */
 export function MyFlats() {
   const flats = useMyAssignments(true);
   const guard = useStartGuard();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const list = flats.data ?? [];
   // Nothing until the list is known: an engineer without assigned flats sees home exactly as before, with
   // nothing moving as it loads.
   if (flats.isLoading || (!flats.isError && list.length === 0)) return null;
+  const typed = query.toLowerCase().replace(/\s+/g, ' ');
+  const groups = bySite(typed ? list.filter((a) => matches(a, typed)) : list);
+  const toggle = (siteId: string) =>
+    setFolded((was) => {
+      const next = new Set(was);
+      if (!next.delete(siteId)) next.add(siteId);
+      return next;
+    });
   return (
     <Card aria-labelledby="my-flats-heading" className="space-y-3">
       <div className="flex items-baseline justify-between gap-2">
@@ -34,83 +64,81 @@ export function MyFlats() {
           My flats
         </h2>
         {/* To do: the flats that need the engineer; one awaiting review waits for the office. */}
-        <p className="text-sm text-slate-600">{list.filter((a) => a.reviewState !== 'awaiting_review').length} to do</p>
+        <p className="text-sm text-slate-600">{toDo(list)} to do</p>
       </div>
       {flats.isError && !flats.data ? (
         <Problem error={flats.error} what="your flats" onRetry={() => void flats.refetch()} />
       ) : (
-        <ul className="divide-y divide-slate-100">
-          {list.map((a) => {
-            const overdue = a.dueDate !== null && a.dueDate < today();
-            const waiting = a.reviewState === 'awaiting_review';
-            return (
-              <li key={a.propertyId} className="space-y-2 py-3" data-testid="my-flat">
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold break-words text-slate-900">{a.address}</p>
-                    <p className="text-sm text-slate-700">
-                      {a.siteName} · {a.propertyType}
-                    </p>
-                    <p className={overdue ? 'text-sm font-semibold text-fail' : 'text-sm text-slate-600'}>
-                      {a.dueDate ? `${overdue ? 'Overdue: was due' : 'Due'} ${formatDate(a.dueDate)}` : 'No due date'}
-                    </p>
-                  </div>
-                  <div className="flex flex-none flex-col items-end gap-1">
-                    <PropertyStatusBadge status={a.status} />
-                    {stateLine(a) ? <span className="text-sm font-medium text-slate-700">{stateLine(a)}</span> : null}
-                  </div>
-                </div>
-                {a.reviewState === 'sent_back' ? (
-                  <div className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950">
-                    <p className="font-semibold">Why it was sent back</p>
-                    <p className="break-words whitespace-pre-wrap">{a.reviewReason}</p>
-                    {a.reviewFields.length ? (
-                      <>
-                        <p className="mt-1 font-semibold">Check again</p>
-                        <ul className="list-disc pl-5">
-                          {a.reviewFields.map((f) => (
-                            <li key={f}>{markableItem(f)?.label ?? f}</li>
-                          ))}
-                        </ul>
-                      </>
-                    ) : null}
-                  </div>
-                ) : null}
-                {waiting ? null : (
-                  <Button
-                    variant={a.reviewState === 'sent_back' || a.status === 'failed' ? 'primary' : 'secondary'}
-                    className="w-full"
-                    disabled={guard.busy}
-                    aria-label={`${a.status === 'not_started' ? 'Start' : 'Open'} ${a.address}`}
-                    onClick={() =>
-                      void guard.start({
-                        id: a.propertyId,
-                        siteId: a.siteId,
-                        address: a.address,
-                        propertyType: a.propertyType,
-                        block: '',
-                        floor: '',
-                        status: a.status,
-                        latestReportAt: a.latestReportAt,
-                        // What the reviewer asked to confirm starts empty, so it is read off the unit again.
-                        latestHiuModel: marked(a, 'hiuModel') ? null : a.latestHiuModel,
-                        latestHiuSerial: marked(a, 'hiuSerial') ? null : a.latestHiuSerial,
-                      })
-                    }
-                  >
-                    {a.reviewState === 'sent_back' || a.status === 'failed'
-                      ? 'Re-test'
-                      : a.status === 'in_progress'
-                        ? 'Open'
-                        : 'Start'}
-                  </Button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          {list.length >= SEARCH_FROM ? (
+            <Field label="Search my flats" hint="By address, site or type">
+              <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+            </Field>
+          ) : null}
+          {groups.length === 0 ? (
+            <p role="status" className="text-slate-700">
+              No flat matches “{query}”.
+            </p>
+          ) : (
+            groups.map((g) => (
+              <SiteFlats
+                key={g.siteId}
+                group={g}
+                // A search shows what it found, folded or not.
+                open={typed !== '' || !folded.has(g.siteId)}
+                onToggle={() => toggle(g.siteId)}
+                guard={guard}
+              />
+            ))
+          )}
+        </>
       )}
       {guard.dialogs}
     </Card>
+  );
+}
+
+/** One site's flats under its name, which folds them away and back (a disclosure button). */
+function SiteFlats({
+  group,
+  open,
+  onToggle,
+  guard,
+}: {
+  group: SiteGroup;
+  open: boolean;
+  onToggle: () => void;
+  guard: ReturnType<typeof useStartGuard>;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-name`} className="border-t border-slate-200 pt-2">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`${id}-name`} className="min-w-0 text-base font-bold">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={`${id}-flats`}
+            onClick={onToggle}
+            className="flex min-h-11 w-full items-center gap-2 text-left break-words"
+          >
+            <span aria-hidden="true" className="text-slate-500">
+              {open ? '▾' : '▸'}
+            </span>
+            {group.siteName}
+          </button>
+        </h3>
+        <p className="flex-none text-sm text-slate-600">
+          {group.flats.length} {group.flats.length === 1 ? 'flat' : 'flats'}, {toDo(group.flats)} to do
+        </p>
+      </div>
+      {open ? (
+        <ul id={`${id}-flats`} className="divide-y divide-slate-100">
+          {group.flats.map((a) => (
+            <MyFlatItem key={a.propertyId} flat={a} guard={guard} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }
