@@ -9,6 +9,7 @@ import { EMAIL_EXISTS, hashToken } from '../users/repository.js';
 import type { UsersRepository } from '../users/sessions.js';
 import { ACCOUNT_MAIL_JOB } from './account-mail-key.js';
 import type { LinkPurpose } from './links-repository.js';
+import { signInAttemptsRepository, type AttemptLimit, type Taken } from './repository.js';
 
 /** How long a link works (docs/product.md#invitations): a week to accept an invitation, an hour to reset. */
 export const LINK_HOURS: Record<LinkPurpose, number> = { invite: 7 * 24, reset: 1 };
@@ -97,3 +98,50 @@ export async function setPasswordWithLink(
     if (userId) sessions.forgetUser(userId);
   }
 }
+
+class Refused extends Error {
+  constructor(
+    readonly key: string,
+    readonly secondsLeft: number,
+  ) {
+    super('refused');
+  }
+}
+
+/**
+ * The sign-in attempt counters. `take` counts one attempt against every limit, or none: the keys of one attempt
+ * are taken in one command, all or none, always in the caller's order, so two attempts never wait on each other in
+ * a cycle; `refusedBy` names the first limit that is full. One key is one statement, without a transaction: what a
+ * flood's attempts mostly cost.
+ */
+export function signInAttempts(db: Db, windowSeconds: number) {
+  const counters = signInAttemptsRepository(db, windowSeconds);
+  const takeEach = async (over: typeof counters, limits: AttemptLimit[]) => {
+    const taken: Taken[] = [];
+    for (const limit of limits) {
+      const row = await over.take(limit);
+      // Full: how long for, asked in the same transaction where there is one (the upsert locked the row).
+      if (!row) throw new Refused(limit.key, await over.secondsLeft(limit.key));
+      taken.push(row);
+    }
+    return taken;
+  };
+  return {
+    async take(limits: AttemptLimit[]): Promise<{ taken: Taken[] } | { refusedBy: string; retryAfterSeconds: number }> {
+      try {
+        const taken =
+          limits.length === 1
+            ? await takeEach(counters, limits)
+            : await runCommand(db, null, ({ tx }) => takeEach(signInAttemptsRepository(tx, windowSeconds), limits));
+        return { taken };
+      } catch (err) {
+        if (!(err instanceof Refused)) throw err;
+        return { refusedBy: err.key, retryAfterSeconds: err.secondsLeft };
+      }
+    },
+    giveBack: counters.giveBack,
+    clear: counters.clear,
+    removeExpired: counters.removeExpired,
+  };
+}
+export type SignInAttempts = ReturnType<typeof signInAttempts>;

@@ -14,68 +14,40 @@ export interface Taken {
   secondsLeft: number;
 }
 
-class Refused extends Error {
-  constructor(
-    readonly key: string,
-    readonly secondsLeft: number,
-  ) {
-    super('refused');
-  }
-}
-
 /**
- * Sign-in attempt counters, one row per key, taken before the password is checked. Taking is
- * one upsert per key that adds 1 only while the row is under its limit (or its window has passed), decided
- * under the row's lock, so concurrent attempts cannot all see room; the keys of one attempt are taken in one
- * transaction, all or none, always in the caller's order, so two attempts never wait on each other in a cycle.
- * Each key says how long its window has left, so the server can remember a full one until then.
+ * Sign-in attempt counters, one row per key, taken before the password is checked (auth/commands.ts
+ * `signInAttempts`). Taking is one upsert per key that adds 1 only while the row is under its limit (or its window
+ * has passed), decided under the row's lock, so concurrent attempts cannot all see room. Each key says how long its
+ * window has left, so the server can remember a full one until then.
  */
 export function signInAttemptsRepository(db: Db, windowSeconds: number) {
   const window = sql.raw(`interval '${Math.trunc(windowSeconds)} seconds'`);
   const expired = sql`${signInAttempts.windowStart} <= now() - ${window}`;
   const secondsLeft = sql<number>`greatest(1, ceil(extract(epoch from (${signInAttempts.windowStart} + ${window} - now()))))::int`;
   return {
-    /**
-     * Counts one attempt against every limit, or none; `refusedBy` names the first limit that is full. One key is
-     * one statement, without a transaction: what a flood's attempts mostly cost.
-     */
-    async take(limits: AttemptLimit[]): Promise<{ taken: Taken[] } | { refusedBy: string; retryAfterSeconds: number }> {
-      const inOne = <T>(work: (tx: Db) => Promise<T>) =>
-        limits.length === 1 ? work(db) : db.transaction((tx) => work(tx as unknown as Db));
-      try {
-        const taken = await inOne(async (tx) => {
-          const taken: Taken[] = [];
-          for (const { key, max } of limits) {
-            const [row] = await tx
-              .insert(signInAttempts)
-              .values({ key, count: 1 })
-              .onConflictDoUpdate({
-                target: signInAttempts.key,
-                set: {
-                  count: sql`CASE WHEN ${expired} THEN 1 ELSE ${signInAttempts.count} + 1 END`,
-                  windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${signInAttempts.windowStart} END`,
-                },
-                setWhere: sql`${expired} OR ${signInAttempts.count} < ${max}`,
-              })
-              .returning({ count: signInAttempts.count, secondsLeft });
-            if (row) {
-              taken.push(row);
-              continue;
-            }
-            // Full: how long for, asked in the same transaction (where there is one, the upsert locked the row).
-            const [full] = await tx
-              .select({ secondsLeft })
-              .from(signInAttempts)
-              .where(sql`${signInAttempts.key} = ${key}`);
-            throw new Refused(key, full?.secondsLeft ?? 1);
-          }
-          return taken;
-        });
-        return { taken };
-      } catch (err) {
-        if (!(err instanceof Refused)) throw err;
-        return { refusedBy: err.key, retryAfterSeconds: err.secondsLeft };
-      }
+    /** Counts one attempt on the key, or nothing (undefined) when it is full: at `max` within its window. */
+    async take({ key, max }: AttemptLimit): Promise<Taken | undefined> {
+      const [row] = await db
+        .insert(signInAttempts)
+        .values({ key, count: 1 })
+        .onConflictDoUpdate({
+          target: signInAttempts.key,
+          set: {
+            count: sql`CASE WHEN ${expired} THEN 1 ELSE ${signInAttempts.count} + 1 END`,
+            windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${signInAttempts.windowStart} END`,
+          },
+          setWhere: sql`${expired} OR ${signInAttempts.count} < ${max}`,
+        })
+        .returning({ count: signInAttempts.count, secondsLeft });
+      return row;
+    },
+    /** How long the key's window has left, in seconds. */
+    async secondsLeft(key: string): Promise<number> {
+      const [row] = await db
+        .select({ secondsLeft })
+        .from(signInAttempts)
+        .where(sql`${signInAttempts.key} = ${key}`);
+      return row?.secondsLeft ?? 1;
     },
     /** Gives back one attempt on each key: one that was not a failure (signed in, or never checked). */
     async giveBack(keys: string[]) {

@@ -23,8 +23,7 @@ import {
 import { rememberingFullKeys } from '../http/full-sign-in-keys.js';
 import { accountDelayMs, SIGN_IN_WINDOW_SECONDS, signInLimits, tooManyAttempts } from '../http/sign-in-limits.js';
 import { createFirstAdmin, signOut } from '../users/commands.js';
-import { signInAttemptsRepository } from './repository.js';
-import { LINK_GONE, requestPasswordReset, setPasswordWithLink } from './commands.js';
+import { LINK_GONE, requestPasswordReset, setPasswordWithLink, signInAttempts } from './commands.js';
 import { mailIsOn } from '../notifications/mail-setting.js';
 import { hashToken } from '../users/repository.js';
 import type { AppContext } from '../context.js';
@@ -38,7 +37,7 @@ export const authRoutes =
   async (app) => {
     const { users } = ctx.repos;
     const linkOf = (token: string) => ctx.repos.accountLinks.peek(hashToken(token));
-    const attempts = rememberingFullKeys(signInAttemptsRepository(ctx.database.db, SIGN_IN_WINDOW_SECONDS));
+    const attempts = rememberingFullKeys(signInAttempts(ctx.database.db, SIGN_IN_WINDOW_SECONDS));
 
     app.get(
       '/api/auth/setup',

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import type { AttemptLimit, SignInAttemptsRepository } from '../auth/repository.js';
+import type { AttemptLimit } from '../auth/repository.js';
+import type { SignInAttempts } from '../auth/commands.js';
 import { tooManyAttempts } from './sign-in-limits.js';
 
 /** Full keys remembered at once; past this the least recently refused is forgotten (the database is asked again). */
@@ -30,7 +31,7 @@ const remember = (key: string, secondsLeft: number) => full.set(key, Date.now() 
 export const forgetFullSignInKeys = () => full.clear();
 
 /** The attempt counters seen through what this server remembers of them. */
-export function rememberingFullKeys(attempts: SignInAttemptsRepository) {
+export function rememberingFullKeys(attempts: SignInAttempts) {
   return {
     /** Counts one attempt against every limit and returns the counts, or throws 429 (from memory when it can). */
     async take(limits: AttemptLimit[]): Promise<number[]> {
