@@ -10,6 +10,9 @@ import {
   type WizardData,
 } from '@hiu/domain';
 import type { DwellingsRepository } from './repository.js';
+import type { WitnessingRepository } from '../witnessing/repository.js';
+import { dwellingWitness } from '../witnessing/dwelling-witness.js';
+import { siteSamplingPlan } from '../witnessing/plan.js';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -25,6 +28,7 @@ export async function buildDwellings(
   repo: DwellingsRepository,
   siteId: string,
   approvedOnly: boolean,
+  witnessing: WitnessingRepository,
 ): Promise<Dwellings | undefined> {
   const site = await repo.site(siteId);
   if (!site) return undefined;
@@ -43,6 +47,11 @@ export async function buildDwellings(
       ),
     ]),
   );
+  // Witnessing is of approved reports only, so every reader sees it (docs/product.md#witnessing-and-sampling).
+  const [witnessed, sampling] = await Promise.all([
+    witnessing.latestBySite(siteId),
+    siteSamplingPlan(witnessing, siteId),
+  ]);
   const photoIds = [...dataOf.values()].flatMap((d) => list(d.photosSignature.photos).map((p) => p.id));
   const digests = await repo.photoDigests(photoIds);
 
@@ -94,10 +103,7 @@ export async function buildDwellings(
             reason: r.review_state === 'sent_back' ? r.review_reason : null,
           }
         : null,
-      witness:
-        f.witness_name && f.witness_role && f.witnessed_on
-          ? { name: f.witness_name, role: f.witness_role, date: f.witnessed_on }
-          : null,
+      witness: dwellingWitness(f, witnessed.get(f.id)),
       issues: list(data?.cp1?.issues).map((i) => ({
         description: i.description,
         owner: i.owner,
@@ -111,6 +117,7 @@ export async function buildDwellings(
     version: DWELLINGS_VERSION,
     site: { id: site.id, name: site.name, location: site.location },
     generatedAt: new Date().toISOString(),
+    sampling,
     dwellings,
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FLAT_STATES } from '../dashboard/flat-state.js';
 import { ISSUE_OWNERS } from '../packs/cp1-ts1.js';
 import { REVIEW_STATES } from '../review/review-state.js';
+import { samplingPlanSchema } from '../witnessing/sampling-schema.js';
 
 /**
  * dwellings.json (docs/product.md#dwellings-export): one entry per dwelling of a site, for a heat-network
@@ -9,7 +10,7 @@ import { REVIEW_STATES } from '../review/review-state.js';
  * /api/docs); `version` changes with any change of shape, and a reader keeps to the version it knows.
  */
 export const DWELLINGS_FORMAT = 'hiu-dwellings';
-export const DWELLINGS_VERSION = 1;
+export const DWELLINGS_VERSION = 2;
 
 const range = z
   .object({ min: z.number().nullable(), max: z.number().nullable() })
@@ -69,7 +70,22 @@ export const dwellingSchema = z.object({
       reason: z.string().nullable().describe('Why it was sent back'),
     })
     .nullable(),
-  witness: z.object({ name: z.string(), role: z.string(), date: z.string() }).nullable(),
+  witness: z
+    .object({
+      name: z.string(),
+      role: z.string(),
+      date: z.string(),
+      reportId: z.uuid().nullable().describe('The report witnessed; null on a flat marked witnessed before version 2'),
+      readings: z
+        .array(dwellingReadingSchema)
+        .describe('The values the assessor saw, judged against the range of the report witnessed'),
+      signatureSha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable()
+        .describe("SHA-256 of the assessor's drawn signature (PNG); null when none was drawn"),
+    })
+    .nullable(),
   issues: z.array(
     z.object({
       description: z.string(),
@@ -86,6 +102,7 @@ export const dwellingsSchema = z
     version: z.literal(DWELLINGS_VERSION),
     site: z.object({ id: z.uuid(), name: z.string(), location: z.string() }),
     generatedAt: z.string(),
+    sampling: samplingPlanSchema.describe("The site's sampling plan for witnessing and its coverage"),
     dwellings: z.array(dwellingSchema),
   })
   .meta({ title: 'HIU commissioning: dwellings of a site' });
