@@ -1,9 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { enqueueJob, runQueuedNow } from '../jobs/queue/store.js';
+import { runQueuedNow } from '../jobs/queue/store.js';
+import { runCommand } from '../db/unit-of-work.js';
 import type { JobHandler } from '../jobs/queue/runner.js';
 import { sha256Of, type ObjectStore } from './object-store.js';
-import type { FilesRepository, NewFile, StoredFile, UnclaimedLimit } from './repository.js';
+import type {
+  FilesRepository,
+  NewFile,
+  PutFileResult,
+  StoredFile,
+  UnclaimedLimit,
+  UnclaimedUploads,
+} from './repository.js';
 
 /** What the file commands work with: the rows, and the object store when FILE_STORE=s3. */
 export interface FileDeps {
@@ -23,9 +31,30 @@ export const FILE_OFFLOAD_JOB = 'file.offload';
  */
 export async function uploadFile(deps: FileDeps, file: Omit<NewFile, 'sha256'>, limit: UnclaimedLimit) {
   const sha256 = sha256Of(file.data);
-  const result = await deps.files.put({ ...file, sha256 }, limit);
+  const result = await storeWithinLimit(deps, { ...file, sha256 }, limit);
   if (result === 'created' && deps.objects) await offloadOrQueue(deps, file.id, sha256, file.data);
   return result;
+}
+
+/**
+ * Stores a new upload unless it would take its owner's unclaimed files over `limit`, answering the owner's current
+ * holding then. The owner's row is locked meanwhile, so concurrent uploads are counted one after another and cannot
+ * pass the limit together. A resend of a stored id is not counted again.
+ */
+async function storeWithinLimit(
+  deps: FileDeps,
+  file: NewFile,
+  limit: UnclaimedLimit,
+): Promise<PutFileResult | { overLimit: UnclaimedUploads }> {
+  const { ownerId } = file;
+  if (!ownerId || (await deps.files.get(file.id))) return deps.files.put(file);
+  return runCommand(deps.db, null, async ({ repos }) => {
+    await repos.files.lockOwner(ownerId);
+    const holding = await repos.files.unclaimedOf(ownerId);
+    if (holding.count + 1 > limit.count || holding.bytes + file.data.length > limit.bytes)
+      return { overLimit: holding };
+    return repos.files.put(file);
+  });
 }
 
 /** Whether the last upload reached the store: the first that does after an outage wakes the waiting moves. */
@@ -39,12 +68,9 @@ async function offloadOrQueue(deps: FileDeps, id: string, sha256: string, data: 
     storeAnswering = false;
     deps.log.warn({ err, fileId: id }, 'file store unavailable; the upload is kept in the database and moved later');
     // Many attempts with the queue's backoff: a store may be down for hours; the file is served meanwhile.
-    await enqueueJob(deps.db, {
-      kind: FILE_OFFLOAD_JOB,
-      key: `${FILE_OFFLOAD_JOB}:${id}`,
-      payload: { id },
-      maxAttempts: 50,
-    });
+    await runCommand(deps.db, null, async ({ enqueue }) =>
+      enqueue({ kind: FILE_OFFLOAD_JOB, key: `${FILE_OFFLOAD_JOB}:${id}`, payload: { id }, maxAttempts: 50 }),
+    );
     return;
   }
   if (!storeAnswering) {

@@ -76,47 +76,34 @@ export function filesRepository(db: Db) {
 
     /**
      * Stores a file under its client-made id, once. Sending the same bytes again under the same id by the
-     * same owner is a harmless retry ('exists'); anything else under a taken id is a 'conflict'. With a
-     * `limit`, a new file that would take its owner's unclaimed files over it is not stored and the owner's
-     * current holding is returned; the owner's row is locked meanwhile, so concurrent uploads are counted
-     * one after another and cannot pass the limit together.
+     * same owner is a harmless retry ('exists'); anything else under a taken id is a 'conflict'.
      */
-    async put(given: NewFile, limit?: UnclaimedLimit): Promise<PutFileResult | { overLimit: UnclaimedUploads }> {
+    async put(given: NewFile): Promise<PutFileResult> {
       const file = { ...given, sha256: given.sha256 ?? sha256Of(given.data) };
-      const retry = async (): Promise<PutFileResult> => {
-        const existing = await get(file.id);
-        const sameBytes = existing?.sha256 ? existing.sha256 === file.sha256 : !!existing?.data?.equals(file.data);
-        const same = existing && existing.ownerId === file.ownerId && existing.kind === file.kind && sameBytes;
-        return same ? 'exists' : 'conflict';
-      };
-      const { ownerId } = file;
-      if (!limit || !ownerId) {
-        const [row] = await db
-          .insert(files)
-          .values({ ...file, size: file.data.length })
-          .onConflictDoNothing({ target: files.id })
-          .returning({ id: files.id });
-        return row ? 'created' : retry();
-      }
-      if (await get(file.id)) return retry();
-      const outcome = await db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
-        const [held] = await tx
-          .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
-          .from(files)
-          .where(and(eq(files.ownerId, ownerId), unclaimed));
-        const holding = { count: Number(held?.count ?? 0), bytes: Number(held?.bytes ?? 0) };
-        if (holding.count + 1 > limit.count || holding.bytes + file.data.length > limit.bytes) {
-          return { overLimit: holding };
-        }
-        const [row] = await tx
-          .insert(files)
-          .values({ ...file, size: file.data.length })
-          .onConflictDoNothing({ target: files.id })
-          .returning({ id: files.id });
-        return row ? ('created' as const) : ('taken' as const);
-      });
-      return outcome === 'taken' ? retry() : outcome;
+      const [row] = await db
+        .insert(files)
+        .values({ ...file, size: file.data.length })
+        .onConflictDoNothing({ target: files.id })
+        .returning({ id: files.id });
+      if (row) return 'created';
+      const existing = await get(file.id);
+      const sameBytes = existing?.sha256 ? existing.sha256 === file.sha256 : !!existing?.data?.equals(file.data);
+      const same = existing && existing.ownerId === file.ownerId && existing.kind === file.kind && sameBytes;
+      return same ? 'exists' : 'conflict';
+    },
+
+    /** Holds the owner's row until the transaction ends, so their uploads are counted one after another. */
+    async lockOwner(ownerId: string): Promise<void> {
+      await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
+    },
+
+    /** The owner's photos and signatures that no report has claimed. */
+    async unclaimedOf(ownerId: string): Promise<UnclaimedUploads> {
+      const [held] = await db
+        .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+        .from(files)
+        .where(and(eq(files.ownerId, ownerId), unclaimed));
+      return { count: Number(held?.count ?? 0), bytes: Number(held?.bytes ?? 0) };
     },
 
     /** Each user's unclaimed photos and signatures, for the admin's users list; users with none are absent. */
