@@ -69,6 +69,13 @@ export class CheckJourney {
     for (const [room, value] of Object.entries(settings)) await this.room(room).fill(value);
   }
 
+  /** Step 4 marked not applicable, with its reason, and Next. */
+  async radiatorsNotApplicable(reason = 'Underfloor heating only') {
+    await this.button('Step not applicable').click();
+    await this.page.getByLabel(/^Why the step is not applicable/).fill(reason);
+    await this.next();
+  }
+
   /** A room's valve setting box (its label is the room name, with the required mark). */
   room(name: string): Locator {
     return this.page.getByLabel(new RegExp(`^${escape(name)}( \\*)?$`));
@@ -168,7 +175,7 @@ export class CheckJourney {
     await this.expectStep(3, 'Standby Mode');
   }
 
-  /** From a started check to step 6 (DHW), step 4 skipped, every value in range. */
+  /** From a started check to step 6 (DHW), step 4 not applicable, every value in range. */
   async walkToDhw() {
     await this.basicInfo();
     await this.next('Save and Continue');
@@ -176,7 +183,7 @@ export class CheckJourney {
     await this.next();
     await this.standby();
     await this.next();
-    await this.button('Skip Step').click();
+    await this.radiatorsNotApplicable();
     await this.heating();
     await this.next();
     await this.expectStep(6, 'DHW Checks');
@@ -193,9 +200,10 @@ export class CheckJourney {
     await this.standby();
     await this.next();
     await this.expectStep(4, 'Tertiary System Checks');
-    if (rooms) await this.radiators(rooms);
-    else await this.button('Skip Step').click();
-    if (rooms) await this.next();
+    if (rooms) {
+      await this.radiators(rooms);
+      await this.next();
+    } else await this.radiatorsNotApplicable();
     await this.expectStep(5, 'Heating Checks');
     await this.heating();
     await this.next();

@@ -149,7 +149,10 @@ test.describe('a check that passes', () => {
     });
   });
 
-  test('a skipped step 4 shows as n/a on the review', async ({ engineerPage: page, createSite }) => {
+  test('step 4 not applicable shows as n/a on the review, with its reason', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
     const { site, properties } = await createSite({ properties: 1 });
     const check = new CheckJourney(page);
     await check.start(site, properties[0]!);
@@ -157,10 +160,9 @@ test.describe('a check that passes', () => {
     await check.standby();
     await check.next();
     await check.expectStep(4, 'Tertiary System Checks');
-    // No design for the type: the five default rooms.
-    for (const room of ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'])
-      await expect(check.room(room)).toBeVisible();
-    await check.button('Skip Step').click();
+    // No design for the type: a one-bed flat's rooms.
+    for (const room of ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1']) await expect(check.room(room)).toBeVisible();
+    await check.radiatorsNotApplicable('Heated by the communal corridor');
     await check.expectStep(5, 'Heating Checks');
     await check.heating();
     await check.next();
@@ -171,7 +173,8 @@ test.describe('a check that passes', () => {
     await check.expectStep(8, 'Review & Submit');
     const radiators = check.section('Tertiary System Checks');
     await expect(check.badge('Tertiary System Checks', 'N/A')).toBeVisible();
-    await expect(radiators).toContainText('Step skipped');
+    await expect(radiators).toContainText('Step not applicable');
+    await expect(radiators).toContainText('Heated by the communal corridor');
     // No photos is a warning, not a failure: the result still passes.
     await expect(page.getByText('No photos uploaded')).toBeVisible();
     await expect(check.badge('Overall Result', 'Pass')).toBeVisible();

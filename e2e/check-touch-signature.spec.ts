@@ -79,7 +79,7 @@ for (const rate of [1, 4]) {
     await check.next();
     await check.standby();
     await check.next();
-    await check.button('Skip Step').click();
+    await check.radiatorsNotApplicable();
     await check.heating();
     await check.next();
     await check.dhw();

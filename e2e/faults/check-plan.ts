@@ -89,8 +89,8 @@ const notes = (text: string): PlannedValue => ({
   expected: text,
 });
 
-/** The rooms of the default property type, in the order the engineer walks them. */
-export const ROOMS = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'];
+/** The rooms of the default property type (1b2p), in the order the engineer walks them. */
+export const ROOMS = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1'];
 
 /** A passing check; `tag` makes the identifying values unique to one run of the plan. */
 export function checkPlan(tag: string): PlannedStep[] {
@@ -135,7 +135,7 @@ export function checkPlan(tag: string): PlannedStep[] {
       name: 'Tertiary System Checks',
       next: 'Next',
       first: [room('Hall', '2'), room('Living Room', '2.5')],
-      second: [room('Kitchen', '1.5'), room('Bedroom 1', '2'), room('Bedroom 2', '3')],
+      second: [room('Kitchen', '1.5'), room('Bedroom 1', '3')],
     },
     {
       number: 5,

@@ -27,6 +27,8 @@ export * from './rules/range-and-verdict.js';
 export * from './rules/ranges.js';
 export * from './rules/read-measurement.js';
 export * from './rules/radiators.js';
+export * from './rules/rooms-by-type.js';
+export * from './rules/radiators-not-applicable.js';
 export * from './rules/evaluate.js';
 export * from './rules/forty-five.js';
 export * from './rules/out-of-range.js';

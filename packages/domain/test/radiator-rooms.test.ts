@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_ROOMS, roomChecksFor, typesWithoutRooms } from '../src/index.js';
+import { roomChecksFor, roomsForDwellingType, typesWithoutRooms } from '../src/index.js';
 
 describe('property types without radiator rooms', () => {
   const design = { '1b2p': { Hall: { expectedValveSetting: '2.5' } }, '2b4p': {} };
@@ -9,9 +9,11 @@ describe('property types without radiator rooms', () => {
     expect(typesWithoutRooms(design, ['1b2p'])).toEqual([]);
   });
 
-  it('are the types step 4 shows the generic rooms for', () => {
+  it("are the types step 4 shows the type's usual rooms for, with no expected setting", () => {
     for (const type of typesWithoutRooms(design, ['1b2p', '2b4p', '3b5p'])) {
-      expect(Object.keys(roomChecksFor(design, type))).toEqual(FALLBACK_ROOMS);
+      const checks = roomChecksFor(design, type);
+      expect(Object.keys(checks)).toEqual(roomsForDwellingType(type));
+      expect(Object.values(checks).every((c) => c.expectedValveSetting === '')).toBe(true);
     }
   });
 });

@@ -8,6 +8,8 @@ import {
   formatDuration,
   formatLocation,
   skippedSteps,
+  notApplicableText,
+  stepNotApplicable,
   stepByNumber,
   stepStamps,
   testPackName,
@@ -287,7 +289,9 @@ function drawSection(
     sectionHeading(w, title, status);
     const text = notDone
       ? `Not carried out: the device failed at step ${failedStep}.`
-      : 'Step skipped: no radiator valve settings were recorded.';
+      : stepNotApplicable(data.radiators)
+        ? `${notApplicableText(data.radiators.notApplicableReason)}.`
+        : 'Step skipped: no radiator valve settings were recorded.';
     w.rect(MARGIN.left, w.y, CONTENT_WIDTH, 22, { fill: COLOURS.stripe });
     w.lineAt(text, MARGIN.left + 7, w.y - 14.5, CONTENT_WIDTH - 14, {
       font: 'oblique',

@@ -140,6 +140,41 @@ describe('buildReportPdf', () => {
     },
   );
 
+  it.skipIf(!hasPdftotext)('says why step 4, or a room of it, was not applicable', async () => {
+    const step = pdfText(
+      await buildReportPdf(
+        pdfInput(
+          passingData({
+            radiators: { roomChecks: {}, notApplicable: true, notApplicableReason: 'Underfloor heating only' },
+          }),
+        ),
+      ),
+    );
+    expect(step).toContain('Not applicable: Underfloor heating only.');
+    expect(step).toContain('Step 4 (Tertiary System Checks) not applicable: Underfloor heating only');
+    expect(step).not.toContain('was skipped');
+    const room = pdfText(
+      await buildReportPdf(
+        pdfInput(
+          passingData({
+            radiators: {
+              roomChecks: {
+                Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' },
+                Kitchen: {
+                  valveSetting: '',
+                  expectedValveSetting: '',
+                  notApplicable: true,
+                  notApplicableReason: 'Plinth heater',
+                },
+              },
+            },
+          }),
+        ),
+      ),
+    );
+    expect(room).toContain('Kitchen valve setting Not applicable: Plinth heater');
+  });
+
   it.skipIf(!hasPdftotext)('puts the notes on a page of their own at the end, and numbers every page', async () => {
     const bytes = await buildReportPdf(
       pdfInput(passingData(), { notes: 'Controller left on the weekday schedule.\nCustomer informed.' }),

@@ -13,6 +13,7 @@ import {
   implausibleTimes,
   initialReviewState,
   issueProblems,
+  radiatorReasonProblems,
   originalFileIds,
   designForType,
   rangesFor,
@@ -94,6 +95,8 @@ function checkShape(data: WizardData, completedAt: string, bounds: TimeBounds, d
   }
   // An answer that raises an issue, and every open issue, must say who acts and by when.
   for (const p of issueProblems(data)) fields[`wizardData.${p.path}`] ??= p.message;
+  // A radiator, or step 4, not carried out says why (docs/product.md#steps).
+  for (const p of radiatorReasonProblems(data.radiators)) fields[`wizardData.${p.path}`] ??= p.message;
   const first = Object.values(fields)[0];
   if (first) throw unprocessable(first, fields);
 }

@@ -24,7 +24,7 @@ export function withStoredDefaults(stored: Partial<WizardData> | null): WizardDa
     ...d,
     initialChecks: { ...EMPTY.initialChecks, ...d.initialChecks },
     standbyMode: { ...EMPTY.standbyMode, ...d.standbyMode },
-    radiators: { roomChecks: d.radiators?.roomChecks ?? {} },
+    radiators: { ...d.radiators, roomChecks: d.radiators?.roomChecks ?? {} },
     heatingMode: { ...EMPTY.heatingMode, ...d.heatingMode },
     dhwChecks: { ...EMPTY.dhwChecks, ...d.dhwChecks },
     photosSignature: { ...EMPTY.photosSignature, ...d.photosSignature },

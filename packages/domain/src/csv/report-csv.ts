@@ -6,6 +6,7 @@ import type { WizardData } from '../schemas/wizard-data.js';
 import { formatDateTime, formatDuration } from '../format/dates.js';
 import { formatLocation, stepStampsText } from '../format/evidence.js';
 import { formatSeconds } from '../rules/forty-five.js';
+import { notApplicableText, stepNotApplicable } from '../rules/radiators-not-applicable.js';
 
 /**
  * The per-site report export (docs/product.md#csv-export): the spec's columns and order, with the
@@ -101,7 +102,11 @@ export function yesNoNa(value: boolean | null | undefined): 'Yes' | 'No' | 'N/A'
 const yesNo = (value: boolean): 'Yes' | 'No' => (value ? 'Yes' : 'No');
 
 /** "Hall: 2.5 (expected 2.5)"; "Hall: 3" when the site had no expected setting; "Hall: not entered (...)". */
-export function roomCheckText(room: string, check: { valveSetting: string; expectedValveSetting: string }): string {
+export function roomCheckText(
+  room: string,
+  check: { valveSetting: string; expectedValveSetting: string; notApplicable?: boolean; notApplicableReason?: string },
+): string {
+  if (check.notApplicable) return `${room}: ${notApplicableText(check.notApplicableReason)}`;
   const got = check.valveSetting.trim() || 'not entered';
   const expected = check.expectedValveSetting.trim();
   return expected ? `${room}: ${got} (expected ${expected})` : `${room}: ${got}`;
@@ -139,9 +144,11 @@ export function reportCsvRow(report: ReportCsvInput): string[] {
     'Standby Flow Temp': t(d.standbyMode.flowTemp),
     'Standby Return Temp': t(d.standbyMode.returnTemp),
     'Standby Flow Rate': t(d.standbyMode.flowRate),
-    'Radiator Rooms Checked': Object.entries(d.radiators.roomChecks)
-      .map(([room, check]) => roomCheckText(room, check))
-      .join('; '),
+    'Radiator Rooms Checked': stepNotApplicable(d.radiators)
+      ? notApplicableText(d.radiators.notApplicableReason)
+      : Object.entries(d.radiators.roomChecks)
+          .map(([room, check]) => roomCheckText(room, check))
+          .join('; '),
     'Heating Secondary Flow Temp': t(d.heatingMode.tertiaryFlow),
     'Heating Secondary Return Temp': t(d.heatingMode.tertiaryReturn),
     'Heating Primary Flow Temp': t(d.heatingMode.primaryFlow),

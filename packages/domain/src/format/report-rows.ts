@@ -8,6 +8,7 @@ import {
   timedFortyFiveAnswer,
 } from '../rules/forty-five.js';
 import { judgeRoom } from '../rules/radiators.js';
+import { notApplicableText } from '../rules/radiators-not-applicable.js';
 import { formatRange, judge, type Ranges } from '../rules/ranges.js';
 import type { RangedMeasurementId } from '../rules/catalogue.js';
 import { readMeasurement } from '../rules/read-measurement.js';
@@ -81,12 +82,13 @@ export function sectionRows(section: SectionId, data: WizardData, ranges: Ranges
       return Object.entries(data.radiators.roomChecks).map(([room, check]) => {
         const got = check.valveSetting.trim();
         const expected = check.expectedValveSetting.trim();
+        const verdict = judgeRoom(check);
         return {
           id: `radiators.${room}`,
           check: `${room} valve setting`,
-          value: got || DASH,
+          value: verdict === 'n/a' ? notApplicableText(check.notApplicableReason) : got || DASH,
           expected: expected ? `Expected ${expected}` : 'Any setting',
-          result: judgeRoom(check),
+          result: verdict === 'n/a' ? 'info' : verdict,
         };
       });
     case 'dhw': {

@@ -14,6 +14,7 @@ import { judge, type Ranges } from './ranges.js';
 import { readMeasurement } from './read-measurement.js';
 import { outOfRangeReadings, rangeWithUnit, withUnit, type OutOfRangeReading } from './out-of-range.js';
 import { judgeRoom } from './radiators.js';
+import { radiatorReasonProblems, radiatorsMissing, stepNotApplicable } from './radiators-not-applicable.js';
 import { FORTY_FIVE_REASON_MESSAGE, fortyFiveReasonMissing } from './forty-five.js';
 import { stepContradictions, type SiteDesign } from './contradictions.js';
 import { energyWarning } from './energy-plausible.js';
@@ -98,7 +99,7 @@ export function canProceed(step: number, data: WizardData, design?: SiteDesign):
     case 5:
       return measured;
     case 4:
-      return Object.values(data.radiators.roomChecks).every((r) => parseDecimal(r.valveSetting) !== null);
+      return radiatorsMissing(data.radiators).length === 0;
     case 6:
       return measured && data.dhwChecks.fortyFiveIn45 !== null && !fortyFiveReasonMissing(data.dhwChecks);
     case 7: {
@@ -142,9 +143,7 @@ function standardMissing(step: number, data: WizardData): string[] {
     case 5:
       return unmeasured;
     case 4:
-      return Object.entries(data.radiators.roomChecks)
-        .filter(([, r]) => parseDecimal(r.valveSetting) === null)
-        .map(([room]) => room);
+      return radiatorsMissing(data.radiators);
     case 6:
       return [
         ...unmeasured,
@@ -247,13 +246,17 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
 
   sections.standbyMode = fromVerdicts(measured('standbyMode'));
 
-  // Radiators: no rooms recorded means the step was skipped.
-  const rooms = Object.entries(data.radiators.roomChecks);
-  if (rooms.length === 0) sections.radiators = 'n/a';
+  // Radiators: no rooms recorded means the step was skipped (or marked not applicable); a room marked not
+  // applicable is not judged, and a step whose every room is is not applicable either. Either waits for its reason.
+  const rooms = Object.entries(data.radiators.roomChecks).filter(([, check]) => !check.notApplicable);
+  const reasonOwed: Verdict[] = radiatorReasonProblems(data.radiators).length ? ['pending'] : [];
+  if (rooms.length === 0 || stepNotApplicable(data.radiators)) sections.radiators = reasonOwed[0] ?? 'n/a';
   else {
-    sections.radiators = fromVerdicts(
-      rooms.map(([room, check]) => {
+    sections.radiators = fromVerdicts([
+      ...reasonOwed,
+      ...rooms.map(([room, check]): Verdict => {
         const v = judgeRoom(check);
+        if (v === 'n/a') return 'pass';
         if (v === 'fail') {
           issues.push({
             section: 'radiators',
@@ -263,7 +266,7 @@ export function evaluate(data: WizardData, ranges: Ranges, failedStep?: number |
         }
         return v;
       }),
-    );
+    ]);
   }
 
   sections.heating = fromVerdicts(measured('heating'));
@@ -335,6 +338,8 @@ export function skippedSteps(data: WizardData, failedStep?: number | null): stri
     const skipped = SECTIONS.filter((s) => s.step > failedStep).map((s) => s.title);
     if (skipped.length)
       notes.push(`Not carried out because the device failed at step ${failedStep}: ${skipped.join(', ')}.`);
+  } else if (stepNotApplicable(data.radiators)) {
+    notes.push(`Step 4 (${STEPS[3].name}) not applicable: ${data.radiators.notApplicableReason?.trim() ?? ''}`);
   } else if (Object.keys(data.radiators.roomChecks).length === 0) {
     notes.push(`Step 4 (${STEPS[3].name}) was skipped.`);
   }

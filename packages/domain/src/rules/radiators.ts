@@ -2,28 +2,35 @@ import type { RadiatorDesign } from '../schemas/design-parameters.js';
 import type { RoomCheck } from '../schemas/wizard-data.js';
 import { parseDecimal } from '../numbers.js';
 import { DEFAULT_VALVE_SETTING } from '../schemas/design-ranges.js';
+import { roomsForDwellingType } from './rooms-by-type.js';
 
 /** Rooms a new property type starts with (docs/product.md#design-parameters). */
 export const NEW_TYPE_ROOMS = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1'];
-/** Rooms step 4 shows when the site has no design for the dwelling type (docs/product.md#steps). */
+/**
+ * Rooms step 4 showed, before it read the rooms from the dwelling type, when the site had no design for the
+ * type; kept for the design parameters screen's notice until it says what step 4 does now.
+ */
 export const FALLBACK_ROOMS = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'];
 
-export const ROOM_TEMPLATES = [
-  { name: 'Studio', rooms: ['Hall', 'Living/Kitchen'] },
-  { name: '1-Bed', rooms: ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1'] },
-  { name: '2-Bed', rooms: ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2', 'Bathroom'] },
-  {
-    name: '3-Bed',
-    rooms: ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2', 'Bedroom 3', 'Bathroom', 'En-suite'],
-  },
-] as const;
-
-/** The site's property types with no radiator rooms: step 4 shows FALLBACK_ROOMS for them. */
+/** The site's property types with no radiator rooms: step 4 offers the type's usual rooms, or none, for them. */
 export function typesWithoutRooms(design: RadiatorDesign, types: string[]): string[] {
   return types.filter((t) => Object.keys(design[t] ?? {}).length === 0);
 }
 
-/** The room checks step 4 starts from for a dwelling type. */
+/**
+ * Where step 4's rooms come from for a dwelling type: the site's radiator design, the rooms a flat of the type
+ * usually has (the site sets none for it), or nowhere (the engineer adds the flat's rooms).
+ */
+export function roomSource(design: RadiatorDesign, dwellingType: string): 'site' | 'type' | 'none' {
+  if (Object.keys(design[dwellingType] ?? {}).length > 0) return 'site';
+  return roomsForDwellingType(dwellingType) ? 'type' : 'none';
+}
+
+/**
+ * The room checks step 4 starts from for a dwelling type (docs/product.md#steps): the site's rooms for the type
+ * with their expected settings; else the rooms a flat of the type usually has, with none; else no rooms, for
+ * the engineer to add the flat's own.
+ */
 export function roomChecksFor(design: RadiatorDesign, dwellingType: string): Record<string, RoomCheck> {
   const rooms = design[dwellingType];
   if (rooms && Object.keys(rooms).length > 0) {
@@ -34,11 +41,18 @@ export function roomChecksFor(design: RadiatorDesign, dwellingType: string): Rec
       ]),
     );
   }
-  return Object.fromEntries(FALLBACK_ROOMS.map((room) => [room, { valveSetting: '', expectedValveSetting: '' }]));
+  const usual = roomsForDwellingType(dwellingType) ?? [];
+  return Object.fromEntries(usual.map((room) => [room, { valveSetting: '', expectedValveSetting: '' }]));
 }
 
-/** A room passes when its setting equals the expected one numerically; no expected value means any entry passes. */
-export function judgeRoom(check: RoomCheck): 'pass' | 'fail' | 'pending' {
+/**
+ * A room passes when its setting equals the expected one numerically; no expected value means any entry passes.
+ * A room marked not applicable is not judged.
+ */
+export function judgeRoom(
+  check: Pick<RoomCheck, 'valveSetting' | 'expectedValveSetting' | 'notApplicable'>,
+): 'pass' | 'fail' | 'pending' | 'n/a' {
+  if (check.notApplicable) return 'n/a';
   const got = parseDecimal(check.valveSetting);
   if (got === null) return 'pending';
   const expected = parseDecimal(check.expectedValveSetting);

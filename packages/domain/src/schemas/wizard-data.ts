@@ -20,9 +20,17 @@ export const photoSchema = z.object({
   originalId: z.uuid().optional(),
 });
 
+/** Why a room or step 4 is not carried out (docs/product.md#steps); absent on checks from before it could be. */
+const notApplicable = {
+  notApplicable: z.boolean().optional(),
+  /** May be blank while typed (drafts keep it); Next and the server's submit ask for it. */
+  notApplicableReason: shortText(300).optional(),
+};
+
 export const roomCheckSchema = z.object({
   valveSetting: decimalString.default(''),
   expectedValveSetting: decimalString.default(''),
+  ...notApplicable,
 });
 
 const s = () => shortText().default('');
@@ -67,7 +75,10 @@ export const wizardDataSchema = z
       .object({ flowTemp: n(), returnTemp: n(), flowRate: n() })
       .default(() => blankWizardData().standbyMode),
     radiators: z
-      .object({ roomChecks: z.record(z.string().trim().min(1).max(80), roomCheckSchema).default({}) })
+      .object({
+        roomChecks: z.record(z.string().trim().min(1).max(80), roomCheckSchema).default({}),
+        ...notApplicable,
+      })
       .default(() => blankWizardData().radiators),
     heatingMode: z
       .object({

@@ -4,10 +4,12 @@ import {
   judgeMeasurement,
   judgeRoom,
   measurementsOf,
+  notApplicableText,
   packOf,
   packValue,
   readMeasurement,
   SECTIONS,
+  stepNotApplicable,
   type Ranges,
   type SectionId,
   type WizardData,
@@ -88,15 +90,21 @@ function standardRows(section: SectionId, d: WizardData, ranges: Ranges): Summar
       ];
     case 'radiators': {
       const rooms = Object.entries(d.radiators.roomChecks);
+      if (stepNotApplicable(d.radiators))
+        return [{ label: 'Step not applicable', value: d.radiators.notApplicableReason?.trim() || 'No reason given' }];
       if (rooms.length === 0) return [{ label: 'Step skipped', value: 'No rooms checked' }];
-      return rooms.map(([room, r]) => ({
-        label: room,
-        value:
-          r.valveSetting.trim() === ''
-            ? 'Not entered'
-            : `${r.valveSetting.trim()}${r.expectedValveSetting.trim() ? ` (expected ${r.expectedValveSetting.trim()})` : ''}`,
-        mark: judgeRoom(r),
-      }));
+      return rooms.map(([room, r]) => {
+        const mark = judgeRoom(r);
+        if (mark === 'n/a') return { label: room, value: notApplicableText(r.notApplicableReason) };
+        return {
+          label: room,
+          value:
+            r.valveSetting.trim() === ''
+              ? 'Not entered'
+              : `${r.valveSetting.trim()}${r.expectedValveSetting.trim() ? ` (expected ${r.expectedValveSetting.trim()})` : ''}`,
+          mark,
+        };
+      });
     }
     case 'dhw':
       return [

@@ -1,113 +1,147 @@
 import { useEffect, useState } from 'react';
-import { missingForNext, judgeRoom, roomChecksFor, stepBySlug } from '@hiu/domain';
+import {
+  bedroomsOf,
+  missingForNext,
+  roomChecksFor,
+  roomSource,
+  stepNotApplicable,
+  type RoomCheck,
+  type WizardData,
+} from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Field } from '../../../components/ui/field';
-import { NumberInput } from '../../../components/ui/input';
-import { cn } from '../../../components/ui/cn';
 import { useWizard } from '../state/wizard-provider';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
+import { RadiatorRoom } from '../components/radiators/radiator-room';
+import { AddRoom } from '../components/radiators/add-room';
+import { StepNotApplicable } from '../components/radiators/step-not-applicable';
+
+/** What the engineer is told about where the rooms come from (docs/product.md#steps). */
+function roomsNotice(source: 'site' | 'type' | 'none', dwellingType: string): string {
+  if (source === 'site') return 'Enter the radiator valve setting found in each room.';
+  const type = dwellingType.trim() || 'this dwelling type';
+  if (source === 'type') {
+    const bedrooms = bedroomsOf(dwellingType) ?? 0;
+    const flat = bedrooms === 0 ? 'a studio' : `a ${bedrooms}-bedroom flat`;
+    return `This site sets no radiator settings for ${type}: these are the rooms ${flat} usually has. Remove any this flat does not have, add any it has, and enter the valve setting found in each.`;
+  }
+  return `This site sets no radiator settings for ${type}. Add each room of the flat with a radiator and enter its valve setting, or mark the step not applicable.`;
+}
 
 export function RadiatorsStep() {
-  const { state, update, saveDraft } = useWizard();
-  const { step, saveAndContinue, goTo } = useStep('radiators');
-  const [confirmSkip, setConfirmSkip] = useState(false);
+  const { state, update } = useWizard();
+  const { step, saveAndContinue } = useStep('radiators');
+  const [confirmNotApplicable, setConfirmNotApplicable] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
   const d = state.wizardData;
+  const design = state.siteDesign?.radiators ?? {};
   const rooms = Object.entries(d.radiators.roomChecks);
+  const notApplicable = stepNotApplicable(d.radiators);
 
   // start() prepares the rooms; a check from before that (or one skipped earlier) gets them from the
-  // site's radiator design for the dwelling type, else the five default rooms.
+  // site's radiator design for the dwelling type, else the type's usual rooms.
   useEffect(() => {
-    if (rooms.length > 0) return;
+    if (rooms.length > 0 || notApplicable) return;
     update((w) => {
-      w.radiators.roomChecks = roomChecksFor(state.siteDesign?.radiators ?? {}, w.dwellingType);
+      w.radiators.roomChecks = roomChecksFor(design, w.dwellingType);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Skipping clears the rooms so the review and the PDF show the step as not carried out.
-  const skip = () => {
+  const changeRoom = (room: string, change: Partial<RoomCheck>) =>
     update((w) => {
-      w.radiators.roomChecks = {};
+      const r = w.radiators.roomChecks[room];
+      if (r) Object.assign(r, change);
     });
-    void saveDraft(stepBySlug('heating')!.name);
-    goTo('heating');
-  };
-  const anyEntered = rooms.some(([, r]) => r.valveSetting.trim() !== '');
+  const removeRoom = (room: string) =>
+    update((w) => {
+      delete w.radiators.roomChecks[room];
+    });
+  const addRoom = (room: string) =>
+    update((w) => {
+      w.radiators.roomChecks[room] = { valveSetting: '', expectedValveSetting: '' };
+    });
+  // Marking the step not applicable clears its rooms, so the review and the PDF show it as not carried out.
+  const markNotApplicable = () =>
+    update((w: WizardData) => {
+      w.radiators = { roomChecks: {}, notApplicable: true, notApplicableReason: '' };
+    });
+  const carryOut = () =>
+    update((w: WizardData) => {
+      w.radiators = { roomChecks: roomChecksFor(design, w.dwellingType) };
+    });
+  const entered = (r: RoomCheck) => r.valveSetting.trim() !== '' || (r.notApplicableReason ?? '').trim() !== '';
+  const anyEntered = rooms.some(([, r]) => entered(r));
 
   return (
     <WizardChrome
       step={step}
       primary={<NextButton label="Next" missing={missingForNext(4, d)} onClick={saveAndContinue} />}
     >
-      <Card className="space-y-5">
-        <p className="text-base text-slate-700">Enter the radiator valve setting found in each room.</p>
-        {rooms.map(([room, check]) => {
-          const verdict = judgeRoom(check);
-          const expected = check.expectedValveSetting.trim();
-          return (
-            <Field
-              key={room}
-              label={room}
-              required
-              hint={
-                <span
-                  aria-live="polite"
-                  data-verdict={verdict}
-                  className={cn(
-                    'font-medium',
-                    verdict === 'pass' && 'text-pass',
-                    verdict === 'fail' && 'text-fail',
-                    verdict === 'pending' && 'text-slate-600',
-                  )}
-                >
-                  {expected === ''
-                    ? verdict === 'pending'
-                      ? 'No expected setting for this room'
-                      : '✓ Recorded (no expected setting)'
-                    : verdict === 'pass'
-                      ? `✓ Correct (expected ${expected})`
-                      : verdict === 'fail'
-                        ? `⚠ Incorrect (expected ${expected})`
-                        : `Expected ${expected}`}
-                </span>
-              }
-            >
-              <NumberInput
-                value={check.valveSetting}
-                onValueChange={(v) =>
-                  update((w) => {
-                    const r = w.radiators.roomChecks[room];
-                    if (r) r.valveSetting = v;
-                  })
-                }
-                enterKeyHint="next"
-                data-testid={`valve-${room}`}
+      {notApplicable ? (
+        <StepNotApplicable
+          reason={d.radiators.notApplicableReason ?? ''}
+          onReason={(reason) =>
+            update((w) => {
+              w.radiators.notApplicableReason = reason;
+            })
+          }
+          onCarryOut={carryOut}
+        />
+      ) : (
+        <>
+          <Card className="space-y-5">
+            <p className="text-base text-slate-700">
+              {roomsNotice(roomSource(design, d.dwellingType), d.dwellingType)}
+            </p>
+            {rooms.map(([room, check]) => (
+              <RadiatorRoom
+                key={room}
+                room={room}
+                check={check}
+                onChange={(change) => changeRoom(room, change)}
+                // A room of the site's design is marked not applicable, never taken off the list.
+                {...(check.expectedValveSetting.trim() === ''
+                  ? { onRemove: () => (entered(check) ? setRemoving(room) : removeRoom(room)) }
+                  : {})}
               />
-            </Field>
-          );
-        })}
-      </Card>
-      <Button
-        variant="secondary"
-        size="lg"
-        className="mt-4 w-full"
-        onClick={() => (anyEntered ? setConfirmSkip(true) : skip())}
-      >
-        Skip Step
-      </Button>
+            ))}
+            <AddRoom rooms={rooms.map(([room]) => room)} onAdd={addRoom} />
+          </Card>
+          <Button
+            variant="secondary"
+            size="lg"
+            className="mt-4 w-full"
+            onClick={() => (anyEntered ? setConfirmNotApplicable(true) : markNotApplicable())}
+          >
+            Step not applicable
+          </Button>
+        </>
+      )}
       <ConfirmDialog
-        open={confirmSkip}
-        onOpenChange={setConfirmSkip}
-        title="Skip the tertiary system checks?"
-        description="The valve settings entered on this step will be cleared and the report will show this step as skipped."
-        confirmLabel="Skip Step"
+        open={confirmNotApplicable}
+        onOpenChange={setConfirmNotApplicable}
+        title="Mark the tertiary system checks not applicable?"
+        description="The valve settings entered on this step will be cleared. You then say why the step is not applicable, and the report prints it."
+        confirmLabel="Mark not applicable"
         destructive
         onConfirm={() => {
-          setConfirmSkip(false);
-          skip();
+          setConfirmNotApplicable(false);
+          markNotApplicable();
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove ${removing ?? 'the room'}?`}
+        description="What was entered for this room will be cleared. Remove a room only when the flat does not have it."
+        confirmLabel="Remove room"
+        destructive
+        onConfirm={() => {
+          if (removing) removeRoom(removing);
+          setRemoving(null);
         }}
       />
     </WizardChrome>
