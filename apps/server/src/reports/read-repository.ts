@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { ReportSiteGroup, ReviewState } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { reportSiteCounts, reports, siteMembers, sites, users } from '../db/schema.js';
@@ -25,6 +25,9 @@ const myNextPage = statement<RawSummaryRow, 'userId' | 'limit' | 'at' | 'id'>(
       AND (${reports.completedAt}, ${reports.id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)
       ${mineOrder}`,
 );
+
+/** An ILIKE pattern for text containing `typed`, its own `%`, `_` and `\\` read as themselves. */
+const containing = (typed: string) => `%${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Which property a report is about, for "latest result per property with its history": the property's id
@@ -163,13 +166,38 @@ export function reportReadRepository(db: Db) {
 
     /**
      * The user's own reports, newest first, after the keyset `before` (completedAt|id of the last one shown),
-     * from the index by user and time.
+     * from the index by user and time; with `search`, only those whose address, site name or reference holds it
+     * (the engineer's own reports are few enough to filter in that index's range).
      */
-    async mine(userId: string, before: { completedAt: Date; id: string } | null, limit: number) {
-      const raw = before
-        ? await myNextPage.run(db, { userId, limit: limit + 1, at: before.completedAt.toISOString(), id: before.id })
-        : await myFirstPage.run(db, { userId, limit: limit + 1 });
-      const rows = raw.map((r) => ({ ...r, completedAt: new Date(r.completedAt) }));
+    async mine(userId: string, before: { completedAt: Date; id: string } | null, limit: number, search = '') {
+      const rows = search
+        ? await db
+            .select(summaryColumns)
+            .from(reports)
+            .where(
+              and(
+                eq(reports.userId, userId),
+                before
+                  ? sql`(${reports.completedAt}, ${reports.id}) < (${before.completedAt.toISOString()}::timestamptz, ${before.id}::uuid)`
+                  : undefined,
+                or(
+                  ...[reports.propertyAddress, reports.siteName, reports.reference].map((c) =>
+                    ilike(c, containing(search)),
+                  ),
+                ),
+              ),
+            )
+            .orderBy(desc(reports.completedAt), desc(reports.id))
+            .limit(limit + 1)
+        : (before
+            ? await myNextPage.run(db, {
+                userId,
+                limit: limit + 1,
+                at: before.completedAt.toISOString(),
+                id: before.id,
+              })
+            : await myFirstPage.run(db, { userId, limit: limit + 1 })
+          ).map((r) => ({ ...r, completedAt: new Date(r.completedAt) }));
       const items = rows.slice(0, limit).map(toSummary);
       const last = items.at(-1);
       return { items, next: rows.length > limit && last ? `${last.completedAt}|${last.id}` : null };

@@ -91,6 +91,8 @@ export const reportRoutes =
         .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z\|[0-9a-f-]{36}$/i, 'before must be the next value of the previous page')
         .optional(),
       limit: z.coerce.number().int().min(1).max(100).default(25),
+      /** Part of the address, site name or reference, whatever the case; empty finds every report. */
+      q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
     });
     app.get(
       '/api/me/reports',
@@ -99,9 +101,10 @@ export const reportRoutes =
         schema: { tags: ['reports'], querystring: myReportsQuery, response: { 200: myReportsPageSchema } },
       },
       async (request, reply) => {
-        const { before, limit } = request.query;
+        const { before, limit, q } = request.query;
         const [at, id] = before ? before.split('|') : [];
-        const mine = () => reports.mine(request.user!.id, at && id ? { completedAt: new Date(at), id } : null, limit);
+        const mine = () =>
+          reports.mine(request.user!.id, at && id ? { completedAt: new Date(at), id } : null, limit, q ?? '');
         return ctx.cachedRead(request, reply, mine, () => [tag.person(request.user!.id)]);
       },
     );

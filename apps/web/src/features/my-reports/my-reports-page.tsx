@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { REVIEW_STATE_LABELS, type MyReportsPage, type ReportSummary } from '@hiu/domain';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ApiError, apiRequest, downloadFile, saveBlob } from '../../lib/api-client';
+import { ApiError, api, apiRequest, downloadFile, saveBlob } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
 import { useSession } from '../../lib/session';
 import { useOfflineAsOf } from '../../lib/offline-status';
 import { pageOrOfflineFirst } from '../../lib/page-or-offline-first';
@@ -23,16 +26,45 @@ const KEPT_PDFS = 10;
  * A page of the engineer's reports. Without a server the first page comes from the phone's offline cache
  * (docs/product.md#offline), as home's lists do; later pages need the server.
  */
-const page = (before: string) =>
-  pageOrOfflineFirst<MyReportsPage>(`/api/me/reports${before ? `?before=${encodeURIComponent(before)}` : ''}`, !before);
+async function page(before: string, q: string): Promise<MyReportsPage> {
+  const params = new URLSearchParams();
+  if (before) params.set('before', before);
+  if (q) params.set('q', q);
+  const path = `/api/me/reports${params.size ? `?${params}` : ''}`;
+  if (!q) return pageOrOfflineFirst<MyReportsPage>(path, !before);
+  try {
+    return await api.get<MyReportsPage>(path);
+  } catch (error) {
+    // Without a server, a search looks through the reports this phone kept.
+    if (before) throw error;
+    const { answerWithoutServer } = await import('../../lib/offline-cache');
+    const kept = (await answerWithoutServer(error, ['/api/me/reports'], queryClient)) as MyReportsPage;
+    const typed = q.toLowerCase();
+    const found = kept.items.filter((r) =>
+      [r.propertyAddress, r.siteName, r.reference].some((t) => (t ?? '').toLowerCase().includes(typed)),
+    );
+    return { items: found, next: null };
+  }
+}
+
+/** Waits until the engineer pauses typing, so a search is not sent for every letter. */
+const SEARCH_PAUSE_MS = 300;
 
 /** My reports (docs/product.md#my-reports): what the engineer submitted, today first, each with its PDF. */
 export default function MyReportsPage() {
   const asOf = useOfflineAsOf();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const wait = setTimeout(() => setQ(typed.trim().replace(/\s+/g, ' ')), SEARCH_PAUSE_MS);
+    return () => clearTimeout(wait);
+  }, [typed]);
   const reports = useInfiniteQuery({
-    queryKey: ['/api/me/reports'],
+    // Without a search, the key the phone's sync refreshes.
+    queryKey: q ? ['/api/me/reports', q] : ['/api/me/reports'],
     initialPageParam: '',
-    queryFn: ({ pageParam }) => page(pageParam),
+    queryFn: ({ pageParam }) => page(pageParam, q),
+    placeholderData: keepPreviousData,
     getNextPageParam: (last) => last.next ?? undefined,
   });
   const items = reports.data?.pages.flatMap((p) => p.items) ?? [];
@@ -93,6 +125,11 @@ export default function MyReportsPage() {
           The list is as this phone last saw it; the newest ten PDFs are kept on this phone and open.
         </p>
       ) : null}
+      {reports.isError && reports.error instanceof ApiError && reports.error.status === 403 ? null : (
+        <Field label="Search my reports" hint="By address, site or reference">
+          <Input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+        </Field>
+      )}
       {reports.isLoading ? (
         <div className="space-y-2" role="status" aria-label="Loading reports">
           <Skeleton className="h-20" />
@@ -104,11 +141,15 @@ export default function MyReportsPage() {
         ) : (
           <Problem error={reports.error} what="your reports" onRetry={() => void reports.refetch()} />
         )
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && !q ? (
         <p className="text-slate-700">You have not submitted a report yet.</p>
+      ) : items.length === 0 ? (
+        <p role="status" className="text-slate-700">
+          No report of yours matches “{q}”.
+        </p>
       ) : (
         <>
-          <ReportGroup title="Today" reports={today} empty="None submitted today." />
+          {q && today.length === 0 ? null : <ReportGroup title="Today" reports={today} empty="None submitted today." />}
           {earlier.length ? <ReportGroup title="Earlier" reports={earlier} /> : null}
           {reports.hasNextPage ? (
             <Button
