@@ -164,7 +164,7 @@ export async function buildApp(
       [REPORT_PDF_JOB]: reportPdfJob({
         reports: repos.reports,
         review: repos.review,
-        transaction: repos.transaction,
+        db: database.db,
         pdfs,
         log: app.log,
       }),

@@ -97,7 +97,7 @@ export function evidencePackJob(d: Deps): JobHandler {
       const deps = {
         reports: repos.reports,
         review: repos.review,
-        transaction: repos.transaction,
+        db: d.db,
         pdfs: d.pdfs,
         log: d.log,
       };

@@ -4,7 +4,8 @@ import type { ReportPdfs } from '../exports/report-pdf.js';
 import { HttpError } from '../http/errors.js';
 import type { ReportsRepository } from '../reports/repository.js';
 import type { ReviewRepository } from '../review/repository.js';
-import { keepReportPdf, keepRevisionPdf, type InTransaction } from '../reports/commands.js';
+import type { Db } from '../db/client.js';
+import { keepReportPdf, keepRevisionPdf } from '../reports/commands.js';
 import type { JobHandler } from './queue/runner.js';
 import type { JobStore } from './queue/store.js';
 import { reportPdfJobKey } from './report-pdf-key.js';
@@ -13,7 +14,8 @@ type Report = NonNullable<Awaited<ReturnType<ReportsRepository['detail']>>>;
 interface Deps {
   reports: ReportsRepository;
   review: ReviewRepository;
-  transaction: InTransaction;
+  /** Where a built PDF is kept, by a command of its own (reports/commands.ts). */
+  db: Db;
   pdfs: ReportPdfs;
   log: { error(obj: object, msg: string): void };
 }
@@ -29,7 +31,7 @@ export async function storedReportPdf(d: Deps, report: Report, who?: string): Pr
     if (stored) return stored;
     const bytes = await renderRevision(d, current, current, who);
     const kept = await keepReportPdf(
-      d.transaction,
+      d.db,
       current.id,
       { id: randomUUID(), data: bytes, ownerId: current.userId },
       current,
@@ -98,7 +100,7 @@ export async function revisionPdf(
   const stored = row.pdfFileId ? await d.reports.pdfBytes(row.pdfFileId) : undefined;
   if (stored) return stored;
   const bytes = await renderRevision(d, report, { ...row, revision }, who);
-  return keepRevisionPdf(d.transaction, report.id, revision, { id: randomUUID(), data: bytes, ownerId: report.userId });
+  return keepRevisionPdf(d.db, report.id, revision, { id: randomUUID(), data: bytes, ownerId: report.userId });
 }
 
 export function reportPdfJob(d: Deps): JobHandler {

@@ -1,9 +1,7 @@
 import type { ReviewState } from '@hiu/domain';
-import type { Repositories } from '../repositories/index.js';
+import type { Db } from '../db/client.js';
+import { runCommand } from '../db/unit-of-work.js';
 import type { BuiltPdf } from './pdf-repository.js';
-
-/** Runs work in one transaction with the repositories bound to it (a PDF's keeping leaves no history). */
-export type InTransaction = Repositories['transaction'];
 
 /**
  * Keeps a report's built PDF unless another build kept one first (a job and a download at once), and answers
@@ -11,12 +9,12 @@ export type InTransaction = Repositories['transaction'];
  * reviewed while it was built: the PDF shows the report as it no longer is.
  */
 export function keepReportPdf(
-  inTransaction: InTransaction,
+  db: Db,
   reportId: string,
   pdf: BuiltPdf,
   builtFrom: { revision: number; reviewState: ReviewState },
 ): Promise<Buffer | 'stale'> {
-  return inTransaction(async ({ reports }) => {
+  return runCommand(db, null, async ({ repos: { reports } }) => {
     // The report's row lock orders overlapping builds: the second finds the first's copy.
     const row = await reports.lockPdfState(reportId);
     if (!row) return pdf.data; // deleted meanwhile: nothing to keep
@@ -30,13 +28,8 @@ export function keepReportPdf(
 }
 
 /** Keeps the PDF built for an earlier revision, one copy when two builds overlap, and answers the kept copy. */
-export function keepRevisionPdf(
-  inTransaction: InTransaction,
-  reportId: string,
-  revision: number,
-  pdf: BuiltPdf,
-): Promise<Buffer> {
-  return inTransaction(async ({ reports }) => {
+export function keepRevisionPdf(db: Db, reportId: string, revision: number, pdf: BuiltPdf): Promise<Buffer> {
+  return runCommand(db, null, async ({ repos: { reports } }) => {
     const row = await reports.lockRevisionPdf(reportId, revision);
     if (!row) return pdf.data;
     const current = row.pdfFileId ? await reports.pdfBytes(row.pdfFileId) : undefined;

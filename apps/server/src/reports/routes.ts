@@ -39,7 +39,7 @@ export const reportRoutes =
     const pdfDeps = {
       reports,
       review: ctx.repos.review,
-      transaction: ctx.repos.transaction,
+      db: ctx.database.db,
       pdfs: ctx.pdfs,
       jobs: ctx.jobStore,
       log: app.log,

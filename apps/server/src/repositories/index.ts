@@ -52,13 +52,6 @@ export function createRepositories(db: Db, opts: { sessionCacheMs?: number } = {
     // Not inside transactions: its session cache belongs to the process, and a copy would miss its invalidations.
     users: usersRepository(db, opts),
     ...repositoriesOver(db),
-    /**
-     * Runs `work` in one transaction with the repositories bound to it, so a check and the write it allows
-     * see the same rows; a repository's own transaction inside becomes a savepoint.
-     */
-    transaction<T>(work: (repos: TransactionRepositories) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(repositoriesOver(tx)));
-    },
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
