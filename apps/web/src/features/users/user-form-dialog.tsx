@@ -1,4 +1,13 @@
-import { createUserBody, ROLE_LABELS, ROLES, updateUserBody, type User } from '@hiu/domain';
+import type { z } from 'zod';
+import {
+  createUserBody,
+  inviteUserBody,
+  ROLE_LABELS,
+  ROLES,
+  updateUserBody,
+  type InviteUserBody,
+  type User,
+} from '@hiu/domain';
 import { FormDialog, FormField, useSchemaForm } from '../../components/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -7,45 +16,61 @@ import { notify } from '../../lib/toast';
 
 const editUserBody = updateUserBody.pick({ name: true, role: true }).required();
 
-/** Add User (name, email, role, first password), or change a user's name and role. */
+/** A new account's body: Add User's holds its first password, an invitation's does not. */
+type NewUserBody = InviteUserBody & { password?: string };
+
+/**
+ * Add User (name, email, role, first password), Invite by email (name, email and role; the person chooses their
+ * own password from the emailed link, docs/product.md#invitations), or change a user's name and role.
+ */
 export default function UserFormDialog({
   open,
   onOpenChange,
   user,
+  invite = false,
   onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The user to change; null for a new one. */
   user: User | null;
+  /** A new user is invited by email rather than given a first password. */
+  invite?: boolean;
   onSaved: () => void;
 }) {
   return user ? (
     <EditUser open={open} onOpenChange={onOpenChange} user={user} onSaved={onSaved} />
   ) : (
-    <AddUser open={open} onOpenChange={onOpenChange} onSaved={onSaved} />
+    <NewUser open={open} onOpenChange={onOpenChange} invite={invite} onSaved={onSaved} />
   );
 }
 
-function AddUser({
+function NewUser({
   open,
   onOpenChange,
+  invite,
   onSaved,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
+  invite: boolean;
   onSaved: () => void;
 }) {
-  const form = useSchemaForm(createUserBody, { name: '', email: '', role: 'engineer', password: '' });
+  const schema: z.ZodType<NewUserBody, NewUserBody> = invite ? inviteUserBody : createUserBody;
+  const blank = { name: '', email: '', role: 'engineer' } as const;
+  const form = useSchemaForm(schema, invite ? blank : { ...blank, password: '' });
   return (
     <FormDialog
       form={form}
       open={open}
       onOpenChange={onOpenChange}
-      title="Add User"
-      submitLabel="Save"
+      title={invite ? 'Invite by email' : 'Add User'}
+      submitLabel={invite ? 'Send invitation' : 'Save'}
       onSubmit={async (body) => {
-        const u = await api.post<User>('/api/users', body);
-        notify.success('User added', `${u.name} can now sign in as ${u.role}.`);
+        const u = await api.post<User>(invite ? '/api/users/invitations' : '/api/users', body);
+        if (invite)
+          notify.success('Invitation sent', `${u.name} gets an email with a link to choose a password, for 7 days.`);
+        else notify.success('User added', `${u.name} can now sign in as ${u.role}.`);
         onSaved();
         onOpenChange(false);
       }}
@@ -57,9 +82,11 @@ function AddUser({
         <Input type="email" autoComplete="off" />
       </FormField>
       <RoleField />
-      <FormField name="password" label="Password" required hint="At least 8 characters. Share it with them securely.">
-        <Input type="password" autoComplete="new-password" />
-      </FormField>
+      {invite ? null : (
+        <FormField name="password" label="Password" required hint="At least 8 characters. Share it with them securely.">
+          <Input type="password" autoComplete="new-password" />
+        </FormField>
+      )}
     </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { AdminLayout } from '../../components/admin-layout';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { lazyDialog } from '../../components/ui/lazy-dialog';
+import { lazyDialog, opensDialogs } from '../../components/ui/lazy-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { api, ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
@@ -14,10 +14,9 @@ import { Problem } from '../../components/problem';
 
 const USERS_KEY = ['/api/users'];
 
-// The forms load when first opened, with the form library: the list shows without them.
+// The forms load as their button is reached, with the form library: the list shows without them.
 const UserFormDialog = lazyDialog(() => import('./user-form-dialog'));
 const ResetPasswordDialog = lazyDialog(() => import('./reset-password-dialog'));
-const InviteUserDialog = lazyDialog(() => import('./invite-user-dialog'));
 
 /** Admins add engineers, change names and roles, deactivate accounts and reset passwords. */
 export default function UsersPage() {
@@ -52,11 +51,13 @@ export default function UsersPage() {
         <h2 className="text-xl font-bold">Users</h2>
         <div className="flex flex-wrap gap-2">
           {options.data?.emailLinks ? (
-            <Button variant="secondary" onClick={() => setInviting(true)}>
+            <Button variant="secondary" {...opensDialogs(UserFormDialog)} onClick={() => setInviting(true)}>
               Invite by email
             </Button>
           ) : null}
-          <Button onClick={() => setAdding(true)}>Add User</Button>
+          <Button {...opensDialogs(UserFormDialog)} onClick={() => setAdding(true)}>
+            Add User
+          </Button>
         </div>
       </div>
       {users.isLoading ? (
@@ -113,17 +114,18 @@ export default function UsersPage() {
         </ul>
       )}
       <UserFormDialog
-        key={adding ? 'add' : (editing?.id ?? 'none')}
-        open={adding || editing !== null}
+        key={adding ? 'add' : inviting ? 'invite' : (editing?.id ?? 'none')}
+        open={adding || inviting || editing !== null}
         user={editing}
+        invite={inviting}
         onOpenChange={(o) => {
           if (o) return;
           setAdding(false);
+          setInviting(false);
           setEditing(null);
         }}
         onSaved={refresh}
       />
-      <InviteUserDialog open={inviting} onOpenChange={setInviting} onSaved={refresh} />
       <ResetPasswordDialog
         key={resetting?.id ?? 'none'}
         open={resetting !== null}
