@@ -30,6 +30,7 @@ export * from './rules/radiators.js';
 export * from './rules/rooms-by-type.js';
 export * from './rules/radiators-not-applicable.js';
 export * from './rules/evaluate.js';
+export * from './rules/overall-status.js';
 export * from './rules/forty-five.js';
 export * from './rules/out-of-range.js';
 export * from './rules/plausible-readings.js';

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { DEFAULT_BUILDING_TYPES } from '../schemas/design-ranges.js';
+import { ISSUE_SEVERITIES } from './limits.js';
 
 /**
  * Site bulk upload: one row per property, the site's name and location repeated on each row.
@@ -23,7 +24,7 @@ export const SITE_BULK_TEMPLATE =
 export const MAX_SITE_BULK_BYTES = 5 * 1024 * 1024;
 export const MAX_SITE_BULK_ROWS = 20_000;
 
-export type Severity = 'error' | 'warning';
+export type Severity = (typeof ISSUE_SEVERITIES)[number];
 export interface SiteBulkIssue {
   /** Spreadsheet row number: the header is row 1, the first data row is row 2. */
   row: number;

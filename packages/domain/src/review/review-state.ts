@@ -1,3 +1,5 @@
+import type { OverallStatus } from '../rules/overall-status.js';
+
 /**
  * The review of a submitted report. Every report starts awaiting review, unless its site
  * approves passing reports automatically; a reviewer approves it or sends it back with a reason. A decision
@@ -13,10 +15,7 @@ export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
 export const MAX_REVIEW_REASON = 2000;
 
 /** The state a newly submitted report starts in. */
-export function initialReviewState(report: {
-  overallStatus: 'PASS' | 'FAIL' | 'PENDING';
-  autoApprovePassing: boolean;
-}): ReviewState {
+export function initialReviewState(report: { overallStatus: OverallStatus; autoApprovePassing: boolean }): ReviewState {
   return report.autoApprovePassing && report.overallStatus === 'PASS' ? 'approved' : 'awaiting_review';
 }
 

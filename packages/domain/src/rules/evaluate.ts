@@ -21,11 +21,11 @@ import { energyWarning } from './energy-plausible.js';
 import { packMeasurements, packOf } from '../packs/test-packs.js';
 import { packMissing, packUnsetRequired, packVerdicts } from '../packs/pack-rules.js';
 import { answerFailures } from '../packs/answer-rules.js';
+import type { OverallStatus } from './overall-status.js';
 
 export const FORTY_FIVE_FAILURE = 'Failed to reach 45°C in 45 seconds';
 
 export type SectionStatus = 'pass' | 'fail' | 'pending' | 'n/a';
-export type OverallStatus = 'PASS' | 'FAIL' | 'PENDING';
 
 export interface Issue {
   section: SectionId;

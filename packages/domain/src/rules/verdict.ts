@@ -1,9 +1,10 @@
 import type { WizardData } from '../schemas/wizard-data.js';
 import { evaluate, failureReasons } from './evaluate.js';
+import type { OverallStatus } from './overall-status.js';
 import type { Ranges } from './ranges.js';
 
 export interface JudgedReport {
-  overall: 'PASS' | 'FAIL' | 'PENDING';
+  overall: OverallStatus;
   /** What the report and its PDF list as the reasons it failed; empty unless it failed. */
   reasons: string[];
 }

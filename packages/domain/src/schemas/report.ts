@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { wizardDataSchema } from './wizard-data.js';
 import { REVIEW_STATES } from '../review/review-state.js';
+import { OVERALL_STATUSES } from '../rules/overall-status.js';
 import { instantInWindow, notesText, timeOutsideWindow } from './common.js';
 
-export const overallStatusSchema = z.enum(['PASS', 'FAIL', 'PENDING']);
+export const overallStatusSchema = z.enum(OVERALL_STATUSES);
 
 /**
  * What a client sends to submit. The server derives names, verdict and PDF itself. Its start and

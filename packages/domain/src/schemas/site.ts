@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buildingType, designParametersSchema } from './design-parameters.js';
-import { MAX_PROPERTY_IMPORT_ROWS } from '../csv/limits.js';
+import { ISSUE_SEVERITIES, MAX_PROPERTY_IMPORT_ROWS } from '../csv/limits.js';
 import { propertyStatusSchema } from './property-status.js';
 import { TEST_PACK_IDS } from '../packs/test-pack-types.js';
 
@@ -153,7 +153,7 @@ export const siteBulkIssueSchema = z.object({
   row: z.number().int(),
   column: z.string(),
   message: z.string(),
-  severity: z.enum(['error', 'warning']),
+  severity: z.enum(ISSUE_SEVERITIES),
 });
 export const siteBulkResultSchema = z.object({
   summary: z.object({

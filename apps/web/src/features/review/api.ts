@@ -3,6 +3,7 @@ import type {
   BulkApprovalBody,
   BulkApprovalResult,
   CorrectionBody,
+  OverallStatus,
   ReportDetail,
   ReviewBody,
   ReviewCount,
@@ -19,7 +20,7 @@ export function useReviewCounts(enabled: boolean) {
 
 export interface QueueFilters {
   engineerId: string;
-  verdict: '' | 'PASS' | 'FAIL' | 'PENDING';
+  verdict: '' | OverallStatus;
 }
 
 /** A site's review queue, oldest first, a page at a time. */
