@@ -108,7 +108,10 @@ export default defineConfig({
         // are two requests instead of a dozen tiny ones, each of which costs a phone's main thread a little.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/]/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/](?!.*[iI]nfiniteQuery)/,
+            },
             // Dialogs, the paste rules and the offline copy of field data load when first used, not with the screen;
             // tabs and the office page frame come with the office screens that draw them.
             {
@@ -137,9 +140,11 @@ export default defineConfig({
               test: /packages[\\/]domain[\\/]src[\\/](ids|schemas[\\/](blank-wizard-data|empty-wizard-data|file-refs)|drafts[\\/]draft-version)\./,
               includeDependenciesRecursively: false,
             },
+            // The set-point rules join the pack's rules, which call them: in two chunks each would import the other,
+            // and a screen that loaded the pack's rules first would run the ranges before the defaults they read.
             {
               name: 'pack-rules',
-              test: /packages[\\/]domain[\\/]src[\\/](packs[\\/](answer-rules|pack-rules|cp1-ts1|cp1-ts1-v3|registry|test-pack-types|test-packs)|schemas[\\/]design-(defaults|ranges)|rules[\\/]catalogue)\./,
+              test: /packages[\\/]domain[\\/]src[\\/](packs[\\/](answer-rules|pack-rules|set-point-rules|cp1-ts1|cp1-ts1-v3|registry|test-pack-types|test-packs)|schemas[\\/]design-(defaults|ranges)|rules[\\/]catalogue)\./,
               includeDependenciesRecursively: false,
             },
             {

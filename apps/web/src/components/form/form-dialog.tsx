@@ -1,10 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import { FormProvider, type FieldErrors, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '../ui/button';
 // The dialog's own code, not its lazy wrapper: a form dialog is itself loaded when first opened, so both come in
 // one go instead of one after the other.
 import DialogContent from '../ui/dialog-content';
-import { FORM_ERROR, showServerErrors } from './server-errors';
+import { SchemaForm } from './schema-form';
+import { FORM_ERROR } from './server-errors';
 
 export interface FormDialogProps<In extends FieldValues, Out> {
   form: UseFormReturn<In, unknown, Out>;
@@ -47,19 +48,7 @@ export function FormDialog<In extends FieldValues, Out>({
   children,
 }: FormDialogProps<In, Out>) {
   const id = useId();
-  const { isSubmitting, errors } = form.formState;
-  const formError = (errors.root as FieldErrors | undefined)?.server?.message;
-  const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        await onSubmit(values);
-      } catch (error) {
-        onRefused?.(error);
-        showServerErrors(form as UseFormReturn<In, unknown, never>, error);
-      }
-    },
-    (invalid) => onInvalid?.(firstMessage(invalid)),
-  );
+  const { isSubmitting } = form.formState;
   return (
     <DialogContent
       open={open}
@@ -78,25 +67,11 @@ export function FormDialog<In extends FieldValues, Out>({
         </>
       }
     >
-      <FormProvider {...form}>
-        <form id={id} className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
-          {children}
-          {typeof formError === 'string' ? (
-            <p role="alert" className="text-sm font-medium text-fail">
-              {formError}
-            </p>
-          ) : null}
-        </form>
-      </FormProvider>
+      <SchemaForm form={form} id={id} onSubmit={onSubmit} onInvalid={onInvalid} onRefused={onRefused}>
+        {children}
+      </SchemaForm>
     </DialogContent>
   );
-}
-
-function firstMessage(errors: FieldErrors): string {
-  for (const error of Object.values(errors)) {
-    if (typeof error?.message === 'string') return error.message;
-  }
-  return '';
 }
 
 export { FORM_ERROR };

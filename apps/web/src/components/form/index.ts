@@ -2,5 +2,7 @@
 export { ChoiceGroup } from './choice-group';
 export { FormDialog } from './form-dialog';
 export { fieldError, FormField } from './form-field';
+export { NumberField } from './number-field';
+export { SchemaForm } from './schema-form';
 export { errorToasts, refusal } from './server-errors';
 export { useSchemaForm } from './use-schema-form';

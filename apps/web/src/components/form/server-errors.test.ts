@@ -27,6 +27,21 @@ describe('a refused save, shown on the form', () => {
     ]);
   });
 
+  it('puts a refusal of a value inside a group beside that value, and one naming a whole group on the form', () => {
+    const { form, set } = fakeForm({ designParameters: { standby: { flowTempMin: '45' }, byPropertyType: {} } });
+    showServerErrors(
+      form,
+      refused('Invalid', {
+        'designParameters.standby.flowTempMin': 'Enter a number',
+        'designParameters.byPropertyType.4b6p': "4b6p is not one of the site's property types",
+      }),
+    );
+    expect(set).toEqual([
+      { name: 'designParameters.standby.flowTempMin', message: 'Enter a number', focus: true },
+      { name: FORM_ERROR, message: "4b6p is not one of the site's property types", focus: false },
+    ]);
+  });
+
   it('says once for the whole form what names no field of it', () => {
     const { form, set } = fakeForm({ name: '' });
     showServerErrors(form, refused('A site with this name already exists'));

@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { get, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 
@@ -10,13 +10,13 @@ export const FORM_ERROR = 'root.server';
  * what names no field of this form is said once for the whole form.
  */
 export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, never>, error: unknown) {
-  const fields = Object.keys(form.getValues());
+  const values = form.getValues();
   let focused = false;
   let left: string | undefined;
   if (error instanceof ApiError) {
     for (const [key, message] of Object.entries(error.fieldErrors)) {
-      const field = key.split('.')[0] ?? key;
-      if (!fields.includes(field)) {
+      const field = fieldNamed(values, key);
+      if (!field) {
         left ??= message;
         continue;
       }
@@ -28,6 +28,19 @@ export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T, u
     left = error instanceof Error ? error.message : String(error);
   }
   if (left !== undefined) form.setError(FORM_ERROR as Path<T>, { type: 'server', message: left });
+}
+
+/**
+ * The field of the form a refusal's path names: the value at that path (a design parameter inside its group), else
+ * the list or value it is part of ("events.0" belongs to "events"); none when the form has no such field.
+ */
+function fieldNamed(values: FieldValues, key: string): string | undefined {
+  const value: unknown = get(values, key);
+  if (value !== undefined && (typeof value !== 'object' || value === null)) return key;
+  const top = key.split('.')[0] ?? key;
+  const topValue: unknown = values[top];
+  if (topValue === undefined) return undefined;
+  return key === top || Array.isArray(topValue) || typeof topValue !== 'object' ? top : undefined;
 }
 
 /** What a failed save says in a toast: the server's words, or the screen's own when it sent none. */

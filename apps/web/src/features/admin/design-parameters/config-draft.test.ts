@@ -12,6 +12,7 @@ import {
   setRangeValue,
   setValveSetting,
   tabOfError,
+  withoutEmptyTypeValues,
   type ConfigDraft,
 } from './config-draft';
 
@@ -71,5 +72,30 @@ describe('design-parameter draft edits', () => {
       'radiators.1b2p.Hall': 'Enter a number',
     });
     expect(Object.keys(errors).map(tabOfError)).toEqual(['standby', 'heating', 'radiators']);
+  });
+
+  it("removes a type's own values with the type, and saves a type's values without the emptied ones", () => {
+    const d: ConfigDraft = {
+      availableBuildingTypes: ['1b2p', '2b4p'],
+      designParameters: {
+        ...defaultDesignParameters(),
+        byPropertyType: {
+          '1b2p': { standby: { returnTempMax: '48', returnTempMin: '' }, dhw: { tempMin: ' ' } },
+          '2b4p': { cp1: { designFlow: '' } },
+        },
+      },
+    };
+    expect(withoutEmptyTypeValues(d).designParameters.byPropertyType).toEqual({
+      '1b2p': { standby: { returnTempMax: '48' } },
+    });
+    expect(removeType(d, '1b2p').designParameters.byPropertyType).toEqual({ '2b4p': { cp1: { designFlow: '' } } });
+  });
+
+  it("shows a type's own value's error on its group's tab, and a refused type list on Property Types", () => {
+    expect(['byPropertyType.2b4p.dhw.tempMax', 'byPropertyType.2b4p.cp1.designFlow'].map(tabOfError)).toEqual([
+      'dhw',
+      'cp1',
+    ]);
+    expect(tabOfError('availableBuildingTypes')).toBe('types');
   });
 });

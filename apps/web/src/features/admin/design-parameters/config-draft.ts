@@ -44,10 +44,38 @@ export function addType(d: ConfigDraft, input: string): AddTypeResult {
   };
 }
 
-/** Removing a type removes its room configuration. */
+/** Removing a type removes its room configuration and its own values. */
 export function removeType(d: ConfigDraft, type: string): ConfigDraft {
   const { [type]: _removed, ...radiators } = d.designParameters.radiators;
-  return withRadiators({ ...d, availableBuildingTypes: d.availableBuildingTypes.filter((t) => t !== type) }, radiators);
+  const { [type]: _values, ...byPropertyType } = d.designParameters.byPropertyType ?? {};
+  return withRadiators(
+    {
+      ...d,
+      availableBuildingTypes: d.availableBuildingTypes.filter((t) => t !== type),
+      designParameters: { ...d.designParameters, byPropertyType },
+    },
+    radiators,
+  );
+}
+
+/** What Save Changes sends: a type's emptied values left out (the site's apply), and a type left with none. */
+export function withoutEmptyTypeValues(d: ConfigDraft): ConfigDraft {
+  const byPropertyType = Object.fromEntries(
+    Object.entries(d.designParameters.byPropertyType ?? {})
+      .map(([type, groups]) => [
+        type,
+        Object.fromEntries(
+          Object.entries(groups ?? {})
+            .map(([group, values]) => [
+              group,
+              Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => typeof v === 'string' && v.trim())),
+            ])
+            .filter(([, values]) => Object.keys(values as object).length > 0),
+        ),
+      ])
+      .filter(([, groups]) => Object.keys(groups as object).length > 0),
+  );
+  return { ...d, designParameters: { ...d.designParameters, byPropertyType } };
 }
 
 export function setRangeValue(d: ConfigDraft, group: RangeGroup, key: string, value: string): ConfigDraft {
@@ -84,9 +112,21 @@ export const copySources = (d: ConfigDraft, type: string) =>
 
 export const draftErrors = (d: ConfigDraft) => designParameterErrors(d.designParameters);
 
-/** Which inner tab shows the field an error path names. */
-export function tabOfError(path: string): 'standby' | 'heating' | 'dhw' | 'radiators' | 'cp1' {
-  const group = path.split('.')[0];
+/**
+ * Which inner tab shows the field an error path names: `standby.flowTempMin`, a type's own value
+ * (`byPropertyType.2b4p.dhw.tempMax`, on its group's tab), or the property types' list.
+ */
+export function tabOfError(path: string): 'types' | 'standby' | 'heating' | 'dhw' | 'radiators' | 'cp1' {
+  const parts = path.split('.');
+  if (parts[0] === 'availableBuildingTypes') return 'types';
+  const group = parts[0] === 'byPropertyType' ? parts[2] : parts[0];
   if (group === 'standby' || group === 'dhw' || group === 'radiators' || group === 'cp1') return group;
   return 'heating';
 }
+
+/** How many values a type has of its own (empty ones are the site's). */
+export const ownValueCount = (d: ConfigDraft, type: string) =>
+  Object.values(d.designParameters.byPropertyType?.[type] ?? {}).reduce(
+    (n, values) => n + Object.values(values ?? {}).filter((v) => typeof v === 'string' && v.trim()).length,
+    0,
+  );

@@ -1,21 +1,14 @@
 import { CP1_PARAM_FIELDS, type DesignParameters } from '@hiu/domain';
-import { Field } from '../../../components/ui/field';
-import { NumberInput } from '../../../components/ui/input';
+import { NumberField } from '../../../components/form';
 
 /**
- * The values the CP1/TS1 test pack judges its readings against (docs/product.md#test-packs). Kept on every
- * site so a site can switch pack without set-up; a value left empty is recorded, not judged.
+ * The values the CP1/TS1 test pack judges its readings against (docs/product.md#test-packs): the site's, or one
+ * property type's own (`type`). Kept on every site so a site can switch pack without set-up; a value left empty
+ * is recorded, not judged.
  */
-export function Cp1Tab({
-  params,
-  errors,
-  onChange,
-}: {
-  params: DesignParameters;
-  errors: Record<string, string>;
-  onChange: (key: string, value: string) => void;
-}) {
-  const values = params.cp1 as Record<string, string>;
+export function Cp1Tab({ params, type }: { params: DesignParameters; type?: string }) {
+  const site = params.cp1 as Record<string, string>;
+  const path = type ? `designParameters.byPropertyType.${type}.cp1` : 'designParameters.cp1';
   return (
     <div className="flex max-w-xl flex-col gap-4">
       <p className="text-slate-700">
@@ -23,9 +16,15 @@ export function Cp1Tab({
         judging it.
       </p>
       {CP1_PARAM_FIELDS.map((f) => (
-        <Field key={f.key} label={`${f.label} (${f.unit})`} hint={f.hint || undefined} error={errors[`cp1.${f.key}`]}>
-          <NumberInput value={values[f.key] ?? ''} onValueChange={(v) => onChange(f.key, v)} unit={f.unit} />
-        </Field>
+        <NumberField
+          key={`${type ?? ''}.${f.key}`}
+          name={`${path}.${f.key}`}
+          label={`${f.label} (${f.unit})`}
+          hint={f.hint || undefined}
+          unit={f.unit}
+          placeholder={type ? site[f.key] : undefined}
+          ariaLabel={type ? `${f.label} for ${type} (${f.unit})` : undefined}
+        />
       ))}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -6,7 +6,11 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { AdminLayout } from '../components/admin-layout';
 import { SitePicker } from '../components/site-picker';
 import { useSite } from '../api/sites';
-import { SiteConfiguration } from './site-configuration';
+import { lazyRetry } from '../../../lib/lazy-retry';
+
+// The form and its library (react-hook-form, zod and the API's schemas) load once a site is chosen, so the admin
+// screens' first load carries none of them.
+const SiteConfiguration = lazyRetry(() => import('./site-configuration'));
 
 /** Design Parameters (/admin/design-parameters): a site's ranges, property types and radiator rooms. */
 export function DesignParametersPage() {
@@ -30,16 +34,15 @@ export function DesignParametersPage() {
           <p className="text-slate-700">Please select a site to view and edit its configuration.</p>
         </Card>
       ) : site.isLoading ? (
-        <div className="mt-4 flex flex-col gap-3" aria-busy="true">
-          <Skeleton className="h-12" />
-          <Skeleton className="h-48" />
-        </div>
+        <Loading />
       ) : site.isError || !site.data ? (
         <p role="alert" className="mt-4 font-medium text-fail">
           Failed to fetch site
         </p>
       ) : (
-        <SiteConfiguration key={site.data.id} site={site.data} onDirtyChange={onDirtyChange} />
+        <Suspense fallback={<Loading />}>
+          <SiteConfiguration key={site.data.id} site={site.data} onDirtyChange={onDirtyChange} />
+        </Suspense>
       )}
       <ConfirmDialog
         open={pendingSite !== null}
@@ -55,5 +58,14 @@ export function DesignParametersPage() {
         }}
       />
     </AdminLayout>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="mt-4 flex flex-col gap-3" aria-busy="true">
+      <Skeleton className="h-12" />
+      <Skeleton className="h-48" />
+    </div>
   );
 }

@@ -20,11 +20,12 @@ type Update = (change: (d: ConfigDraft) => ConfigDraft) => void;
 /** Radiators: one Room Configuration card per property type. */
 export function RadiatorsTab({
   draft,
-  errors,
+  errorAt,
   update,
 }: {
   draft: ConfigDraft;
-  errors: Record<string, string>;
+  /** The form's message for a path, beside its field. */
+  errorAt: (path: string) => string | undefined;
   update: Update;
 }) {
   if (draft.availableBuildingTypes.length === 0) {
@@ -39,7 +40,7 @@ export function RadiatorsTab({
   return (
     <div className="flex flex-col gap-4">
       {draft.availableBuildingTypes.map((type) => (
-        <RoomCard key={type} type={type} draft={draft} errors={errors} update={update} />
+        <RoomCard key={type} type={type} draft={draft} errorAt={errorAt} update={update} />
       ))}
     </div>
   );
@@ -48,12 +49,12 @@ export function RadiatorsTab({
 function RoomCard({
   type,
   draft,
-  errors,
+  errorAt,
   update,
 }: {
   type: string;
   draft: ConfigDraft;
-  errors: Record<string, string>;
+  errorAt: (path: string) => string | undefined;
   update: Update;
 }) {
   const [input, setInput] = useState('');
@@ -138,7 +139,7 @@ function RoomCard({
                   Remove
                 </Button>
               </div>
-              <Field label="Expected Valve Setting" error={errors[`radiators.${type}.${room}`]}>
+              <Field label="Expected Valve Setting" error={errorAt(`designParameters.radiators.${type}.${room}`)}>
                 <NumberInput
                   value={design.expectedValveSetting}
                   onValueChange={(v) => update((d) => setValveSetting(d, type, room, v))}

@@ -1,29 +1,32 @@
 import type { DesignParameters, DesignRangeField } from '@hiu/domain';
-import { designFieldPath, isEntered, RETURN_TEMPERATURES } from '@hiu/domain';
-import { Field } from '../../../components/ui/field';
-import { NumberInput } from '../../../components/ui/input';
+import { isEntered, RETURN_TEMPERATURES } from '@hiu/domain';
+import { NumberField } from '../../../components/form';
 
-/** Min and max inputs for each range of a tab, with the inline error designParameterErrors gives. */
+/**
+ * Min and max boxes for each range of a tab: the site's, or one property type's own (`type`), whose empty boxes
+ * show the site's value they take. Each box's error comes from the form's schema, beside it.
+ */
 export function RangeTab({
   fields,
   params,
-  errors,
-  onChange,
+  type,
   lowReturns = false,
 }: {
   fields: DesignRangeField[];
   params: DesignParameters;
-  errors: Record<string, string>;
-  onChange: (field: DesignRangeField, end: 'Min' | 'Max', value: string) => void;
-  /** The site's checks are taken under CP1/TS1, where a return temperature has a maximum only. */
+  /** A property type whose own values are edited; the site's when undefined. */
+  type?: string;
+  /** The site's pack judges a return temperature by its maximum only (a low return is good). */
   lowReturns?: boolean;
 }) {
   return (
     <div className="flex flex-col gap-4">
       {fields.map((f) => {
-        const group = params[f.group] as Record<string, string>;
+        const site = params[f.group] as Record<string, string>;
+        const own = (type ? (params.byPropertyType?.[type]?.[f.group] ?? {}) : site) as Record<string, string>;
         const atMost = lowReturns && (RETURN_TEMPERATURES as readonly string[]).includes(f.judges?.id ?? '');
-        const unusedMin = atMost && isEntered(group[`${f.key}Min`]);
+        const unusedMin = atMost && isEntered(own[`${f.key}Min`]);
+        const path = type ? `designParameters.byPropertyType.${type}.${f.group}` : `designParameters.${f.group}`;
         return (
           <fieldset key={`${f.group}.${f.key}`} className="rounded-xl border border-slate-200 bg-white p-4">
             <legend className="px-1 text-base font-semibold text-slate-900">
@@ -51,14 +54,14 @@ export function RangeTab({
             ) : null}
             <div className="grid grid-cols-2 gap-3">
               {(['Min', 'Max'] as const).map((end) => (
-                <Field key={end} label={end} error={errors[designFieldPath(f, end)]}>
-                  <NumberInput
-                    value={group[`${f.key}${end}`] ?? ''}
-                    onValueChange={(v) => onChange(f, end, v)}
-                    unit={f.unit}
-                    aria-label={`${f.label} ${end} (${f.unit})`}
-                  />
-                </Field>
+                <NumberField
+                  key={`${type ?? ''}.${end}`}
+                  name={`${path}.${f.key}${end}`}
+                  label={end}
+                  unit={f.unit}
+                  placeholder={type ? site[`${f.key}${end}`] : undefined}
+                  ariaLabel={`${f.label} ${end}${type ? ` for ${type}` : ''} (${f.unit})`}
+                />
               ))}
             </div>
           </fieldset>

@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DESIGN_RANGE_FIELDS, type DesignRangeField, type Site } from '@hiu/domain';
+import { useWatch, type FieldErrors } from 'react-hook-form';
+import { currentTestPack, DESIGN_RANGE_FIELDS, type Site } from '@hiu/domain';
+import { fieldError, SchemaForm, useSchemaForm } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { api, ApiError } from '../../../lib/api-client';
@@ -8,19 +10,20 @@ import { notify } from '../../../lib/toast';
 import { refreshSitesAndProperties } from '../api/query';
 import {
   addType,
-  draftErrors,
   draftFromSite,
   removeType,
-  setRangeValue,
   tabOfError,
+  withoutEmptyTypeValues,
   type ConfigDraft,
 } from './config-draft';
+import { designForm } from './design-form-schema';
 import { OverviewTab } from './overview-tab';
 import { PropertyTypesTab } from './property-types-tab';
 import { RadiatorsTab } from './radiators-tab';
 import { RangeTab } from './range-tab';
 import { Cp1Tab } from './cp1-tab';
 import { RoomsWarning } from './rooms-warning';
+import { SITE_VALUES, ValuesFor } from './values-for';
 
 type TabId = 'overview' | 'types' | 'standby' | 'heating' | 'dhw' | 'radiators' | 'cp1';
 const TABS: { id: TabId; label: string }[] = [
@@ -34,25 +37,51 @@ const TABS: { id: TabId; label: string }[] = [
 ];
 const TAB_LABEL = Object.fromEntries(TABS.map((t) => [t.id, t.label])) as Record<TabId, string>;
 
-/** Site Configuration: every edit stays in this draft until Save Changes (docs/product.md#design-parameters). */
-export function SiteConfiguration({ site, onDirtyChange }: { site: Site; onDirtyChange: (dirty: boolean) => void }) {
+/** The paths of the form's field errors (a refusal of the whole form, `root`, is not one). */
+function errorPaths(errors: FieldErrors, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, error]) => {
+    if (!error || (prefix === '' && key === 'root')) return [];
+    const path = prefix ? `${prefix}.${key}` : key;
+    const own = typeof (error as { message?: unknown }).message === 'string' ? [path] : [];
+    // A group's errors are its other keys; ref, type and message belong to the error itself.
+    const nested = Object.fromEntries(
+      Object.entries(error as object).filter(
+        ([k, v]) => !['ref', 'type', 'types', 'message'].includes(k) && typeof v === 'object' && v !== null,
+      ),
+    ) as FieldErrors;
+    return [...own, ...errorPaths(nested, path)];
+  });
+}
+
+/**
+ * Site Configuration: one form (react-hook-form with the API's schemas) whose edits stay local until Save Changes
+ * (docs/product.md#design-parameters). Every change is checked at once, each message beside its field.
+ */
+export default function SiteConfiguration({
+  site,
+  onDirtyChange,
+}: {
+  site: Site;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('overview');
-  const [draft, setDraft] = useState<ConfigDraft>(() => draftFromSite(site));
-  const [baseline, setBaseline] = useState(() => JSON.stringify(draftFromSite(site)));
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [typesError, setTypesError] = useState<string | undefined>();
-  const dirty = JSON.stringify(draft) !== baseline;
+  const [valuesFor, setValuesFor] = useState(SITE_VALUES);
+  const form = useSchemaForm(designForm, draftFromSite(site), 'onChange');
+  const draft = useWatch({ control: form.control }) as ConfigDraft;
+  const { isDirty: dirty, errors, isSubmitting } = form.formState;
 
-  // A fresh copy from the server replaces the draft only when nothing is being edited.
+  // Every change is checked against the whole form: a min typed above its max marks the max too.
+  useEffect(() => {
+    const watching = form.watch(() => void form.trigger());
+    return () => watching.unsubscribe();
+  }, [form]);
+
+  // A fresh copy from the server replaces the form only when nothing is being edited.
   const [shownSite, setShownSite] = useState(site);
   if (shownSite !== site) {
     setShownSite(site);
-    if (!dirty) {
-      const next = draftFromSite(site);
-      setDraft(next);
-      setBaseline(JSON.stringify(next));
-    }
+    if (!dirty) form.reset(draftFromSite(site));
   }
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -63,49 +92,33 @@ export function SiteConfiguration({ site, onDirtyChange }: { site: Site; onDirty
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const clientErrors = useMemo(() => draftErrors(draft), [draft]);
-  const errors = { ...serverErrors, ...clientErrors };
-  const invalid = Object.keys(clientErrors).length > 0;
-  const tabsWithErrors = [...new Set(Object.keys(errors).map(tabOfError))].map((t) => TAB_LABEL[t]);
+  const paths = errorPaths(errors);
+  const invalid = paths.some((p) => p.startsWith('designParameters.'));
+  const tabsWithErrors = [
+    ...new Set(paths.map((p) => tabOfError(p.startsWith('designParameters.') ? p.slice(17) : p))),
+  ].map((t) => TAB_LABEL[t]);
+  const types = draft.availableBuildingTypes ?? [];
+  const shownType = types.includes(valuesFor) ? valuesFor : SITE_VALUES;
 
   const update = (change: (d: ConfigDraft) => ConfigDraft) => {
-    setServerErrors({});
-    setTypesError(undefined);
-    setDraft(change);
+    const next = change(form.getValues() as ConfigDraft);
+    form.clearErrors();
+    form.setValue('availableBuildingTypes', next.availableBuildingTypes, { shouldDirty: true });
+    form.setValue('designParameters', next.designParameters, { shouldDirty: true });
   };
 
   const save = useMutation({
-    mutationFn: (d: ConfigDraft) => api.patch<Site>(`/api/sites/${site.id}`, d),
+    mutationFn: (d: ConfigDraft) => api.patch<Site>(`/api/sites/${site.id}`, withoutEmptyTypeValues(d)),
     onSuccess: (saved) => {
-      const next = draftFromSite(saved);
-      setDraft(next);
-      setBaseline(JSON.stringify(next));
+      form.reset(draftFromSite(saved));
       queryClient.setQueryData([`/api/sites/${site.id}`], saved);
       void refreshSitesAndProperties(queryClient);
       notify.success('Changes saved', `Settings for ${saved.name} have been updated`);
     },
-    onError: (e) => {
-      if (e instanceof ApiError) {
-        const fields = Object.fromEntries(
-          Object.entries(e.fieldErrors)
-            .filter(([k]) => k.startsWith('designParameters.'))
-            .map(([k, v]) => [k.slice('designParameters.'.length), v]),
-        );
-        setServerErrors(fields);
-        if (e.fieldErrors.availableBuildingTypes) {
-          setTypesError(e.fieldErrors.availableBuildingTypes);
-          setTab('types');
-        }
-      }
-      notify.error('Error', e instanceof ApiError ? e.userMessage : 'Could not save the changes');
-    },
   });
 
-  const onRange = (f: DesignRangeField, end: 'Min' | 'Max', value: string) =>
-    update((d) => setRangeValue(d, f.group, `${f.key}${end}`, value));
-
   const onAddType = (input: string) => {
-    const result = addType(draft, input);
+    const result = addType(form.getValues() as ConfigDraft, input);
     if (!result.ok) {
       if (result.reason === 'duplicate') notify.error('Duplicate', 'This property type already exists');
       return result.reason === 'blank';
@@ -114,69 +127,78 @@ export function SiteConfiguration({ site, onDirtyChange }: { site: Site; onDirty
     return true;
   };
 
+  const lowReturns = currentTestPack(site.testPack ?? 'standard').lowReturns === true;
   return (
     <section aria-labelledby="site-configuration" className="mt-4">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="site-configuration" className="text-xl font-bold">
-            Site Configuration
-          </h2>
-          <p className="text-slate-600">
-            {site.name} ({site.location})
-          </p>
+      <SchemaForm
+        form={form}
+        className="contents"
+        onSubmit={(values) => save.mutateAsync(values as ConfigDraft)}
+        onRefused={(e) => {
+          if (e instanceof ApiError && e.fieldErrors.availableBuildingTypes) setTab('types');
+          notify.error('Error', e instanceof ApiError ? e.userMessage : 'Could not save the changes');
+        }}
+      >
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id="site-configuration" className="text-xl font-bold">
+              Site Configuration
+            </h2>
+            <p className="text-slate-600">
+              {site.name} ({site.location})
+            </p>
+          </div>
+          <div className="flex items-center gap-3">
+            {dirty ? <span className="text-sm font-medium text-amber-800">Unsaved changes</span> : null}
+            <Button
+              type="submit"
+              disabled={isSubmitting || invalid}
+              aria-describedby={invalid ? 'config-invalid' : undefined}
+            >
+              {isSubmitting ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
         </div>
-        <div className="flex items-center gap-3">
-          {dirty ? <span className="text-sm font-medium text-amber-800">Unsaved changes</span> : null}
-          <Button
-            onClick={() => save.mutate(draft)}
-            disabled={save.isPending || invalid}
-            aria-describedby={invalid ? 'config-invalid' : undefined}
+        {tabsWithErrors.length > 0 ? (
+          <p
+            id="config-invalid"
+            role="alert"
+            className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900"
           >
-            {save.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </div>
-      </div>
-      {tabsWithErrors.length > 0 ? (
-        <p
-          id="config-invalid"
-          role="alert"
-          className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900"
-        >
-          Fix the values marked in red before saving ({tabsWithErrors.join(', ')}).
-        </p>
-      ) : null}
-      <RoomsWarning design={draft.designParameters.radiators} types={draft.availableBuildingTypes} />
-      <Tabs label="Site configuration sections" tabs={TABS} value={tab} onChange={setTab} />
-      <TabPanel id={tab}>
-        {tab === 'overview' ? (
-          <OverviewTab params={draft.designParameters} types={draft.availableBuildingTypes} />
+            Fix the values marked in red before saving ({tabsWithErrors.join(', ')}).
+          </p>
         ) : null}
-        {tab === 'types' ? (
-          <PropertyTypesTab
-            types={draft.availableBuildingTypes}
-            onAdd={onAddType}
-            onRemove={(t) => update((d) => removeType(d, t))}
-            error={typesError}
-          />
-        ) : null}
-        {tab === 'standby' || tab === 'heating' || tab === 'dhw' ? (
-          <RangeTab
-            fields={DESIGN_RANGE_FIELDS[tab]}
-            params={draft.designParameters}
-            errors={errors}
-            onChange={onRange}
-            lowReturns={site.testPack === 'cp1-ts1'}
-          />
-        ) : null}
-        {tab === 'radiators' ? <RadiatorsTab draft={draft} errors={errors} update={update} /> : null}
-        {tab === 'cp1' ? (
-          <Cp1Tab
-            params={draft.designParameters}
-            errors={errors}
-            onChange={(key, value) => update((d) => setRangeValue(d, 'cp1', key, value))}
-          />
-        ) : null}
-      </TabPanel>
+        <RoomsWarning design={draft.designParameters?.radiators ?? {}} types={types} />
+        <Tabs label="Site configuration sections" tabs={TABS} value={tab} onChange={setTab} />
+        <TabPanel id={tab}>
+          {tab === 'overview' ? <OverviewTab params={draft.designParameters} types={types} /> : null}
+          {tab === 'types' ? (
+            <PropertyTypesTab
+              types={types}
+              onAdd={onAddType}
+              onRemove={(t) => update((d) => removeType(d, t))}
+              error={fieldError(errors, 'availableBuildingTypes')}
+            />
+          ) : null}
+          {tab === 'standby' || tab === 'heating' || tab === 'dhw' || tab === 'cp1' ? (
+            <ValuesFor draft={draft} value={shownType} onChange={setValuesFor} />
+          ) : null}
+          {tab === 'standby' || tab === 'heating' || tab === 'dhw' ? (
+            <RangeTab
+              fields={DESIGN_RANGE_FIELDS[tab]}
+              params={draft.designParameters}
+              type={shownType === SITE_VALUES ? undefined : shownType}
+              lowReturns={lowReturns}
+            />
+          ) : null}
+          {tab === 'radiators' ? (
+            <RadiatorsTab draft={draft} errorAt={(path) => fieldError(errors, path)} update={update} />
+          ) : null}
+          {tab === 'cp1' ? (
+            <Cp1Tab params={draft.designParameters} type={shownType === SITE_VALUES ? undefined : shownType} />
+          ) : null}
+        </TabPanel>
+      </SchemaForm>
     </section>
   );
 }
