@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dwellingsSchema, type WitnessRecord } from '@hiu/domain';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
-import { PNG } from './helpers/report-files.js';
+import { hasPdftotext, pdfText, PNG } from './helpers/report-files.js';
 import { auditOf, submitPassingReport } from './helpers/team.js';
 
 // The assessor, witness records and the sampling plan (docs/product.md#witnessing-and-sampling), on both databases.
@@ -60,7 +60,6 @@ describe('the assessor', () => {
     });
     expect(correction.statusCode).toBe(403);
     expect((await assessor.get('/api/drafts')).statusCode).toBe(403);
-    expect((await assessor.post(`/api/sites/${site.id}/evidence-packs`)).statusCode).toBe(403);
     // Work not yet approved reads as Pending, nothing it recorded.
     const dwellings = (await assessor.get(`/api/sites/${site.id}/dwellings`)).json();
     expect(dwellings.dwellings[1]).toMatchObject({ state: 'awaiting_review', report: null, readings: [] });
@@ -131,6 +130,13 @@ describe('the assessor', () => {
     const inPack = dwellingsSchema.parse(JSON.parse(Buffer.from(zip['dwellings.json']!).toString('utf8')));
     expect(inPack.dwellings[0]!.witness).toEqual(own.dwellings[0]!.witness);
     expect(inPack.sampling.coverage).toMatchObject({ witnessed: 1 });
+    // summary.pdf lists the readings the assessor saw, judged, and the plan's coverage.
+    if (hasPdftotext) {
+      const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
+      expect(text).toContain('Flat 1, Oak House: readings seen by Alex Assessor');
+      expect(text).toContain('No sampling plan is set: 1 flat witnessed of 1 flat.');
+      expect(text).toMatch(/Primary Return Temperature \d+ °C [\d.]+-[\d.]+ °C FAIL/);
+    }
 
     // The assessor signs the handover.
     const covers = (await assessor.get(`/api/sites/${site.id}/sign-off-scope`)).json().digest;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   judgeWitnessedReadings,
   rangesFor,
+  samplingCoverageText,
   samplingPlan,
   witnessableReadings,
   type SamplingFlat,
@@ -25,8 +26,8 @@ describe('sampling plan (docs/product.md#witnessing-and-sampling)', () => {
   it('asks for the first flat of each property type to be witnessed', () => {
     const plan = samplingPlan([...flats(3), ...flats(2, { type: '1b2p' }, 10)], 10);
     expect(plan.due).toEqual([
-      { id: 'A-2b4p-1', address: 'Flat 01', block: 'A', type: '2b4p', reason: 'first_of_type' },
-      { id: 'A-1b2p-10', address: 'Flat 10', block: 'A', type: '1b2p', reason: 'first_of_type' },
+      { id: 'A-2b4p-1', address: 'Flat 01', block: 'A', type: '2b4p', reportId: null, reason: 'first_of_type' },
+      { id: 'A-1b2p-10', address: 'Flat 10', block: 'A', type: '1b2p', reportId: null, reason: 'first_of_type' },
     ]);
     expect(plan.coverage).toEqual({ flats: 5, witnessed: 0, required: 2, met: false });
   });
@@ -84,6 +85,15 @@ describe('sampling plan (docs/product.md#witnessing-and-sampling)', () => {
     const all = flats(10);
     all[3]!.witness = { failed: false };
     expect(samplingPlan(all, 10).coverage).toEqual({ flats: 10, witnessed: 1, required: 1, met: true });
+  });
+
+  it('says the coverage in words, for the dashboard and the pack', () => {
+    const all = flats(25);
+    all[0]!.witness = { failed: false };
+    expect(samplingCoverageText(samplingPlan(all, 10))).toBe('Sample not met: 1 witnessed of 3 required (25 flats).');
+    expect(samplingCoverageText(samplingPlan(all, null))).toBe(
+      'No sampling plan is set: 1 flat witnessed of 25 flats.',
+    );
   });
 
   it('asks for nothing on a site without a plan', () => {

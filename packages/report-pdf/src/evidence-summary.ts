@@ -11,6 +11,9 @@ import {
   type FlatState,
   type IssueOwner,
   type Ranges,
+  type SamplingPlan,
+  type WitnessRecord,
+  samplingCoverageText,
   type SiteDashboard,
   type TestPack,
 } from '@hiu/domain';
@@ -65,6 +68,10 @@ export interface EvidenceSummaryInput {
   signOffs: PackSignOff[];
   /** Flats whose check the client or an assessor witnessed. */
   witnesses: { address: string; name: string; role: string; date: string }[];
+  /** The site's sampling plan (docs/product.md#witnessing-and-sampling); absent in packs built without one. */
+  sampling?: Pick<SamplingPlan, 'rate' | 'coverage'>;
+  /** Each witnessed flat's newest witness record: the readings the assessor saw, as the rule book judged them. */
+  witnessRecords?: Pick<WitnessRecord, 'address' | 'name' | 'date' | 'readings'>[];
   /** The SHA-256 of the pack's contents other than this summary (docs/product.md#evidence-pack), on the cover. */
   packSha256: string;
 }
@@ -419,6 +426,33 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
       ]),
       9,
     );
+  if (input.sampling) {
+    w.lineAt(samplingCoverageText(input.sampling), MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 10 });
+    w.y -= 24;
+  }
+  for (const record of input.witnessRecords ?? []) {
+    if (!record.readings.length) continue;
+    w.ensure(60);
+    const title = `${record.address}: readings seen by ${record.name} on ${formatDate(record.date)}`;
+    w.lineAt(title, MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 10, font: 'bold' });
+    w.y -= 18;
+    table(
+      w,
+      [
+        { title: 'Reading', width: 0.45 },
+        { title: 'Seen', width: 0.2 },
+        { title: 'Range', width: 0.2 },
+        { title: 'Verdict', width: 0.15 },
+      ],
+      record.readings.map((r) => [
+        r.label,
+        `${r.value ?? ''} ${r.unit}`.trim(),
+        r.range ? `${formatRange(r.range)} ${r.unit}`.trim() : '-',
+        r.verdict === 'fail' ? 'FAIL' : r.verdict === 'pass' ? 'PASS' : '-',
+      ]),
+      8,
+    );
+  }
 
   // Sign-off: the statement, then each party's box, filled by a sign-off given on screen or left for paper.
   w.newPage();

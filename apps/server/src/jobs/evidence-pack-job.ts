@@ -19,6 +19,7 @@ import type { ClaimedJob } from './queue/store.js';
 import { storedReportPdf } from './report-pdf-job.js';
 import { signOffsInPack } from '../sign-offs/in-pack.js';
 import { buildDwellings } from '../dwellings/build.js';
+import { siteSamplingPlan } from '../witnessing/plan.js';
 import { packContentsDigest } from '../evidence-packs/contents-digest.js';
 import { finishPack } from '../evidence-packs/commands.js';
 import type { Db } from '../db/client.js';
@@ -240,6 +241,8 @@ export function evidencePackJob(d: Deps): JobHandler {
         missing,
         signOffs: await signOffsInPack(repos, site.id, meta.flats),
         witnesses: await repos.signOffs.witnesses(site.id),
+        sampling: await siteSamplingPlan(repos.witnessing, site.id),
+        witnessRecords: [...(await repos.witnessing.latestBySite(site.id)).values()],
       });
       const summaryId = randomUUID();
       await repos.evidencePacks.storeFile(summaryId, 'application/pdf', summary);

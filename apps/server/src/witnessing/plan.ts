@@ -11,6 +11,7 @@ export async function siteSamplingPlan(repo: WitnessingRepository, siteId: strin
       block: f.block,
       type: f.property_type,
       approved: f.review_state === 'approved',
+      reportId: f.report_id,
       failed: f.overall_status === 'FAIL',
       witness: f.witness_failed !== null ? { failed: f.witness_failed } : f.marked ? { failed: false } : null,
     })),

@@ -123,18 +123,19 @@ export function witnessingRepository(db: Db) {
         address: string;
         block: string;
         property_type: string;
+        report_id: string | null;
         review_state: ReviewState | null;
         overall_status: 'PASS' | 'FAIL' | 'PENDING' | null;
         marked: boolean;
         witness_failed: boolean | null;
       }>(
         db,
-        sql`SELECT p.id, p.address, p.block, p.property_type, r.review_state, r.overall_status,
+        sql`SELECT p.id, p.address, p.block, p.property_type, r.id AS report_id, r.review_state, r.overall_status,
             EXISTS (SELECT 1 FROM property_witnesses w WHERE w.property_id = p.id) AS marked,
             (SELECT wr.failed FROM witness_records wr WHERE wr.property_id = p.id
               ORDER BY wr.recorded_at DESC LIMIT 1) AS witness_failed
           FROM properties p
-          LEFT JOIN LATERAL (SELECT review_state, overall_status FROM reports
+          LEFT JOIN LATERAL (SELECT id, review_state, overall_status FROM reports
             WHERE property_id = p.id ORDER BY completed_at DESC, id DESC LIMIT 1) r ON true
           WHERE p.site_id = ${siteId} ORDER BY p.address_key, p.id`,
       );

@@ -26,6 +26,7 @@ const ReviewSitePage = lazyRetry(() => import('../features/review/review-site-pa
 const ReviewReportPage = lazyRetry(() => import('../features/review/review-report-page'));
 const DashboardPage = lazyRetry(() => import('../features/dashboard/dashboard-page'));
 const NotificationsPage = lazyRetry(() => import('../features/notifications/notifications-page'));
+const WitnessPage = lazyRetry(() => import('../features/witnessing/witness-page'));
 // Only reviewers load the review area's cards on home.
 const ReviewCountsCard = lazyRetry(() =>
   import('../features/review/review-counts-card').then((m) => ({ default: m.ReviewCountsCard })),
@@ -116,6 +117,11 @@ export function AppRoutes() {
           <Route path="/dashboard/:siteId">
             <RequireAuth>{lazyPage(<DashboardPage />)}</RequireAuth>
           </Route>
+        </AccountBar>
+      </Route>
+      <Route path="/witness/:reportId">
+        <AccountBar>
+          <RequireAuth>{lazyPage(<WitnessPage />)}</RequireAuth>
         </AccountBar>
       </Route>
       <Route path={REVIEW_PATHS}>

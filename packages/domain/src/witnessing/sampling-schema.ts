@@ -30,6 +30,7 @@ export const samplingPlanSchema = z.object({
       address: z.string(),
       block: z.string(),
       type: z.string(),
+      reportId: z.uuid().nullable().describe('The approved report a witness of the flat would witness'),
       reason: z.enum(['first_of_type', 'rate']),
     }),
   ),

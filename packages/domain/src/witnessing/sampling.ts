@@ -12,6 +12,8 @@ export interface SamplingFlat {
   type: string;
   /** Its latest report is approved: it can be witnessed. */
   approved: boolean;
+  /** Its latest report, the one a witness of it would witness; null when it has none. */
+  reportId?: string | null;
   /** Its latest report failed (the dashboard's failed state). */
   failed: boolean;
   /** Its witness record, if any: failed when a witnessed reading was out of range. */
@@ -40,7 +42,7 @@ export interface SamplingPlan {
   /** The site's rate (1 in N); null when the site has no plan. */
   rate: number | null;
   groups: SamplingGroup[];
-  due: { id: string; address: string; block: string; type: string; reason: DueReason }[];
+  due: { id: string; address: string; block: string; type: string; reportId: string | null; reason: DueReason }[];
   coverage: { flats: number; witnessed: number; required: number; met: boolean };
 }
 
@@ -70,7 +72,7 @@ export function samplingPlan(flats: readonly SamplingFlat[], rate: number | null
   const isDue = new Set<string>();
   const add = (f: SamplingFlat, reason: DueReason) => {
     isDue.add(f.id);
-    due.push({ id: f.id, address: f.address, block: f.block, type: f.type, reason });
+    due.push({ id: f.id, address: f.address, block: f.block, type: f.type, reportId: f.reportId ?? null, reason });
   };
 
   // The first of each type, until one of that type is witnessed.
@@ -113,4 +115,14 @@ export function samplingPlan(flats: readonly SamplingFlat[], rate: number | null
       met: covered >= required && due.length === 0,
     },
   };
+}
+
+const flatCount = (n: number) => `${n} flat${n === 1 ? '' : 's'}`;
+
+/** The plan's coverage in words, as the dashboard and the evidence pack say it. */
+export function samplingCoverageText(plan: Pick<SamplingPlan, 'rate' | 'coverage'>): string {
+  const c = plan.coverage;
+  if (plan.rate === null)
+    return `No sampling plan is set: ${flatCount(c.witnessed)} witnessed of ${flatCount(c.flats)}.`;
+  return `${c.met ? 'Sample met' : 'Sample not met'}: ${c.witnessed} witnessed of ${c.required} required (${flatCount(c.flats)}).`;
 }

@@ -25,6 +25,7 @@ import { ChartPanel } from './chart-panel';
 import { PackCard } from './pack-card';
 import { SignOffCard } from './sign-off-card';
 import { SiteIssuesCard } from './site-issues-card';
+import { WitnessingCard } from './witnessing-card';
 
 const BRAND = '#0f4a76';
 const pct = (r: number | null) => (r === null ? '-' : `${Math.round(r * 100)} %`);
@@ -256,6 +257,9 @@ function SiteDashboardScreen() {
         {user && user.role !== 'engineer' ? <PackCard siteId={siteId} canBuild={canBuild} /> : null}
         {user && user.role !== 'engineer' ? <SignOffCard siteId={siteId} signerName={user.name} /> : null}
         {user && user.role !== 'engineer' ? <SiteIssuesCard siteId={siteId} canEdit={canBuild} /> : null}
+        {user && user.role !== 'engineer' ? (
+          <WitnessingCard siteId={siteId} canWitness={user.role === 'assessor'} canSetRate={user.role === 'admin'} />
+        ) : null}
       </div>
     </Page>
   );

@@ -29,8 +29,10 @@ interface HomePageProps {
 export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
   const { user } = useSession();
   const [path] = useLocation();
+  // Clients and assessors read and sign; they run no checks (docs/product.md#roles).
+  const readsOnly = user?.role === 'client' || user?.role === 'assessor';
   // A client runs no checks: the phone keeps no field data for them, and asks for none (it is not theirs).
-  useFieldDataRefresh(user?.role === 'client' ? undefined : user?.id);
+  useFieldDataRefresh(readsOnly ? undefined : user?.id);
   const reviewer = user?.role === 'admin' || user?.role === 'supervisor';
 
   // /#start-check (the reports empty state) lands on the Start New Check card.
@@ -53,7 +55,7 @@ export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
           <MyFlats />
         </>
       ) : null}
-      {user?.role === 'client' ? (
+      {readsOnly ? (
         <Suspense
           fallback={
             <Card role="status" className="space-y-3">
@@ -76,7 +78,7 @@ export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
 
   return (
     <HomeFrame
-      myReports={user?.role !== 'client'}
+      myReports={!readsOnly}
       adminNav={
         user?.role === 'admin' ? (
           <nav aria-label="Admin" className="flex gap-2">

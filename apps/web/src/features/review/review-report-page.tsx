@@ -13,6 +13,7 @@ import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { HistoryPanel } from '../../components/history-panel';
 import { ReportEvidence } from '../../components/report-evidence';
+import { WitnessRecords } from './witness-records';
 import { nextInQueue, useDecision, useEarlierAttempts, useReport } from './api';
 import { ReportSteps } from './report-steps';
 import { Problem } from '../../components/problem';
@@ -152,6 +153,8 @@ export default function ReviewReportPage() {
         <ReportSteps report={r} />
 
         <ReportEvidence reportId={r.id} />
+
+        <WitnessRecords reportId={r.id} siteId={r.siteId} />
 
         <section aria-labelledby="revisions-heading" className="space-y-2">
           <h2 id="revisions-heading" className="text-lg font-bold">
