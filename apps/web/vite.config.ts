@@ -108,10 +108,7 @@ export default defineConfig({
         // are two requests instead of a dozen tiny ones, each of which costs a phone's main thread a little.
         codeSplitting: {
           groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/](?!.*[iI]nfiniteQuery)/,
-            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/]/ },
             // Dialogs, the paste rules and the offline copy of field data load when first used, not with the screen;
             // tabs and the office page frame come with the office screens that draw them.
             {
