@@ -1,8 +1,8 @@
-import type { Property } from '@hiu/domain';
+import { SUPERSEDED_PACK_MESSAGES, type Property } from '@hiu/domain';
 import { expect, test } from './fixtures';
 import { submitThroughApi } from './report-files';
 
-test('a pack made out of date by a later review says so and offers Build again, never its download', async ({
+test('a pack made out of date by a later review says so, refuses its download in words, and a client builds again', async ({
   pageFor,
   createUser,
   createSite,
@@ -31,10 +31,25 @@ test('a pack made out of date by a later review says so and offers Build again, 
   expect((await adminApi.post(`/api/reports/${second.id}/review`, { data: { decision: 'approve' } })).status()).toBe(
     200,
   );
-  await page.reload();
-  await expect(pack).toContainText('Superseded: reports were reviewed or corrected since it was built.');
+  // Download tapped on the card read before the review: the screen says why, and nothing is saved.
+  let saved = false;
+  page.on('download', () => (saved = true));
+  await pack.getByRole('link', { name: 'Download ZIP' }).click();
+  await expect(page.getByText(SUPERSEDED_PACK_MESSAGES.reports_changed).first()).toBeVisible();
+  await expect(pack).toContainText(SUPERSEDED_PACK_MESSAGES.reports_changed);
   await expect(pack.getByRole('link', { name: 'Download ZIP' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Build again' }).click();
+  expect(saved).toBe(false);
+
+  // The site's client builds it again.
+  const client = await createUser({ role: 'client' });
+  expect((await adminApi.put(`/api/sites/${site.id}/members/${client.id}`)).status()).toBe(201);
+  const clientPage = await pageFor(client);
+  await clientPage.goto(`/dashboard/${site.id}`);
+  const clientPack = clientPage.getByTestId('evidence-pack');
+  await expect(clientPack).toContainText(SUPERSEDED_PACK_MESSAGES.reports_changed);
+  await clientPage.getByRole('button', { name: 'Build again' }).click();
+  await expect(clientPack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 60_000 });
+  await page.reload();
   await expect(pack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 60_000 });
   // One row: the new pack replaces the old on screen.
   await expect(pack).toHaveCount(1);

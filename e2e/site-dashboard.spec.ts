@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import type { Property } from '@hiu/domain';
+import { currentTestPack, testPackName, type Property } from '@hiu/domain';
 import { expect, test } from './fixtures';
 import { smallTargets, violations } from './page-checks';
 import { submitThroughApi } from './report-files';
@@ -50,7 +50,9 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   await page.goto(`/dashboard/${site.id}`);
   const progress = page.getByRole('region', { name: 'Progress' });
   await expect(progress).toContainText('Approved1');
-  await expect(progress).toContainText('Failed1');
+  // The failing report is not decided yet: it awaits review (docs/product.md#where-a-flat-stands).
+  await expect(progress).toContainText('Awaiting review1');
+  await expect(progress).toContainText('Failed0');
   await expect(progress).toContainText('Not started1');
   await expect(progress).toContainText('First-time pass rate50 %');
   const heating = page.getByRole('region', { name: 'Heating primary return', exact: true });
@@ -73,6 +75,16 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   await page.getByLabel('Block', { exact: true }).selectOption('B');
   await expect(progress).toContainText('Flats1');
   await page.getByLabel('Block', { exact: true }).selectOption('');
+  // The floor filter, kept in the address: a reload shows the same figures.
+  await page.getByLabel('Floor', { exact: true }).selectOption('2');
+  await expect(page).toHaveURL(/[?&]floor=2(&|$)/);
+  await expect(progress).toContainText('Flats1');
+  await page.reload();
+  await expect(page.getByLabel('Floor', { exact: true })).toHaveValue('2');
+  await expect(progress).toContainText('Flats1');
+  await expect(progress).toContainText('Awaiting review1');
+  await page.getByLabel('Floor', { exact: true }).selectOption('');
+  await expect(progress).toContainText('Flats3');
   await usable(page, 'dashboard');
   await page.screenshot({ path: testInfo.outputPath('dashboard-390.png'), fullPage: true });
 
@@ -112,7 +124,8 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   await expect(clientPage.getByText('Your sign-off is recorded')).toBeVisible();
   await expect(signOff.getByRole('list', { name: 'Sign-offs' })).toContainText('Cara Client (client)');
   await expect(signOff.getByRole('img', { name: 'Signature of Cara Client' })).toBeVisible();
-  await expect(clientPage.getByRole('button', { name: 'Build evidence pack' })).toHaveCount(0);
+  // A client may build the pack too.
+  await expect(clientPage.getByRole('button', { name: 'Build evidence pack' })).toBeVisible();
   await usable(clientPage, "client's dashboard");
 
   await page.goto(`/dashboard/${site.id}`);
@@ -142,6 +155,11 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   fs.writeFileSync(summary, zip['summary.pdf']!);
   execFileSync('pdftoppm', ['-png', '-r', '60', summary, testInfo.outputPath('summary')]);
   const text = execFileSync('pdftotext', [summary, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  // summary.pdf names the pack and its version, the approved flat's HIU serial and the pack's hash.
+  const manifest = JSON.parse(new TextDecoder().decode(zip['manifest.json']!)) as { packSha256: string };
+  expect(text.replace(/\s/g, '')).toContain(manifest.packSha256);
+  expect(text).toContain(`Test pack ${testPackName(currentTestPack('standard'))}`);
+  expect(text).toContain('SN 881');
   for (const s of [
     'Witnessed sample',
     'Alex Assessor',

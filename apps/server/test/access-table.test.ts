@@ -85,7 +85,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/sites/:id/assignments': 'supervisor',
   'GET /api/sites/:id/engineers': 'supervisor',
   'GET /api/sites/:id/dashboard': 'oversight',
-  'POST /api/sites/:id/evidence-packs': 'supervisor',
+  'POST /api/sites/:id/evidence-packs': 'oversight',
   'GET /api/sites/:id/evidence-packs': 'oversight',
   'GET /api/evidence-packs/:id': 'oversight',
   'GET /api/evidence-packs/:id/download': 'oversight',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { SUPERSEDED_PACK_MESSAGES } from '@hiu/domain';
 import { signedIn, useTestApp } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { submitPassingReport } from './helpers/team.js';
@@ -178,13 +179,12 @@ describe('handover evidence pack', () => {
     expect(JSON.parse(Buffer.from(zip['manifest.json']!).toString()).missing).toHaveLength(1);
   });
 
-  it('keeps packs to their site: engineers 403, other clients and supervisors 404, clients cannot ask for one', async () => {
+  it('keeps packs to their site: engineers 403, other clients and supervisors 404', async () => {
     const { app, eng, client, supervisor, site } = await seeded();
     const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
     await t.jobsSettled();
     expect((await eng.get(`/api/evidence-packs/${id}`)).statusCode).toBe(403);
     expect((await eng.get(`/api/evidence-packs/${id}/download`)).statusCode).toBe(403);
-    expect((await client.post(`/api/sites/${site.id}/evidence-packs`)).statusCode).toBe(403);
     for (const role of ['client', 'supervisor'] as const) {
       const stranger = await signedIn(app, role);
       expect((await stranger.get(`/api/evidence-packs/${id}`)).statusCode).toBe(404);
@@ -194,7 +194,7 @@ describe('handover evidence pack', () => {
     expect((await client.get(`/api/sites/${site.id}/evidence-packs`)).json()).toHaveLength(1);
   });
 
-  it('keeps a pack whole through later reviews (it holds approved, locked reports), and answers 410 once expired', async () => {
+  it('holds approved work only, is refused with a message once superseded, and answers 410 once expired', async () => {
     const { supervisor, eng, site, flats } = await seeded();
     const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
     await t.jobsSettled();
@@ -203,10 +203,14 @@ describe('handover evidence pack', () => {
     const id2 = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
     expect(id2).not.toBe(id);
     await t.jobsSettled();
+    // Approved work only: the report awaiting review is not in it.
+    const built = await supervisor.get(`/api/evidence-packs/${id2}/download`);
+    expect(built.statusCode).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(built.rawPayload))).join()).not.toContain('Flat 3');
+    // Once that report is approved the pack is superseded: its download says so (docs/product.md#evidence-pack).
     await supervisor.post(`/api/reports/${waiting}/review`, { decision: 'approve' });
-    const still = await supervisor.get(`/api/evidence-packs/${id2}/download`);
-    expect(still.statusCode).toBe(200);
-    expect(Object.keys(unzipSync(new Uint8Array(still.rawPayload))).join()).not.toContain('Flat 3');
+    const stale = await supervisor.get(`/api/evidence-packs/${id2}/download`);
+    expect([stale.statusCode, stale.json().error.message]).toEqual([410, SUPERSEDED_PACK_MESSAGES.reports_changed]);
     const db = (await t.database()).db;
     const { evidencePacks } = await import('../src/db/schema.js');
     const { eq } = await import('drizzle-orm');

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { makeZip } from 'client-zip';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { evidencePackSchema, type User } from '@hiu/domain';
+import { evidencePackSchema, SUPERSEDED_PACK_MESSAGES, type User } from '@hiu/domain';
 import { attachment } from '../exports/content-disposition.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
@@ -13,8 +13,8 @@ import { packContentsDigest } from './contents-digest.js';
 const idParams = z.object({ id: z.uuid() });
 
 /**
- * Handover evidence packs: supervisors of the site and admins ask for one; they and the
- * site's clients follow its progress and download it. Engineers do not handle packs (`oversight`).
+ * Handover evidence packs: the site's supervisors, clients and assessors and the admins ask for one, follow its
+ * progress and download it. Engineers do not handle packs (`oversight`).
  */
 export const evidencePackRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -30,7 +30,8 @@ export const evidencePackRoutes =
     app.post(
       '/api/sites/:id/evidence-packs',
       {
-        config: { access: 'supervisor' },
+        // A client may build again too, when the pack on screen is superseded (docs/product.md#evidence-pack).
+        config: { access: 'oversight' },
         schema: { tags: ['evidence packs'], params: idParams, response: { 202: evidencePackSchema } },
       },
       async (request, reply) => {
@@ -80,6 +81,8 @@ export const evidencePackRoutes =
           );
         if (pack.expiresAt && Date.parse(pack.expiresAt) < Date.now())
           throw new HttpError(410, 'gone', 'This pack has expired: build a new one');
+        // The site moved on since: the sentence the dashboard shows, never a ZIP that no longer tells the site.
+        if (pack.superseded) throw new HttpError(410, 'gone', SUPERSEDED_PACK_MESSAGES[pack.superseded]);
         const present = await evidencePacks.existingFiles(pack.contents.map((c) => c.fileId));
         if (pack.contents.some((c) => !present.has(c.fileId)))
           throw new HttpError(

@@ -17,8 +17,15 @@ export const evidencePackSchema = z.object({
   missing: z.array(z.object({ address: z.string(), reportId: z.string(), reason: z.string() })),
   /**
    * Why the screen no longer offers it: a report changed after it was asked for, or a newer pack
-   * replaces it. It still downloads as built.
+   * replaces it. Its download is refused with the sentence the screen shows.
    */
   superseded: z.enum(['reports_changed', 'newer_pack']).nullable(),
 });
 export type EvidencePack = z.infer<typeof evidencePackSchema>;
+
+/** What a superseded pack says, on the dashboard and in the refusal of its download (docs/product.md#evidence-pack). */
+export const SUPERSEDED_PACK_MESSAGES: Record<NonNullable<EvidencePack['superseded']>, string> = {
+  reports_changed:
+    'Superseded: reports were reviewed or corrected since it was built. Build again for the site as it is now.',
+  newer_pack: 'Superseded: a newer pack of this site was built. Download that one.',
+};

@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import {
@@ -15,13 +14,11 @@ type IssueOwner = keyof typeof ISSUE_OWNER_LABELS;
 import { Problem } from '../../components/problem';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { Page } from '../../components/ui/page';
-import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../../lib/session';
 import { ChartPanel } from './chart-panel';
+import { DashboardFilters, useDashboardFilters } from './dashboard-filters';
 import { PackCard } from './pack-card';
 import { SignOffCard } from './sign-off-card';
 import { SiteIssuesCard } from './site-issues-card';
@@ -90,22 +87,14 @@ export default function DashboardPage() {
 function SiteDashboardScreen() {
   const { siteId = '' } = useParams<{ siteId: string }>();
   const { user } = useSession();
-  const [f, setF] = useState({ from: '', to: '', engineerId: '', block: '' });
-  const query = new URLSearchParams(Object.entries(f).filter(([, v]) => v !== '')).toString();
+  const { filter, query, set } = useDashboardFilters();
   const site = useQuery<Site>({ queryKey: [`/api/sites/${siteId}`] });
-  // The unfiltered figures give the filters their choices (engineers, blocks).
+  // The unfiltered figures give the filters their choices (engineers, blocks, floors).
   const all = useQuery<SiteDashboard>({ queryKey: [`/api/sites/${siteId}/dashboard`] });
   const d = useQuery<SiteDashboard>({
     queryKey: [`/api/sites/${siteId}/dashboard${query ? `?${query}` : ''}`],
     placeholderData: keepPreviousData,
   });
-  const engineers = useMemo(() => {
-    const m = new Map<string, string>();
-    for (const r of all.data?.perEngineerPerDay ?? []) if (r.engineerId) m.set(r.engineerId, r.engineerName);
-    return [...m.entries()].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [all.data]);
-  const set = (key: keyof typeof f) => (e: { target: { value: string } }) =>
-    setF((now) => ({ ...now, [key]: e.target.value }));
   const data = d.data;
   const file = (what: string) => `${(site.data?.name ?? 'site').replace(/[^\w -]+/g, '')} ${what}.csv`;
   const canBuild = user?.role === 'admin' || user?.role === 'supervisor';
@@ -130,37 +119,7 @@ function SiteDashboardScreen() {
       }
     >
       <div className="space-y-5">
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label="From">
-            <Input type="date" value={f.from} onChange={set('from')} />
-          </Field>
-          <Field label="To" error={f.from && f.to && f.from > f.to ? 'The end is before the start' : undefined}>
-            <Input type="date" value={f.to} onChange={set('to')} />
-          </Field>
-          <Field label="Engineer">
-            <Select value={f.engineerId} onChange={set('engineerId')}>
-              <option value="">Every engineer</option>
-              {engineers.map(([id, name]) => (
-                <option key={id} value={id}>
-                  {name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Block">
-            <Select value={f.block} onChange={set('block')}>
-              <option value="">Every block</option>
-              {/* Flats with no block have no value to filter by apart from "every block". */}
-              {(all.data?.byBlock ?? [])
-                .filter((b) => b.block !== '')
-                .map((b) => (
-                  <option key={b.block} value={b.block}>
-                    {b.block}
-                  </option>
-                ))}
-            </Select>
-          </Field>
-        </div>
+        <DashboardFilters filter={filter} set={set} all={all.data} />
         {d.isError ? <Problem error={d.error} what="the dashboard" onRetry={() => void d.refetch()} /> : null}
         {!data ? (
           <Skeleton className="h-40" />
@@ -254,7 +213,7 @@ function SiteDashboardScreen() {
             </div>
           </>
         )}
-        {user && user.role !== 'engineer' ? <PackCard siteId={siteId} canBuild={canBuild} /> : null}
+        {user && user.role !== 'engineer' ? <PackCard siteId={siteId} /> : null}
         {user && user.role !== 'engineer' ? <SignOffCard siteId={siteId} signerName={user.name} /> : null}
         {user && user.role !== 'engineer' ? <SiteIssuesCard siteId={siteId} canEdit={canBuild} /> : null}
         {user && user.role !== 'engineer' ? (

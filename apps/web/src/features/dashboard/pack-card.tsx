@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, type EvidencePack } from '@hiu/domain';
+import { formatDateTime, SUPERSEDED_PACK_MESSAGES, type EvidencePack } from '@hiu/domain';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api, ApiError, apiRequest } from '../../lib/api-client';
@@ -13,7 +13,7 @@ const building = (p: EvidencePack) => p.state === 'queued' || p.state === 'runni
  * Downloads a pack: asked first (HEAD), so a pack that cannot be had says why on screen instead of being saved
  * as a file of JSON; then the browser saves the ZIP as it streams, never held whole in the page's memory.
  */
-async function downloadPack(url: string) {
+async function downloadPack(url: string, onRefused: () => void) {
   const head = await fetch(url, { method: 'HEAD', credentials: 'include' }).catch(() => undefined);
   if (!head?.ok) {
     // The GET answers the same refusal with its reason, before any byte of a ZIP.
@@ -21,6 +21,8 @@ async function downloadPack(url: string) {
       await apiRequest('GET', url);
     } catch (e) {
       notify.error('Could not download the pack', e instanceof ApiError ? e.userMessage : 'Check your connection.');
+      // A pack superseded since the list was read: the list is read again, so the card offers Build again.
+      onRefused();
       return;
     }
   }
@@ -33,10 +35,10 @@ async function downloadPack(url: string) {
 }
 
 /**
- * The site's handover evidence pack (docs/product.md#evidence-pack): build one (supervisors, admins), watch it
- * being built (flats done of total), download it until it expires.
+ * The site's handover evidence pack (docs/product.md#evidence-pack): build one (anyone who reads the dashboard),
+ * watch it being built (flats done of total), download it until it expires or is superseded.
  */
-export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boolean }) {
+export function PackCard({ siteId }: { siteId: string }) {
   const client = useQueryClient();
   // Expiry is judged against when the card opened: a pack that expires while it is open fails with 410.
   const [now] = useState(Date.now);
@@ -67,11 +69,9 @@ export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boole
         One ZIP for the building: a summary PDF with every flat, the distributions and a sign-off page, every report
         PDF, the CSV and a manifest of SHA-256 hashes.
       </p>
-      {canBuild ? (
-        <Button onClick={() => build.mutate()} disabled={build.isPending || Boolean(current)}>
-          {current ? 'Building...' : outOfDate ? 'Build again' : 'Build evidence pack'}
-        </Button>
-      ) : null}
+      <Button onClick={() => build.mutate()} disabled={build.isPending || Boolean(current)}>
+        {current ? 'Building...' : outOfDate ? 'Build again' : 'Build evidence pack'}
+      </Button>
       {current ? (
         <div role="status" aria-live="polite" className="space-y-1">
           <p className="font-medium">{current.total ? `${current.done} of ${current.total} reports` : 'Starting...'}</p>
@@ -95,10 +95,7 @@ export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boole
                   {p.state === 'done' ? `Built ${formatDateTime(p.finishedAt ?? '')}` : 'Failed'}
                 </p>
                 {p.superseded === 'reports_changed' ? (
-                  <p className="font-medium text-amber-800">
-                    Superseded: reports were reviewed or corrected since it was built. Build again for the site as it is
-                    now.
-                  </p>
+                  <p className="font-medium text-amber-800">{SUPERSEDED_PACK_MESSAGES.reports_changed}</p>
                 ) : null}
                 <p className="text-slate-700">
                   {p.state === 'done'
@@ -115,7 +112,10 @@ export function PackCard({ siteId, canBuild }: { siteId: string; canBuild: boole
                   download
                   onClick={(e) => {
                     e.preventDefault();
-                    void downloadPack(`/api/evidence-packs/${p.id}/download`);
+                    void downloadPack(
+                      `/api/evidence-packs/${p.id}/download`,
+                      () => void client.invalidateQueries({ queryKey: key }),
+                    );
                   }}
                 >
                   Download ZIP
