@@ -24,10 +24,18 @@ test('Assign flats on a phone: cards with status and due date, a past date warne
   await expect(page.getByRole('heading', { name: 'Assign flats' })).toBeVisible({ timeout: 30_000 });
 
   await page.getByLabel('Engineer').selectOption({ label: engineer.name });
-  const due = page.getByLabel('Due date (optional)');
-  await due.fill('2020-01-15');
+  // The date reads and is typed as dd/mm/yyyy, on a numeric keypad, whatever the browser's own date format.
+  const due = page.getByRole('group', { name: 'Due date (optional)' });
+  await expect(due).toContainText('dd/mm/yyyy');
+  const day = due.getByRole('spinbutton', { name: /^day/i });
+  await expect(day).toHaveAttribute('inputmode', 'numeric');
+  await day.tap();
+  await page.keyboard.type('15012020');
+  await expect(due).toContainText('15/01/2020');
   await expect(page.getByText('15/01/2020 has passed: the flats will show as overdue.')).toBeVisible();
-  await due.fill('2099-07-10');
+  await day.tap();
+  await page.keyboard.type('10072099');
+  await expect(due).toContainText('10/07/2099');
   await expect(page.getByText(/has passed/)).toHaveCount(0);
   await page.getByRole('checkbox', { name: `Select ${properties[0]!.address}` }).check();
   await page.getByRole('checkbox', { name: `Select ${properties[1]!.address}` }).check();
@@ -35,7 +43,7 @@ test('Assign flats on a phone: cards with status and due date, a past date warne
   await expect(page.getByText(`2 flats assigned to ${engineer.name}`)).toBeVisible();
   // Afresh: no engineer or date carried over to the next assignment.
   await expect(page.getByLabel('Engineer')).toHaveValue('');
-  await expect(due).toHaveValue('');
+  await expect(due).toContainText('dd/mm/yyyy');
 
   const card = page
     .getByRole('list', { name: 'Flats' })

@@ -11,7 +11,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
+import { DateEntry } from '../../components/date-entry/date-entry';
 import { SearchBox } from '../../components/ui/search-box';
 import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -137,16 +137,16 @@ export function AssignPanel({ siteId }: { siteId: string }) {
             ))}
           </Select>
         </Field>
-        <Field
+        <DateEntry
           label="Due date (optional)"
+          value={dueDate}
+          onChange={setDueDate}
           warning={
             pastDue
               ? `${formatDate(dueDate)} has passed: the flats will show as overdue. Choose a later date, or assign anyway.`
               : undefined
           }
-        >
-          <Input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
-        </Field>
+        />
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <SearchBox label="Search flats" placeholder="Address" onSearch={onSearch} />
