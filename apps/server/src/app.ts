@@ -164,6 +164,7 @@ export async function buildApp(
       [REPORT_PDF_JOB]: reportPdfJob({
         reports: repos.reports,
         review: repos.review,
+        siteIssues: repos.siteIssues,
         db: database.db,
         pdfs,
         log: app.log,

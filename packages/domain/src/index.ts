@@ -79,6 +79,7 @@ export * from './witnessing/witnessed-readings.js';
 export * from './witnessing/witness-record.js';
 export * from './witnessing/sampling-schema.js';
 export * from './schemas/site-issues.js';
+export * from './site-issues/network-issues.js';
 export * from './schemas/notifications.js';
 export * from './packs/cp1-ts1.js';
 export * from './packs/cp1-param-fields.js';

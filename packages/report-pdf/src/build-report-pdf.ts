@@ -23,7 +23,7 @@ import {
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
 import { embedImage, type ReportImage } from './images.js';
 import { drawReview, type ReportReview } from './review-block.js';
-import { drawPackGroups, drawPackStepSeven } from './pack-sections.js';
+import { drawNetworkIssues, drawPackGroups, drawPackStepSeven, type NetworkIssue } from './pack-sections.js';
 import { drawTable, sectionHeading, STATUS_STYLE } from './table.js';
 
 export type { ReportImage } from './images.js';
@@ -60,6 +60,11 @@ export interface ReportPdfInput {
   review?: ReportReview;
   /** Its revisions up to this one; the corrections among them are printed. */
   revisions?: ReportRevision[];
+  /**
+   * The site's network-wide issues open when the report was submitted (docs/product.md#network-wide-issues),
+   * printed in its issues table as applying to every flat; absent on a PDF made on the phone.
+   */
+  networkIssues?: NetworkIssue[];
 }
 
 const DASH = '—';
@@ -86,7 +91,9 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
   drawTitle(w, status, report.siteName);
   drawDetails(w, input, failedStep);
   drawSummary(w, input, evaluation);
-  for (const section of SECTIONS) drawSection(w, section, data, ranges, evaluation, failedStep);
+  for (const section of SECTIONS) drawSection(w, section, data, ranges, evaluation, failedStep, input.networkIssues);
+  // Step 7 was not carried out: the site's issues still apply to the flat, so they print after the steps.
+  if (failedStep && failedStep < 7) drawNetworkIssues(w, input.networkIssues ?? []);
   drawEvidence(w, data);
   drawReview(w, input.review, input.revisions);
   await drawPhotos(w, input);
@@ -279,6 +286,7 @@ function drawSection(
   ranges: Ranges,
   evaluation: Evaluation,
   failedStep: number | null,
+  networkIssues: readonly NetworkIssue[] = [],
 ) {
   const status = evaluation.sections[section.id];
   const title = `${section.step}. ${section.title}`;
@@ -305,7 +313,7 @@ function drawSection(
   drawTable(w, title, status, sectionRows(section.id, data, ranges));
   // A test pack's groups of this step print under its verdict, so a failing pack reading is read with its step.
   drawPackGroups(w, data, ranges, section.step);
-  if (section.id === 'photosSignature') drawPackStepSeven(w, data);
+  if (section.id === 'photosSignature') drawPackStepSeven(w, data, networkIssues);
 }
 
 /** When each step was completed and, if the engineer allowed it, where they were at submit. */

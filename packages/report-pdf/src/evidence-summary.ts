@@ -1,4 +1,5 @@
 import {
+  APPLIES_TO_EVERY_FLAT,
   FLAT_STATE_LABELS,
   formatDate,
   formatDateTime,
@@ -15,6 +16,7 @@ import {
   type WitnessRecord,
   samplingCoverageText,
   type SiteDashboard,
+  type SiteIssue,
   type TestPack,
 } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, Writer, type TextStyle } from './layout.js';
@@ -59,6 +61,8 @@ export interface EvidenceSummaryInput {
   testPack: TestPack;
   /** Every issue the flats' approved reports list, open or closed (test packs with an issues list). */
   issues: { address: string; description: string; owner: string; due: string; resolved: boolean }[];
+  /** The site's network-wide issues, open and resolved, each applying to every flat. */
+  networkIssues: SiteIssue[];
   ranges: Ranges;
   dashboard: SiteDashboard;
   flats: EvidenceFlat[];
@@ -224,6 +228,7 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
     ],
     ['Test pack', testPackName(input.testPack)],
     ['Open issues', String(input.issues.filter((i) => !i.resolved).length)],
+    ['Open network-wide issues', String(input.networkIssues.filter((i) => !i.resolved).length)],
     ['Rule book', input.ruleBookVersion],
     ['PDFs that could not be built', input.missing.length ? String(input.missing.length) : 'None'],
   ];
@@ -382,6 +387,7 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
   );
 
   heading(w, 'Issues');
+  drawNetworkIssues(w, input.networkIssues);
   if (input.issues.length === 0) {
     w.lineAt('No issue was recorded.', MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 10 });
     w.y -= 24;
@@ -468,4 +474,41 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
     w.lineRight(`Page ${i + 1} of ${total}`, PAGE.width - MARGIN.right, MARGIN.bottom - 30, style);
   });
   return w.doc.save();
+}
+
+/**
+ * The site's network-wide issues (docs/product.md#network-wide-issues), ahead of the flats' own: what, who acts,
+ * by when, open or closed, and for a closed one how it was put right, who closed it and when.
+ */
+function drawNetworkIssues(w: Writer, issues: readonly SiteIssue[]) {
+  if (issues.length === 0) {
+    w.lineAt('No network-wide issue was raised.', MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 10 });
+    w.y -= 24;
+    return;
+  }
+  table(
+    w,
+    [
+      { title: 'Network-wide issue', width: 0.3 },
+      { title: 'Who acts', width: 0.12 },
+      { title: 'Due', width: 0.11 },
+      { title: 'State', width: 0.09 },
+      { title: 'Closed: how, by whom, when', width: 0.38 },
+    ],
+    issues.map((i) => [
+      `${i.description} (${APPLIES_TO_EVERY_FLAT.toLowerCase()})`,
+      ISSUE_OWNER_LABELS[i.owner],
+      formatDate(i.due),
+      i.resolved ? 'Closed' : 'OPEN',
+      i.resolved
+        ? [
+            i.closingComment ?? '',
+            `(${[i.closedBy ?? 'Unknown', i.closedAt ? formatDateTime(i.closedAt) : ''].filter(Boolean).join(', ')})`,
+          ]
+            .filter(Boolean)
+            .join(' ')
+        : '-',
+    ]),
+    8,
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  APPLIES_TO_EVERY_FLAT,
   ISSUE_OWNER_LABELS,
   formatDate,
   packGroupRows,
@@ -7,6 +8,7 @@ import {
   type PackIssue,
   type Ranges,
   type SectionStatus,
+  type SiteIssue,
   type WizardData,
 } from '@hiu/domain';
 import { COLOURS } from './layout.js';
@@ -36,7 +38,7 @@ const ISSUE_COLUMNS: Column[] = [
 ];
 
 /** How the issue was put right, by whom and when: "Strainer cleaned (Sam Engineer, 2 Mar 2026)". */
-const closingComment = (i: PackIssue) => {
+const closingComment = (i: PackIssue | NetworkIssue) => {
   const words = i.closingComment?.trim();
   if (!i.resolved) return DASH;
   const who = [i.closedBy, i.closedAt ? formatDate(i.closedAt) : undefined].filter(Boolean).join(', ');
@@ -44,28 +46,53 @@ const closingComment = (i: PackIssue) => {
   return text || DASH;
 };
 
+/** What the issues table prints of a network-wide issue: the site's, open when the report was submitted. */
+export type NetworkIssue = Pick<
+  SiteIssue,
+  'description' | 'owner' | 'due' | 'resolved' | 'closingComment' | 'closedBy' | 'closedAt'
+>;
+
 /**
  * What step 7 adds under a pack: its required photos and its issues list, each in its own table under the
- * step's. Left out of a report whose device failed before step 7.
+ * step's. The site's network-wide issues join the issues table, marked as applying to every flat, under any pack.
  */
-export function drawPackStepSeven(w: Writer, data: WizardData) {
+export function drawPackStepSeven(w: Writer, data: WizardData, networkIssues: readonly NetworkIssue[] = []) {
   const pack = packOf(data);
   const photos = packPhotoRows(data);
   if (photos.length) drawTable(w, 'Required photos', statusOf(photos), photos, 'group');
-  if (!pack.issuesList) return;
-  const issues = data.cp1?.issues ?? [];
-  const open = issues.filter((i) => !i.resolved).length;
-  const rows: Cell[][] = issues.length
-    ? issues.map((i) => [
-        i.description.trim() || DASH,
-        ISSUE_OWNER_LABELS[i.owner],
-        i.due ? formatDate(i.due) : 'No due date',
-        i.resolved ? 'resolved' : 'open',
-        closingComment(i),
-      ])
+  drawIssues(w, pack.issuesList ? (data.cp1?.issues ?? []) : [], networkIssues, pack.issuesList);
+}
+
+/**
+ * The site's network-wide issues alone, for a report whose device failed before step 7: they apply to the flat
+ * all the same (docs/product.md#network-wide-issues).
+ */
+export function drawNetworkIssues(w: Writer, networkIssues: readonly NetworkIssue[]) {
+  drawIssues(w, [], networkIssues, false);
+}
+
+function drawIssues(w: Writer, issues: readonly PackIssue[], networkIssues: readonly NetworkIssue[], listed: boolean) {
+  if (!listed && networkIssues.length === 0) return;
+  const all = [...issues, ...networkIssues];
+  const open = all.filter((i) => !i.resolved).length;
+  const rows: Cell[][] = all.length
+    ? [
+        ...issues.map((i) => issueRow(i, i.description.trim() || DASH)),
+        ...networkIssues.map((i) =>
+          issueRow(i, `${i.description.trim() || DASH} (${APPLIES_TO_EVERY_FLAT.toLowerCase()})`),
+        ),
+      ]
     : [['No issues recorded', '', '', 'info', '']];
   const badge = open
     ? { ...STATUS_STYLE.fail, label: `${open} OPEN` }
-    : { label: issues.length ? 'ALL RESOLVED' : 'NONE', color: COLOURS.na, tint: COLOURS.stripe };
+    : { label: all.length ? 'ALL RESOLVED' : 'NONE', color: COLOURS.na, tint: COLOURS.stripe };
   drawGrid(w, { title: 'Issues (who must act, when)', badge, level: 'group' }, ISSUE_COLUMNS, rows);
 }
+
+const issueRow = (i: PackIssue | NetworkIssue, what: string): Cell[] => [
+  what,
+  ISSUE_OWNER_LABELS[i.owner],
+  i.due ? formatDate(i.due) : 'No due date',
+  i.resolved ? 'resolved' : 'open',
+  closingComment(i),
+];

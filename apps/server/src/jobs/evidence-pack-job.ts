@@ -98,6 +98,7 @@ export function evidencePackJob(d: Deps): JobHandler {
       const deps = {
         reports: repos.reports,
         review: repos.review,
+        siteIssues: repos.siteIssues,
         db: d.db,
         pdfs: d.pdfs,
         log: d.log,
@@ -235,6 +236,7 @@ export function evidencePackJob(d: Deps): JobHandler {
         issues: flats.flatMap((f, i) =>
           (lastApproved[i]?.issues ?? []).map((issue) => ({ address: f.address, ...issue })),
         ),
+        networkIssues: await repos.siteIssues.list(site.id),
         ranges,
         dashboard,
         flats,

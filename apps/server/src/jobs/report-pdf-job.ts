@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { wizardDataSchema } from '@hiu/domain';
+import { siteIssuesOpenAt, wizardDataSchema } from '@hiu/domain';
 import type { ReportPdfs } from '../exports/report-pdf.js';
 import { HttpError } from '../http/errors.js';
 import type { ReportsRepository } from '../reports/repository.js';
 import type { ReviewRepository } from '../review/repository.js';
+import type { SiteIssuesRepository } from '../site-issues/repository.js';
 import type { Db } from '../db/client.js';
 import { keepReportPdf, keepRevisionPdf } from '../reports/commands.js';
 import type { JobHandler } from './queue/runner.js';
@@ -14,6 +15,8 @@ type Report = NonNullable<Awaited<ReturnType<ReportsRepository['detail']>>>;
 interface Deps {
   reports: ReportsRepository;
   review: ReviewRepository;
+  /** The site's network-wide issues, those open at the report's submit printed in it. */
+  siteIssues: Pick<SiteIssuesRepository, 'list'>;
   /** Where a built PDF is kept, by a command of its own (reports/commands.ts). */
   db: Db;
   pdfs: ReportPdfs;
@@ -63,6 +66,10 @@ async function renderRevision(d: Deps, report: Report, state: RevisionState, who
   }
   const revisions = (await d.review.revisions(report)).filter((r) => r.revision <= state.revision);
   const current = state.revision === report.revision;
+  // As they stood when the engineer submitted it (docs/product.md#network-wide-issues): a rebuild prints the same.
+  const networkIssues = report.siteId
+    ? siteIssuesOpenAt(await d.siteIssues.list(report.siteId), report.completedAt)
+    : [];
   return d.pdfs.render(
     d.reports,
     {
@@ -83,6 +90,7 @@ async function renderRevision(d: Deps, report: Report, state: RevisionState, who
           }
         : undefined,
       revisions,
+      networkIssues,
     },
     who ?? report.userId ?? undefined,
   );

@@ -39,6 +39,7 @@ export const reportRoutes =
     const pdfDeps = {
       reports,
       review: ctx.repos.review,
+      siteIssues: ctx.repos.siteIssues,
       db: ctx.database.db,
       pdfs: ctx.pdfs,
       jobs: ctx.jobStore,

@@ -57,3 +57,5 @@ export function siteIssuesRepository(db: Db) {
     },
   };
 }
+
+export type SiteIssuesRepository = ReturnType<typeof siteIssuesRepository>;
