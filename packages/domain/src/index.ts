@@ -82,6 +82,7 @@ export * from './schemas/site-issues.js';
 export * from './site-issues/network-issues.js';
 export * from './schemas/notifications.js';
 export * from './packs/cp1-ts1.js';
+export * from './packs/room-readings.js';
 export * from './packs/cp1-param-fields.js';
 export * from './packs/test-pack-types.js';
 export * from './packs/test-packs.js';

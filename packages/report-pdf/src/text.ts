@@ -17,6 +17,8 @@ const REPLACEMENTS: Record<string, string> = {
   '✗': 'x',
   '✘': 'x',
   '℃': '°C',
+  // A radiator's ΔT: the words an engineer says for it.
+  Δ: 'delta ',
   Ł: 'L',
   ł: 'l',
   Đ: 'D',

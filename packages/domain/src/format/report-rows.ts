@@ -9,6 +9,13 @@ import {
 } from '../rules/forty-five.js';
 import { judgeRoom } from '../rules/radiators.js';
 import { notApplicableText } from '../rules/radiators-not-applicable.js';
+import {
+  deltaTText,
+  judgeRadiatorDeltaT,
+  radiatorDeltaT,
+  ZONE_FLOW,
+  type RoomReadingsData,
+} from '../packs/room-readings.js';
 import { formatRange, judge, type Ranges } from '../rules/ranges.js';
 import type { RangedMeasurementId } from '../rules/catalogue.js';
 import { readMeasurement } from '../rules/read-measurement.js';
@@ -79,18 +86,21 @@ export function sectionRows(section: SectionId, data: WizardData, ranges: Ranges
         ...rows,
       ];
     case 'radiators':
-      return Object.entries(data.radiators.roomChecks).map(([room, check]) => {
+      return Object.entries(data.radiators.roomChecks).flatMap(([room, check]) => {
         const got = check.valveSetting.trim();
         const expected = check.expectedValveSetting.trim();
         const verdict = judgeRoom(check);
-        return {
+        const row: ReportRow = {
           id: `radiators.${room}`,
           check: `${room} valve setting`,
           value: verdict === 'n/a' ? notApplicableText(check.notApplicableReason) : got || DASH,
           expected: expected ? `Expected ${expected}` : 'Any setting',
           result: verdict === 'n/a' ? 'info' : verdict,
         };
+        return verdict === 'n/a' ? [row] : [row, ...radiatorTempRows(data, room)];
       });
+    case 'heating':
+      return [...rows, ...zoneRows(data)];
     case 'dhw': {
       const dhw = data.dhwChecks;
       const reached = dhw.fortyFiveIn45;
@@ -165,6 +175,38 @@ export function sectionRows(section: SectionId, data: WizardData, ranges: Ranges
     default:
       return rows;
   }
+}
+
+/** A radiator's flow and return with its ΔT, judged by the rule book's ΔT rule, when the pack recorded them. */
+function radiatorTempRows(data: WizardData, room: string): ReportRow[] {
+  const t = (data.cp1 as RoomReadingsData | undefined)?.radiatorTemps?.[room];
+  const flow = t?.flow?.trim() ?? '';
+  const ret = t?.return?.trim() ?? '';
+  if (!flow && !ret) return [];
+  const deltaT = radiatorDeltaT(t);
+  return [
+    {
+      id: `cp1.radiatorTemps.${room}`,
+      check: `${room} radiator flow / return`,
+      value: `${flow || DASH} / ${ret || DASH} °C${deltaT === null ? '' : `, ${deltaTText(deltaT)}`}`,
+      expected: 'Return not above flow (ΔT ≥ 0 K)',
+      result: judgeRadiatorDeltaT(deltaT),
+    },
+  ];
+}
+
+/** Each underfloor zone's flow, recorded, not judged. */
+function zoneRows(data: WizardData): ReportRow[] {
+  return ((data.cp1 as RoomReadingsData | undefined)?.underfloorZones ?? []).map((z, i) => {
+    const flow = z.flowRate?.trim() ?? '';
+    return {
+      id: `cp1.underfloorZones.${i}`,
+      check: `Underfloor zone ${z.name?.trim() || i + 1} flow`,
+      value: flow ? `${flow} ${ZONE_FLOW.unit}` : DASH,
+      expected: 'Information only',
+      result: 'info',
+    };
+  });
 }
 
 /** The answers that pass, as the Required column says them: "Yes", "Clear". */

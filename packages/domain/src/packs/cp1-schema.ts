@@ -6,6 +6,7 @@ import { packFieldError } from './pack-rules.js';
 import { PACK_VERSIONS } from './registry.js';
 import type { TestPackRef } from './test-pack-types.js';
 import { packOf } from './test-packs.js';
+import { MAX_ZONES, roomReadingProblems, type RoomReadingsData } from './room-readings.js';
 
 /** One item of a check's issues list: what is wrong, who must act, by when, and whether it is put right. */
 export const packIssueSchema = z.object({
@@ -53,6 +54,18 @@ for (const pack of PACK_VERSIONS.filter((p) => p.id === 'cp1-ts1'))
 export const cp1DataSchema = z.looseObject({
   ...Object.fromEntries([...released.values()].map((f) => [f.key, kindSchema(f)])),
   issues: z.array(packIssueSchema).max(50, 'At most 50 issues').default([]),
+  /** Each radiator's flow and return by its room on step 4 (version 3 on); absent on checks without them. */
+  radiatorTemps: z
+    .record(
+      z.string().trim().min(1).max(80),
+      z.object({ flow: decimalString.default(''), return: decimalString.default('') }),
+    )
+    .optional(),
+  /** Each underfloor zone's flow (version 3 on). */
+  underfloorZones: z
+    .array(z.object({ name: shortText(80).default(''), flowRate: decimalString.default('') }))
+    .max(MAX_ZONES, `At most ${MAX_ZONES} zones`)
+    .optional(),
 });
 export type Cp1Data = z.infer<typeof cp1DataSchema>;
 export type PackIssueInput = z.infer<typeof packIssueSchema>;
@@ -71,13 +84,17 @@ export const testPackRefSchema = z.object({
 export function packDataIssues(data: {
   testPack?: TestPackRef | undefined;
   cp1?: unknown;
-}): { path: [string, string]; message: string }[] {
+}): { path: string[]; message: string }[] {
   // The schema asks even when the check itself is of the wrong shape, to give every message at once.
   const cp1 = data && typeof data === 'object' ? data.cp1 : undefined;
   if (!cp1 || typeof cp1 !== 'object') return [];
   const values = cp1 as Record<string, unknown>;
-  const out: { path: [string, string]; message: string }[] = [];
-  for (const f of packOf(data).fields) {
+  const out: { path: string[]; message: string }[] = [];
+  const pack = packOf(data);
+  if (pack.roomReadings)
+    for (const p of roomReadingProblems(values as RoomReadingsData))
+      out.push({ path: ['cp1', ...p.path], message: p.message });
+  for (const f of pack.fields) {
     const value = values[f.key];
     if (!released.has(f.key)) {
       const r = kindSchema(f).safeParse(value);

@@ -5,6 +5,7 @@ import { missingPhotoTags, packValue } from './pack-rules.js';
 import type { PackField } from './cp1-ts1.js';
 import type { TestPack } from './test-pack-types.js';
 import { packOf, testPackName, testPackVersions } from './test-packs.js';
+import { radiatorTempsText, zoneFlowsText, type RoomReadingsData } from './room-readings.js';
 
 /** "CP1 Hot-water peak: Kitchen tap flow (L/min)" */
 const column = (group: string, label: string, unit?: string) => `CP1 ${group}: ${label}${unit ? ` (${unit})` : ''}`;
@@ -24,6 +25,8 @@ function csvFields() {
     columns: [
       'Test Pack',
       ...list.map((f) => column(f.group, f.label, f.kind === 'number' ? f.unit : undefined)),
+      'CP1 Radiators: flow / return (°C), ΔT (K)',
+      'CP1 Underfloor zones: flow (L/min)',
       'CP1 Required Photos Missing',
       'CP1 Issues',
     ],
@@ -63,5 +66,13 @@ export function packCsvCells(data: WizardData): string[] {
     const v = packValue(data, f);
     return f.kind === 'yesno' ? (v === null ? '' : yesNoNa(v as boolean)) : String(v).trim();
   });
-  return [name, ...values, missingPhotoTags(data).join('; '), issuesText(data)].map(neutraliseCsvCell);
+  const rooms = (data.cp1 ?? {}) as RoomReadingsData;
+  return [
+    name,
+    ...values,
+    radiatorTempsText(rooms),
+    zoneFlowsText(rooms),
+    missingPhotoTags(data).join('; '),
+    issuesText(data),
+  ].map(neutraliseCsvCell);
 }

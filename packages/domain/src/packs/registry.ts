@@ -40,5 +40,6 @@ export const PACK_VERSIONS: TestPack[] = [
     setPointRules: CP1_V3_SET_POINT_RULES,
     issuesNeedDueDate: true,
     issuesClosedWithComment: true,
+    roomReadings: true,
   },
 ];

@@ -43,4 +43,6 @@ export interface TestPack {
   issuesNeedDueDate?: boolean;
   /** An issue marked resolved must say how it was put right. */
   issuesClosedWithComment?: boolean;
+  /** Each radiator's flow and return (step 4) and each underfloor zone's flow (step 5) are recorded. */
+  roomReadings?: boolean;
 }

@@ -3,6 +3,12 @@
 // screens read it on every keystroke.
 import { parseDecimal } from '../numbers.js';
 import { CP1_FIELDS_V1 } from '../packs/cp1-ts1.js';
+import {
+  hotterReturnMessage,
+  judgeRadiatorDeltaT,
+  radiatorDeltaT,
+  type RoomReadingsData,
+} from '../packs/room-readings.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
 import { withDesignDefaults } from '../schemas/design-defaults.js';
 
@@ -141,7 +147,22 @@ export function contradictions(data: ReadingsData, design?: SiteDesign): Contrad
       });
     }
   }
+  out.push(...hotterReturns(data));
   return out.sort((x, y) => x.step - y.step);
+}
+
+/** Radiators whose return reads hotter than their flow (step 4): the ΔT rule of the rule book. */
+function hotterReturns(data: ReadingsData): Contradiction[] {
+  const temps = (data.cp1 as RoomReadingsData | undefined)?.radiatorTemps ?? {};
+  return Object.entries(temps)
+    .filter(([, t]) => judgeRadiatorDeltaT(radiatorDeltaT(t)) === 'fail')
+    .map(([room, t]) => ({
+      step: 4,
+      field: `cp1.radiatorTemps.${room}.return`,
+      other: `cp1.radiatorTemps.${room}.flow`,
+      message: hotterReturnMessage(room, t),
+      summary: `${room} radiator return`,
+    }));
 }
 
 /** The message of the contradiction a field is part of, for the step to show under it. */

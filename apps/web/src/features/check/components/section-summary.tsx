@@ -9,6 +9,7 @@ import {
   packValue,
   readMeasurement,
   SECTIONS,
+  sectionRows as reportRows,
   stepNotApplicable,
   type Ranges,
   type SectionId,
@@ -61,9 +62,21 @@ function packAnswers(d: WizardData, section: SectionId): SummaryRow[] {
 
 /** The values of one section as the review shows them, each with its unit and verdict mark. */
 export function sectionRows(section: SectionId, d: WizardData, ranges: Ranges): SummaryRow[] {
-  const pack = packAnswers(d, section);
+  const pack = [...packAnswers(d, section), ...roomReadings(section, d, ranges)];
   const rows = standardRows(section, d, ranges);
   return pack.length ? [...rows, ...pack] : rows;
+}
+
+/** Each radiator's flow, return and ΔT, and each underfloor zone's flow, as the report prints them. */
+function roomReadings(section: SectionId, d: WizardData, ranges: Ranges): SummaryRow[] {
+  if ((section !== 'radiators' && section !== 'heating') || !packOf(d).roomReadings) return [];
+  return reportRows(section, d, ranges)
+    .filter((r) => r.id.startsWith('cp1.radiatorTemps.') || r.id.startsWith('cp1.underfloorZones.'))
+    .map((r) => ({
+      label: r.check,
+      value: r.value,
+      ...(r.result === 'pass' || r.result === 'fail' || r.result === 'pending' ? { mark: r.result } : {}),
+    }));
 }
 
 function standardRows(section: SectionId, d: WizardData, ranges: Ranges): SummaryRow[] {

@@ -1,10 +1,11 @@
-import { missingForNext } from '@hiu/domain';
+import { missingForNext, packOf } from '@hiu/domain';
 import { Card } from '../../../components/ui/card';
 import { useWizard } from '../state/wizard-provider';
 import { MeasurementList } from '../components/measurement-list';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
 import { PackFields } from '../components/pack-fields';
+import { UnderfloorZones } from '../components/underfloor-zones';
 
 export function HeatingStep() {
   const { state } = useWizard();
@@ -25,6 +26,11 @@ export function HeatingStep() {
         <MeasurementList step={5} ranges={ranges} />
         <PackFields step={5} ranges={ranges} />
       </Card>
+      {packOf(state.wizardData).roomReadings ? (
+        <Card className="mt-4">
+          <UnderfloorZones />
+        </Card>
+      ) : null}
     </WizardChrome>
   );
 }

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import {
   bedroomsOf,
   missingForNext,
+  packOf,
   roomChecksFor,
   roomSource,
   stepNotApplicable,
+  type RadiatorTemps as Temps,
   type RoomCheck,
   type WizardData,
 } from '@hiu/domain';
@@ -17,6 +19,15 @@ import { useStep } from '../lib/use-step';
 import { RadiatorRoom } from '../components/radiators/radiator-room';
 import { AddRoom } from '../components/radiators/add-room';
 import { StepNotApplicable } from '../components/radiators/step-not-applicable';
+import { RadiatorTemps } from '../components/radiators/radiator-temps';
+
+type Cp1Temps = { radiatorTemps?: Record<string, Temps> };
+/** The pack's radiator readings of a check (CP1/TS1 version 3 on), created when first written. */
+const tempsOf = (w: WizardData): Record<string, Temps> | undefined => {
+  const cp1 = w.cp1 as (WizardData['cp1'] & Cp1Temps) | undefined;
+  if (!cp1) return undefined;
+  return (cp1.radiatorTemps ??= {});
+};
 
 /** What the engineer is told about where the rooms come from (docs/product.md#steps). */
 function roomsNotice(source: 'site' | 'type' | 'none', dwellingType: string): string {
@@ -39,6 +50,8 @@ export function RadiatorsStep() {
   const design = state.siteDesign?.radiators ?? {};
   const rooms = Object.entries(d.radiators.roomChecks);
   const notApplicable = stepNotApplicable(d.radiators);
+  const readings = packOf(d).roomReadings === true;
+  const temps = (d.cp1 as Cp1Temps | undefined)?.radiatorTemps ?? {};
 
   // start() prepares the rooms; a check from before that (or one skipped earlier) gets them from the
   // site's radiator design for the dwelling type, else the type's usual rooms.
@@ -50,14 +63,22 @@ export function RadiatorsStep() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A room not applicable, or taken off, takes its radiator's readings with it.
   const changeRoom = (room: string, change: Partial<RoomCheck>) =>
     update((w) => {
       const r = w.radiators.roomChecks[room];
       if (r) Object.assign(r, change);
+      if (change.notApplicable) delete tempsOf(w)?.[room];
     });
   const removeRoom = (room: string) =>
     update((w) => {
       delete w.radiators.roomChecks[room];
+      delete tempsOf(w)?.[room];
+    });
+  const changeTemps = (room: string, change: Partial<Temps>) =>
+    update((w) => {
+      const all = tempsOf(w);
+      if (all) all[room] = { flow: '', return: '', ...all[room], ...change };
     });
   const addRoom = (room: string) =>
     update((w) => {
@@ -67,13 +88,17 @@ export function RadiatorsStep() {
   const markNotApplicable = () =>
     update((w: WizardData) => {
       w.radiators = { roomChecks: {}, notApplicable: true, notApplicableReason: '' };
+      const all = tempsOf(w);
+      if (all) for (const room of Object.keys(all)) delete all[room];
     });
   const carryOut = () =>
     update((w: WizardData) => {
       w.radiators = { roomChecks: roomChecksFor(design, w.dwellingType) };
     });
   const entered = (r: RoomCheck) => r.valveSetting.trim() !== '' || (r.notApplicableReason ?? '').trim() !== '';
-  const anyEntered = rooms.some(([, r]) => entered(r));
+  const anyEntered = rooms.some(
+    ([room, r]) => entered(r) || !!temps[room]?.flow.trim() || !!temps[room]?.return.trim(),
+  );
 
   return (
     <WizardChrome
@@ -106,7 +131,11 @@ export function RadiatorsStep() {
                 {...(check.expectedValveSetting.trim() === ''
                   ? { onRemove: () => (entered(check) ? setRemoving(room) : removeRoom(room)) }
                   : {})}
-              />
+              >
+                {readings ? (
+                  <RadiatorTemps room={room} temps={temps[room]} onChange={(change) => changeTemps(room, change)} />
+                ) : null}
+              </RadiatorRoom>
             ))}
             <AddRoom rooms={rooms.map(([room]) => room)} onAdd={addRoom} />
           </Card>

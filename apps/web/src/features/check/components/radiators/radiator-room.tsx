@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { judgeRoom, roomReasonLabel, type RoomCheck } from '@hiu/domain';
 import { Button } from '../../../../components/ui/button';
 import { Field } from '../../../../components/ui/field';
@@ -10,6 +11,8 @@ interface Props {
   onChange: (change: Partial<RoomCheck>) => void;
   /** Absent for a room of the site's design: it is marked not applicable, never taken off the list. */
   onRemove?: () => void;
+  /** The pack's readings of this room's radiator, under its valve setting. */
+  children?: ReactNode;
 }
 
 /** What the valve setting says against the room's expected one, in colour and words. */
@@ -43,7 +46,7 @@ function VerdictHint({ check }: { check: RoomCheck }) {
 }
 
 /** One room of step 4: its valve setting, or why it is not applicable (docs/product.md#steps). */
-export function RadiatorRoom({ room, check, onChange, onRemove }: Props) {
+export function RadiatorRoom({ room, check, onChange, onRemove, children }: Props) {
   const notApplicable = check.notApplicable === true;
   return (
     <div className="space-y-2 border-b border-slate-200 pb-4 last:border-b-0 last:pb-0" data-room={room}>
@@ -68,6 +71,7 @@ export function RadiatorRoom({ room, check, onChange, onRemove }: Props) {
           />
         </Field>
       )}
+      {notApplicable ? null : children}
       <div className="flex flex-wrap gap-2">
         {notApplicable ? (
           <Button
