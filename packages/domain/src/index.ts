@@ -65,6 +65,7 @@ export * from './review/review-state.js';
 export * from './review/corrections.js';
 export * from './review/correction-body.js';
 export * from './review/markable-items.js';
+export * from './review/failing-items.js';
 export * from './dashboard/flat-state.js';
 export * from './dashboard/site-dashboard.js';
 export * from './dashboard/floor-order.js';

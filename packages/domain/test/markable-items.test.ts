@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { passingCheck } from '../testing/check-data.js';
 import { wizardDataSchema } from '../src/schemas/wizard-data.js';
 import { rangesFor } from '../src/rules/ranges.js';
-import { markableItemsFailingFirst } from '../src/review/markable-items.js';
+import { markableItemsFailingFirst } from '../src/review/failing-items.js';
 import { markableItemId } from '../src/schemas/team.js';
 
 const ranges = rangesFor(undefined);

@@ -1,13 +1,11 @@
-import { INITIAL_CHECKS, MEASUREMENTS, SECTIONS, type InitialCheckKey } from '../rules/catalogue.js';
-import { judgeMeasurement } from '../rules/evaluate.js';
-import type { Range } from '../rules/range-and-verdict.js';
-import type { Ranges } from '../rules/ranges.js';
+import { INITIAL_CHECKS, SECTIONS, type InitialCheckKey } from '../rules/catalogue.js';
 import type { WizardData } from '../schemas/wizard-data.js';
 import { CORRECTABLE_FIELDS, correctableField, correctableValue } from './corrections.js';
 
 /**
  * What a reviewer may mark when sending a report back: the recorded values a correction can change, and the
- * yes/no answers, which are evidence and only re-tested. The engineer's re-test shows the marked items.
+ * yes/no answers, which are evidence and only re-tested. The engineer's re-test shows the marked items by their
+ * labels (home's My flats too); which of them failed is judged in failing-items.ts.
  */
 export interface MarkableItem {
   id: string;
@@ -54,24 +52,4 @@ export function markedValue(data: WizardData, item: MarkableItem): string {
   }
   const field = correctableField(item.id);
   return field ? correctableValue(data, field) : '';
-}
-
-/** Whether the item failed the check: a No answer, or a reading outside the range it was judged with. */
-// A report carries the ranges it was judged with as a plain record (ReportDetail.ranges).
-type JudgedRanges = Readonly<Record<string, Range>>;
-
-export function itemFails(data: WizardData, ranges: JudgedRanges, item: MarkableItem): boolean {
-  if (item.kind === 'answer') return markedValue(data, item) === 'No';
-  const m = MEASUREMENTS.find((x) => x.id === item.id);
-  return m ? judgeMeasurement(data, m, ranges as Ranges) === 'fail' : false;
-}
-
-/** Every markable item with its value, the failing ones first (each group in step order). */
-export function markableItemsFailingFirst(data: WizardData, ranges: JudgedRanges) {
-  const all = MARKABLE_ITEMS.map((item) => ({
-    item,
-    value: markedValue(data, item),
-    failing: itemFails(data, ranges, item),
-  }));
-  return [...all.filter((i) => i.failing), ...all.filter((i) => !i.failing)];
 }
