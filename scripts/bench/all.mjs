@@ -16,6 +16,7 @@ const BENCHES = [
   ['bench:api', 'API under load (target 5)'],
   ['bench:reads', 'The busiest reads beside a bare node:http route (decision 199)'],
   ['bench:scale', 'Data at scale (target 6)'],
+  ['bench:reports-summary', "The Reports screen's site summary at 500,000 reports (target 6)"],
   ['bench:flood', "One engineer's read flood (decision 193)"],
   ['bench:sync', 'A phone holding a block (decision 195)'],
 ];
