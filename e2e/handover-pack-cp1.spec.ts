@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { unzipSync } from 'fflate';
+import { currentTestPack, testPackName, type Property, type Site } from '@hiu/domain';
+import { passingCp1Check } from '@hiu/domain/testing';
+import { expect, test } from './fixtures';
+import { uploadPhotoAndSignature } from './report-files';
+
+// docs/product.md#evidence-pack: on a CP1/TS1 site the handover pack is signed, built and downloaded on a phone,
+// and summary.pdf names the pack, every approved flat's HIU and heat-meter serials, the issues and the pack's hash.
+
+const FLATS = [
+  { address: 'Flat 1, Quarry House', hiu: 'HIU-Q-0001', meter: 'MTR-Q-0001' },
+  { address: 'Flat 2, Quarry House', hiu: 'HIU-Q-0002', meter: 'MTR-Q-0002' },
+];
+const ISSUE = 'Primary strainer basket cracked, to be replaced';
+
+test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pdf names serials, issues and hash', async ({
+  pageFor,
+  createUser,
+  adminApi,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const made = await adminApi.post('/api/sites', {
+    data: { name: `Quarry ${randomUUID().slice(0, 6)}`, location: 'Leeds', testPack: 'cp1-ts1' },
+  });
+  expect(made.status()).toBe(201);
+  const site = (await made.json()) as Site;
+  const engineer = await createUser();
+  const eng = await pageFor(engineer);
+  for (const [i, f] of FLATS.entries()) {
+    const res = await adminApi.post('/api/properties', {
+      data: { siteId: site.id, address: f.address, propertyType: '2b4p' },
+    });
+    expect(res.status()).toBe(201);
+    const flat = (await res.json()) as Property;
+    const { photo, signature } = await uploadPhotoAndSignature(eng);
+    const data = passingCp1Check({
+      site,
+      propertyId: flat.id,
+      photoId: photo,
+      signatureId: signature,
+      startTime: new Date(Date.now() - 60_000).toISOString(),
+    });
+    const issues = i === 0 ? [{ id: randomUUID(), description: ISSUE, owner: 'installer', due: '2026-12-18' }] : [];
+    const wizardData = {
+      ...data,
+      address: f.address,
+      hiuSerial: f.hiu,
+      cp1: { ...(data.cp1 as object), meterSerial: f.meter, ...(issues.length ? { issues } : {}) },
+    };
+    const report = await eng.request.post('/api/reports', {
+      data: { id: randomUUID(), wizardData, notes: '', failedStep: null, completedAt: new Date().toISOString() },
+    });
+    expect(report.status(), await report.text()).toBe(201);
+    const id = ((await report.json()) as { id: string }).id;
+    expect((await adminApi.post(`/api/reports/${id}/review`, { data: { decision: 'approve' } })).status()).toBe(200);
+  }
+
+  // The client signs the handover on screen, after saying what is signed.
+  const client = await createUser({ role: 'client', name: 'Quinn Client' });
+  expect((await adminApi.put(`/api/sites/${site.id}/members/${client.id}`)).status()).toBe(201);
+  const page = await pageFor(client);
+  await page.goto(`/dashboard/${site.id}`);
+  await expect(page.getByRole('region', { name: 'Progress' })).toContainText('Approved2');
+  const signOff = page.getByRole('region', { name: 'Handover sign-off' });
+  await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
+  const canvas = signOff.getByTestId('signature-canvas');
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
+      steps: 3,
+    });
+  await page.mouse.up();
+  await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Sign off the handover?' })
+    .getByRole('button', { name: 'Sign off 2 flats' })
+    .click();
+  await expect(page.getByText('Your sign-off is recorded')).toBeVisible();
+
+  // The client builds the pack and downloads it.
+  await page.getByRole('button', { name: 'Build evidence pack' }).click();
+  const pack = page.getByTestId('evidence-pack');
+  await expect(pack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 90_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    pack.getByRole('link', { name: 'Download ZIP' }).click(),
+  ]);
+  const zip = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
+  const manifest = JSON.parse(new TextDecoder().decode(zip['manifest.json']!)) as { packSha256: string };
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`evidence[ _]\\d{4}-\\d{2}-\\d{2}[ _]${manifest.packSha256.slice(0, 8)}\\.zip$`),
+  );
+  const summary = testInfo.outputPath('summary.pdf');
+  fs.writeFileSync(summary, zip['summary.pdf']!);
+  execFileSync('pdftoppm', ['-png', '-r', '60', summary, testInfo.outputPath('summary')]);
+  const text = execFileSync('pdftotext', [summary, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  expect(text).toContain(`Test pack ${testPackName(currentTestPack('cp1-ts1'))}`);
+  for (const f of FLATS) for (const serial of [f.hiu, f.meter]) expect(text, serial).toContain(serial);
+  expect(text).toContain(ISSUE);
+  expect(text).toContain('18/12/2026');
+  expect(text.replace(/\s/g, '')).toContain(manifest.packSha256);
+  expect(text).toContain('Quinn Client');
+  expect(text).not.toContain('…');
+});
