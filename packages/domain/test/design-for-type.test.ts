@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currentTestPack,
   defaultDesignParameters,
   designForType,
   designParameterErrors,
@@ -50,6 +51,23 @@ describe("a flat's design values come from its property type, else from its site
       expect(standbyReturn('1b2p', value)).toBe(verdict);
     },
   );
+
+  // The CP1/TS1 heating peak flow is held to the design flow plus and minus its tolerance (10 %).
+  it.each([
+    ['2b4p', '0.88', 'pass'],
+    ['2b4p', '0.879', 'pass'],
+    ['2b4p', '0.881', 'fail'],
+    ['2b4p', '0.72', 'pass'],
+    ['2b4p', '0.721', 'pass'],
+    ['2b4p', '0.719', 'fail'],
+    ['1b2p', '0.55', 'pass'],
+    ['1b2p', '0.551', 'fail'],
+    ['1b2p', '0.45', 'pass'],
+    ['1b2p', '0.449', 'fail'],
+  ])('a %s flat’s heating peak flow of %s m³/h, against its design flow ±10 %%, is %s', (type, value, verdict) => {
+    const ranges = rangesFor(designForType(site(), type), currentTestPack('cp1-ts1'));
+    expect(judge(value, ranges['cp1.heatingPeakFlow'])).toBe(verdict);
+  });
 
   it('takes only what the type sets: its other values, and an empty one, are the site’s', () => {
     const flat = designForType(site(), '2b4p');
