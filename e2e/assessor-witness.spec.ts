@@ -39,6 +39,8 @@ test('an assessor signs in, witnesses a due flat entering the readings seen and 
   const page = await context.newPage();
   await page.goto('/sign-in');
   await signInWithForm(page, assessor);
+  // Home lists the site's approved reports, each with Witness for an assessor.
+  await expect(page.getByRole('link', { name: `Witness ${properties[0]!.address}` })).toBeVisible();
   await page.getByRole('link', { name: 'Dashboard and evidence pack' }).click();
 
   const card = page.getByRole('region', { name: 'Witnessing' });

@@ -65,7 +65,7 @@ export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
             </Card>
           }
         >
-          <clientSites.Component />
+          <clientSites.Component canWitness={user?.role === 'assessor'} />
         </Suspense>
       ) : (
         <>

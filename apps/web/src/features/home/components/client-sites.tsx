@@ -17,9 +17,10 @@ const PAGE = 20;
 
 /**
  * A client's home (docs/product.md#roles): the sites they are granted, each with its progress and its
- * approved reports to download. Nothing else: no drafts, no checks, no other sites.
+ * approved reports to download. Nothing else: no drafts, no checks, no other sites. An assessor's is the same,
+ * with Witness on each report (docs/product.md#witnessing-and-sampling).
  */
-export function ClientSites() {
+export function ClientSites({ canWitness = false }: { canWitness?: boolean }) {
   const sites = useSites('');
   const [siteId, setSiteId] = useState('');
   const list = sites.data?.items ?? [];
@@ -69,7 +70,7 @@ export function ClientSites() {
         ) : (
           <ul className="divide-y divide-slate-100">
             {shown.map((r) => (
-              <li key={r.id} className="flex items-center justify-between gap-3 py-3">
+              <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="font-semibold break-words">{r.propertyAddress}</p>
                   <p className="text-sm text-slate-700">
@@ -78,6 +79,15 @@ export function ClientSites() {
                 </div>
                 <span className="flex flex-none items-center gap-2">
                   <StatusBadge status={r.overallStatus} />
+                  {canWitness ? (
+                    <Link
+                      to={`/witness/${r.id}`}
+                      className={buttonClass('secondary', 'md')}
+                      aria-label={`Witness ${r.propertyAddress}`}
+                    >
+                      Witness
+                    </Link>
+                  ) : null}
                   <a
                     className={buttonClass('secondary', 'md')}
                     href={`/api/reports/${r.id}/pdf`}
