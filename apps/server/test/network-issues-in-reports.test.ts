@@ -64,7 +64,7 @@ describe.runIf(hasPdftotext)('network-wide issues in reports and the evidence pa
     expect(text).not.toContain('Pump failed after the check');
   });
 
-  it('summary.pdf lists them open and closed, with how, who and when', async () => {
+  it('dwellings.json carries them on every dwelling and summary.pdf lists them open and closed, with how and who', async () => {
     const { supervisor, eng, site, flat, raise, resolve } = await siteWithFlat();
     const plant = await raise('Plant flow low at peak');
     const report = await submitCp1(eng, site, flat.id);
@@ -72,9 +72,29 @@ describe.runIf(hasPdftotext)('network-wide issues in reports and the evidence pa
     await resolve(plant.id, 'Plant set-point raised to 75 °C');
     await raise('Riser insulation missing', 'installer', '2027-01-15');
 
+    const read = await supervisor.get(`/api/sites/${site.id}/dwellings`);
+    expect(read.statusCode, read.body).toBe(200);
+    // Open ones first, as the dashboard lists them.
+    const expected = [
+      expect.objectContaining({ description: 'Riser insulation missing', resolved: false, closingComment: null }),
+      expect.objectContaining({
+        id: plant.id,
+        description: 'Plant flow low at peak',
+        owner: 'client',
+        due: '2026-12-18',
+        resolved: true,
+        closingComment: 'Plant set-point raised to 75 °C',
+        closedBy: 'Sam Supervisor',
+        raisedBy: 'Sam Supervisor',
+      }),
+    ];
+    expect(read.json()).toMatchObject({ version: 3, dwellings: [{ networkIssues: expected }] });
+
     const pack = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
     await t.jobsSettled();
     const zip = unzipSync(new Uint8Array((await supervisor.get(`/api/evidence-packs/${pack}/download`)).rawPayload));
+    const dwellings = JSON.parse(Buffer.from(zip['dwellings.json']!).toString());
+    expect(dwellings).toMatchObject({ version: 3, dwellings: [{ networkIssues: expected }] });
 
     const summary = pdfText(Buffer.from(zip['summary.pdf']!));
     expect(summary).toContain('Open network-wide issues 1');

@@ -9,6 +9,7 @@ import {
   type Dwellings,
   type WizardData,
 } from '@hiu/domain';
+import type { SiteIssuesRepository } from '../site-issues/repository.js';
 import type { DwellingsRepository } from './repository.js';
 import type { WitnessingRepository } from '../witnessing/repository.js';
 import { dwellingWitness } from '../witnessing/dwelling-witness.js';
@@ -25,18 +26,22 @@ const list = <T>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : []);
  * nothing it recorded, as on the dashboard.
  */
 export async function buildDwellings(
-  repo: DwellingsRepository,
+  repos: { dwellings: DwellingsRepository; siteIssues: Pick<SiteIssuesRepository, 'list'> },
   siteId: string,
   approvedOnly: boolean,
   witnessing: WitnessingRepository,
 ): Promise<Dwellings | undefined> {
+  const repo = repos.dwellings;
   const site = await repo.site(siteId);
   if (!site) return undefined;
-  const [flats, shown, states] = await Promise.all([
+  const [flats, shown, states, siteIssues] = await Promise.all([
     repo.flats(siteId),
     repo.latestReports(siteId, approvedOnly),
     repo.latestStates(siteId, approvedOnly),
+    repos.siteIssues.list(siteId),
   ]);
+  // The site's network-wide issues apply to every dwelling alike (docs/product.md#network-wide-issues).
+  const networkIssues = siteIssues.map(({ siteId: _site, ...issue }) => issue);
   const reportOf = new Map(shown.map((r) => [r.property_id, r]));
   const stateOf = new Map(states.map((s) => [s.property_id, s]));
   const dataOf = new Map(
@@ -110,6 +115,7 @@ export async function buildDwellings(
         due: i.due || null,
         resolved: i.resolved,
       })),
+      networkIssues,
     };
   });
   return {

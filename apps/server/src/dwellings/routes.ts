@@ -31,7 +31,7 @@ export const dwellingRoutes =
         const user = request.user!;
         await access.orNotFound(user, request.params.id);
         const dwellings = await buildDwellings(
-          ctx.repos.dwellings,
+          ctx.repos,
           request.params.id,
           seesApprovedOnly(user),
           ctx.repos.witnessing,

@@ -146,7 +146,7 @@ export function evidencePackJob(d: Deps): JobHandler {
       await repos.evidencePacks.storeFile(csvId, 'text/csv; charset=utf-8', csv);
       // The pack goes to the client: its dwellings.json holds approved work only, as the client's own read does.
       await d.giveWay();
-      const dwellings = await buildDwellings(repos.dwellings, site.id, true, repos.witnessing);
+      const dwellings = await buildDwellings(repos, site.id, true, repos.witnessing);
       const dwellingsJson = Buffer.from(JSON.stringify(dwellings, null, 2));
       const dwellingOf = new Map((dwellings?.dwellings ?? []).map((x) => [x.property.id, x]));
       const earlierOf = new Map<string, EvidenceFlat['earlier']>();

@@ -10,7 +10,7 @@ import { samplingPlanSchema } from '../witnessing/sampling-schema.js';
  * /api/docs); `version` changes with any change of shape, and a reader keeps to the version it knows.
  */
 export const DWELLINGS_FORMAT = 'hiu-dwellings';
-export const DWELLINGS_VERSION = 2;
+export const DWELLINGS_VERSION = 3;
 
 const range = z
   .object({ min: z.number().nullable(), max: z.number().nullable() })
@@ -94,6 +94,24 @@ export const dwellingSchema = z.object({
       resolved: z.boolean(),
     }),
   ),
+  networkIssues: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        description: z.string(),
+        owner: z.enum(ISSUE_OWNERS),
+        due: z.string(),
+        resolved: z.boolean(),
+        raisedBy: z.string().nullable(),
+        raisedAt: z.string(),
+        closingComment: z.string().nullable().describe('How it was put right; null while open'),
+        closedBy: z.string().nullable(),
+        closedAt: z.string().nullable(),
+      }),
+    )
+    .describe(
+      "The site's network-wide issues, open and resolved: recorded once by the office, they apply to every dwelling (version 3 on)",
+    ),
 });
 
 export const dwellingsSchema = z
