@@ -179,6 +179,18 @@ describe('history entries as sentences', () => {
     ]);
   });
 
+  it("names a property type's own design value by its type, group and label", () => {
+    const design = defaultDesignParameters();
+    const e = entry({
+      entityType: 'site',
+      action: 'updated',
+      before: { designParameters: design },
+      after: { designParameters: { ...design, byPropertyType: { '2b4p': { standby: { returnTempMax: '48' } } } } },
+      names: { site: 'Ash Court' },
+    });
+    expect(historyChanges(e)).toEqual(['Design parameters, 2b4p, Standby: Return Temperature, highest: none → 48']);
+  });
+
   it('leaves out the fields a new record left empty', () => {
     const e = entry({
       entityType: 'property',

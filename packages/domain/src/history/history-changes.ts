@@ -69,6 +69,9 @@ function designLabel(path: string[]): string {
 /** The leaves of two design-parameter objects that differ, as [path, before, after]. */
 function changedLeaves(before: unknown, after: unknown, path: string[] = []): [string[], unknown, unknown][] {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+  // A property type's values given or taken away are listed value by value, as the site's are.
+  if (path[0] === 'byPropertyType' && (before === undefined || after === undefined) && isObject(before ?? after))
+    return changedLeaves(before ?? {}, after ?? {}, path);
   if (!isObject(before) || !isObject(after) || Array.isArray(before) || Array.isArray(after))
     return JSON.stringify(before) === JSON.stringify(after) ? [] : [[path, before, after]];
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
