@@ -72,6 +72,10 @@ test('CP1/TS1: each radiator’s flow and return give its ΔT on step 4; a hotte
   await page.reload();
   await check.expectStep(5, 'Heating Checks');
   await expect(page.getByLabel('Zone 1 flow')).toHaveValue('2.5');
+  // A zone with a flow read asks before it goes.
+  await check.button('Remove zone 1').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Zone 1 flow')).toHaveValue('2.5');
   await page.goto('/check/radiators');
   await expect(page.getByLabel('Hall radiator return')).toHaveValue('40');
 });

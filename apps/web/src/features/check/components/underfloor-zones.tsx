@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { MAX_ZONES, ZONE_FLOW, type UnderfloorZone } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
 import { Input, NumberInput } from '../../../components/ui/input';
 import { useWizard } from '../state/wizard-provider';
@@ -9,6 +11,7 @@ type Cp1 = { underfloorZones?: UnderfloorZone[] };
 /** Each underfloor zone's flow, read on its manifold with the heating running (CP1/TS1 version 3 on). */
 export function UnderfloorZones() {
   const { state, update } = useWizard();
+  const [removing, setRemoving] = useState<number | null>(null);
   const zones = ((state.wizardData.cp1 ?? {}) as Cp1).underfloorZones ?? [];
   const change = (edit: (zones: UnderfloorZone[]) => void) =>
     update((w) => {
@@ -47,7 +50,12 @@ export function UnderfloorZones() {
               data-testid={`zone-flow-${i}`}
             />
           </Field>
-          <Button variant="ghost" size="sm" onClick={() => change((z) => void z.splice(i, 1))}>
+          <Button
+            variant="ghost"
+            size="sm"
+            // A zone with a flow read asks first: the reading goes with it.
+            onClick={() => (zone.flowRate.trim() ? setRemoving(i) : change((z) => void z.splice(i, 1)))}
+          >
             Remove zone {i + 1}
           </Button>
         </div>
@@ -60,6 +68,19 @@ export function UnderfloorZones() {
           Add a zone
         </Button>
       ) : null}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={`Remove zone ${(removing ?? 0) + 1}?`}
+        description="Its name and flow will be cleared from the check."
+        confirmLabel="Remove zone"
+        destructive
+        onConfirm={() => {
+          const at = removing;
+          setRemoving(null);
+          if (at !== null) change((z) => void z.splice(at, 1));
+        }}
+      />
     </section>
   );
 }
