@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 import { useFileBlob, useWizard } from '../state/wizard-provider';
+import { useRanges } from '../lib/use-ranges';
 
 /** "Download PDF": the report as it stands, built on this phone (works with no signal). */
 export function DevicePdfButton({ label = 'Download PDF' }: { label?: string }) {
-  const { state, ranges } = useWizard();
+  const { state } = useWizard();
+  const ranges = useRanges();
   const fileBlob = useFileBlob();
   const [busy, setBusy] = useState(false);
   return (

@@ -1,6 +1,7 @@
 import { useLocation, useSearch } from 'wouter';
 import { nextStepName, stepByNumber, stepBySlug, type Ranges, type Step, type StepSlug } from '@hiu/domain';
 import { useWizard } from '../state/wizard-provider';
+import { useRanges } from './use-ranges';
 
 /** A step page's bits: the step, the site's ranges and "save a draft and go on" (docs/product.md#check). */
 export function useStep(slug: StepSlug): {
@@ -14,7 +15,8 @@ export function useStep(slug: StepSlug): {
   const [, navigate] = useLocation();
   // Opened by an Edit link on the review: saving goes back there, not on through the steps.
   const fromReview = new URLSearchParams(useSearch()).get('from') === 'review';
-  const { ranges, saveDraft, update } = useWizard();
+  const { saveDraft, update } = useWizard();
+  const ranges = useRanges();
   const step = stepBySlug(slug)!;
   const stampCompleted = () => update((w) => void (w.stepCompletedAt[slug] = new Date().toISOString()));
   return {

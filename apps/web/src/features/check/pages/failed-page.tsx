@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SignInToSend } from '../components/sign-in-to-send';
 import { useOutbox, useWizard } from '../state/wizard-provider';
+import { useRanges } from '../lib/use-ranges';
 
 /** Next steps: the failed checks' remedies from the rule book between the lines every failure shares. */
 function nextSteps(step: number, remedies: string[]): string[] {
@@ -22,7 +23,8 @@ function nextSteps(step: number, remedies: string[]): string[] {
 /** /check/failed: the device failed at step 2 or 3; the failure report is saved or queued. */
 export function FailedPage() {
   const [, navigate] = useLocation();
-  const { state, ranges, reset } = useWizard();
+  const { state, reset } = useWizard();
+  const ranges = useRanges();
   const { online, signedOut } = useOutbox();
   // Queued with no message yet means the first attempt is still under way.
   const failureReport =

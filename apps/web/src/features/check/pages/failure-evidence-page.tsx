@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useCheckNow, useWizard } from '../state/wizard-provider';
+import { useRanges } from '../lib/use-ranges';
 import { PhotoCapture } from '../components/photo-capture';
 import { EngineerSignature } from '../components/engineer-signature';
 import { signatureDrawingNow, signatureKept, useSignatureInHand } from '../lib/pending-signature';
@@ -19,7 +20,8 @@ import { StorageWarning } from '../components/storage-warning';
  */
 export function FailureEvidencePage() {
   const [, navigate] = useLocation();
-  const { state, ranges, addPhoto, removePhoto, relabelPhoto, setNotes, fail, update } = useWizard();
+  const { state, addPhoto, removePhoto, relabelPhoto, setNotes, fail, update } = useWizard();
+  const ranges = useRanges();
   const n = Number(new URLSearchParams(useSearch()).get('step')) === 3 ? 3 : 2;
   const step = stepByNumber(n)!;
   const d = state.wizardData;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { fileUrlFor, type Ranges } from '@hiu/domain';
+import { fileUrlFor } from '@hiu/domain';
 import type { OutboxSnapshot, SaveResult, StartInput, SubmitResult, WizardController } from './wizard-controller';
 import type { SaveStatus } from './save-status';
 import type { WizardRecipe, WizardState } from './wizard-state';
@@ -8,8 +8,6 @@ import type { Photo, StepSlug } from '@hiu/domain';
 /** Everything a wizard screen reads and does (the check's state and the actions on it; docs/product.md#check). */
 export interface WizardContextValue {
   state: WizardState;
-  /** The site's ranges, from the design parameters kept with the check. */
-  ranges: Ranges;
   saveStatus: SaveStatus;
   /** True while not idle and for 3 s after returning to idle (docs/product.md#save-status). */
   badgeVisible: boolean;

@@ -8,13 +8,15 @@ import { emptyWizardData } from '@hiu/domain';
 import { openDeviceStore } from './device-store';
 import { writeLocalCache } from './local-cache';
 import { useWizard, WizardProvider } from './wizard-provider';
+import { useRanges } from '../lib/use-ranges';
 import { SaveBadge } from './save-badge';
 import { FakeServer, MemoryStorage, USER } from './test-helpers';
 import { WizardController } from './wizard-controller';
 import { initialWizardState } from './wizard-state';
 
 function Address() {
-  const { state, hasUnsavedWork, ranges } = useWizard();
+  const { state, hasUnsavedWork } = useWizard();
+  const ranges = useRanges();
   return createElement(
     'p',
     null,

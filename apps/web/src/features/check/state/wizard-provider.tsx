@@ -1,6 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { rangesFor } from '@hiu/domain';
 import { sessionQuery } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useStoreSnapshot } from '../../../lib/use-store-snapshot';
@@ -80,13 +79,9 @@ export function WizardProvider({ children, controller }: { children: ReactNode; 
   // A change the engineer's own action made renders at once (a controlled field needs it); the rest in slices.
   const snap = useStoreSnapshot(c.subscribe, c.getSnapshot, c.isUrgent);
   const save = useStoreSnapshot(c.saveStatus.subscribe, c.saveStatus.snapshot, c.isUrgent);
-  const pack = snap.state.wizardData.testPack;
-  const ranges = useMemo(() => rangesFor(snap.state.siteDesign, pack), [snap.state.siteDesign, pack]);
-
   const value = useMemo<WizardContextValue>(
     () => ({
       state: snap.state,
-      ranges,
       saveStatus: save.saveStatus,
       badgeVisible: save.badgeVisible,
       lingering: save.lingering,
@@ -108,7 +103,7 @@ export function WizardProvider({ children, controller }: { children: ReactNode; 
       setSignature: c.setSignature,
       hasUnsavedWork: c.hasUnsavedWork,
     }),
-    [c, snap, save, ranges],
+    [c, snap, save],
   );
   const ctx = useMemo(() => ({ value, controller: c }), [value, c]);
   return <WizardContext.Provider value={ctx}>{children}</WizardContext.Provider>;

@@ -1,7 +1,11 @@
-import { formatDate, markableItem, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
+import { Suspense } from 'react';
+import { formatDate, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { PropertyStatusBadge } from '../../../components/property-status-badge';
+import { lazyComponent } from '../../../lib/lazy-component';
 import type { useStartGuard } from './start-check-guard';
+
+const markedItems = lazyComponent(() => import('./marked-items').then((m) => m.default));
 
 type StartGuard = Pick<ReturnType<typeof useStartGuard>, 'start' | 'busy'>;
 
@@ -46,11 +50,9 @@ export function MyFlatItem({ flat: a, guard }: { flat: MyAssignment; guard: Star
           {a.reviewFields.length ? (
             <>
               <p className="mt-1 font-semibold">Check again</p>
-              <ul className="list-disc pl-5">
-                {a.reviewFields.map((f) => (
-                  <li key={f}>{markableItem(f)?.label ?? f}</li>
-                ))}
-              </ul>
+              <Suspense fallback={<p role="status">Loading what to check...</p>}>
+                <markedItems.Component ids={a.reviewFields} />
+              </Suspense>
             </>
           ) : null}
         </div>
