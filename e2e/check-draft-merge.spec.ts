@@ -42,7 +42,7 @@ test.describe('one draft on two phones of the same engineer (decision 120)', () 
     await phone.next();
     await phone.standby();
     await phone.next();
-    await phone.button('Skip Step').click();
+    await phone.radiatorsNotApplicable();
     await phone.heating();
     await phone.next();
     await phone.expectStep(6, 'DHW Checks');
