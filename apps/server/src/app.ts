@@ -50,6 +50,7 @@ import { draftRoutes } from './drafts/routes.js';
 import { fileRoutes } from './files/routes.js';
 import { FILE_OFFLOAD_JOB, fileOffloadJob } from './files/commands.js';
 import { openObjectStore } from './files/store-from-config.js';
+import { serverFiles } from './files/server-files.js';
 import { reportRoutes } from './reports/routes.js';
 import { reportExportRoutes } from './reports/export-routes.js';
 import { reportTableRoutes } from './reports/table-routes.js';
@@ -151,6 +152,8 @@ export async function buildApp(
 
   const repos = createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs });
   const objects = await openObjectStore(config.fileStore);
+  // Report PDFs and evidence packs' files, where FILE_STORE says (docs/product.md#files).
+  const storedFiles = serverFiles({ files: repos.files, objects, log: app.log });
   const inFlight = requestsInFlight();
   countRequestsInFlight(app, inFlight);
   const pdfs = reportPdfs(app.log, { files: repos.files, objects });
@@ -166,6 +169,7 @@ export async function buildApp(
         review: repos.review,
         siteIssues: repos.siteIssues,
         db: database.db,
+        files: storedFiles,
         pdfs,
         log: app.log,
       }),
@@ -180,6 +184,7 @@ export async function buildApp(
       [EVIDENCE_PACK_JOB]: evidencePackJob({
         repos,
         db: database.db,
+        files: storedFiles,
         pdfs,
         log: app.log,
         hours: config.evidencePackHours,
@@ -260,7 +265,10 @@ export async function buildApp(
 
   scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours, objects);
   scheduleEmbeddedVacuum(app, database);
-  scheduleJobCleanup(app, jobStore, [webhooksRepository(database.db), { prune: () => pruneExpiredPacks(database.db) }]);
+  scheduleJobCleanup(app, jobStore, [
+    webhooksRepository(database.db),
+    { prune: () => pruneExpiredPacks(database.db, storedFiles) },
+  ]);
 
   if (config.webDist) await serveWebApp(app, config.webDist);
   return app;

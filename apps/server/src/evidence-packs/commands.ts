@@ -2,6 +2,7 @@ import type { EvidencePack } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
 import { packContentsDigest } from './contents-digest.js';
+import type { ServerFiles } from '../files/server-files.js';
 import type { PackEntry, PackMissing } from './repository.js';
 
 type Actor = Parameters<typeof runCommand>[1];
@@ -54,11 +55,15 @@ export function finishPack(
   });
 }
 
-/** Packs past their expiry go, with their own files; answers how many went. */
-export function pruneExpiredPacks(db: Db): Promise<number> {
-  return runCommand(db, null, async ({ repos }) => {
+/**
+ * Packs past their expiry go, with their own files, from whichever store holds them (once the rows are gone, so
+ * a failure leaves space, never a row without its bytes); answers how many went.
+ */
+export async function pruneExpiredPacks(db: Db, files: ServerFiles): Promise<number> {
+  const { count, removed } = await runCommand(db, null, async ({ repos }) => {
     const { count, fileIds } = await repos.evidencePacks.deleteExpired();
-    await repos.evidencePacks.deletePackFiles(fileIds);
-    return count;
+    return { count, removed: await repos.evidencePacks.deletePackFiles(fileIds) };
   });
+  await files.release(removed);
+  return count;
 }

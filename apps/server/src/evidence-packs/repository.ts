@@ -4,6 +4,7 @@ import type { EvidencePack } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { auditLog, evidencePacks, files } from '../db/schema.js';
 import { markSuperseded } from './superseded.js';
+import type { FileLocation, ServerFileRow, StoredBytes } from '../files/repository.js';
 
 /** Flats whose reports are read at a time while a pack is built. */
 const SOURCES_PAGE = 50;
@@ -94,12 +95,13 @@ export function evidencePacksRepository(db: Db) {
     ): Promise<Map<string, { fileId: string; size: number; sha256: string }>> {
       if (reportIds.length === 0) return new Map();
       const { rows } = (await db.execute(sql`
-        SELECT r.id AS report_id, f.id AS file_id, length(f.data)::int AS size, encode(sha256(f.data), 'hex') AS sha256
+        SELECT r.id AS report_id, f.id AS file_id, f.size AS size,
+          coalesce(f.sha256, encode(sha256(f.data), 'hex')) AS sha256
         FROM reports r JOIN files f ON f.id = r.pdf_file_id
         WHERE r.id IN (${sql.join(
           reportIds.map((id) => sql`${id}::uuid`),
           sql`, `,
-        )}) AND f.data IS NOT NULL`)) as unknown as {
+        )}) AND (f.data IS NOT NULL OR (f.location = 's3' AND f.sha256 IS NOT NULL))`)) as unknown as {
         rows: { report_id: string; file_id: string; size: number | string; sha256: string }[];
       };
       return new Map(rows.map((r) => [r.report_id, { fileId: r.file_id, size: Number(r.size), sha256: r.sha256 }]));
@@ -228,9 +230,9 @@ export function evidencePacksRepository(db: Db) {
         .where(eq(evidencePacks.id, id));
     },
 
-    /** Stores one of the pack's own files (summary, CSV); deleted with the pack when it expires. */
-    async storeFile(id: string, contentType: string, data: Buffer) {
-      await db.insert(files).values({ id, ownerId: null, kind: 'pack', contentType, size: data.length, data });
+    /** The row of one of the pack's own files the file store has placed; deleted with the pack when it expires. */
+    async storeFile(row: ServerFileRow) {
+      await db.insert(files).values(row);
     },
 
     /** Which of these stored files still exist (a report's PDF is replaced when it is reviewed or corrected). */
@@ -246,9 +248,13 @@ export function evidencePacksRepository(db: Db) {
       return found;
     },
 
-    async fileBytes(id: string): Promise<Buffer | undefined> {
-      const [row] = await db.select({ data: files.data }).from(files).where(eq(files.id, id));
-      return row?.data ?? undefined;
+    /** A file of the pack: its bytes, or where the file store keeps them (files/server-files.ts reads either). */
+    async file(id: string): Promise<StoredBytes | undefined> {
+      const [row] = await db
+        .select({ id: files.id, data: files.data, sha256: files.sha256, location: files.location })
+        .from(files)
+        .where(eq(files.id, id));
+      return row;
     },
 
     /** Deletes the packs past their expiry; answers how many and the files they held. */
@@ -260,10 +266,20 @@ export function evidencePacksRepository(db: Db) {
       return { count: gone.length, fileIds: gone.flatMap((g) => (g.contents ?? []).map((c) => c.fileId)) };
     },
 
-    /** Deletes these files when they are a pack's own (report PDFs stay with their reports). */
-    async deletePackFiles(ids: string[]) {
+    /**
+     * Deletes these files when they are a pack's own (report PDFs stay with their reports); answers where their
+     * bytes were, so the object store can drop them too.
+     */
+    async deletePackFiles(ids: string[]): Promise<{ sha256: string | null; location: FileLocation }[]> {
+      const removed: { sha256: string | null; location: FileLocation }[] = [];
       for (let i = 0; i < ids.length; i += 1000)
-        await db.delete(files).where(and(inArray(files.id, ids.slice(i, i + 1000)), eq(files.kind, 'pack')));
+        removed.push(
+          ...(await db
+            .delete(files)
+            .where(and(inArray(files.id, ids.slice(i, i + 1000)), eq(files.kind, 'pack')))
+            .returning({ sha256: files.sha256, location: files.location })),
+        );
+      return removed;
     },
   };
 }

@@ -9,8 +9,11 @@ import { siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
 import { requestPack } from './commands.js';
 import { packContentsDigest } from './contents-digest.js';
+import { serverFiles } from '../files/server-files.js';
 
 const idParams = z.object({ id: z.uuid() });
+/** Files of a pack read ahead of the one being sent. */
+const READ_AHEAD = 4;
 
 /**
  * Handover evidence packs: the site's supervisors, clients and assessors and the admins ask for one, follow its
@@ -20,6 +23,7 @@ export const evidencePackRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { evidencePacks, sites } = ctx.repos;
+    const packFiles = serverFiles({ files: ctx.repos.files, objects: ctx.objects, log: app.log });
     const access = siteAccess(ctx.repos.members);
     const readable = async (user: User, packId: string) => {
       const pack = await evidencePacks.get(packId);
@@ -108,11 +112,25 @@ export const evidencePackRoutes =
           ),
         );
         const lastModified = new Date(pack.finishedAt ?? Date.now());
-        // One file's bytes in memory at a time, read as the ZIP is sent.
+        // Read as the ZIP is sent, a few files ahead (from the object store each is a request of its own), so
+        // only those few files' bytes are in memory at a time.
+        const read = async (c: (typeof pack.contents)[number]) => {
+          const file = await evidencePacks.file(c.fileId);
+          const bytes = file && (await packFiles.bytesOf(file));
+          if (!bytes) throw new Error(`${c.path} is gone`);
+          return bytes;
+        };
         async function* entries() {
-          for (const c of pack.contents) {
-            const bytes = await evidencePacks.fileBytes(c.fileId);
-            if (!bytes) throw new Error(`${c.path} is gone`);
+          const ahead: Promise<Buffer>[] = [];
+          const ask = (i: number) => {
+            const next = read(pack.contents[i]!);
+            next.catch(() => undefined); // awaited in turn below; a download stopped early leaves none unhandled
+            ahead.push(next);
+          };
+          for (let i = 0; i < Math.min(READ_AHEAD, pack.contents.length); i++) ask(i);
+          for (const [i, c] of pack.contents.entries()) {
+            const bytes = await ahead.shift()!;
+            if (i + READ_AHEAD < pack.contents.length) ask(i + READ_AHEAD);
             yield { name: c.path, input: bytes, lastModified, size: bytes.length };
           }
           yield { name: 'manifest.json', input: manifest, lastModified, size: manifest.length };

@@ -93,7 +93,10 @@ export function fileOffloadJob(deps: FileDeps): JobHandler {
 }
 
 /** A file's bytes from wherever they are; those from the store are checked against the file's hash. */
-export async function fileBytes(deps: Pick<FileDeps, 'objects'>, file: StoredFile): Promise<Buffer> {
+export async function fileBytes(
+  deps: Pick<FileDeps, 'objects'>,
+  file: Pick<StoredFile, 'id' | 'location' | 'data' | 'sha256'>,
+): Promise<Buffer> {
   if (file.location === 'database' && file.data) return file.data;
   if (!deps.objects || !file.sha256) {
     throw new Error(`File ${file.id} is in the object store, but FILE_STORE is not s3`);

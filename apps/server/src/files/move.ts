@@ -13,7 +13,7 @@ const BATCH = 20;
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Moves every uploaded file's bytes to `to` (`npm run files:move`, docs/product.md#files). One file at a time:
+ * Moves every file's bytes (uploads, report PDFs, packs' files) to `to` (`npm run files:move`, docs/product.md#files). One file at a time:
  * its bytes are written to the target and read back and checked (size and SHA-256) before the source copy is
  * dropped, in one UPDATE that only applies while the row is still as read. A crash leaves each file either where
  * it was (perhaps with a spare object, which the next run reuses, being keyed by content) or moved, so a second

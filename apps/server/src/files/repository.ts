@@ -36,6 +36,31 @@ export interface NewFile {
 
 export type PutFileResult = 'created' | 'exists' | 'conflict';
 
+/** A file the server makes itself (a report PDF, an evidence pack's summary, CSV or dwellings.json). */
+export interface ServerFile {
+  id: string;
+  ownerId: string | null;
+  kind: Extract<FileKind, 'pdf' | 'pack'>;
+  contentType: string;
+  data: Buffer;
+}
+
+/** Its `files` row as it is written: the bytes in the row, or only their hash when the object store holds them. */
+export interface ServerFileRow extends Omit<ServerFile, 'data'> {
+  size: number;
+  sha256: string;
+  location: FileLocation;
+  data: Buffer | null;
+}
+
+/** A stored row's bytes and where they are. */
+export interface StoredBytes {
+  id: string;
+  data: Buffer | null;
+  sha256: string | null;
+  location: FileLocation;
+}
+
 /** How many photos and signatures, and how many bytes, one user may hold that no report has claimed. */
 export interface UnclaimedLimit {
   count: number;
@@ -174,7 +199,7 @@ export function filesRepository(db: Db) {
 
     /**
      * The next files to move out of `from`, after `afterId` in id order (so a run walks the table once and a
-     * file that cannot be moved now is not met again); only uploads: PDFs and packs stay in the database.
+     * file that cannot be moved now is not met again): uploads, report PDFs and packs' files alike.
      */
     async toMove(from: FileLocation, afterId: string, limit: number): Promise<StoredFile[]> {
       return db
@@ -189,17 +214,17 @@ export function filesRepository(db: Db) {
           location: files.location,
         })
         .from(files)
-        .where(and(eq(files.location, from), uploaded, sql`${files.id} > ${afterId}::uuid`))
+        .where(and(eq(files.location, from), sql`${files.id} > ${afterId}::uuid`))
         .orderBy(files.id)
         .limit(limit);
     },
 
-    /** How many uploads, and how many bytes of them, are in `location`. */
+    /** How many files, and how many bytes of them, are in `location`. */
     async countIn(location: FileLocation): Promise<{ count: number; bytes: number }> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
         .from(files)
-        .where(and(eq(files.location, location), uploaded));
+        .where(eq(files.location, location));
       return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
     },
 

@@ -23,6 +23,7 @@ import { siteSamplingPlan } from '../witnessing/plan.js';
 import { packContentsDigest } from '../evidence-packs/contents-digest.js';
 import { finishPack } from '../evidence-packs/commands.js';
 import type { Db } from '../db/client.js';
+import type { ServerFiles } from '../files/server-files.js';
 
 interface Deps {
   repos: Repositories;
@@ -39,6 +40,13 @@ interface Deps {
    * the embedded database a request's queries would otherwise wait behind each of the build's.
    */
   giveWay: () => Promise<void>;
+  /** Where the pack's own files go: the database or the object store (FILE_STORE). */
+  files: ServerFiles;
+}
+
+/** Stores one of the pack's own files (summary, CSV, dwellings.json) through the file store, its row in the table. */
+async function storePackFile(d: Deps, id: string, contentType: string, data: Buffer) {
+  await d.repos.evidencePacks.storeFile(await d.files.place({ id, ownerId: null, kind: 'pack', contentType, data }));
 }
 
 /** Stored PDFs sized and hashed by the database in one query: a few milliseconds each time. */
@@ -100,6 +108,7 @@ export function evidencePackJob(d: Deps): JobHandler {
         review: repos.review,
         siteIssues: repos.siteIssues,
         db: d.db,
+        files: d.files,
         pdfs: d.pdfs,
         log: d.log,
       };
@@ -143,7 +152,7 @@ export function evidencePackJob(d: Deps): JobHandler {
 
       const csv = await collect(reportsCsvStream(repos.reports, { siteId: site.id, approvedOnly: true }), d.giveWay);
       const csvId = randomUUID();
-      await repos.evidencePacks.storeFile(csvId, 'text/csv; charset=utf-8', csv);
+      await storePackFile(d, csvId, 'text/csv; charset=utf-8', csv);
       // The pack goes to the client: its dwellings.json holds approved work only, as the client's own read does.
       await d.giveWay();
       const dwellings = await buildDwellings(repos, site.id, true, repos.witnessing);
@@ -165,7 +174,7 @@ export function evidencePackJob(d: Deps): JobHandler {
         earlierOf.set(e.property_id, list);
       }
       const dwellingsId = randomUUID();
-      await repos.evidencePacks.storeFile(dwellingsId, 'application/json', dwellingsJson);
+      await storePackFile(d, dwellingsId, 'application/json', dwellingsJson);
 
       const drafts = new Map(data.flats.map((f) => [f.id, f.draftSavedAt]));
       // The review of each flat's latest report, whatever its state (the pack's own list holds approved work).
@@ -247,7 +256,7 @@ export function evidencePackJob(d: Deps): JobHandler {
         witnessRecords: [...(await repos.witnessing.latestBySite(site.id)).values()],
       });
       const summaryId = randomUUID();
-      await repos.evidencePacks.storeFile(summaryId, 'application/pdf', summary);
+      await storePackFile(d, summaryId, 'application/pdf', summary);
       const contents: PackEntry[] = [
         { path: 'summary.pdf', fileId: summaryId, size: summary.length, sha256: sha256(summary) },
         { path: 'reports.csv', fileId: csvId, size: csv.length, sha256: sha256(csv) },

@@ -7,6 +7,7 @@ import type { ReviewRepository } from '../review/repository.js';
 import type { SiteIssuesRepository } from '../site-issues/repository.js';
 import type { Db } from '../db/client.js';
 import { keepReportPdf, keepRevisionPdf } from '../reports/commands.js';
+import type { ServerFiles } from '../files/server-files.js';
 import type { JobHandler } from './queue/runner.js';
 import type { JobStore } from './queue/store.js';
 import { reportPdfJobKey } from './report-pdf-key.js';
@@ -19,8 +20,16 @@ interface Deps {
   siteIssues: Pick<SiteIssuesRepository, 'list'>;
   /** Where a built PDF is kept, by a command of its own (reports/commands.ts). */
   db: Db;
+  /** Where its bytes are: the database or the object store (FILE_STORE). */
+  files: ServerFiles;
   pdfs: ReportPdfs;
   log: { error(obj: object, msg: string): void };
+}
+
+/** A stored PDF's bytes, from the database or the object store; undefined when there is none. */
+async function storedPdf(d: Pick<Deps, 'reports' | 'files'>, fileId: string | null | undefined) {
+  const file = fileId ? await d.reports.pdfFile(fileId) : undefined;
+  return file && d.files.bytesOf(file);
 }
 
 /**
@@ -30,11 +39,12 @@ interface Deps {
 export async function storedReportPdf(d: Deps, report: Report, who?: string): Promise<Buffer> {
   let current = report;
   for (let attempt = 1; ; attempt++) {
-    const stored = current.pdfFileId ? await d.reports.pdfBytes(current.pdfFileId) : undefined;
+    const stored = await storedPdf(d, current.pdfFileId);
     if (stored) return stored;
     const bytes = await renderRevision(d, current, current, who);
     const kept = await keepReportPdf(
       d.db,
+      d.files,
       current.id,
       { id: randomUUID(), data: bytes, ownerId: current.userId },
       current,
@@ -105,10 +115,10 @@ export async function revisionPdf(
 ): Promise<Buffer | undefined> {
   const row = await d.review.revision(report.id, revision);
   if (!row) return undefined;
-  const stored = row.pdfFileId ? await d.reports.pdfBytes(row.pdfFileId) : undefined;
+  const stored = await storedPdf(d, row.pdfFileId);
   if (stored) return stored;
   const bytes = await renderRevision(d, report, { ...row, revision }, who);
-  return keepRevisionPdf(d.db, report.id, revision, { id: randomUUID(), data: bytes, ownerId: report.userId });
+  return keepRevisionPdf(d.db, d.files, report.id, revision, { id: randomUUID(), data: bytes, ownerId: report.userId });
 }
 
 export function reportPdfJob(d: Deps): JobHandler {
@@ -134,5 +144,5 @@ export async function awaitRunningBuild(
     await new Promise((r) => setTimeout(r, 100));
   }
   const report = await d.reports.detail(reportId);
-  return report?.pdfFileId ? d.reports.pdfBytes(report.pdfFileId) : undefined;
+  return storedPdf(d, report?.pdfFileId);
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isUuid, UPLOAD_LIMITS } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { files, reportRevisions, reports } from '../db/schema.js';
+import type { ServerFileRow, StoredBytes } from '../files/repository.js';
 
 /** A PDF built for a report or one of its earlier revisions, to be stored as a file of its own. */
 export interface BuiltPdf {
@@ -38,20 +39,18 @@ export function reportPdfRepository(db: Db) {
       return row ? row.data : undefined;
     },
 
-    async pdfBytes(fileId: string): Promise<Buffer | undefined> {
-      const [row] = await db.select({ data: files.data }).from(files).where(eq(files.id, fileId));
-      return row?.data ?? undefined;
+    /** A stored PDF's row: its bytes, or where the file store keeps them (files/server-files.ts reads either). */
+    async pdfFile(fileId: string): Promise<StoredBytes | undefined> {
+      const [row] = await db
+        .select({ id: files.id, data: files.data, sha256: files.sha256, location: files.location })
+        .from(files)
+        .where(eq(files.id, fileId));
+      return row;
     },
 
-    async insertPdfFile(pdf: BuiltPdf) {
-      await db.insert(files).values({
-        id: pdf.id,
-        ownerId: pdf.ownerId,
-        kind: 'pdf',
-        contentType: 'application/pdf',
-        size: pdf.data.length,
-        data: pdf.data,
-      });
+    /** The row of a PDF the file store has placed (files/server-files.ts). */
+    async insertPdfFile(row: ServerFileRow) {
+      await db.insert(files).values(row);
     },
 
     /** The report's stored PDF and what it shows, its row locked until the transaction ends. */

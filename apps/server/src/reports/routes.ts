@@ -21,6 +21,7 @@ import type { AppContext } from '../context.js';
 import { siteLookup, siteQuery } from './site-query.js';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import { awaitRunningBuild, revisionPdf, storedReportPdf } from '../jobs/report-pdf-job.js';
+import { serverFiles } from '../files/server-files.js';
 
 const idParams = z.object({ id: z.uuid() });
 const listQuery = siteQuery.extend({
@@ -41,6 +42,7 @@ export const reportRoutes =
       review: ctx.repos.review,
       siteIssues: ctx.repos.siteIssues,
       db: ctx.database.db,
+      files: serverFiles({ files: ctx.repos.files, objects: ctx.objects, log: app.log }),
       pdfs: ctx.pdfs,
       jobs: ctx.jobStore,
       log: app.log,
