@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, projectContextOptions, signInWithForm, test } from './fixtures';
+import { ADMIN, expect, projectContextOptions, signInWithForm, test } from './fixtures';
 import { smallTargets, violations } from './page-checks';
 import { submitThroughApi } from './report-files';
 
@@ -95,4 +95,17 @@ test('an assessor signs in, witnesses a due flat entering the readings seen and 
     ['dhwKitchenTap', 'pass'],
   ]);
   await context.close();
+
+  // The review screen shows the witness: who, when, each reading seen against its range, and the signature.
+  const office = await pageFor(ADMIN);
+  await office.goto(`/review/reports/${report.id}`);
+  const witnessed = office.getByRole('region', { name: 'Witnessed' });
+  await expect(witnessed).toContainText('Alex Assessor (Assessor)');
+  await expect(witnessed.getByRole('row', { name: /Primary Return Temperature 95 °C/ })).toContainText('Fail');
+  const signature = witnessed.getByRole('img', { name: 'Signature of Alex Assessor' });
+  await expect(signature).toBeVisible();
+  await expect
+    .poll(() => signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await witnessed.screenshot({ path: testInfo.outputPath('review-witness-390.png') });
 });
