@@ -7,12 +7,15 @@ import { SESSION_KEY } from '../session';
 import { loadSnapshot } from './cache-store';
 import { refreshWhileSignedIn } from './index';
 import { FULL_REFRESH_MS, MAX_SYNC_WAIT_MS, refreshFieldData } from './refresh';
+import { answerFromSnapshot } from './snapshot';
 
 /** A site the fake server holds, with its flats. */
 interface FakeSite {
   id: string;
   name: string;
   flats: { id: string; siteId: string; address: string; status: string }[];
+  /** Its network-wide issues. */
+  issues?: object[];
 }
 
 const fakeSite = (id: string, name: string, count: number): FakeSite => ({
@@ -40,6 +43,7 @@ function fakeServer(sites: FakeSite[] = [fakeSite('s1', 'Canal Wharf', 450)]) {
     if (url.pathname === '/api/sites')
       return { items: sites.map((s) => ({ id: s.id, name: s.name, location: 'Leeds' })), total: sites.length };
     if (url.pathname === `/api/sites/${id}`) return detail(sites.find((s) => s.id === id)!);
+    if (url.pathname === `/api/sites/${id}/issues`) return sites.find((s) => s.id === id)!.issues ?? [];
     switch (url.pathname) {
       case '/api/drafts':
         return [];
@@ -173,6 +177,7 @@ describe('the phone keeps what an engineer works from, syncing only what changed
         '/api/properties?siteId=s1&limit=200&offset=200',
         '/api/properties?siteId=s1&limit=200&offset=400',
         '/api/sites/s1',
+        '/api/sites/s1/issues',
         '/api/sites?limit=200',
       ].sort(),
     );
@@ -190,6 +195,16 @@ describe('the phone keeps what an engineer works from, syncing only what changed
     const third = await loadSnapshot('u-tags');
     expect(third?.properties.s1?.[210]?.status).toBe('passed');
     expect(third?.properties.s1).toHaveLength(450);
+  });
+
+  it("keeps each site's network-wide issues, so a check shows them without a signal", async () => {
+    const site = fakeSite('s1', 'Canal Wharf', 3);
+    const issue = { id: 'i1', siteId: 's1', description: 'Plant flow low at peak', owner: 'client', resolved: false };
+    site.issues = [issue];
+    vi.stubGlobal('fetch', fakeServer([site]).fetch);
+    await refreshFieldData('u-issues', () => new Date('2026-11-25T09:00:00Z'));
+    const kept = (await loadSnapshot('u-issues'))!;
+    expect(answerFromSnapshot(kept, '/api/sites/s1/issues')).toEqual([issue]);
   });
 
   it('asks for the whole answer when it keeps nothing for that address', async () => {
@@ -232,9 +247,9 @@ describe('a sync the server refuses as too many reads (decision 193)', () => {
     expect(asks.map((r) => r.status)).toEqual([429, 429, 429, 200]);
     expect(asks.map((r) => r.at - asks[0]!.at)).toEqual([0, 7_000, 14_000, 21_000]);
     expect(server.log.filter((r) => r.path === '/api/sites/s2').map((r) => r.status)).toEqual([429, 429, 304]);
-    // Nothing already answered was asked for again: four lists, then each site's details and pages.
+    // Nothing already answered was asked for again: four lists, then each site's details, issues and pages.
     const answered = server.answered();
-    expect(Object.keys(answered)).toHaveLength(4 + (1 + 3) + (1 + 1) + (1 + 3));
+    expect(Object.keys(answered)).toHaveLength(4 + (2 + 3) + (2 + 1) + (2 + 3));
     expect(Object.values(answered).every((times) => times === 1)).toBe(true);
 
     const kept = await loadSnapshot('u-refused');
@@ -304,7 +319,7 @@ describe('a sync the server refuses as too many reads (decision 193)', () => {
 
   it('completes a first sync of more reads than the limit allows, window by window', async () => {
     fakeTimers();
-    // 6 sites of 1,000 flats: 4 lists and 6 x (details + 5 pages) = 40 reads against 12 per 10 s.
+    // 6 sites of 1,000 flats: 4 lists and 6 x (details + issues + 5 pages) = 46 reads against 12 per 10 s.
     const server = fakeServer(Array.from({ length: 6 }, (_, i) => fakeSite(`s${i + 1}`, `Block ${i + 1}`, 1000)));
     server.readLimit = { max: 12, windowMs: 10_000 };
     server.latencyMs = 20;
@@ -313,7 +328,7 @@ describe('a sync the server refuses as too many reads (decision 193)', () => {
     await runFor(2 * 60_000);
     expect(sync.now).toBe('done');
     expect(server.log.some((r) => r.status === 429)).toBe(true);
-    expect(Object.keys(server.answered())).toHaveLength(40);
+    expect(Object.keys(server.answered())).toHaveLength(46);
     const kept = await loadSnapshot('u-windows');
     expect(Object.values(kept?.properties ?? {}).map((flats) => flats.length)).toEqual(Array(6).fill(1000));
   });

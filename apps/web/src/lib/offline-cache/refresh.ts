@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import type { Draft, MyAssignment, MyReportsPage, PropertyWithStatus, Site, SiteSummary } from '@hiu/domain';
+import type { Draft, MyAssignment, MyReportsPage, PropertyWithStatus, Site, SiteIssue, SiteSummary } from '@hiu/domain';
 import { json, retryAfterMs, throwIfNotOk } from '../api-client';
 import type { FieldSnapshot } from './snapshot';
 import { loadSnapshot, saveSnapshot } from './cache-store';
@@ -211,22 +211,33 @@ async function syncFieldData(userId: string, now: () => Date, signal: AbortSigna
   const full = !previous || Date.parse(startedAt) - Date.parse(previous.fullAt ?? previous.savedAt) >= FULL_REFRESH_MS;
   const siteDetails: Record<string, Site> = {};
   const properties: Record<string, PropertyWithStatus[]> = {};
+  const siteIssues: Record<string, SiteIssue[]> = {};
   for (const site of sites.items) {
     const keptDetail = previous?.siteDetails[site.id];
     const keptList = previous?.properties[site.id];
+    const keptIssues = previous?.siteIssues?.[site.id];
     if (!full && keptDetail && keptList) {
       siteDetails[site.id] = keptDetail;
       properties[site.id] = keptList;
+      if (keptIssues) siteIssues[site.id] = keptIssues;
       // Their tags stand too, for the next full sync.
       for (const [path, tag] of Object.entries(previous?.tags ?? {}))
-        if (path === `/api/sites/${site.id}` || path.startsWith(`/api/properties?siteId=${site.id}&`))
+        if (
+          path === `/api/sites/${site.id}` ||
+          path === `/api/sites/${site.id}/issues` ||
+          path.startsWith(`/api/properties?siteId=${site.id}&`)
+        )
           sync.tags[path] = tag;
       continue;
     }
-    [siteDetails[site.id], properties[site.id]] = await Promise.all([
+    let issues: SiteIssue[] | undefined;
+    [siteDetails[site.id], properties[site.id], issues] = await Promise.all([
       kept<Site>(`/api/sites/${site.id}`, keptDetail, sync),
       allProperties(site.id, sync),
+      // The network-wide issues a check shows (docs/product.md#network-wide-issues); not read, the copy kept stands.
+      kept<SiteIssue[]>(`/api/sites/${site.id}/issues`, keptIssues, sync).catch(() => keptIssues),
     ]);
+    if (issues) siteIssues[site.id] = issues;
   }
   const snapshot: FieldSnapshot = {
     userId,
@@ -235,6 +246,7 @@ async function syncFieldData(userId: string, now: () => Date, signal: AbortSigna
     sites: sites.items,
     siteDetails,
     properties,
+    siteIssues,
     drafts,
     myReports,
     assignments,

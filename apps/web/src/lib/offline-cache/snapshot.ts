@@ -4,14 +4,15 @@ import type {
   MyReportsPage,
   PropertyWithStatus,
   Site,
+  SiteIssue,
   SiteProgress,
   SiteSummary,
 } from '@hiu/domain';
 
 /**
  * What the phone keeps for one signed-in engineer so home and a check start without a signal (docs/product.md#offline):
- * the sites they can work on, each site's design (ranges, radiator rooms) and properties with status, and
- * their drafts.
+ * the sites they can work on, each site's design (ranges, radiator rooms), properties with status and
+ * network-wide issues, and their drafts.
  */
 export interface FieldSnapshot {
   userId: string;
@@ -22,6 +23,8 @@ export interface FieldSnapshot {
   sites: SiteSummary[];
   siteDetails: Record<string, Site>;
   properties: Record<string, PropertyWithStatus[]>;
+  /** Each site's network-wide issues, shown in a check (absent in copies kept before they were). */
+  siteIssues?: Record<string, SiteIssue[]>;
   drafts: Draft[];
   /** The first page of My reports (absent in copies kept before it was). */
   myReports?: MyReportsPage;
@@ -62,6 +65,7 @@ export function answerFromSnapshot(snapshot: FieldSnapshot, path: string): unkno
       const list = snapshot.properties[id];
       return list ? progressOf(list) : undefined;
     }
+    if (parts.length === 4 && parts[3] === 'issues') return snapshot.siteIssues?.[id];
     return undefined;
   }
   if (parts[1] === 'properties') {

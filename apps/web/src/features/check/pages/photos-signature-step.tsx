@@ -13,6 +13,7 @@ import { YesNoField } from '../components/yes-no-field';
 import { useStep } from '../lib/use-step';
 import { PackFields } from '../components/pack-fields';
 import { IssuesList, RequiredPhotos } from '../components/pack-photos-issues';
+import { NetworkIssues } from '../components/network-issues';
 import { ScanButton } from '../scanner/scan-button';
 
 export function PhotosSignatureStep() {
@@ -119,6 +120,7 @@ export function PhotosSignatureStep() {
           />
         </Card>
         <IssuesList />
+        <NetworkIssues />
       </div>
     </WizardChrome>
   );
