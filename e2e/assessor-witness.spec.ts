@@ -31,7 +31,18 @@ test('an assessor signs in, witnesses a due flat entering the readings seen and 
   expect((await adminApi.post(`/api/reports/${report.id}/review`, { data: { decision: 'approve' } })).status()).toBe(
     200,
   );
-  expect((await adminApi.put(`/api/sites/${site.id}/sampling`, { data: { rate: 10 } })).status()).toBe(200);
+  // An admin sets the rate on the dashboard; a bad number is answered before anything is sent.
+  const office = await pageFor(ADMIN);
+  await office.goto(`/dashboard/${site.id}`);
+  const plan = office.getByRole('region', { name: 'Witnessing' });
+  await expect(plan).toContainText('No sampling plan is set');
+  const rate = plan.getByLabel('Witness 1 flat in every');
+  await rate.fill('0');
+  await plan.getByRole('button', { name: 'Save rate' }).click();
+  await expect(plan.getByText('Enter a whole number of flats, 1 or more')).toBeVisible();
+  await rate.fill('10');
+  await plan.getByRole('button', { name: 'Save rate' }).click();
+  await expect(plan.getByTestId('sampling-coverage')).toHaveText(/Sample not met: 0 witnessed of 1 required/);
   const assessor = await createUser({ role: 'assessor', name: 'Alex Assessor' });
   expect((await adminApi.put(`/api/sites/${site.id}/members/${assessor.id}`)).status()).toBe(201);
 
@@ -97,7 +108,6 @@ test('an assessor signs in, witnesses a due flat entering the readings seen and 
   await context.close();
 
   // The review screen shows the witness: who, when, each reading seen against its range, and the signature.
-  const office = await pageFor(ADMIN);
   await office.goto(`/review/reports/${report.id}`);
   const witnessed = office.getByRole('region', { name: 'Witnessed' });
   await expect(witnessed).toContainText('Alex Assessor (Assessor)');
