@@ -34,6 +34,40 @@ describe('sectionRows', () => {
     ]);
   });
 
+  it('says why step 4, or a room of it, is not applicable', () => {
+    const d = emptyWizardData();
+    d.radiators = { roomChecks: {}, notApplicable: true, notApplicableReason: 'Underfloor heating only' };
+    expect(sectionRows('radiators', d, DEFAULT_RANGES)).toEqual([
+      { label: 'Step not applicable', value: 'Underfloor heating only' },
+    ]);
+    d.radiators = {
+      roomChecks: {
+        Hall: { valveSetting: '', expectedValveSetting: '2.5', notApplicable: true, notApplicableReason: 'Boxed in' },
+      },
+    };
+    expect(sectionRows('radiators', d, DEFAULT_RANGES)).toEqual([{ label: 'Hall', value: 'Not applicable: Boxed in' }]);
+  });
+
+  it("shows a CP1/TS1 radiator's flow and return with its ΔT, and an underfloor zone's flow", () => {
+    const d = emptyWizardData();
+    d.testPack = { id: 'cp1-ts1', version: 3 };
+    d.cp1 = {
+      issues: [],
+      radiatorTemps: { Hall: { flow: '55', return: '45' } },
+      underfloorZones: [{ name: 'Bathroom', flowRate: '2.5' }],
+    } as unknown as NonNullable<typeof d.cp1>;
+    d.radiators.roomChecks = { Hall: { valveSetting: '2.5', expectedValveSetting: '2.5' } };
+    expect(row(sectionRows('radiators', d, DEFAULT_RANGES), 'Hall radiator flow / return')).toEqual({
+      label: 'Hall radiator flow / return',
+      value: '55 / 45 °C, ΔT 10 K',
+      mark: 'pass',
+    });
+    expect(row(sectionRows('heating', d, DEFAULT_RANGES), 'Underfloor zone Bathroom flow')).toEqual({
+      label: 'Underfloor zone Bathroom flow',
+      value: '2.5 L/min',
+    });
+  });
+
   it('answers yes/no questions in words', () => {
     const d = emptyWizardData();
     d.initialChecks.meterOk = false;
