@@ -1,4 +1,5 @@
 import { parseDate, type CalendarDate } from '@internationalized/date';
+import type { DateValue } from 'react-aria-components';
 import {
   Button,
   Calendar,
@@ -15,7 +16,7 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export interface DateEntryProps {
   label: string;
@@ -23,6 +24,8 @@ export interface DateEntryProps {
   value: string;
   onChange: (iso: string) => void;
   hint?: ReactNode;
+  /** What is wrong with the date, said under the field and read with it. */
+  error?: ReactNode;
   /** Said under the field without refusing the date (a due date that has passed). */
   warning?: ReactNode;
   /** The earliest and latest days offered, as yyyy-mm-dd. */
@@ -43,19 +46,32 @@ function toDate(iso: string): CalendarDate | null {
  * The date entry itself (react-aria-components, decision 230; outside components/ui, so the shared chunk every screen loads does not carry it): day, month and year typed on a numeric keypad
  * as dd/mm/yyyy, or chosen from a calendar; loaded when a screen with a date first shows one.
  */
-export default function DatePicker({ label, value, onChange, hint, warning, min, max }: DateEntryProps) {
+export default function DatePicker({ label, value, onChange, hint, error, warning, min, max }: DateEntryProps) {
+  const [shown, setShown] = useState<DateValue | null>(() => toDate(value));
+  const [given, setGiven] = useState(value);
+  if (value !== given) {
+    // The screen set another date (or cleared it, after assigning): show that one.
+    setGiven(value);
+    setShown(toDate(value));
+  }
   return (
     <I18nProvider locale="en-GB">
       <AriaDatePicker
-        value={toDate(value)}
-        onChange={(d) => onChange(d ? d.toString() : '')}
+        value={shown}
+        onChange={(d) => {
+          setShown(d);
+          // A year still being typed ("2" of 2026) is not yet the date: the screen hears of it once it has 4 digits.
+          if (!d) onChange('');
+          else if (d.year >= 1000) onChange(d.toString());
+        }}
         minValue={min ? toDate(min) : undefined}
         maxValue={max ? toDate(max) : undefined}
         shouldForceLeadingZeros
+        isInvalid={Boolean(error)}
         className="flex flex-col gap-1"
       >
         <Label className="text-sm font-semibold text-slate-800">{label}</Label>
-        <Group className="flex min-h-12 items-center rounded-lg border border-slate-300 bg-white pl-3 focus-within:outline-2 focus-within:outline-brand-700">
+        <Group className="flex min-h-12 items-center rounded-lg border border-slate-300 bg-white pl-3 data-[invalid]:border-fail focus-within:outline-2 focus-within:outline-brand-700">
           <DateInput className="flex flex-1 text-base text-slate-900">
             {(segment) => (
               <DateSegment
@@ -74,6 +90,11 @@ export default function DatePicker({ label, value, onChange, hint, warning, min,
         <Text slot="description" className="text-sm text-slate-600">
           {hint ?? 'Day/month/year'}
         </Text>
+        {error ? (
+          <Text slot="errorMessage" role="alert" className="text-sm font-medium text-fail">
+            {error}
+          </Text>
+        ) : null}
         {warning ? (
           <div role="status" className="text-sm font-medium text-pending">
             <span aria-hidden="true">⚠ </span>

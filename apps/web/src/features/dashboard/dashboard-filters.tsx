@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'wouter';
 import type { SiteDashboard } from '@hiu/domain';
 import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
+import { DateEntry } from '../../components/date-entry/date-entry';
 import { Select } from '../../components/ui/select';
 
 export const FILTER_KEYS = ['from', 'to', 'engineerId', 'block', 'floor'] as const;
@@ -50,15 +50,13 @@ export function DashboardFilters({
   const floors = (all?.byFloor ?? []).map((f) => f.floor).filter((f) => f !== '');
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-      <Field label="From">
-        <Input type="date" value={filter.from} onChange={on('from')} />
-      </Field>
-      <Field
+      <DateEntry label="From" value={filter.from} onChange={(from) => set('from', from)} />
+      <DateEntry
         label="To"
+        value={filter.to}
+        onChange={(to) => set('to', to)}
         error={filter.from && filter.to && filter.from > filter.to ? 'The end is before the start' : undefined}
-      >
-        <Input type="date" value={filter.to} onChange={on('to')} />
-      </Field>
+      />
       <Field label="Engineer">
         <Select value={filter.engineerId} onChange={on('engineerId')}>
           <option value="">Every engineer</option>

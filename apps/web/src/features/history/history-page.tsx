@@ -5,7 +5,7 @@ import { AdminLayout } from '../../components/admin-layout';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
+import { DateEntry } from '../../components/date-entry/date-entry';
 import { Select } from '../../components/ui/select';
 import { HistoryPanel } from '../../components/history-panel';
 
@@ -56,12 +56,13 @@ export default function HistoryPage() {
             ))}
           </Select>
         </Field>
-        <Field label="From">
-          <Input type="date" value={f.from} onChange={set('from')} />
-        </Field>
-        <Field label="To" error={badDates ? 'The end is before the start' : undefined}>
-          <Input type="date" value={f.to} onChange={set('to')} />
-        </Field>
+        <DateEntry label="From" value={f.from} onChange={(from) => setF((now) => ({ ...now, from }))} />
+        <DateEntry
+          label="To"
+          value={f.to}
+          onChange={(to) => setF((now) => ({ ...now, to }))}
+          error={badDates ? 'The end is before the start' : undefined}
+        />
       </div>
       <Card>{badDates ? null : <HistoryPanel key={query} query={query} title="Changes, newest first" />}</Card>
     </AdminLayout>
