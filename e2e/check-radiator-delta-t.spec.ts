@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { PASSING_CP1 } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { CheckJourney } from './check-journey';
+import { smallTargets, violations } from './page-checks';
 
 // The meter, the unit's own set-points and the baseline reading set: what step 1 asks under version 3.
 const STEP_1 = [
@@ -56,6 +57,9 @@ test('CP1/TS1: each radiator’s flow and return give its ΔT on step 4; a hotte
   const next = check.button('Next');
   await expect(next).toHaveAccessibleDescription('Still needed: Hall radiator return');
   await page.screenshot({ path: testInfo.outputPath('step-4-delta-t.png') });
+  // Screen readers and fingers: no axe violation, no tap target under 44 px.
+  expect(await violations(page)).toEqual([]);
+  expect(await smallTargets(page, 'step 4 with radiator temperatures')).toEqual([]);
 
   await ret.fill('40');
   await expect(page.getByTestId('radiator-delta-t-Hall')).toHaveText('✓ ΔT 15 K (return not above flow)');
@@ -69,6 +73,8 @@ test('CP1/TS1: each radiator’s flow and return give its ΔT on step 4; a hotte
   await expect(zoneFlow).toHaveAttribute('inputmode', 'decimal');
   await zoneFlow.fill('2.5');
   await expect(page.getByText('0 to 60 L/min')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  expect(await smallTargets(page, 'step 5 with a zone')).toEqual([]);
   await page.reload();
   await check.expectStep(5, 'Heating Checks');
   await expect(page.getByLabel('Zone 1 flow')).toHaveValue('2.5');
