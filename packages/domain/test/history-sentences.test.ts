@@ -146,6 +146,31 @@ describe('history entries as sentences', () => {
         entry({ entityType: 'property', action: 'witnessed', after: { name: 'Wendy Witness' }, names: flat }),
       ),
     ).toBe('Sam Supervisor recorded Wendy Witness as witness of Flat 3, Larch House at Larch Court.');
+    const witnessed = entry({
+      entityType: 'property',
+      action: 'witnessed',
+      after: { name: 'Alex Assessor', role: 'assessor', date: '2026-03-04', readingsSeen: 2, outOfRange: 1 },
+      names: flat,
+    });
+    expect(historyChanges(witnessed)).toEqual([
+      'Name: Alex Assessor',
+      'Role: Assessor',
+      'Date: 04/03/2026',
+      'Readings seen: 2',
+      'Out of range: 1',
+    ]);
+    const sampling = entry({
+      entityType: 'site',
+      action: 'sampling_set',
+      before: { rate: null },
+      after: { rate: 10 },
+      names: site,
+    });
+    expect(historySentence(sampling)).toBe('Sam Supervisor set the sampling rate of site Larch Court to 1 in 10.');
+    expect(historyChanges(sampling)).toEqual(['Rate: none → 10']);
+    expect(
+      historySentence(entry({ entityType: 'site', action: 'sampling_set', after: { rate: null }, names: site })),
+    ).toBe('Sam Supervisor took the sampling plan off site Larch Court.');
     const added = entry({
       entityType: 'site_member',
       action: 'member_added',

@@ -59,9 +59,8 @@ export function recordWitness(
         name: witness.name,
         role: 'assessor',
         date: body.date,
-        report: reportId,
-        readings: judged.readings.length,
-        failed,
+        readingsSeen: judged.readings.length,
+        outOfRange: judged.readings.filter((r) => r.verdict === 'fail').length,
       },
       siteId: report.site_id,
     });
