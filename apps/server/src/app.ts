@@ -48,7 +48,7 @@ import { siteRoutes } from './sites/routes.js';
 import { propertyRoutes } from './properties/routes.js';
 import { draftRoutes } from './drafts/routes.js';
 import { fileRoutes } from './files/routes.js';
-import { FILE_OFFLOAD_JOB, fileOffloadJob } from './files/commands.js';
+import { FILE_OFFLOAD_JOB, FILE_RELEASE_JOB, fileOffloadJob, fileReleaseJob } from './files/commands.js';
 import { openObjectStore } from './files/store-from-config.js';
 import { serverFiles } from './files/server-files.js';
 import { reportRoutes } from './reports/routes.js';
@@ -174,6 +174,7 @@ export async function buildApp(
         log: app.log,
       }),
       [FILE_OFFLOAD_JOB]: fileOffloadJob({ db: database.db, files: repos.files, objects, log: app.log }),
+      [FILE_RELEASE_JOB]: fileReleaseJob({ files: repos.files, objects, log: app.log }),
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(database.db, config.webhookAllowPrivate),
       ...(smtp
         ? {

@@ -76,6 +76,31 @@ describe(`report PDFs and evidence packs in the ${store} store`, () => {
     expect(sha256Of(res.rawPayload)).toBe(row.sha256);
   });
 
+  it.runIf(store === 's3')('deletes the object of a PDF a review replaced, once no file names it', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer');
+    const supervisor = await signedIn(app, 'supervisor');
+    const site = await createSite(admin, { name: `Replaced PDF ${Math.random()}` });
+    await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
+    const flat = await createProperty(admin, site.id, { address: 'Flat 2, Elm House', propertyType: '2b4p' });
+    const reportId = await submitPassingReport(eng, site, flat.id, '2026-03-02T10:25:00.000Z');
+    await t.jobsSettled();
+    const { db } = await t.database();
+    const pdfOf = async () =>
+      (await db.select({ pdfFileId: reports.pdfFileId }).from(reports).where(eq(reports.id, reportId)))[0]!.pdfFileId!;
+    const before = await storedAt(await pdfOf());
+    expect(before.bytes).toBeDefined();
+
+    // The approval prints the review block: a new PDF, and the one before it is no longer any file's.
+    await supervisor.post(`/api/reports/${reportId}/review`, { decision: 'approve' });
+    await t.jobsSettled();
+    const after = await storedAt(await pdfOf());
+    expect(after.row.sha256).not.toBe(before.row.sha256);
+    expect(await inBucket(before.row.sha256!)).toBeUndefined();
+    expect(await inBucket(after.row.sha256!)).toBeDefined();
+  });
+
   it("keeps a pack's files there, downloads a ZIP whose files match the manifest, and deletes an expired one", async () => {
     const { supervisor, site } = await approvedReport();
     const made = await supervisor.post(`/api/sites/${site.id}/evidence-packs`);

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { runQueuedNow } from '../jobs/queue/store.js';
+import { runQueuedNow, type NewJob } from '../jobs/queue/store.js';
 import { runCommand } from '../db/unit-of-work.js';
 import type { JobHandler } from '../jobs/queue/runner.js';
 import { sha256Of, type ObjectStore } from './object-store.js';
@@ -89,6 +89,23 @@ export function fileOffloadJob(deps: FileDeps): JobHandler {
     if (!file.sha256) await deps.files.setHash(id, sha256);
     await deps.objects.put(sha256, file.data);
     await deps.files.markInStore(id, sha256);
+  };
+}
+
+/** Deletes a stored object once no file names its hash, after the change that dropped its file has committed. */
+export const FILE_RELEASE_JOB = 'file.release';
+
+export const releaseObjectJob = (sha256: string): NewJob => ({
+  // No key: the same bytes may be dropped again later, and deleting an object twice is harmless.
+  kind: FILE_RELEASE_JOB,
+  payload: { sha256 },
+  maxAttempts: 8,
+});
+
+/** The job that deletes an object no file names any more; nothing to do without an object store. */
+export function fileReleaseJob(deps: Omit<FileDeps, 'db'>): JobHandler {
+  return async (job) => {
+    await dropObjectsNoLongerNamed(deps, [{ sha256: String(job.payload.sha256), location: 's3' }]);
   };
 }
 

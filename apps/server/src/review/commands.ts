@@ -20,6 +20,7 @@ import { runCommand, type UnitOfWork } from '../db/unit-of-work.js';
 import { forbidden, HttpError, notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import { REPORT_PDF_JOB, reportPdfJobKey } from '../jobs/report-pdf-key.js';
+import { releaseObjectJob } from '../files/commands.js';
 import { reportSentBack } from '../notifications/messages.js';
 
 const notAwaiting = (state: ReviewState) =>
@@ -51,9 +52,11 @@ async function reviewable({ repos }: UnitOfWork, user: User, id: string, what: '
 
 /** The report's PDF is built again by the job queue (its review block, or a new revision's). */
 async function rebuildPdf(uow: UnitOfWork, reportId: string, stage: string, keepOld: boolean) {
-  const ownerId = await uow.repos.review.dropPdf(reportId, keepOld);
+  const { ownerId, removed } = await uow.repos.review.dropPdf(reportId, keepOld);
   // The engineer's turn at the queue: their report's images are the work.
   uow.enqueue({ kind: REPORT_PDF_JOB, key: `${reportPdfJobKey(reportId)}:${stage}`, payload: { reportId }, ownerId });
+  // The old PDF's object goes from the store once this commits, unless another file names its bytes.
+  if (removed?.location === 's3' && removed.sha256) uow.enqueue(releaseObjectJob(removed.sha256));
 }
 
 /**

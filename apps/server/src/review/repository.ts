@@ -8,6 +8,7 @@ import {
   type ReviewState,
 } from '@hiu/domain';
 import type { Db } from '../db/client.js';
+import type { FileLocation } from '../files/repository.js';
 import { files, reportCsvLines, reportRevisions, reports, siteMembers, sites } from '../db/schema.js';
 
 export function reviewRepository(db: Db) {
@@ -61,16 +62,26 @@ export function reviewRepository(db: Db) {
 
     /**
      * The report's PDF is to be built again (its review block, or a new revision): it no longer names one, and
-     * the old file goes unless `keepOld`. Answers the report's engineer (whose turn at the queue it is).
+     * the old file goes unless `keepOld`. Answers the report's engineer (whose turn at the queue it is) and where
+     * the old file's bytes were, when it went.
      */
-    async dropPdf(reportId: string, keepOld: boolean): Promise<string | null> {
+    async dropPdf(
+      reportId: string,
+      keepOld: boolean,
+    ): Promise<{ ownerId: string | null; removed?: { sha256: string | null; location: FileLocation } }> {
       const [row] = await db
         .select({ pdfFileId: reports.pdfFileId, userId: reports.userId })
         .from(reports)
         .where(eq(reports.id, reportId));
       await db.update(reports).set({ pdfFileId: null }).where(eq(reports.id, reportId));
-      if (row?.pdfFileId && !keepOld) await db.delete(files).where(eq(files.id, row.pdfFileId));
-      return row?.userId ?? null;
+      const [removed] =
+        row?.pdfFileId && !keepOld
+          ? await db
+              .delete(files)
+              .where(eq(files.id, row.pdfFileId))
+              .returning({ sha256: files.sha256, location: files.location })
+          : [];
+      return { ownerId: row?.userId ?? null, removed };
     },
 
     /** The whole report, its row locked until the transaction ends: corrections and reviews of it take turns. */
