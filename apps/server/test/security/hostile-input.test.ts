@@ -196,6 +196,20 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     path: (_f, id) => `/api/properties/${id}/witness`,
     ids: (f) => [f.property.id],
   },
+  'POST /api/reports/:id/witness-records': {
+    path: (_f, id) => `/api/reports/${id}/witness-records`,
+    ids: (f) => [f.reportId],
+    body: () => ({
+      date: '2026-03-04',
+      readings: [{ id: 'dhwKitchenTap', value: 48 }],
+      signature: `data:image/png;base64,${PNG.toString('base64')}`,
+    }),
+  },
+  'PUT /api/sites/:id/sampling': {
+    path: (_f, id) => `/api/sites/${id}/sampling`,
+    ids: (f) => [f.site.id],
+    body: () => ({ rate: 10 }),
+  },
   'POST /api/sites/:id/evidence-packs': {
     path: (_f, id) => `/api/sites/${id}/evidence-packs`,
     ids: (f) => [f.site.id],
