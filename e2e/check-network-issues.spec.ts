@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { checkUpToStep } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { CheckJourney } from './check-journey';
+import { filePassedCheck } from './progress-model';
 import { smallTargets, violations } from './page-checks';
 
 // docs/product.md#network-wide-issues: the engineer's check shows the site's open issues, read-only.
@@ -66,4 +67,35 @@ test("an engineer sees the site's open network-wide issue inside the check, with
   expect(await violations(page), 'step 7 with network-wide issues').toEqual([]);
   expect(await smallTargets(page, 'step 7'), 'step 7').toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('check-network-issues.png'), fullPage: true });
+});
+
+test('the office reads, on the report it reviews, the network-wide issue open when it was submitted', async ({
+  engineerPage,
+  adminPage: page,
+  createSite,
+  adminApi,
+}) => {
+  test.setTimeout(120_000);
+  const { site, properties } = await createSite({ properties: [{ address: '5 Larch Court', propertyType: '1b2p' }] });
+  const raised = await adminApi.put(`/api/sites/${site.id}/issues/${randomUUID()}`, {
+    data: { description: 'Plant flow temperature below 70 °C at peak', owner: 'installer', due: '2026-12-18' },
+  });
+  expect(raised.status()).toBe(201);
+  await expect.poll(() => Date.now()).toBeGreaterThan(Date.parse((await raised.json()).raisedAt));
+  const report = await filePassedCheck(engineerPage, site, properties[0]!, new Date().toISOString());
+  // Raised after the submit: not the report's.
+  const later = await adminApi.put(`/api/sites/${site.id}/issues/${randomUUID()}`, {
+    data: { description: 'Pump failed after the check', owner: 'client', due: '2026-12-20' },
+  });
+  expect(later.status()).toBe(201);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/review/reports/${report.id}`);
+  const stepSeven = page.getByRole('region', { name: /^Step 7:/ });
+  await expect(stepSeven).toContainText('Network-wide issues open when it was submitted');
+  await expect(stepSeven).toContainText(
+    'Plant flow temperature below 70 °C at peak (Installer, due 18/12/2026, open; applies to every flat)',
+  );
+  await expect(stepSeven).not.toContainText('Pump failed after the check');
+  expect(await violations(page), 'review with a network-wide issue').toEqual([]);
 });

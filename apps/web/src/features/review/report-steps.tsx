@@ -15,6 +15,7 @@ import {
 import { StatusBadge } from '../../components/ui/badge';
 import { cn } from '../../components/ui/cn';
 import { ReportPhotos } from './report-photos';
+import { NetworkIssuesAtSubmit } from './network-issues-at-submit';
 
 type Section = (typeof SECTIONS)[number];
 
@@ -85,6 +86,7 @@ export function ReportSteps({ report }: { report: ReportDetail }) {
                   </div>
                 ))}
                 {section.id === 'photosSignature' ? <PackIssues report={report} /> : null}
+                {section.id === 'photosSignature' ? <NetworkIssuesAtSubmit report={report} /> : null}
                 {section.id === 'photosSignature' ? <ReportPhotos report={report} /> : null}
               </>
             )}
