@@ -54,6 +54,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Shows push notifications and opens what they are about (docs/product.md#push-notifications).
+        importScripts: ['/push-handler.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],

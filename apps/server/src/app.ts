@@ -42,6 +42,10 @@ import { notificationRoutes } from './notifications/routes.js';
 import { notificationMailJob, smtpTransport } from './notifications/mail-job.js';
 import { MAIL_JOB } from './notifications/mail-job-key.js';
 import { turnMailOn } from './notifications/mail-setting.js';
+import { turnPushOn } from './push/push-on.js';
+import { pushJob } from './push/push-job.js';
+import { PUSH_JOB } from './push/push-job-key.js';
+import { pushRoutes } from './push/routes.js';
 import { accountMailJob } from './auth/account-mail.js';
 import { ACCOUNT_MAIL_JOB } from './auth/account-mail-key.js';
 import { siteRoutes } from './sites/routes.js';
@@ -161,6 +165,8 @@ export async function buildApp(
   // Email (docs/product.md#notifications): a server with SMTP_URL sends it, and its commands queue it.
   const smtp = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined;
   if (smtp) turnMailOn(database.db, true);
+  // Web Push (docs/product.md#push-notifications): a server with the VAPID settings sends it.
+  if (config.push) turnPushOn(database.db, true);
   const jobs = startJobRunner({
     store: jobStore,
     handlers: {
@@ -182,6 +188,7 @@ export async function buildApp(
             [ACCOUNT_MAIL_JOB]: accountMailJob(database.db, smtp, config.mail),
           }
         : {}),
+      ...(config.push ? { [PUSH_JOB]: pushJob(database.db, config.push) } : {}),
       [EVIDENCE_PACK_JOB]: evidencePackJob({
         repos,
         db: database.db,
@@ -214,6 +221,7 @@ export async function buildApp(
       turnMailOn(database.db, false);
       smtp.close();
     }
+    if (config.push) turnPushOn(database.db, false);
     await ctx.pdfs.close();
   });
   // Every route and who may call it, for the access-table test.
@@ -243,6 +251,7 @@ export async function buildApp(
   await app.register(authRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(notificationRoutes(ctx));
+  await app.register(pushRoutes(ctx));
   await app.register(siteRoutes(ctx));
   await app.register(propertyRoutes(ctx));
   await app.register(draftRoutes(ctx));

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { DEFAULT_UNCLAIMED_LIMIT } from '@hiu/domain';
 import type { ReadLimit } from './http/read-limit.js';
 import type { S3Settings } from './files/s3-store.js';
+import { pushSettings, type PushSettings } from './push/settings.js';
 
 export interface Config {
   port: number;
@@ -73,6 +74,8 @@ export interface Config {
    * the address people open the app at, for the links in each mail.
    */
   mail: { smtpUrl?: string; from: string; appUrl: string };
+  /** Web Push (docs/product.md#push-notifications): on when the VAPID_* settings are given. */
+  push?: PushSettings;
 }
 
 /** FILE_STORE and the S3_* settings; a missing one is a clear error at start. */
@@ -158,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appUrl: (env.APP_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ''),
     },
     fileStore: fileStoreConfig(env),
+    push: pushSettings(env),
   };
 }

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { jobs, webhookDeliveries, webhookEndpoints, webhookEvents } from '../src/db/schema.js';
 import { webhookDeliveryJob } from '../src/webhooks/deliver.js';
 import { WEBHOOK_MAX_ATTEMPTS } from '../src/webhooks/events.js';
-import { guardedLookup, isPublicAddress, resolvesPublicly } from '../src/webhooks/target-safety.js';
+import { guardedLookup, isPublicAddress, resolvesPublicly } from '../src/http/outbound/target-safety.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { submitPassingReport } from './helpers/team.js';
 import { client, signedIn, useTestApp } from './helpers/test-app.js';

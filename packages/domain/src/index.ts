@@ -82,6 +82,7 @@ export * from './witnessing/sampling-schema.js';
 export * from './schemas/site-issues.js';
 export * from './site-issues/network-issues.js';
 export * from './schemas/notifications.js';
+export * from './schemas/push.js';
 export * from './packs/cp1-ts1.js';
 export * from './packs/room-readings.js';
 export * from './packs/cp1-param-fields.js';

@@ -716,6 +716,30 @@ export const notificationPreferences = pgTable(
 );
 
 /**
+ * A phone or browser that asked for push notifications (docs/product.md#push-notifications): the push service's
+ * address for it and the keys its messages are encrypted with. One address belongs to one person; the push
+ * service answering that it is gone removes the row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
  * One-time links that let a person set their password (docs/product.md#invitations): an invitation or a reset.
  * Only the token's SHA-256 is kept; a link works once, until it expires.
  */

@@ -6,6 +6,7 @@ import { emitWebhookEvent } from '../webhooks/events.js';
 import { enqueueJob, type NewJob } from '../jobs/queue/store.js';
 import { writeNotices, type Notice } from '../notifications/send.js';
 import { mailIsOn } from '../notifications/mail-setting.js';
+import { pushIsOn } from '../push/push-on.js';
 
 /** An audit entry of a command: its actor is the command's unless it names another (an automatic approval). */
 export type HistoryEntry = Omit<AuditInput, 'actor'> & { actor?: Actor };
@@ -52,7 +53,7 @@ export async function runCommand<T>(db: Db, actor: Actor, work: (uow: UnitOfWork
     await writeAudit(tx, history);
     for (const e of events) await emitWebhookEvent(tx, e.type, e.data);
     for (const job of jobs) await enqueueJob(tx, job);
-    await writeNotices(tx, notices, { mail: mailIsOn(db) });
+    await writeNotices(tx, notices, { mail: mailIsOn(db), push: pushIsOn(db) });
     return result;
   });
 }

@@ -1,60 +1,15 @@
-import http from 'node:http';
-import https from 'node:https';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/client.js';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema.js';
 import type { JobHandler } from '../jobs/queue/runner.js';
-import { guardedLookup, urlProblem } from './target-safety.js';
+import { urlProblem } from '../http/outbound/target-safety.js';
+import { postOutbound, type OutboundAnswer } from '../http/outbound/post.js';
 
 /** A delivery waits this long for the whole answer; a receiver should answer at once and work later. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** Of the answer, this much is read (the rest is dropped) and the first 500 characters kept in the log. */
-const RESPONSE_CAP = 64 * 1024;
+/** Of the answer, the first 500 characters are kept in the log. */
 const EXCERPT = 500;
-
-interface Answer {
-  statusCode: number | null;
-  body: string;
-  error: string | null;
-}
-
-/** POSTs the body, connecting only to addresses the guard allows, with a time limit and a size cap. */
-function post(url: URL, body: string, headers: Record<string, string>, allowPrivate: boolean): Promise<Answer> {
-  return new Promise((resolve) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(
-      url,
-      {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        lookup: guardedLookup(allowPrivate),
-        timeout: DELIVERY_TIMEOUT_MS,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          if (size < RESPONSE_CAP) chunks.push(c.subarray(0, RESPONSE_CAP - size));
-          size += c.length;
-          if (size >= RESPONSE_CAP) res.destroy();
-        });
-        const done = () =>
-          resolve({ statusCode: res.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), error: null });
-        res.on('end', done);
-        res.on('close', done);
-      },
-    );
-    const deadline = setTimeout(
-      () => req.destroy(new Error(`No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)),
-      DELIVERY_TIMEOUT_MS,
-    );
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)));
-    req.on('error', (err) => resolve({ statusCode: null, body: '', error: err.message }));
-    req.on('close', () => clearTimeout(deadline));
-    req.end(body);
-  });
-}
 
 /** The webhook-signature header: the current secret's signature, and the previous one's while it overlaps. */
 export function signatures(
@@ -84,18 +39,19 @@ export function webhookDeliveryJob(db: Db, allowPrivate: boolean): JobHandler {
     const at = new Date();
     const started = performance.now();
     const problem = urlProblem(endpoint.url, allowPrivate);
-    const answer: Answer = problem
+    const answer: OutboundAnswer = problem
       ? { statusCode: null, body: '', error: problem }
-      : await post(
+      : await postOutbound(
           new URL(endpoint.url),
           body,
           {
+            'content-type': 'application/json',
             'webhook-id': event.id,
             'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
             'webhook-signature': signatures(endpoint, event.id, at, body),
             'user-agent': 'HIU-Commissioning-Webhooks/1',
           },
-          allowPrivate,
+          { allowPrivate, timeoutMs: DELIVERY_TIMEOUT_MS },
         );
     const ok = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300;
     await db.insert(webhookDeliveries).values({

@@ -18,7 +18,7 @@ import {
   sendTestEvent,
   updateWebhook,
 } from './commands.js';
-import { resolvesPublicly, urlProblem } from './target-safety.js';
+import { resolvesPublicly, urlProblem } from '../http/outbound/target-safety.js';
 
 const idParams = z.object({ id: z.uuid() });
 const resendParams = z.object({ id: z.uuid(), eventId: z.uuid() });

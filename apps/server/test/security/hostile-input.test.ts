@@ -283,6 +283,18 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     path: () => '/api/notifications/preferences',
     body: () => ({ kind: 'report_sent_back', email: false }),
   },
+  // Push is off on the tests' app: every call is refused, and the fuzzing shows it changes nothing.
+  'PUT /api/push/subscription': {
+    path: () => '/api/push/subscription',
+    body: () => ({
+      endpoint: 'https://push.example.com/send/abc',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    }),
+  },
+  'DELETE /api/push/subscription': {
+    path: () => '/api/push/subscription',
+    body: () => ({ endpoint: 'https://push.example.com/send/abc' }),
+  },
   'POST /api/notifications/unsubscribe/:token': {
     path: () => `/api/notifications/unsubscribe/${'0'.repeat(64)}`,
     body: () => ({}),

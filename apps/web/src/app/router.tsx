@@ -34,6 +34,9 @@ const ReviewCountsCard = lazyRetry(() =>
 const MySitesCard = lazyRetry(() =>
   import('../features/review/my-sites-card').then((m) => ({ default: m.MySitesCard })),
 );
+const PushOffer = lazyRetry(() =>
+  import('../features/notifications/push-card').then((m) => ({ default: m.PushOffer })),
+);
 const CheckNoticesAbove = lazyRetry(() =>
   import('../features/check/components/unsaved-work-banner').then((m) => ({ default: m.CheckNoticesAbove })),
 );
@@ -71,6 +74,7 @@ export function AppRoutes() {
                   {lazyPage(
                     <HomePage
                       CheckNotices={CheckNoticesAbove}
+                      pushOffer={<PushOffer />}
                       reviewCards={
                         <>
                           <ReviewCountsCard />

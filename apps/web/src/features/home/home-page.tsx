@@ -14,6 +14,8 @@ import { lazyComponent } from '../../lib/lazy-component';
 
 // Only a client's home shows their sites: an engineer's or an office user's home does not download it.
 const clientSites = lazyComponent(() => import('./components/client-sites').then((m) => m.ClientSites));
+// The offer of push notifications is shown only where the browser could still ask (docs/product.md#push-notifications).
+const mayOfferPush = () => typeof Notification !== 'undefined' && Notification.permission === 'default';
 
 interface HomePageProps {
   /**
@@ -23,10 +25,12 @@ interface HomePageProps {
   CheckNotices?: ComponentType<{ children: ReactNode }>;
   /** A supervisor's and admin's review counts and sites, composed in by the router. */
   reviewCards?: ReactNode;
+  /** The offer of push notifications to an engineer, composed in by the router. */
+  pushOffer?: ReactNode;
 }
 
 /** Home (/): start a check, resume today's drafts, and the admin entry points for admins. */
-export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
+export default function HomePage({ CheckNotices, reviewCards, pushOffer }: HomePageProps) {
   const { user } = useSession();
   const [path] = useLocation();
   // Clients and assessors read and sign; they run no checks (docs/product.md#roles).
@@ -71,6 +75,7 @@ export default function HomePage({ CheckNotices, reviewCards }: HomePageProps) {
         <>
           <StartCheckCard />
           <DraftsList />
+          {user?.role === 'engineer' && mayOfferPush() ? <Suspense fallback={null}>{pushOffer}</Suspense> : null}
         </>
       )}
     </>

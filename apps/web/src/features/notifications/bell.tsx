@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useUnreadCount } from './api';
+import { useSession } from '../../lib/session';
 
 /**
  * The bell in the top bar (docs/product.md#notifications): how many of my entries are unread, a way into the
@@ -23,6 +24,13 @@ export function NotificationBell() {
     document.addEventListener('visibilitychange', again);
     return () => document.removeEventListener('visibilitychange', again);
   }, [refetch]);
+  // When the app opens, a phone that shows push keeps its subscription (docs/product.md#push-notifications).
+  const { user } = useSession();
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    import('./push').then((m) => m.keepPushSubscription(userId)).catch(() => undefined /* tried again next time */);
+  }, [userId]);
   const unread = count.data?.unread ?? 0;
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications, none unread';
   return (

@@ -7,6 +7,7 @@ import { Problem } from '../../components/problem';
 import { notify } from '../../lib/toast';
 import { useInbox, useMarkRead } from './api';
 import { EmailPreferencesCard } from './email-preferences';
+import { PushCard } from './push-card';
 
 /** Notifications (docs/product.md#notifications): my inbox, newest first; opening an entry marks it read. */
 export default function NotificationsPage() {
@@ -63,6 +64,7 @@ export default function NotificationsPage() {
           {inbox.isFetchingNextPage ? 'Loading...' : 'Show earlier notifications'}
         </Button>
       ) : null}
+      <PushCard />
       <EmailPreferencesCard />
     </main>
   );
