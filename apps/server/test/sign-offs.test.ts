@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { PNG } from './helpers/report-files.js';
+import { blackPng } from './helpers/images.js';
 import { auditOf, submitPassingReport } from './helpers/team.js';
 import { hasPdftotext, pdfText } from './helpers/report-files.js';
 
@@ -151,6 +152,16 @@ describe('handover sign-off and witnessed flats', () => {
       }),
     ).toHaveProperty('signature');
     expect(await bad({ name: ' ', signature: dataUrl(PNG), covers: digest })).toHaveProperty('name');
+    // A drawn signature is a small image: a PNG declaring 7000 x 7000 pixels (an image bomb for the pack's PDF)
+    // is refused before anything decodes it, and nothing is kept.
+    const bomb = await client.post(`/api/sites/${site.id}/sign-offs`, {
+      name: 'Cara',
+      signature: dataUrl(blackPng(7000, 7000)),
+      covers: digest,
+    });
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json().error.message).toContain('7000 x 7000 pixels');
+    expect((await client.get(`/api/sites/${site.id}/sign-offs`)).json()).toEqual([]);
     expect(
       (await eng.post(`/api/sites/${site.id}/sign-offs`, { name: 'E', signature: dataUrl(PNG), covers: digest }))
         .statusCode,

@@ -5,6 +5,7 @@ import { dwellingsSchema, type WitnessRecord } from '@hiu/domain';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { hasPdftotext, pdfText, PNG } from './helpers/report-files.js';
+import { blackPng } from './helpers/images.js';
 import { auditOf, submitPassingReport } from './helpers/team.js';
 
 // The assessor, witness records and the sampling plan (docs/product.md#witnessing-and-sampling), on both databases.
@@ -164,6 +165,12 @@ describe('the assessor', () => {
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().error.message).toContain('nonsense');
+    const bomb = await assessor.post(`/api/reports/${id}/witness-records`, {
+      ...body,
+      signature: dataUrl(blackPng(7000, 7000)),
+    });
+    expect(bomb.statusCode).toBe(413);
+    expect(bomb.json().error.message).toContain('7000 x 7000 pixels');
     const unsigned = await assessor.post(`/api/reports/${id}/witness-records`, { ...body, signature: '' });
     expect(unsigned.statusCode).toBe(422);
     expect(JSON.stringify(unsigned.json())).toContain('Sign in the box');

@@ -11,6 +11,7 @@ import {
 } from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
+import { checkImageSize } from '../http/image-limits.js';
 import type { AppContext } from '../context.js';
 import { markWitnessed, signOff, unmarkWitnessed } from './commands.js';
 
@@ -39,6 +40,8 @@ export const signOffRoutes =
         const png = Buffer.from(request.body.signature.slice(request.body.signature.indexOf(',') + 1), 'base64');
         if (sniffImageType(png) !== 'image/png')
           throw unprocessable('Sign in the box', { signature: 'Sign in the box' });
+        // Before anything decodes it (the pack's PDF draws it): no more pixels than the signature box makes.
+        checkImageSize(png, 'image/png', 'signature');
         const made = await signOff(ctx.database.db, user, request.params.id, { ...request.body, signature: png });
         return reply.status(201).send(made);
       },

@@ -12,6 +12,7 @@ import {
 } from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
+import { checkImageSize } from '../http/image-limits.js';
 import type { AppContext } from '../context.js';
 import { recordWitness, setSamplingRate } from './commands.js';
 import { siteSamplingPlan } from './plan.js';
@@ -76,6 +77,8 @@ export const witnessingRoutes =
         const png = Buffer.from(request.body.signature.slice(request.body.signature.indexOf(',') + 1), 'base64');
         if (sniffImageType(png) !== 'image/png')
           throw unprocessable('Sign in the box', { signature: 'Sign in the box' });
+        // Before anything decodes it (the pack's PDF draws it): no more pixels than the signature box makes.
+        checkImageSize(png, 'image/png', 'signature');
         const made = await recordWitness(ctx.database.db, user, request.params.id, { ...request.body, signature: png });
         return reply.status(201).send(made);
       },
