@@ -6,11 +6,6 @@ import { roomsForDwellingType } from './rooms-by-type.js';
 
 /** Rooms a new property type starts with (docs/product.md#design-parameters). */
 export const NEW_TYPE_ROOMS = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1'];
-/**
- * Rooms step 4 showed, before it read the rooms from the dwelling type, when the site had no design for the
- * type; kept for the design parameters screen's notice until it says what step 4 does now.
- */
-export const FALLBACK_ROOMS = ['Hall', 'Living Room', 'Kitchen', 'Bedroom 1', 'Bedroom 2'];
 
 /** The site's property types with no radiator rooms: step 4 offers the type's usual rooms, or none, for them. */
 export function typesWithoutRooms(design: RadiatorDesign, types: string[]): string[] {
