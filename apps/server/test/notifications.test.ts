@@ -4,6 +4,7 @@ import { createRepositories } from '../src/repositories/index.js';
 import { client, signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { submitPassingReport } from './helpers/team.js';
+import { PNG } from './helpers/report-files.js';
 
 const t = useTestApp();
 
@@ -88,6 +89,61 @@ describe('the inbox (docs/product.md#notifications)', () => {
     expect(theirs.items[0]).toMatchObject({ kind: 'flats_assigned', title: '3 flats assigned to you', link: '/' });
     expect(theirs.items[0].body).toBe(`Sam Supervisor assigned you 3 flats on ${site.name}, due 01/12/2026.`);
     for (const who of [eng, supervisor, admin]) expect((await inbox(who)).items).toEqual([]);
+  });
+
+  it('tells whoever asked for an evidence pack that it is built, and no one else', async () => {
+    const { admin, eng, supervisor, client, site, reportId } = await team();
+    await supervisor.post(`/api/reports/${reportId}/review`, { decision: 'approve' });
+    const before = (await inbox(client)).items.length;
+    expect((await client.post(`/api/sites/${site.id}/evidence-packs`)).statusCode).toBeLessThan(300);
+    await t.jobsSettled();
+    const [entry, ...rest] = (await inbox(client)).items;
+    expect(rest).toHaveLength(before);
+    expect(entry).toMatchObject({
+      kind: 'pack_ready',
+      title: `Evidence pack ready: ${site.name}`,
+      link: `/dashboard/${site.id}`,
+    });
+    expect(entry.body).toMatch(
+      new RegExp(`^The evidence pack you asked for on ${site.name} is built \\(\\d+ files\\)\\.`),
+    );
+    for (const who of [admin, eng, supervisor])
+      expect((await inbox(who)).items.filter((e: { kind: string }) => e.kind === 'pack_ready')).toEqual([]);
+  });
+
+  it("tells the site's supervisors and admins of a handover signed, not the signer or the engineers", async () => {
+    const { app, admin, eng, supervisor, client, site, reportId } = await team();
+    const memberAdmin = await signedIn(app, 'admin', { name: 'Ada Member' });
+    await admin.put(`/api/sites/${site.id}/members/${memberAdmin.userId}`);
+    await supervisor.post(`/api/reports/${reportId}/review`, { decision: 'approve' });
+    const covers = (await client.get(`/api/sites/${site.id}/sign-off-scope`)).json().digest;
+    const signed = await client.post(`/api/sites/${site.id}/sign-offs`, {
+      name: 'Cara Client',
+      signature: `data:image/png;base64,${PNG.toString('base64')}`,
+      covers,
+    });
+    expect(signed.statusCode).toBe(201);
+    for (const who of [supervisor, memberAdmin]) {
+      const [entry] = (await inbox(who)).items;
+      expect(entry).toMatchObject({
+        kind: 'handover_signed',
+        title: `Handover signed: ${site.name}`,
+        body: `Cara Client (client) signed the handover of ${site.name}, covering 1 of 1 flats approved.`,
+        link: `/dashboard/${site.id}`,
+      });
+    }
+    // The admin who is not a member of the site, the signer and the engineer hear nothing of it.
+    for (const who of [admin, client, eng])
+      expect((await inbox(who)).items.filter((e: { kind: string }) => e.kind === 'handover_signed')).toEqual([]);
+  });
+
+  it('lists the email choices a role can be told of', async () => {
+    const { eng, supervisor, client } = await team();
+    const kinds = async (who: TestClient) =>
+      ((await who.get('/api/notifications/preferences')).json() as { kind: string }[]).map((p) => p.kind);
+    expect(await kinds(eng)).toEqual(['report_sent_back', 'flats_assigned', 'account_changed']);
+    expect(await kinds(supervisor)).toEqual(['account_changed', 'pack_ready', 'handover_signed']);
+    expect(await kinds(client)).toEqual(['account_changed', 'pack_ready']);
   });
 
   it('lists mine newest first a page at a time, and marks one or all read', async () => {

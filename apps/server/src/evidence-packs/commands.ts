@@ -2,6 +2,7 @@ import type { EvidencePack } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
 import { packContentsDigest } from './contents-digest.js';
+import { packReady } from '../notifications/messages.js';
 import type { ServerFiles } from '../files/server-files.js';
 import type { PackEntry, PackMissing } from './repository.js';
 
@@ -34,13 +35,24 @@ export function requestPack(db: Db, actor: Actor, siteId: string): Promise<{ pac
  */
 export function finishPack(
   db: Db,
-  pack: { id: string; siteId: string; siteName: string },
+  pack: { id: string; siteId: string; siteName: string; requestedBy: string | null },
   contents: PackEntry[],
   missing: PackMissing,
   expiresAt: Date,
 ): Promise<void> {
-  return runCommand(db, null, async ({ repos, emit }) => {
+  return runCommand(db, null, async ({ repos, emit, notify }) => {
     const builtAt = await repos.evidencePacks.finish(pack.id, contents, missing, expiresAt);
+    // Whoever asked is told it is ready (docs/product.md#notifications); a pack asked for by a token tells no one.
+    if (pack.requestedBy)
+      notify(
+        packReady({
+          siteId: pack.siteId,
+          requestedBy: pack.requestedBy,
+          siteName: pack.siteName,
+          files: contents.length,
+          expiresAt,
+        }),
+      );
     emit('evidence_pack.built', {
       packId: pack.id,
       siteId: pack.siteId,

@@ -265,7 +265,7 @@ export function evidencePackJob(d: Deps): JobHandler {
       ];
       await finishPack(
         d.db,
-        { id: packId, siteId: site.id, siteName: site.name },
+        { id: packId, siteId: site.id, siteName: site.name, requestedBy: pack.requestedBy },
         contents,
         missing,
         new Date(Date.now() + d.hours * 3600_000),

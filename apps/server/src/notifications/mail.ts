@@ -5,6 +5,8 @@ export const KIND_NAMES: Record<NotificationKind, string> = {
   report_sent_back: 'Reports of mine sent back',
   flats_assigned: 'Flats assigned to me',
   account_changed: 'My account created or changed',
+  pack_ready: 'Evidence packs I asked for, when built',
+  handover_signed: 'Handover sign-offs on my sites',
 };
 
 export interface MailInput {

@@ -1,4 +1,4 @@
-import { formatDate, ROLE_LABELS, type Role } from '@hiu/domain';
+import { formatDate, formatDateTime, ROLE_LABELS, type Role } from '@hiu/domain';
 import type { Notice } from './send.js';
 
 // What each event tells the people it concerns (docs/product.md#notifications). My flats on home shows both a
@@ -78,5 +78,45 @@ export function accountChanged(a: {
     title: 'Your account was changed',
     body: `${a.by ?? 'An admin'} changed your account: ${changes.join('; ')}.`,
     link: MY_FLATS,
+  };
+}
+
+const dashboardOf = (siteId: string) => `/dashboard/${siteId}`;
+
+/** The evidence pack I asked for is built: to the person who asked, with how long it is kept. */
+export function packReady(p: {
+  siteId: string;
+  requestedBy: string;
+  siteName: string;
+  files: number;
+  expiresAt: Date;
+}): Notice {
+  return {
+    siteId: p.siteId,
+    userIds: [p.requestedBy],
+    kind: 'pack_ready',
+    title: `Evidence pack ready: ${p.siteName}`,
+    body: `The evidence pack you asked for on ${p.siteName} is built (${p.files} files). Download it from the site's dashboard by ${formatDateTime(p.expiresAt.toISOString())}.`,
+    link: dashboardOf(p.siteId),
+  };
+}
+
+/** A handover was signed on my site: to its supervisors and admins, never the signer. */
+export function handoverSigned(h: {
+  siteId: string;
+  userIds: string[];
+  signerName: string;
+  signerRole: Role;
+  siteName: string;
+  coveredFlats: number;
+  totalFlats: number;
+}): Notice {
+  return {
+    siteId: h.siteId,
+    userIds: h.userIds,
+    kind: 'handover_signed',
+    title: `Handover signed: ${h.siteName}`,
+    body: `${h.signerName} (${ROLE_LABELS[h.signerRole].toLowerCase()}) signed the handover of ${h.siteName}, covering ${h.coveredFlats} of ${h.totalFlats} flats approved.`,
+    link: dashboardOf(h.siteId),
   };
 }

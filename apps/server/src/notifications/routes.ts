@@ -6,7 +6,7 @@ import {
   inboxPageQuery,
   inboxPageSchema,
   mailFailureSchema,
-  NOTIFICATION_KINDS,
+  NOTIFICATION_KINDS_BY_ROLE,
   unreadCountSchema,
 } from '@hiu/domain';
 import { notFound, unprocessable } from '../http/errors.js';
@@ -66,7 +66,8 @@ export const notificationRoutes =
       { config: mine, schema: { tags: ['notifications'], response: { 200: emailPreferencesSchema } } },
       async (request) => {
         const chosen = await notifications.emailPreferences(request.user!.id);
-        return NOTIFICATION_KINDS.map((kind) => ({ kind, label: KIND_NAMES[kind], email: chosen.get(kind) ?? true }));
+        const kinds = NOTIFICATION_KINDS_BY_ROLE[request.user!.role];
+        return kinds.map((kind) => ({ kind, label: KIND_NAMES[kind], email: chosen.get(kind) ?? true }));
       },
     );
 

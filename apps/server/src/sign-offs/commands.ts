@@ -1,8 +1,9 @@
-import type { SignOffBody, WitnessBody } from '@hiu/domain';
+import type { Role, SignOffBody, WitnessBody } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
 import { conflict } from '../http/errors.js';
 import type { Actor } from '../history/entries.js';
+import { handoverSigned } from '../notifications/messages.js';
 
 /**
  * A handover sign-off, signed by a person (never a token) on the site. It signs what the signer was shown and
@@ -14,7 +15,7 @@ export function signOff(
   siteId: string,
   body: Omit<SignOffBody, 'signature'> & { signature: Buffer },
 ) {
-  return runCommand(db, signer, async ({ repos, record, emit }) => {
+  return runCommand(db, signer, async ({ repos, record, emit, notify }) => {
     const scope = await repos.signOffs.scope(siteId);
     if (scope.digest !== body.covers)
       throw conflict(
@@ -34,6 +35,22 @@ export function signOff(
         digest: scope.digest,
       },
     });
+    // The site's office is told (docs/product.md#notifications); the signer knows already.
+    const site = await repos.sites.byId(siteId);
+    const office = (await repos.members.list(siteId)).filter(
+      (m) => (m.role === 'supervisor' || m.role === 'admin') && m.userId !== signer.id,
+    );
+    notify(
+      handoverSigned({
+        siteId,
+        userIds: office.map((m) => m.userId),
+        signerName: made.name,
+        signerRole: signer.role as Role,
+        siteName: site?.name ?? 'the site',
+        coveredFlats: scope.coveredFlats,
+        totalFlats: scope.totalFlats,
+      }),
+    );
     emit('handover.signed', {
       signOffId: made.id,
       siteId,

@@ -1,9 +1,25 @@
 import { z } from 'zod';
+import type { ROLES } from './roles.js';
 
 /** What an inbox entry is about (docs/product.md#notifications). */
-export const NOTIFICATION_KINDS = ['report_sent_back', 'flats_assigned', 'account_changed'] as const;
+export const NOTIFICATION_KINDS = [
+  'report_sent_back',
+  'flats_assigned',
+  'account_changed',
+  'pack_ready',
+  'handover_signed',
+] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/** The kinds a role can be told of: what its choices of email list (an engineer builds no packs). */
+export const NOTIFICATION_KINDS_BY_ROLE: Record<(typeof ROLES)[number], readonly NotificationKind[]> = {
+  engineer: ['report_sent_back', 'flats_assigned', 'account_changed'],
+  supervisor: ['account_changed', 'pack_ready', 'handover_signed'],
+  admin: ['account_changed', 'pack_ready', 'handover_signed'],
+  client: ['account_changed', 'pack_ready'],
+  assessor: ['account_changed', 'pack_ready'],
+};
 
 /** One entry of my inbox: what happened, in a sentence, and where in the app it is. */
 export const inboxEntrySchema = z.object({
