@@ -117,4 +117,24 @@ describe('invitations and password reset by email (docs/product.md#invitations)'
     expect(set.json().error.message).toBe('This link has expired or was used already. Ask for a new one.');
     expect((await eng.get('/api/auth/me')).statusCode).toBe(200);
   });
+
+  it('answers at most 10 reset requests from one address in 15 minutes, so a flood cannot mail every address', async () => {
+    const app = mail.app();
+    const ask = (n: number) =>
+      app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: `nobody-${n}@example.com` } });
+    for (let n = 0; n < 10; n++) expect((await ask(n)).statusCode).toBe(202);
+    const refused = await ask(10);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error.message).toMatch(
+      /^Too many requests for a new password from here\. Please wait \d+ minutes? and try again\.$/,
+    );
+    // Refused before anything is looked up or queued: no link, no mail job.
+    const eng = await signedIn(app, 'engineer');
+    const email = (await eng.get('/api/auth/me')).json().email as string;
+    expect((await app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } })).statusCode).toBe(
+      429,
+    );
+    expect(await (await t.database()).db.select().from(accountLinks)).toEqual([]);
+  });
 });

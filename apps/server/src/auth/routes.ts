@@ -21,7 +21,14 @@ import {
   verifyPassword,
 } from '../http/passwords.js';
 import { rememberingFullKeys } from '../http/full-sign-in-keys.js';
-import { accountDelayMs, SIGN_IN_WINDOW_SECONDS, signInLimits, tooManyAttempts } from '../http/sign-in-limits.js';
+import {
+  accountDelayMs,
+  resetLimit,
+  SIGN_IN_WINDOW_SECONDS,
+  signInLimits,
+  tooManyAttempts,
+  tooManyResetRequests,
+} from '../http/sign-in-limits.js';
 import { createFirstAdmin, signOut } from '../users/commands.js';
 import { LINK_GONE, requestPasswordReset, setPasswordWithLink, signInAttempts } from './commands.js';
 import { mailIsOn } from '../notifications/mail-setting.js';
@@ -130,6 +137,10 @@ export const authRoutes =
       },
       async (request, reply) => {
         if (!mailIsOn(ctx.database.db)) throw noEmail();
+        // Counted against the caller's address before anything is looked up (docs/product.md#invitations).
+        await attempts.take([resetLimit(request.ip)]).catch((err: unknown) => {
+          throw err instanceof HttpError && err.status === 429 ? tooManyResetRequests(err) : err;
+        });
         await requestPasswordReset(ctx.database.db, request.body.email);
         ctx.jobs.nudge();
         return reply.status(202).send({

@@ -39,3 +39,21 @@ export function tooManyAttempts(retryAfterSeconds: number) {
     { 'Retry-After': String(retryAfterSeconds) },
   );
 }
+
+/** Requests for a password-reset link from one address in the window: a person's tries, not a mailing run. */
+export const RESETS_PER_ADDRESS = 10;
+
+export const resetLimit = (ip: string): AttemptLimit => ({ key: `reset-at-address:${ip}`, max: RESETS_PER_ADDRESS });
+
+/** The sign-in limit's refusal in the words of a password reset. */
+export function tooManyResetRequests(refused: HttpError): HttpError {
+  const seconds = Number(refused.headers?.['Retry-After'] ?? 60);
+  const minutes = Math.ceil(seconds / 60);
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Too many requests for a new password from here. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+    undefined,
+    refused.headers,
+  );
+}
