@@ -40,7 +40,13 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: `${BASE_URL}/api/health`,
     // WEBHOOK_ALLOW_PRIVATE: the webhook test's receiver listens on this machine (decision 165).
-    env: { PORT: String(E2E_PORT), DATA_DIR, DATABASE_URL: '', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR,
+      DATABASE_URL: '',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      NOTIFICATION_DIGESTS: 'false',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

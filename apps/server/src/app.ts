@@ -46,6 +46,7 @@ import { turnPushOn } from './push/push-on.js';
 import { pushJob } from './push/push-job.js';
 import { PUSH_JOB } from './push/push-job-key.js';
 import { pushRoutes } from './push/routes.js';
+import { DUE_DIGEST_JOB, dueDigestJob, REVIEW_DIGEST_JOB, reviewDigestJob } from './notifications/digests.js';
 import { accountMailJob } from './auth/account-mail.js';
 import { ACCOUNT_MAIL_JOB } from './auth/account-mail-key.js';
 import { siteRoutes } from './sites/routes.js';
@@ -189,6 +190,8 @@ export async function buildApp(
           }
         : {}),
       ...(config.push ? { [PUSH_JOB]: pushJob(database.db, config.push) } : {}),
+      [DUE_DIGEST_JOB]: dueDigestJob(database.db),
+      [REVIEW_DIGEST_JOB]: reviewDigestJob(database.db),
       [EVIDENCE_PACK_JOB]: evidencePackJob({
         repos,
         db: database.db,

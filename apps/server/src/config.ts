@@ -76,6 +76,8 @@ export interface Config {
   mail: { smtpUrl?: string; from: string; appUrl: string };
   /** Web Push (docs/product.md#push-notifications): on when the VAPID_* settings are given. */
   push?: PushSettings;
+  /** Whether this server queues the daily and hourly digests (NOTIFICATION_DIGESTS, on unless `false`). */
+  notificationDigests: boolean;
 }
 
 /** FILE_STORE and the S3_* settings; a missing one is a clear error at start. */
@@ -162,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     fileStore: fileStoreConfig(env),
     push: pushSettings(env),
+    notificationDigests: env.NOTIFICATION_DIGESTS !== 'false',
   };
 }

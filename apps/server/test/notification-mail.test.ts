@@ -182,6 +182,7 @@ describe('email of notifications (docs/product.md#notifications)', { timeout: 12
     expect((await eng.get('/api/notifications/preferences')).json()).toEqual([
       { kind: 'report_sent_back', label: 'Reports of mine sent back', email: false },
       { kind: 'flats_assigned', label: 'Flats assigned to me', email: true },
+      { kind: 'flats_due', label: 'My flats due tomorrow or overdue (daily)', email: true },
       { kind: 'account_changed', label: 'My account created or changed', email: true },
     ]);
 

@@ -141,8 +141,8 @@ describe('the inbox (docs/product.md#notifications)', () => {
     const { eng, supervisor, client } = await team();
     const kinds = async (who: TestClient) =>
       ((await who.get('/api/notifications/preferences')).json() as { kind: string }[]).map((p) => p.kind);
-    expect(await kinds(eng)).toEqual(['report_sent_back', 'flats_assigned', 'account_changed']);
-    expect(await kinds(supervisor)).toEqual(['account_changed', 'pack_ready', 'handover_signed']);
+    expect(await kinds(eng)).toEqual(['report_sent_back', 'flats_assigned', 'flats_due', 'account_changed']);
+    expect(await kinds(supervisor)).toEqual(['reviews_waiting', 'account_changed', 'pack_ready', 'handover_signed']);
     expect(await kinds(client)).toEqual(['account_changed', 'pack_ready']);
   });
 

@@ -37,6 +37,7 @@ export * from './rules/plausible-readings.js';
 export * from './rules/failure-details.js';
 export * from './rules/failure-summary.js';
 export * from './format/dates.js';
+export * from './notifications/digests.js';
 export * from './format/time-ago.js';
 export * from './format/property-status.js';
 export * from './format/report-verdicts.js';

@@ -7,6 +7,8 @@ export const KIND_NAMES: Record<NotificationKind, string> = {
   account_changed: 'My account created or changed',
   pack_ready: 'Evidence packs I asked for, when built',
   handover_signed: 'Handover sign-offs on my sites',
+  flats_due: 'My flats due tomorrow or overdue (daily)',
+  reviews_waiting: 'New reports awaiting my review (at most hourly)',
 };
 
 export interface MailInput {

@@ -120,3 +120,45 @@ export function handoverSigned(h: {
     link: dashboardOf(h.siteId),
   };
 }
+
+/** Flats are named in a digest up to this many; the rest are counted. */
+const NAMED = 8;
+
+/** My flats due tomorrow or overdue, in one daily entry (never one per flat). */
+export function flatsDue(d: {
+  userId: string;
+  tomorrow: string;
+  flats: { address: string; siteName: string; dueDate: string }[];
+}): Notice {
+  const overdue = d.flats.filter((f) => f.dueDate < d.tomorrow).length;
+  const dueTomorrow = d.flats.length - overdue;
+  const counts = [overdue ? `${overdue} overdue` : null, dueTomorrow ? `${dueTomorrow} due tomorrow` : null];
+  const named = d.flats
+    .slice(0, NAMED)
+    .map((f) => `${f.address}, ${f.siteName} (${f.dueDate < d.tomorrow ? 'was due' : 'due'} ${formatDate(f.dueDate)})`);
+  const more = d.flats.length > NAMED ? `; and ${d.flats.length - NAMED} more` : '';
+  return {
+    siteId: null,
+    userIds: [d.userId],
+    kind: 'flats_due',
+    title: `Flats to do: ${counts.filter(Boolean).join(', ')}`,
+    body: `${named.join('; ')}${more}.`,
+    link: MY_FLATS,
+  };
+}
+
+/** Reports that arrived in the last hour and await review on my sites, in one entry at most hourly. */
+export function reviewsWaiting(r: {
+  userId: string;
+  sites: { name: string; arrived: number; waiting: number }[];
+}): Notice {
+  const arrived = r.sites.reduce((n, s) => n + s.arrived, 0);
+  return {
+    siteId: null,
+    userIds: [r.userId],
+    kind: 'reviews_waiting',
+    title: `${arrived} new ${arrived === 1 ? 'report awaits' : 'reports await'} your review`,
+    body: `${r.sites.map((s) => `${s.name}: ${s.arrived} new, ${s.waiting} waiting in all`).join('; ')}.`,
+    link: MY_FLATS,
+  };
+}

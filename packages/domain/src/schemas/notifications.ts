@@ -8,15 +8,17 @@ export const NOTIFICATION_KINDS = [
   'account_changed',
   'pack_ready',
   'handover_signed',
+  'flats_due',
+  'reviews_waiting',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /** The kinds a role can be told of: what its choices of email list (an engineer builds no packs). */
 export const NOTIFICATION_KINDS_BY_ROLE: Record<(typeof ROLES)[number], readonly NotificationKind[]> = {
-  engineer: ['report_sent_back', 'flats_assigned', 'account_changed'],
-  supervisor: ['account_changed', 'pack_ready', 'handover_signed'],
-  admin: ['account_changed', 'pack_ready', 'handover_signed'],
+  engineer: ['report_sent_back', 'flats_assigned', 'flats_due', 'account_changed'],
+  supervisor: ['reviews_waiting', 'account_changed', 'pack_ready', 'handover_signed'],
+  admin: ['reviews_waiting', 'account_changed', 'pack_ready', 'handover_signed'],
   client: ['account_changed', 'pack_ready'],
   assessor: ['account_changed', 'pack_ready'],
 };

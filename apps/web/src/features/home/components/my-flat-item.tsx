@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { formatDate, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
+import { formatDate, needsEngineer, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { PropertyStatusBadge } from '../../../components/property-status-badge';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -21,9 +21,6 @@ function stateLine(a: MyAssignment): string {
 
 /** The reviewer marked this item when sending the flat's report back. */
 const marked = (a: MyAssignment, item: string) => a.reviewState === 'sent_back' && a.reviewFields.includes(item);
-
-/** A flat waiting for the office needs nothing from the engineer (docs/product.md#my-flats). */
-export const needsEngineer = (a: MyAssignment) => a.reviewState !== 'awaiting_review';
 
 /** One assigned flat: where it stands, why it came back, and Start, Open or Re-test. */
 export function MyFlatItem({ flat: a, guard }: { flat: MyAssignment; guard: StartGuard }) {

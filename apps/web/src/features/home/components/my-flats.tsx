@@ -6,7 +6,8 @@ import { Input } from '../../../components/ui/input';
 import { useMyAssignments } from '../api/assignments';
 import { useStartGuard } from './start-check-guard';
 import { Problem } from '../../../components/problem';
-import { MyFlatItem, needsEngineer } from './my-flat-item';
+import { needsEngineer } from '@hiu/domain';
+import { MyFlatItem } from './my-flat-item';
 
 /** From this many flats a search box helps the engineer find one. */
 const SEARCH_FROM = 6;
