@@ -94,6 +94,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/evidence-packs/:id/download': 'oversight',
   'GET /api/sites/:id/dwellings': 'oversight',
   'POST /api/sites/:id/sign-offs': 'oversight',
+  'POST /api/sites/:id/sign-off-requests': 'supervisor',
   'GET /api/sites/:id/sign-off-scope': 'oversight',
   'GET /api/sites/:id/sign-offs': 'oversight',
   'GET /api/sites/:id/issues': 'user',

@@ -143,7 +143,7 @@ describe('the inbox (docs/product.md#notifications)', () => {
       ((await who.get('/api/notifications/preferences')).json() as { kind: string }[]).map((p) => p.kind);
     expect(await kinds(eng)).toEqual(['report_sent_back', 'flats_assigned', 'flats_due', 'account_changed']);
     expect(await kinds(supervisor)).toEqual(['reviews_waiting', 'account_changed', 'pack_ready', 'handover_signed']);
-    expect(await kinds(client)).toEqual(['account_changed', 'pack_ready']);
+    expect(await kinds(client)).toEqual(['sign_off_requested', 'account_changed', 'pack_ready']);
   });
 
   it('lists mine newest first a page at a time, and marks one or all read', async () => {

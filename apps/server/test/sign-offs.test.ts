@@ -183,4 +183,49 @@ describe('handover sign-off and witnessed flats', () => {
     expect(wrong.json().error.fields).toHaveProperty('role');
     expect((await client.get(`/api/sites/${site.id}/sign-offs`)).json()).toEqual([]);
   });
+
+  it("asks the site's clients and assessors to sign, in their inbox, and refuses a site with no one to ask", async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const supervisor = await signedIn(app, 'supervisor', { name: 'Sam Supervisor' });
+    const client = await signedIn(app, 'client', { name: 'Cara Client' });
+    const assessor = await signedIn(app, 'assessor', { name: 'Alex Assessor' });
+    const eng = await signedIn(app, 'engineer');
+    const stranger = await signedIn(app, 'client');
+    const site = await createSite(admin, { name: `Ask ${Math.random()}` });
+    await createProperty(admin, site.id, { address: 'Flat 1', propertyType: '2b4p' });
+    await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
+    await admin.put(`/api/sites/${site.id}/members/${eng.userId}`);
+    const ask = (who: TestClient, body: object = {}) => who.post(`/api/sites/${site.id}/sign-off-requests`, body);
+
+    const nobody = await ask(supervisor);
+    expect(nobody.statusCode).toBe(409);
+    expect(nobody.json().error.message).toBe(
+      'No client or assessor belongs to this site yet. Add one to the site first, then ask again.',
+    );
+    await admin.put(`/api/sites/${site.id}/members/${client.userId}`);
+    await admin.put(`/api/sites/${site.id}/members/${assessor.userId}`);
+    expect((await ask(eng)).statusCode).toBe(403);
+    expect((await ask(supervisor, { message: 'x'.repeat(2001) })).statusCode).toBe(422);
+
+    const asked = await ask(supervisor, { message: 'Block A is done' });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ asked: 2 });
+    for (const who of [client, assessor]) {
+      const [entry] = (await who.get('/api/notifications')).json().items;
+      expect(entry).toMatchObject({
+        kind: 'sign_off_requested',
+        title: `Handover to sign: ${site.name}`,
+        body: `Sam Supervisor asks you to sign the handover of ${site.name}: 0 of 1 flats approved. "Block A is done"`,
+        link: `/dashboard/${site.id}`,
+      });
+    }
+    for (const who of [stranger, eng, supervisor])
+      expect((await who.get('/api/notifications')).json().items).toEqual([]);
+    const history = await auditOf(await t.database(), 'site', site.id);
+    expect(history.find((h) => h.action === 'sign_off_requested')?.after).toEqual({
+      asked: ['Alex Assessor', 'Cara Client'],
+      message: 'Block A is done',
+    });
+  });
 });

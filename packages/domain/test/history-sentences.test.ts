@@ -143,6 +143,11 @@ describe('history entries as sentences', () => {
     );
     expect(
       historySentence(
+        entry({ entityType: 'site', action: 'sign_off_requested', after: { asked: ['Cara Client'] }, names: site }),
+      ),
+    ).toBe('Sam Supervisor asked Cara Client to sign off site Larch Court.');
+    expect(
+      historySentence(
         entry({ entityType: 'property', action: 'witnessed', after: { name: 'Wendy Witness' }, names: flat }),
       ),
     ).toBe('Sam Supervisor recorded Wendy Witness as witness of Flat 3, Larch House at Larch Court.');

@@ -9,6 +9,7 @@ export const KIND_NAMES: Record<NotificationKind, string> = {
   handover_signed: 'Handover sign-offs on my sites',
   flats_due: 'My flats due tomorrow or overdue (daily)',
   reviews_waiting: 'New reports awaiting my review (at most hourly)',
+  sign_off_requested: 'Handovers I am asked to sign',
 };
 
 export interface MailInput {

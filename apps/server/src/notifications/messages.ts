@@ -162,3 +162,24 @@ export function reviewsWaiting(r: {
     link: MY_FLATS,
   };
 }
+
+/** The office asks me to sign a site's handover: to its clients and assessors. */
+export function signOffRequested(r: {
+  siteId: string;
+  userIds: string[];
+  askedBy: string;
+  siteName: string;
+  coveredFlats: number;
+  totalFlats: number;
+  message: string;
+}): Notice {
+  const note = r.message ? ` "${r.message}"` : '';
+  return {
+    siteId: r.siteId,
+    userIds: r.userIds,
+    kind: 'sign_off_requested',
+    title: `Handover to sign: ${r.siteName}`,
+    body: `${r.askedBy} asks you to sign the handover of ${r.siteName}: ${r.coveredFlats} of ${r.totalFlats} flats approved.${note}`,
+    link: dashboardOf(r.siteId),
+  };
+}

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
 import { conflict } from '../http/errors.js';
 import type { Actor } from '../history/entries.js';
-import { handoverSigned } from '../notifications/messages.js';
+import { handoverSigned, signOffRequested } from '../notifications/messages.js';
 
 /**
  * A handover sign-off, signed by a person (never a token) on the site. It signs what the signer was shown and
@@ -92,5 +92,39 @@ export function unmarkWitnessed(db: Db, actor: Actor, property: { id: string; si
       siteId: property.siteId,
     });
     return true;
+  });
+}
+
+/**
+ * The office asks the site's clients and assessors to sign its handover (docs/product.md#evidence-pack): each is
+ * told in their inbox (and by email and push where on), and the history keeps who asked. Refused while the site
+ * has no one to ask.
+ */
+export function requestSignOff(db: Db, actor: NonNullable<Actor>, siteId: string, message: string) {
+  return runCommand(db, actor, async ({ repos, record, notify }) => {
+    const signers = (await repos.members.list(siteId)).filter(
+      (m) => m.active && (m.role === 'client' || m.role === 'assessor'),
+    );
+    if (signers.length === 0)
+      throw conflict('No client or assessor belongs to this site yet. Add one to the site first, then ask again.');
+    const [site, scope] = await Promise.all([repos.sites.byId(siteId), repos.signOffs.scope(siteId)]);
+    notify(
+      signOffRequested({
+        siteId,
+        userIds: signers.map((m) => m.userId),
+        askedBy: actor.name,
+        siteName: site?.name ?? 'the site',
+        coveredFlats: scope.coveredFlats,
+        totalFlats: scope.totalFlats,
+        message,
+      }),
+    );
+    record({
+      entityType: 'site',
+      entityId: siteId,
+      action: 'sign_off_requested',
+      after: { asked: signers.map((m) => m.name), ...(message ? { message } : {}) },
+    });
+    return { asked: signers.length };
   });
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   signOffBody,
+  signOffRequestBody,
+  signOffRequestSchema,
   signOffScopeSchema,
   siteSignOffSchema,
   sniffImageType,
@@ -13,7 +15,7 @@ import { notFound, unprocessable } from '../http/errors.js';
 import { siteAccess } from '../http/site-access.js';
 import { checkImageSize } from '../http/image-limits.js';
 import type { AppContext } from '../context.js';
-import { markWitnessed, signOff, unmarkWitnessed } from './commands.js';
+import { markWitnessed, requestSignOff, signOff, unmarkWitnessed } from './commands.js';
 
 const siteParams = z.object({ id: z.uuid() });
 
@@ -26,6 +28,25 @@ export const signOffRoutes =
   async (app) => {
     const { signOffs, properties } = ctx.repos;
     const access = siteAccess(ctx.repos.members);
+
+    app.post(
+      '/api/sites/:id/sign-off-requests',
+      {
+        config: { access: 'supervisor', peopleOnly: true },
+        schema: {
+          tags: ['sign-off'],
+          summary: "Asks the site's clients and assessors to sign its handover",
+          params: siteParams,
+          body: signOffRequestBody,
+          response: { 202: signOffRequestSchema },
+        },
+      },
+      async (request, reply) => {
+        await access.orNotFound(request.user!, request.params.id);
+        const asked = await requestSignOff(ctx.database.db, request.user!, request.params.id, request.body.message);
+        return reply.status(202).send(asked);
+      },
+    );
 
     app.post(
       '/api/sites/:id/sign-offs',

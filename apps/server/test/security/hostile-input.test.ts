@@ -177,6 +177,11 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
     ids: (f) => [f.site.id],
     body: (f) => ({ engineerId: f.engineer.userId, propertyIds: [f.property.id], dueDate: '2026-12-01' }),
   },
+  'POST /api/sites/:id/sign-off-requests': {
+    path: (_f, id) => `/api/sites/${id}/sign-off-requests`,
+    ids: (f) => [f.site.id],
+    body: () => ({ message: 'Please sign' }),
+  },
   'POST /api/sites/:id/sign-offs': {
     path: (_f, id) => `/api/sites/${id}/sign-offs`,
     ids: (f) => [f.site.id],

@@ -60,6 +60,10 @@ const PHRASES: Record<string, Phrase> = {
   },
   'site.pack_requested': (e) => `asked for the evidence pack of ${site(e)}`,
   'site.signed_off': (e) => `signed off ${site(e)}`,
+  'site.sign_off_requested': (e) => {
+    const asked = Array.isArray(e.after?.asked) ? (e.after.asked as string[]) : [];
+    return `asked ${asked.length ? asked.join(', ') : 'its clients and assessors'} to sign off ${site(e)}`;
+  },
   'site.sampling_set': (e) =>
     typeof e.after?.rate === 'number'
       ? `set the sampling rate of ${site(e)} to 1 in ${e.after.rate}`

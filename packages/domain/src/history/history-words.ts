@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS = {
   witnessed: 'Witness recorded',
   unwitnessed: 'Witness removed',
   signed_off: 'Site signed off',
+  sign_off_requested: 'Sign off requested',
   sampling_set: 'Sampling rate set',
   issue_raised: 'Site issue raised',
   issue_resolved: 'Site issue resolved',

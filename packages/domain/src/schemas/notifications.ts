@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'handover_signed',
   'flats_due',
   'reviews_waiting',
+  'sign_off_requested',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -19,8 +20,8 @@ export const NOTIFICATION_KINDS_BY_ROLE: Record<(typeof ROLES)[number], readonly
   engineer: ['report_sent_back', 'flats_assigned', 'flats_due', 'account_changed'],
   supervisor: ['reviews_waiting', 'account_changed', 'pack_ready', 'handover_signed'],
   admin: ['reviews_waiting', 'account_changed', 'pack_ready', 'handover_signed'],
-  client: ['account_changed', 'pack_ready'],
-  assessor: ['account_changed', 'pack_ready'],
+  client: ['sign_off_requested', 'account_changed', 'pack_ready'],
+  assessor: ['sign_off_requested', 'account_changed', 'pack_ready'],
 };
 
 /** One entry of my inbox: what happened, in a sentence, and where in the app it is. */

@@ -58,3 +58,11 @@ export const witnessSchema = z.object({
   date: z.string(),
 });
 export type Witness = z.infer<typeof witnessSchema>;
+
+/** The office asks a site's clients and assessors to sign the handover, with a note if it likes. */
+export const signOffRequestBody = z.strictObject({
+  message: z.string().trim().max(MAX_REVIEW_REASON, `At most ${MAX_REVIEW_REASON} characters`).default(''),
+});
+export type SignOffRequestBody = z.infer<typeof signOffRequestBody>;
+export const signOffRequestSchema = z.object({ asked: z.number().int().min(1) });
+export type SignOffRequest = z.infer<typeof signOffRequestSchema>;

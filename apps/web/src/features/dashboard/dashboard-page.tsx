@@ -214,7 +214,13 @@ function SiteDashboardScreen() {
           </>
         )}
         {user && user.role !== 'engineer' ? <PackCard siteId={siteId} /> : null}
-        {user && user.role !== 'engineer' ? <SignOffCard siteId={siteId} signerName={user.name} /> : null}
+        {user && user.role !== 'engineer' ? (
+          <SignOffCard
+            siteId={siteId}
+            signerName={user.name}
+            canAsk={user.role === 'admin' || user.role === 'supervisor'}
+          />
+        ) : null}
         {user && user.role !== 'engineer' ? <SiteIssuesCard siteId={siteId} canEdit={canBuild} /> : null}
         {user && user.role !== 'engineer' ? (
           <WitnessingCard siteId={siteId} canWitness={user.role === 'assessor'} canSetRate={user.role === 'admin'} />

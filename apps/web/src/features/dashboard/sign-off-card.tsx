@@ -9,6 +9,7 @@ import { Input } from '../../components/ui/input';
 import { api, ApiError } from '../../lib/api-client';
 import { lazyComponent } from '../../lib/lazy-component';
 import { notify } from '../../lib/toast';
+import { AskForSignOff } from './ask-sign-off';
 
 // The pad and its drawing library load after the dashboard's charts and figures, not with them.
 const signaturePad = lazyComponent(() => import('../../components/signature-pad').then((m) => m.SignaturePad));
@@ -20,7 +21,16 @@ const flats = (n: number) => `${n} flat${n === 1 ? '' : 's'}`;
  * screen with name, comment and a drawn signature. Before signing, the signer confirms how many flats they sign
  *; the next evidence pack prints every sign-off with what it covered.
  */
-export function SignOffCard({ siteId, signerName }: { siteId: string; signerName: string }) {
+export function SignOffCard({
+  siteId,
+  signerName,
+  canAsk = false,
+}: {
+  siteId: string;
+  signerName: string;
+  /** The office may ask the site's clients and assessors to sign. */
+  canAsk?: boolean;
+}) {
   const client = useQueryClient();
   const key = [`/api/sites/${siteId}/sign-offs`];
   const list = useQuery<SiteSignOff[]>({ queryKey: key });
@@ -95,6 +105,7 @@ export function SignOffCard({ siteId, signerName }: { siteId: string; signerName
       ) : (
         <p className="text-slate-600">Nobody has signed this site off yet.</p>
       )}
+      {canAsk ? <AskForSignOff siteId={siteId} /> : null}
       <Field label="Your name" error={errors.name}>
         <Input value={name} maxLength={120} onChange={(e) => setName(e.target.value)} autoComplete="name" />
       </Field>
