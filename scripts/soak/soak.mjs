@@ -62,7 +62,7 @@ async function databaseFor(baseUrl, port) {
   };
 }
 
-async function startServer({ port, databaseUrl, poolSize }) {
+async function startServer({ port, databaseUrl, poolSize, env: extraEnv = {} }) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -77,6 +77,7 @@ async function startServer({ port, databaseUrl, poolSize }) {
       // The attack soak's sign-ins name their addresses in X-Forwarded-For, as behind a load balancer.
       TRUST_PROXY: 'loopback',
       WEB_DIST: path.join(root, 'no-web-app'),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,15 +121,17 @@ export async function runSoak({
   webhook = false,
   attack = false,
   owner = false,
+  notify = false,
+  serverEnv = {},
   log = console.log,
 } = {}) {
   if (!databaseUrl) throw new Error('runSoak needs a PostgreSQL databaseUrl');
   const db = await databaseFor(databaseUrl, port);
-  const server = await startServer({ port, databaseUrl: db.url, poolSize });
+  const server = await startServer({ port, databaseUrl: db.url, poolSize, env: serverEnv });
   const sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
   try {
-    return await soak({ server, sql, seconds, engineers, webhook, attack, owner, log });
+    return await soak({ server, sql, seconds, engineers, webhook, attack, owner, notify, log });
   } finally {
     await sql.end();
     await server.stop();
@@ -167,7 +170,7 @@ async function webhookReceiver() {
   };
 }
 
-async function soak({ server, sql, seconds, engineers, webhook, attack, owner, log }) {
+async function soak({ server, sql, seconds, engineers, webhook, attack, owner, notify, log }) {
   const { base } = server;
   const { passingCheck, photoRef } = await tsImport('@hiu/domain/testing', import.meta.url);
   const photo = fs.readFileSync(path.join(fixtures, 'photo.jpg'));
@@ -381,6 +384,42 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
     return runOwner({ base, deadline, email: 'owner@example.com', password: 'a long password' });
   }
 
+  // `notify`: the engineers belong to the site and a supervisor sends back each report as it arrives, so every
+  // report makes a notice (and, on a server with SMTP_URL, a mail): the notifications bench.
+  async function startReviewer() {
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await sql.query(
+      `INSERT INTO users (email, name, role, password_hash) SELECT 'reviewer@example.com', 'Rita Reviewer', 'supervisor', password_hash FROM users WHERE email = 'soak-admin@example.com' RETURNING id`,
+    );
+    await sql.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [
+      createHash('sha256').update(token).digest('base64url'),
+      rows[0].id,
+    ]);
+    await sql.query(
+      `INSERT INTO site_members (site_id, user_id) SELECT $1, id FROM users WHERE role IN ('engineer', 'supervisor') ON CONFLICT DO NOTHING`,
+      [site.id],
+    );
+    const cookie = `hiu_session=${token}`;
+    let sentBack = 0;
+    const failed = [];
+    while (Date.now() < deadline) {
+      const { rows: waiting } = await sql.query(
+        `SELECT id, revision FROM reports WHERE review_state = 'awaiting_review' ORDER BY created_at LIMIT 50`,
+      );
+      for (const r of waiting) {
+        const res = await fetch(`${base}/api/reports/${r.id}/review`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ decision: 'send_back', reason: 'Re-check the plate', revision: r.revision }),
+        }).catch((e) => ({ status: 0, text: async () => e.message }));
+        if (res.status === 200) sentBack++;
+        else failed.push(`${res.status} ${(await res.text()).slice(0, 120)}`);
+      }
+      await sleep(2000);
+    }
+    return { sentBack, failed: failed.length, firstFailures: [...new Set(failed)].slice(0, 3) };
+  }
+
   log(`soak: ${engineers} engineers for ${seconds} s against PostgreSQL (server pid ${server.pid})`);
   const progress = setInterval(() => {
     const last = samples.at(-1);
@@ -392,7 +431,9 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
   const attackRun = attack ? startAttack() : null;
   // `owner`: an account nobody attacks signs in now and then from a new address (the attack soak's quiet run too).
   const ownerRun = owner ? startOwner() : null;
+  const reviewerRun = notify ? startReviewer() : null;
   await Promise.all(team.map((m, i) => engineer(m, i)));
+  const reviewerStats = reviewerRun ? await reviewerRun : null;
   if (attackRun) attackStats = await attackRun;
   const ownerStats = ownerRun ? await ownerRun : null;
   clearInterval(sampler);
@@ -489,6 +530,7 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, l
     pdfQueueDrainMs,
     attack: attackStats,
     ownerSignIn: ownerStats,
+    review: reviewerStats,
     rssMb: {
       afterWarmUp: mb(afterWarmUp),
       atEnd: mb(atEnd),
