@@ -13,7 +13,7 @@ test('a re-test shows why it was sent back on every step, the marked serial empt
   engineerPage: page,
   createSite,
   adminApi,
-}) => {
+}, testInfo) => {
   const { site, properties } = await createSite({ properties: 1 });
   const flat = properties[0]!;
   expect([200, 201]).toContain((await adminApi.put(`/api/sites/${site.id}/members/${engineer.id}`)).status());
@@ -23,7 +23,11 @@ test('a re-test shows why it was sent back on every step, the marked serial empt
   expect(assigned.status(), await assigned.text()).toBe(200);
   const report = await filePassedCheck(page, site, flat, minutesAgo(1), 'SN-WRONG-1');
   const sentBack = await adminApi.post(`/api/reports/${report.id}/review`, {
-    data: { decision: 'send_back', reason: 'The serial does not match the label.', fields: ['hiuSerial'] },
+    data: {
+      decision: 'send_back',
+      reason: 'The serial does not match the label.',
+      fields: ['hiuSerial', 'initialChecks.strainerClean', 'systemPressure'],
+    },
   });
   expect(sentBack.status(), await sentBack.text()).toBe(200);
 
@@ -36,6 +40,12 @@ test('a re-test shows why it was sent back on every step, the marked serial empt
   await expect(page.getByLabel('Address')).toHaveValue(flat.address);
   await expect(page.getByLabel('HIU Serial')).toHaveValue('');
   await expect(page.getByLabel('HIU Model')).not.toHaveValue('');
+  // Each marked value is flagged on its field, in words, and read with it; an unmarked one is not.
+  await expect(page.getByLabel('HIU Serial')).toHaveAccessibleDescription(/Marked by the reviewer: check this again/);
+  await expect(page.getByLabel('HIU Model')).not.toHaveAccessibleDescription(/Marked by the reviewer/);
+  await expect(page.getByTestId('marked-flag')).toHaveCount(1);
+  await page.getByLabel('HIU Serial').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('marked-serial.png') });
 
   // The reason and the marked value lead every step of the re-test.
   const notice = page.getByRole('region', { name: 'Sent back: why' });
@@ -45,4 +55,11 @@ test('a re-test shows why it was sent back on every step, the marked serial empt
   await check.next('Save and Continue');
   await check.expectStep(2, 'Initial Checks');
   await expect(notice).toContainText('The serial does not match the label.');
+  await expect(page.getByRole('radiogroup', { name: 'Strainer clean' })).toHaveAccessibleDescription(
+    /Marked by the reviewer: check this again/,
+  );
+  await expect(page.getByRole('radiogroup', { name: 'Bypass valve closed' })).not.toHaveAccessibleDescription(
+    /Marked by the reviewer/,
+  );
+  await expect(page.getByTestId('marked-flag')).toHaveCount(2);
 });

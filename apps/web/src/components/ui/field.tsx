@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import { cn } from './cn';
+import { MarkedFlag } from './marked-flag';
 
 interface FieldProps {
   label: ReactNode;
@@ -11,17 +12,20 @@ interface FieldProps {
   className?: string;
   /** A button beside the control, such as Scan. */
   action?: ReactNode;
+  /** On a re-test, the reviewer marked this value to check again: flagged under the label. */
+  marked?: boolean;
   /** A single input element; it gets id, aria-describedby and aria-invalid. */
   children: ReactElement<Record<string, unknown>>;
 }
 
 /** Label, control, hint, warning and error wired together for screen readers. */
-export function Field({ label, hint, error, warning, required, className, action, children }: FieldProps) {
+export function Field({ label, hint, error, warning, required, className, action, marked, children }: FieldProps) {
   const id = useId();
+  const markedId = marked ? `${id}-marked` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const warningId = warning ? `${id}-warning` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, warningId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [markedId, hintId, warningId, errorId].filter(Boolean).join(' ') || undefined;
   const control = isValidElement(children)
     ? cloneElement(children, {
         id: (children.props.id as string | undefined) ?? id,
@@ -37,6 +41,7 @@ export function Field({ label, hint, error, warning, required, className, action
         {label}
         {required ? <span className="text-fail"> *</span> : null}
       </label>
+      {markedId ? <MarkedFlag id={markedId} /> : null}
       {action ? (
         <div className="flex items-stretch gap-2">
           <div className="min-w-0 flex-1">{control}</div>

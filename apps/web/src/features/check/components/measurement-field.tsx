@@ -13,6 +13,7 @@ import { Field } from '../../../components/ui/field';
 import { NumberInput } from '../../../components/ui/input';
 import { cn } from '../../../components/ui/cn';
 import { PlausibilityOffer } from './plausibility-offer';
+import { useMarkedItems } from '../state/marked-items';
 
 interface MeasurementFieldProps {
   id: MeasurementId;
@@ -33,10 +34,12 @@ export function MeasurementField({ id, value, onChange, ranges, label, error, no
   const range = m.range ? ranges[id as RangedMeasurementId] : undefined;
   const input = useRef<HTMLInputElement>(null);
   const implausible = implausibleReading(m, value);
+  const marked = useMarkedItems().has(id);
   const field = (
     <Field
       label={label ?? m.label}
       required={m.required}
+      marked={marked}
       error={error}
       hint={
         implausible ? undefined : range ? (

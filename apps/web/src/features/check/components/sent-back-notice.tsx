@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { markableItem, type MyAssignment } from '@hiu/domain';
-import { useWizard } from '../state/wizard-provider';
+import { markableItem } from '@hiu/domain';
+import { useSentBackFlat } from '../state/marked-items';
 
 /**
  * A re-test of a flat whose report was sent back (docs/product.md#my-flats): the reviewer's reason and the values
@@ -8,11 +7,8 @@ import { useWizard } from '../state/wizard-provider';
  * with no signal too). Gone once the new report is in and My flats is fetched again.
  */
 export function SentBackNotice() {
-  const { state } = useWizard();
-  const propertyId = state.wizardData.propertyId;
-  const flats = useQuery<MyAssignment[]>({ queryKey: ['/api/me/assignments'], enabled: propertyId !== '' });
-  const flat = flats.data?.find((a) => a.propertyId === propertyId && a.reviewState === 'sent_back');
-  if (!flat || state.submittedReportId) return null;
+  const flat = useSentBackFlat();
+  if (!flat) return null;
   return (
     <section
       aria-labelledby="sent-back-heading"

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { MarkedFlag } from '../../../components/ui/marked-flag';
 
 interface YesNoFieldProps {
   label: string;
@@ -8,6 +9,8 @@ interface YesNoFieldProps {
   /** Shown under the buttons, for example why a No matters. */
   hint?: string;
   required?: boolean;
+  /** On a re-test, the reviewer marked this answer to check again. */
+  marked?: boolean;
 }
 
 const OPTIONS = [
@@ -16,7 +19,7 @@ const OPTIONS = [
 ] as const;
 
 /** Two big segmented buttons with radio-group semantics: arrow keys move and choose, as in a native radio group. */
-export function YesNoField({ label, value, onChange, hint, required }: YesNoFieldProps) {
+export function YesNoField({ label, value, onChange, hint, required, marked }: YesNoFieldProps) {
   const id = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   // The checked option takes the tab stop; with none checked, the first does.
@@ -38,10 +41,13 @@ export function YesNoField({ label, value, onChange, hint, required }: YesNoFiel
         {label}
         {required ? <span className="text-fail"> *</span> : null}
       </span>
+      {marked ? <MarkedFlag id={`${id}-marked`} /> : null}
       <div
         role="radiogroup"
         aria-labelledby={`${id}-label`}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={
+          [marked ? `${id}-marked` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
+        }
         aria-required={required || undefined}
         className="grid grid-cols-2 gap-2"
       >

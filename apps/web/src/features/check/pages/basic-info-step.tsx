@@ -6,6 +6,7 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { Card } from '../../../components/ui/card';
 import { buttonClass } from '../../../components/ui/button';
 import { useWizard } from '../state/wizard-provider';
+import { useMarkedItems } from '../state/marked-items';
 import { MeasurementField } from '../components/measurement-field';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { WizardShell } from '../components/wizard-header';
@@ -17,6 +18,7 @@ import { PackFields } from '../components/pack-fields';
 export function BasicInfoStep() {
   const { state, update, start, reset, hydrated } = useWizard();
   const { step, ranges, saveAndContinue } = useStep('basic-info');
+  const marked = useMarkedItems();
   const [params, setParams] = useSearchParams();
   const [, navigate] = useLocation();
   const siteId = params.get('siteId');
@@ -104,6 +106,7 @@ export function BasicInfoStep() {
         <Field
           label="HIU Model"
           required
+          marked={marked.has('hiuModel')}
           action={
             <ScanButton
               label="HIU model"
@@ -127,6 +130,7 @@ export function BasicInfoStep() {
         <Field
           label="HIU Serial"
           required
+          marked={marked.has('hiuSerial')}
           action={
             <ScanButton
               label="HIU serial"

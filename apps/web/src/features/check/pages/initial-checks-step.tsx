@@ -4,6 +4,7 @@ import { missingForNext, INITIAL_CHECKS, initialCheckFailures } from '@hiu/domai
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useWizard } from '../state/wizard-provider';
+import { useMarkedItems } from '../state/marked-items';
 import { MeasurementField } from '../components/measurement-field';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { YesNoField } from '../components/yes-no-field';
@@ -13,6 +14,7 @@ import { PackFields } from '../components/pack-fields';
 export function InitialChecksStep() {
   const [, navigate] = useLocation();
   const { state, update } = useWizard();
+  const marked = useMarkedItems();
   const { step, ranges, saveAndContinue } = useStep('initial-checks');
   const [confirming, setConfirming] = useState(false);
   const d = state.wizardData;
@@ -28,6 +30,7 @@ export function InitialChecksStep() {
             key={c.key}
             label={c.label}
             required
+            marked={marked.has(`initialChecks.${c.key}`)}
             value={d.initialChecks[c.key]}
             onChange={(v) => update((w) => void (w.initialChecks[c.key] = v))}
           />
