@@ -50,7 +50,8 @@ test.describe('evidence stamps on a report', () => {
     const detail = (await (await adminApi.get(`/api/reports/${summary!.id}`)).json()) as ReportDetail;
     await test.step('the stored report holds every completed step, the seconds and the location', async () => {
       expect(Object.keys(detail.wizardData.stepCompletedAt).sort()).toEqual(
-        ['basic-info', 'dhw', 'heating', 'initial-checks', 'photos-signature', 'standby-mode'].sort(),
+        // Step 4 marked not applicable (a site with no rooms for the type) is completed too.
+        ['basic-info', 'dhw', 'heating', 'initial-checks', 'photos-signature', 'radiators', 'standby-mode'].sort(),
       );
       expect(detail.wizardData.dhwChecks.fortyFiveSeconds).toMatch(/^\d+\.\d$/);
       expect(detail.wizardData.submitLocation).toMatchObject(HULL);
@@ -112,7 +113,7 @@ test.describe('evidence stamps on a report', () => {
     const [summary] = await reportsFor(adminApi, site.name);
     const detail = (await (await adminApi.get(`/api/reports/${summary!.id}`)).json()) as ReportDetail;
     expect(detail.wizardData.submitLocation).toBeNull();
-    // Steps 1-7 were completed (4 was skipped), each with its time.
-    expect(Object.keys(detail.wizardData.stepCompletedAt)).toHaveLength(6);
+    // Steps 1-7 were completed (4 marked not applicable), each with its time.
+    expect(Object.keys(detail.wizardData.stepCompletedAt)).toHaveLength(7);
   });
 });
