@@ -96,6 +96,12 @@ test.describe('screen-reader and contrast rules (axe, WCAG 2.1 AA)', () => {
     await page.getByRole('button', { name: 'Add Site' }).click();
     await page.getByRole('dialog', { name: 'Add Site' }).getByRole('button', { name: 'Add Site' }).click();
     await expect(page.getByText('Please fill in all fields').first()).toBeVisible();
+    // Contrast is judged on the toast as people read it, not halfway through its fade-in.
+    await page
+      .locator('[data-sonner-toast]')
+      .evaluateAll((toasts) =>
+        Promise.all(toasts.flatMap((t) => t.getAnimations({ subtree: true }).map((a) => a.finished))),
+      );
     found['Add Site, empty'] = await violations(page);
     expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
   });
