@@ -19,6 +19,7 @@ const BENCHES = [
   ['bench:reports-summary', "The Reports screen's site summary at 500,000 reports (target 6)"],
   ['bench:flood', "One engineer's read flood (decision 193)"],
   ['bench:sync', 'A phone holding a block (decision 195)'],
+  ['bench:notifications', 'Telling people: submit p99 with email on against off, 200 engineers'],
 ];
 const skip = (process.argv.find((a) => a.startsWith('--skip='))?.split('=')[1] ?? '').split(',').filter(Boolean);
 const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
