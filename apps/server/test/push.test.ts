@@ -140,6 +140,29 @@ describe('push notifications (docs/product.md#push-notifications)', { timeout: 1
     expect(await rowsOf(phone.endpoint)).toEqual([]);
   });
 
+  it('stops pushing to a phone once its person signs out there, or their sessions end elsewhere', async () => {
+    const { eng, other, supervisor, site, property, admin } = await team();
+    const phone = await phoneOf(eng);
+    const otherPhone = await phoneOf(other);
+    expect((await eng.post('/api/auth/logout', {})).statusCode).toBe(204);
+    expect(await rowsOf(phone.endpoint)).toEqual([]);
+    // A deactivation (or a new password) ends every session of the person: their phone hears nothing after.
+    expect((await admin.patch(`/api/users/${other.userId}`, { active: false })).statusCode).toBe(200);
+    expect(await rowsOf(otherPhone.endpoint)).toEqual([]);
+    expect((await eng.put('/api/push/subscription', { endpoint: phone.endpoint, keys: phone.keys })).statusCode).toBe(
+      401,
+    );
+    await supervisor.post(`/api/sites/${site.id}/assignments`, {
+      engineerId: eng.userId,
+      propertyIds: [property.id],
+    });
+    const flat = await createProperty(admin, site.id, { address: 'Flat 12, Birch House' });
+    await supervisor.post(`/api/sites/${site.id}/assignments`, { engineerId: other.userId, propertyIds: [flat.id] });
+    await until('the queue to settle', () => t.jobsSettled().then(() => true), Boolean);
+    expect(await service.messages(phone)).toEqual([]);
+    expect(await service.messages(otherPhone)).toEqual([]);
+  });
+
   it('refuses a subscription that is not a push address, naming the field', async () => {
     const { eng } = await team();
     const sub = await service.subscribe(vapid.publicKey);

@@ -6,8 +6,13 @@ import { pushRepository } from './repository.js';
 
 // A phone's subscription is a setting of that phone, not an event of the work: no history entry is written.
 
-export function subscribeToPush(db: Db, actor: NonNullable<Actor>, subscription: PushSubscriptionBody) {
-  return runCommand(db, actor, ({ tx }) => pushRepository(tx).save(actor.id, subscription));
+export function subscribeToPush(
+  db: Db,
+  actor: NonNullable<Actor>,
+  sessionId: string,
+  subscription: PushSubscriptionBody,
+) {
+  return runCommand(db, actor, ({ tx }) => pushRepository(tx).save(actor.id, sessionId, subscription));
 }
 
 export function unsubscribeFromPush(db: Db, actor: NonNullable<Actor>, endpoint: string) {

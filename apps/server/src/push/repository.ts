@@ -1,19 +1,22 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PushSubscriptionBody } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { notifications, pushSubscriptions, users } from '../db/schema.js';
+import { notifications, pushSubscriptions, sessions, users } from '../db/schema.js';
 
 /** Push subscriptions' SQL (docs/product.md#push-notifications). */
 export function pushRepository(db: Db) {
   return {
-    /** Keeps a subscription for a person; an address already known moves to them with its new keys. */
-    async save(userId: string, { endpoint, keys }: PushSubscriptionBody): Promise<void> {
+    /**
+     * Keeps a subscription for a person, bound to the session that made it (ended with it); an address already
+     * known moves to them and that session with its new keys.
+     */
+    async save(userId: string, sessionId: string, { endpoint, keys }: PushSubscriptionBody): Promise<void> {
       await db
         .insert(pushSubscriptions)
-        .values({ userId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+        .values({ userId, sessionId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { userId, p256dh: keys.p256dh, auth: keys.auth, updatedAt: sql`now()` },
+          set: { userId, sessionId, p256dh: keys.p256dh, auth: keys.auth, updatedAt: sql`now()` },
         });
     },
     /**
@@ -36,11 +39,12 @@ export function pushRepository(db: Db) {
       return db
         .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
         .from(pushSubscriptions)
+        .innerJoin(sessions, and(eq(sessions.id, pushSubscriptions.sessionId), gt(sessions.expiresAt, sql`now()`)))
         .where(inArray(pushSubscriptions.userId, userIds));
     },
     /**
-     * An inbox entry and the subscription to push it to, while both exist, the subscription is still its person's
-     * and their account is active; otherwise undefined.
+     * An inbox entry and the subscription to push it to, while both exist, the subscription is still its person's,
+     * the session that made it has not expired and their account is active; otherwise undefined.
      */
     async forPush(notificationId: string, subscriptionId: string) {
       const [row] = await db
@@ -56,6 +60,7 @@ export function pushRepository(db: Db) {
         .from(notifications)
         .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, notifications.userId))
         .innerJoin(users, eq(users.id, notifications.userId))
+        .innerJoin(sessions, and(eq(sessions.id, pushSubscriptions.sessionId), gt(sessions.expiresAt, sql`now()`)))
         .where(
           and(eq(notifications.id, notificationId), eq(pushSubscriptions.id, subscriptionId), eq(users.active, true)),
         );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pushEndpointBody, pushKeySchema, pushSubscriptionBody } from '@hiu/domain';
+import { credentialOf } from '../http/credential.js';
 import { HttpError, unprocessable } from '../http/errors.js';
 import { urlProblem } from '../http/outbound/target-safety.js';
 import type { AppContext } from '../context.js';
@@ -42,7 +43,8 @@ export const pushRoutes =
         if (!settings) throw pushOff();
         const problem = urlProblem(request.body.endpoint, settings.allowPrivate);
         if (problem) throw unprocessable(`The push address is refused: ${problem}`, { endpoint: problem });
-        await subscribeToPush(ctx.database.db, request.user!, request.body);
+        // People only (above), so the credential is a session: the subscription ends with it.
+        await subscribeToPush(ctx.database.db, request.user!, credentialOf(request)!.hash, request.body);
         return reply.status(204).send(null);
       },
     );
