@@ -269,6 +269,8 @@ const S3_FILE_TESTS = [
   'apps/server/test/original-photos.test.ts',
   'apps/server/test/report-filing.test.ts',
   'apps/server/test/files-move.test.ts',
+  'apps/server/test/pdfs-and-packs-in-file-store.test.ts',
+  'apps/server/test/pdf-moved-after-outage.test.ts',
 ];
 /**
  * The gateway killed during 50 submits with photos and during files:move (only with the local gateway, whose

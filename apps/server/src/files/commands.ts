@@ -25,6 +25,17 @@ export interface FileDeps {
 export const FILE_OFFLOAD_JOB = 'file.offload';
 
 /**
+ * The job that moves one file kept in the database into the store: keyed by the file, so it is queued once. Many
+ * attempts with the queue's backoff: a store may be down for hours; the file is served from the database meanwhile.
+ */
+export const offloadJob = (id: string): NewJob => ({
+  kind: FILE_OFFLOAD_JOB,
+  key: `${FILE_OFFLOAD_JOB}:${id}`,
+  payload: { id },
+  maxAttempts: 50,
+});
+
+/**
  * Stores an upload under its id (docs/product.md#files). Its bytes are written to the database first, so the
  * upload is durable and acknowledged whatever the store does; with an object store they are then written there
  * and dropped from the database, or, when the store is down or slow, a job of the queue moves them later.
@@ -67,10 +78,7 @@ async function offloadOrQueue(deps: FileDeps, id: string, sha256: string, data: 
   } catch (err) {
     storeAnswering = false;
     deps.log.warn({ err, fileId: id }, 'file store unavailable; the upload is kept in the database and moved later');
-    // Many attempts with the queue's backoff: a store may be down for hours; the file is served meanwhile.
-    await runCommand(deps.db, null, async ({ enqueue }) =>
-      enqueue({ kind: FILE_OFFLOAD_JOB, key: `${FILE_OFFLOAD_JOB}:${id}`, payload: { id }, maxAttempts: 50 }),
-    );
+    await runCommand(deps.db, null, async ({ enqueue }) => enqueue(offloadJob(id)));
     return;
   }
   if (!storeAnswering) {

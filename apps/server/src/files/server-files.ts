@@ -1,6 +1,7 @@
 import { sha256Of } from './object-store.js';
 import type { FileLocation, ServerFile, ServerFileRow, StoredBytes } from './repository.js';
-import { dropObjectsNoLongerNamed, fileBytes, type FileDeps } from './commands.js';
+import type { NewJob } from '../jobs/queue/store.js';
+import { dropObjectsNoLongerNamed, fileBytes, offloadJob, type FileDeps } from './commands.js';
 
 /**
  * Where report PDFs and evidence packs' files are kept (docs/product.md#files): in the `files` table, or, with
@@ -10,6 +11,11 @@ import { dropObjectsNoLongerNamed, fileBytes, type FileDeps } from './commands.j
  */
 export interface ServerFiles {
   place(file: ServerFile): Promise<ServerFileRow>;
+  /**
+   * The job that moves a placed row's bytes to the store later, when the store did not answer at `place`: the
+   * command that writes the row queues it with the row, so it runs only once the row exists.
+   */
+  moveLater(row: ServerFileRow): NewJob | undefined;
   /** The bytes of a stored row, from wherever they are; those from the object store are checked against its hash. */
   bytesOf(file: StoredBytes): Promise<Buffer | undefined>;
   /** Deletes the objects of these removed rows that no remaining row names (a failure leaves space, not data). */
@@ -31,6 +37,7 @@ export function serverFiles(deps: Omit<FileDeps, 'db'>): ServerFiles {
         return { ...row, location: 'database' };
       }
     },
+    moveLater: (row) => (objects && row.location === 'database' ? offloadJob(row.id) : undefined),
     bytesOf: async (file) => (file.location === 'database' && !file.data ? undefined : fileBytes(deps, file)),
     release: (removed) => dropObjectsNoLongerNamed(deps, removed),
   };

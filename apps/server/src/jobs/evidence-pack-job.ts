@@ -5,6 +5,7 @@ import {
   currentTestPack,
   flatState,
   formatRange,
+  rangesByType,
   rangesFor,
   RULE_BOOK_VERSION,
   type DashboardReport,
@@ -23,6 +24,7 @@ import { siteSamplingPlan } from '../witnessing/plan.js';
 import { packContentsDigest } from '../evidence-packs/contents-digest.js';
 import { finishPack } from '../evidence-packs/commands.js';
 import type { Db } from '../db/client.js';
+import { runCommand } from '../db/unit-of-work.js';
 import type { ServerFiles } from '../files/server-files.js';
 
 interface Deps {
@@ -46,7 +48,14 @@ interface Deps {
 
 /** Stores one of the pack's own files (summary, CSV, dwellings.json) through the file store, its row in the table. */
 async function storePackFile(d: Deps, id: string, contentType: string, data: Buffer) {
-  await d.repos.evidencePacks.storeFile(await d.files.place({ id, ownerId: null, kind: 'pack', contentType, data }));
+  const row = await d.files.place({ id, ownerId: null, kind: 'pack', contentType, data });
+  const later = d.files.moveLater(row);
+  if (!later) return d.repos.evidencePacks.storeFile(row);
+  // Kept in the database while the store was down: its move is queued with its row.
+  await runCommand(d.db, null, async ({ repos, enqueue }) => {
+    await repos.evidencePacks.storeFile(row);
+    enqueue(later);
+  });
 }
 
 /** Stored PDFs sized and hashed by the database in one query: a few milliseconds each time. */
@@ -88,9 +97,11 @@ export function evidencePackJob(d: Deps): JobHandler {
       // The site's pack judges too: its ranges (and low returns) are the ones the pack lists.
       const testPack = currentTestPack(site.testPack ?? 'standard');
       const ranges = rangesFor(data.designParameters, testPack);
+      // Each flat's readings are drawn against its own property type's ranges (docs/product.md#evidence-pack).
+      const rangesOfType = rangesByType(data.designParameters, testPack);
       // The pack goes to the client: work not yet approved shows its place and state, nothing it recorded.
       const reports = approvedWorkOnly(data.reports);
-      const dashboard = buildSiteDashboard(data.flats, reports, ranges);
+      const dashboard = buildSiteDashboard(data.flats, reports, rangesOfType);
       const meta = await repos.evidencePacks.sources(site.id, packId, d.giveWay);
       const byFlat = new Map<string, DashboardReport[]>();
       for (const r of reports) {
@@ -177,6 +188,7 @@ export function evidencePackJob(d: Deps): JobHandler {
       await storePackFile(d, dwellingsId, 'application/json', dwellingsJson);
 
       const drafts = new Map(data.flats.map((f) => [f.id, f.draftSavedAt]));
+      const typeOf = new Map(data.flats.map((f) => [f.id, f.type ?? '']));
       // The review of each flat's latest report, whatever its state (the pack's own list holds approved work).
       const reviewOf = new Map<string, DashboardReport>();
       for (const r of data.reports) {
@@ -201,6 +213,7 @@ export function evidencePackJob(d: Deps): JobHandler {
           address: f.address,
           block: f.block,
           floor: f.floor,
+          type: typeOf.get(f.id) ?? '',
           state: flatState(drafts.get(f.id) ?? null, last),
           latest:
             last && m
@@ -227,6 +240,8 @@ export function evidencePackJob(d: Deps): JobHandler {
               range: formatRange(r.range ?? undefined),
               verdict: r.verdict,
             })),
+          radiators: dwellingOf.get(f.id)?.radiators ?? [],
+          underfloorZones: dwellingOf.get(f.id)?.underfloorZones ?? [],
           earlier: earlierOf.get(f.id) ?? [],
         };
       });
@@ -247,6 +262,10 @@ export function evidencePackJob(d: Deps): JobHandler {
         ),
         networkIssues: await repos.siteIssues.list(site.id),
         ranges,
+        typeRanges: [...new Set(typeOf.values())]
+          .filter(Boolean)
+          .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+          .map((type) => ({ type, ranges: rangesOfType(type) })),
         dashboard,
         flats,
         missing,
