@@ -433,6 +433,8 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When its latest attempt was claimed: an owner's turns are paid for in its jobs' time (decision 245). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     /** Whose work it is (a report PDF's engineer): owners take turns (decision 208). */
     ownerId: uuid('owner_id'),
   },
