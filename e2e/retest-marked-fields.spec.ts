@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { passingCp1Check } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { CheckJourney } from './check-journey';
 import { filePassedCheck, minutesAgo } from './progress-model';
+import { uploadPhotoAndSignature } from './report-files';
 
 /*
  * A re-test of a flat whose report was sent back (docs/product.md#my-flats): the reason and the marked values at
@@ -62,4 +65,64 @@ test('a re-test shows why it was sent back on every step, the marked serial empt
     /Marked by the reviewer/,
   );
   await expect(page.getByTestId('marked-flag')).toHaveCount(2);
+});
+
+test("a CP1/TS1 re-test starts with the heat meter's make and model; the marked meter serial starts empty, flagged", async ({
+  engineer,
+  engineerPage: page,
+  createSite,
+  adminApi,
+}, testInfo) => {
+  const { site, properties } = await createSite({ properties: 1 });
+  const flat = properties[0]!;
+  expect((await adminApi.patch(`/api/sites/${site.id}`, { data: { testPack: 'cp1-ts1' } })).status()).toBe(200);
+  expect([200, 201]).toContain((await adminApi.put(`/api/sites/${site.id}/members/${engineer.id}`)).status());
+  const assigned = await adminApi.post(`/api/sites/${site.id}/assignments`, {
+    data: { engineerId: engineer.id, propertyIds: [flat.id] },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const { photo, signature } = await uploadPhotoAndSignature(page);
+  const data = passingCp1Check({
+    site,
+    propertyId: flat.id,
+    address: flat.address,
+    dwellingType: flat.propertyType,
+    photoId: photo,
+    signatureId: signature,
+    startTime: minutesAgo(2),
+  });
+  const filed = await page.request.post('/api/reports', {
+    data: {
+      id: randomUUID(),
+      wizardData: { ...data, cp1: { ...(data.cp1 as object), meterMake: 'Sontex', meterModel: 'Superstatic 789' } },
+      notes: '',
+      failedStep: null,
+      completedAt: minutesAgo(1),
+    },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const report = (await filed.json()) as { id: string };
+  const sentBack = await adminApi.post(`/api/reports/${report.id}/review`, {
+    data: {
+      decision: 'send_back',
+      reason: 'The meter serial is not the one on the photo.',
+      fields: ['cp1.meterSerial'],
+    },
+  });
+  expect(sentBack.status(), await sentBack.text()).toBe(200);
+
+  await page.goto('/');
+  const card = page.getByTestId('my-flat').filter({ hasText: flat.address });
+  await expect(card).toContainText('Basic Information: Heat meter serial');
+  await card.getByRole('button', { name: `Open ${flat.address}` }).click();
+  const check = new CheckJourney(page);
+  await check.expectStep(1, 'Basic Information');
+  await expect(page.getByTestId('cp1.meterMake')).toHaveValue('Sontex');
+  await expect(page.getByTestId('cp1.meterModel')).toHaveValue('Superstatic 789');
+  const serial = page.getByTestId('cp1.meterSerial');
+  await expect(serial).toHaveValue('');
+  await expect(serial).toHaveAccessibleDescription(/Marked by the reviewer: check this again/);
+  await expect(page.getByTestId('cp1.meterModel')).not.toHaveAccessibleDescription(/Marked by the reviewer/);
+  await serial.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('marked-meter-serial.png') });
 });

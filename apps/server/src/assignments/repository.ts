@@ -1,5 +1,11 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { MyAssignment, PackIssue, PropertyStatus, ReviewState } from '@hiu/domain';
+import {
+  PACK_IDENTITY_FIELDS,
+  type MyAssignment,
+  type PackIssue,
+  type PropertyStatus,
+  type ReviewState,
+} from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { statement } from '../db/statements.js';
 import { assignments, properties, siteMembers, users } from '../db/schema.js';
@@ -11,6 +17,14 @@ export type AssignTarget = { propertyIds: string[] } | { filter: { q?: string; p
 
 /** The most assignments one engineer's list answers (nearest due first). */
 const MAX_MY_ASSIGNMENTS = 1000;
+
+/** A pack report's device identity (the heat meter's serial ...) by key: the rule book's keys, plain words. */
+const packIdentity = sql.raw(
+  `json_build_object(${PACK_IDENTITY_FIELDS.map((f) => {
+    if (!/^\w+$/.test(f.key)) throw new Error(`Unexpected pack field key ${f.key}`);
+    return `'${f.key}', r.wizard_data->'cp1'->>'${f.key}'`;
+  }).join(', ')})`,
+);
 
 /** The engineer's assigned properties whose latest report is not approved, nearest due date first. */
 const myAssignments = statement<
@@ -31,6 +45,7 @@ const myAssignments = statement<
     latest_hiu_model: string | null;
     latest_hiu_serial: string | null;
     issues: PackIssue[] | null;
+    identity: Record<string, string | null> | null;
     status: PropertyStatus;
   },
   'engineerId'
@@ -40,14 +55,15 @@ const myAssignments = statement<
   SELECT a.property_id, a.site_id, s.name AS site_name, p.address, p.property_type,
     a.due_date::text AS due_date, a.assigned_at, lr.review_state, lr.id AS latest_report_id,
     lr.overall_status, lr.review_reason, lr.review_fields, lr.completed_at AS latest_report_at,
-    lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial, lr.issues,
+    lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial, lr.issues, lr.identity,
     ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`)} AS status
   FROM assignments a
   JOIN properties p ON p.id = a.property_id
   JOIN sites s ON s.id = a.site_id
   LEFT JOIN LATERAL (
     SELECT r.id, r.review_state, r.completed_at, r.overall_status, r.review_reason, r.review_fields,
-      r.hiu_model, r.hiu_serial, CASE WHEN r.pack_id <> 'standard' THEN r.wizard_data->'cp1'->'issues' END AS issues
+      r.hiu_model, r.hiu_serial, CASE WHEN r.pack_id <> 'standard' THEN r.wizard_data->'cp1'->'issues' END AS issues,
+      CASE WHEN r.pack_id <> 'standard' THEN ${packIdentity} END AS identity
     FROM reports r
     WHERE r.property_id = p.id ORDER BY r.completed_at DESC, r.id DESC LIMIT 1
   ) lr ON true
@@ -57,6 +73,12 @@ const myAssignments = statement<
   ORDER BY a.due_date NULLS LAST, p.address_key, p.id
   LIMIT ${sql.raw(String(MAX_MY_ASSIGNMENTS))}`,
 );
+
+/** The identity values the report recorded (a key its pack version lacks is null). */
+const recordedIdentity = (identity: Record<string, string | null>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(identity).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  );
 
 export function assignmentsRepository(db: Db) {
   return {
@@ -203,6 +225,7 @@ export function assignmentsRepository(db: Db) {
         latestHiuModel: r.latest_hiu_model,
         latestHiuSerial: r.latest_hiu_serial,
         ...(r.issues ? { openIssues: r.issues.filter((i) => !i.resolved) } : {}),
+        ...(r.identity ? { latestPackIdentity: recordedIdentity(r.identity) } : {}),
       }));
     },
 

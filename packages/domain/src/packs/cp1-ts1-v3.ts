@@ -118,6 +118,7 @@ const ADDED_AFTER: Record<string, PackField[]> = {
       label: 'In-home display serial',
       kind: 'text',
       scannable: true,
+      identity: true,
     }),
     // The unit's own set-points: the hot-water and heating peak readings are held to them.
     {

@@ -34,6 +34,11 @@ export interface PackField {
   /** Filled by the barcode scanner as well as by typing. */
   scannable?: boolean;
   /**
+   * Names a device fitted in the flat (the heat meter's make, model, serial): a re-test starts with it from the
+   * flat's last report, unless the reviewer marked it (docs/product.md#my-flats).
+   */
+  identity?: boolean;
+  /**
    * What each answer of a yes/no or choice field means (version 3 on; docs/product.md#test-packs): keyed by
    * the choice, or by 'Yes' / 'No'. A field without it records its answer, not judging it.
    */
@@ -127,8 +132,24 @@ const [baseline, heatingPeak, dhwPeak] = METER_SETS.map((s) => meterSet(s.prefix
 /** Every field of version 1 of the pack, in step order: the one list screens, verdict, PDF and CSV follow. */
 export const CP1_FIELDS_V1: readonly PackField[] = [
   // Step 1: the heat meter, identified and read before anything runs.
-  { key: 'meterMake', step: 1, group: 'Heat meter', label: 'Heat meter make', kind: 'text', required: true },
-  { key: 'meterModel', step: 1, group: 'Heat meter', label: 'Heat meter model', kind: 'text', required: true },
+  {
+    key: 'meterMake',
+    step: 1,
+    group: 'Heat meter',
+    label: 'Heat meter make',
+    kind: 'text',
+    required: true,
+    identity: true,
+  },
+  {
+    key: 'meterModel',
+    step: 1,
+    group: 'Heat meter',
+    label: 'Heat meter model',
+    kind: 'text',
+    required: true,
+    identity: true,
+  },
   {
     key: 'meterSerial',
     step: 1,
@@ -137,6 +158,7 @@ export const CP1_FIELDS_V1: readonly PackField[] = [
     kind: 'text',
     required: true,
     scannable: true,
+    identity: true,
   },
   ...baseline!,
   // Step 2: primary side at rest, and the heating water.

@@ -3,7 +3,7 @@ import { judgeMeasurement } from '../rules/evaluate.js';
 import type { Range } from '../rules/range-and-verdict.js';
 import type { Ranges } from '../rules/ranges.js';
 import type { WizardData } from '../schemas/wizard-data.js';
-import { MARKABLE_ITEMS, markedValue, type MarkableItem } from './markable-items.js';
+import { markableItemsOf, markedValue, type MarkableItem } from './markable-items.js';
 
 // Which marked items failed: the send-back dialog lists them first. Apart from the items' labels, which home reads
 // without the rule book's judging code.
@@ -20,7 +20,7 @@ export function itemFails(data: WizardData, ranges: JudgedRanges, item: Markable
 
 /** Every markable item with its value, the failing ones first (each group in step order). */
 export function markableItemsFailingFirst(data: WizardData, ranges: JudgedRanges) {
-  const all = MARKABLE_ITEMS.map((item) => ({
+  const all = markableItemsOf(data).map((item) => ({
     item,
     value: markedValue(data, item),
     failing: itemFails(data, ranges, item),

@@ -102,6 +102,8 @@ export const myAssignmentSchema = z.object({
   latestReportAt: z.string().nullable(),
   latestHiuModel: z.string().nullable(),
   latestHiuSerial: z.string().nullable(),
+  /** A test pack's device identity on the latest report (the heat meter's serial ...), by field key. */
+  latestPackIdentity: z.record(z.string(), z.string()).optional(),
   /** A test pack's issues still open on the latest report: kept on the phone, so a re-test offline has them. */
   openIssues: z.array(packIssueSchema).optional(),
 });

@@ -15,6 +15,7 @@ import { Input, NumberInput } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { ScanButton } from '../scanner/scan-button';
 import { useWizard } from '../state/wizard-provider';
+import { useMarkedItems } from '../state/marked-items';
 import { RangeHint } from './measurement-field';
 import { YesNoField } from './yes-no-field';
 import { AnswerVerdict, raise } from './answer-verdict';
@@ -65,6 +66,7 @@ const warningOf = (data: WizardData, name: string) => {
 
 function PackFieldInput({ field: f, ranges }: { field: PackField; ranges: Ranges }) {
   const { state, update } = useWizard();
+  const marked = useMarkedItems();
   const value = packValue(state.wizardData, f);
   // A judged answer brings its open issue with it, or takes it off.
   const set = (v: string | boolean) =>
@@ -102,6 +104,7 @@ function PackFieldInput({ field: f, ranges }: { field: PackField; ranges: Ranges
         <Field
           label={f.label}
           required={f.required}
+          marked={marked.has(name)}
           hint={f.required ? undefined : 'Optional'}
           action={
             f.scannable ? (

@@ -14,6 +14,7 @@ import { useStep } from '../lib/use-step';
 import { ScanButton } from '../scanner/scan-button';
 import { HiuModelSuggestions } from '../components/hiu-model-suggestions';
 import { PackFields } from '../components/pack-fields';
+import { fillIdentity, identityFromParams } from '../lib/carried-identity';
 
 export function BasicInfoStep() {
   const { state, update, start, reset, hydrated } = useWizard();
@@ -41,14 +42,16 @@ export function BasicInfoStep() {
     if (fresh && state.wizardData.propertyId === propertyId) reset();
     const lastModel = params.get('hiuModel') ?? '';
     const lastSerial = params.get('hiuSerial') ?? '';
+    const lastIdentity = identityFromParams(params);
     Promise.resolve(start({ siteId, propertyId, signal: leaving.signal }))
       .then(() => {
         if (leaving.signal.aborted) return;
         // A re-test: the unit of the flat's last report, which the engineer checks or changes.
-        if (lastModel || lastSerial) {
+        if (lastModel || lastSerial || Object.keys(lastIdentity).length) {
           update((w) => {
             w.hiuModel ||= lastModel;
             w.hiuSerial ||= lastSerial;
+            fillIdentity(w, lastIdentity);
           });
         }
         setParams({}, { replace: true });

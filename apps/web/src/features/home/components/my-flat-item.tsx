@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { formatDate, needsEngineer, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
+import { carriedIdentity, formatDate, needsEngineer, REVIEW_STATE_LABELS, type MyAssignment } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { PropertyStatusBadge } from '../../../components/property-status-badge';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -73,6 +73,10 @@ export function MyFlatItem({ flat: a, guard }: { flat: MyAssignment; guard: Star
               // What the reviewer asked to confirm starts empty, so it is read off the unit again.
               latestHiuModel: marked(a, 'hiuModel') ? null : a.latestHiuModel,
               latestHiuSerial: marked(a, 'hiuSerial') ? null : a.latestHiuSerial,
+              latestPackIdentity: carriedIdentity(
+                a.latestPackIdentity,
+                a.reviewState === 'sent_back' ? a.reviewFields : [],
+              ),
             })
           }
         >
