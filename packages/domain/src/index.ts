@@ -92,8 +92,6 @@ export * from './packs/test-packs.js';
 export * from './packs/pack-rules.js';
 export * from './packs/answer-rules.js';
 export * from './packs/set-point-rules.js';
-export * from './packs/set-point-defaults.js';
-export * from './packs/set-points-from-type.js';
 export * from './packs/issue-closing.js';
 export * from './packs/cp1-ts1-v3.js';
 export * from './packs/cp1-schema.js';
