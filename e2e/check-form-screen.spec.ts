@@ -11,6 +11,16 @@ async function box(l: Locator) {
   return b!;
 }
 
+/** Neither box overlaps the other: what `status` covers of each, by getBoundingClientRect at the phone viewport. */
+async function expectClear(status: Locator, others: Locator[]) {
+  const s = await box(status);
+  for (const other of others) {
+    const o = await box(other);
+    const overlaps = s.x < o.x + o.width && o.x < s.x + s.width && s.y < o.y + o.height && o.y < s.y + s.height;
+    expect(overlaps, `the save status (${JSON.stringify(s)}) covers ${other} (${JSON.stringify(o)})`).toBe(false);
+  }
+}
+
 test.describe('the form and the screen, on a phone', () => {
   test('"Still needed" is one small row that opens to the names, and says how many', async ({
     engineerPage: page,
@@ -84,6 +94,34 @@ test.describe('the form and the screen, on a phone', () => {
     expect(b.y + b.height).toBeLessThanOrEqual(bar.y + bar.height);
     const heading = await box(check.heading('Basic Information'));
     expect(b.y + b.height).toBeLessThanOrEqual(heading.y);
+  });
+
+  test('on the failure screens and the outbox the save status covers no heading or label', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await check.initialChecks({ 'Strainer clean': false });
+    await check.next();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    // Filed with no signal: the report waits on the phone and the status says so the whole time.
+    await page.context().setOffline(true);
+    await check.fileFailure();
+    await expect(check.heading('Failed at Step 2')).toBeVisible();
+    const status = page.getByRole('link', { name: /saved|saving|waiting/i }).first();
+    await expect(status).toBeVisible();
+    await expectClear(status, [check.heading('Failed at Step 2'), page.getByText('Device Failed', { exact: true })]);
+    await page.screenshot({ path: test.info().outputPath('failed-page-status.png') });
+
+    await status.click();
+    const outbox = page.getByRole('heading', { level: 1 });
+    await expect(outbox).toBeVisible();
+    await expectClear(page.getByRole('link', { name: /saved|saving|waiting/i }).first(), [outbox]);
+    await page.context().setOffline(false);
   });
 
   test('466 °C at the kitchen tap asks "Did you mean 46.6 °C?"; Re-measure empties the box and focuses it', async ({

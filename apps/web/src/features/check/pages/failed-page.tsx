@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SignInToSend } from '../components/sign-in-to-send';
 import { useOutbox, useWizard } from '../state/wizard-provider';
+import { SaveBadge } from '../state/save-badge';
 import { useRanges } from '../lib/use-ranges';
 
 /** Next steps: the failed checks' remedies from the rule book between the lines every failure shares. */
@@ -49,8 +50,12 @@ export function FailedPage() {
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="bg-fail text-white">
-        <div className="mx-auto w-full max-w-2xl px-4 py-5">
-          <p className="text-sm font-semibold tracking-wide uppercase">Device Failed</p>
+        <div className="mx-auto w-full max-w-2xl px-4 pt-2 pb-5">
+          {/* The save status has its own place in the header's first row, so it covers no heading. */}
+          <div className="flex min-h-11 items-center justify-between gap-2">
+            <p className="text-sm font-semibold tracking-wide uppercase">Device Failed</p>
+            <SaveBadge inline />
+          </div>
           <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
             Failed at Step {n}
           </h1>

@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useCheckNow, useWizard } from '../state/wizard-provider';
+import { SaveBadge } from '../state/save-badge';
 import { useRanges } from '../lib/use-ranges';
 import { PhotoCapture } from '../components/photo-capture';
 import { EngineerSignature } from '../components/engineer-signature';
@@ -76,13 +77,18 @@ export function FailureEvidencePage() {
   return (
     <div className={WIZARD_PAGE_CLASS}>
       <header className="bg-fail text-white">
-        <div className="mx-auto w-full max-w-2xl px-4 py-5">
-          <p className="text-sm font-semibold tracking-wide uppercase">
-            Device Failure: Step {n}, {step.name}
-          </p>
+        <div className="mx-auto w-full max-w-2xl px-4 pt-2 pb-5">
+          {/* The save status has its own place in the header's first row, so it covers no heading. */}
+          <div className="flex min-h-11 items-center justify-between gap-2">
+            <p className="text-sm font-semibold tracking-wide uppercase">Device Failure</p>
+            <SaveBadge inline />
+          </div>
           <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
             Record the Failure
           </h1>
+          <p className="text-lg">
+            Step {n}, {step.name}
+          </p>
         </div>
       </header>
       <main className="mx-auto w-full max-w-2xl flex-1 space-y-4 px-4 py-5">
