@@ -20,6 +20,7 @@ const BENCHES = [
   ['bench:flood', "One engineer's read flood (decision 193)"],
   ['bench:sync', 'A phone holding a block (decision 195)'],
   ['bench:notifications', 'Telling people: submit p99 with email on against off, 200 engineers'],
+  ['bench:pdf', "Report PDFs per second per core, beside 200 engineers' submits"],
 ];
 const skip = (process.argv.find((a) => a.startsWith('--skip='))?.split('=')[1] ?? '').split(',').filter(Boolean);
 const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
