@@ -140,10 +140,19 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // The set-point rules join the pack's rules, which call them: in two chunks each would import the other,
-            // and a screen that loaded the pack's rules first would run the ranges before the defaults they read.
+            // and a screen that loaded the pack's rules first would run the ranges before the defaults they read. A
+            // flat's ranges and what is out of them come too: every screen that judges a reading reads them.
             {
               name: 'pack-rules',
-              test: /packages[\\/]domain[\\/]src[\\/](packs[\\/](answer-rules|pack-rules|set-point-rules|cp1-ts1|cp1-ts1-v3|registry|test-pack-types|test-packs)|schemas[\\/]design-(defaults|ranges)|rules[\\/]catalogue)\./,
+              test: /packages[\\/]domain[\\/]src[\\/](packs[\\/](answer-rules|pack-rules|set-point-rules|cp1-ts1|cp1-ts1-v3|registry|test-pack-types|test-packs)|schemas[\\/]design-(defaults|ranges)|rules[\\/](catalogue|ranges|out-of-range|read-measurement))\./,
+              includeDependenciesRecursively: false,
+            },
+            // Judging a whole check (what each step still needs, contradictions, radiators, what a reviewer marked):
+            // every step loads all of it beside the pack's rules, as one chunk rather than eight small ones, which
+            // gzip worse apart. The Failed page and the reports table read none of it (numbers and 45 s stay out).
+            {
+              name: 'judging',
+              test: /packages[\\/]domain[\\/]src[\\/](rules[\\/](evaluate|contradictions|radiators-not-applicable|energy-plausible|radiators|rooms-by-type)|packs[\\/]room-readings|review[\\/](markable-items|corrections))\./,
               includeDependenciesRecursively: false,
             },
             {

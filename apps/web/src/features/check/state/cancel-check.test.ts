@@ -64,7 +64,7 @@ describe('Cancel Check', () => {
     const c = await started();
     c.update((d) => void (d.hiuModel = 'Vital 2'));
     await c.saveDraft('Basic Information');
-    await c.engine.drain({ force: true });
+    await (await c.syncEngine()).drain({ force: true });
     expect(server.drafts.size).toBe(1);
 
     online = false;

@@ -130,7 +130,11 @@ export type Lifecycle =
 /** What the controller gives each of its modules: the shared state and the few ways to change it. */
 export interface CheckHost {
   readonly deps: WizardControllerDeps;
-  readonly engine: SyncEngine;
+  /**
+   * The sync engine, the only thing that writes to the server: its code is fetched once the user's check is being
+   * restored, not with the first screen; rejects while that code cannot be fetched.
+   */
+  engine(): Promise<SyncEngine>;
   readonly saveStatus: SaveStatusTracker;
   readonly tasks: OwnedTasks;
   readonly schemas: CopyChecks;

@@ -70,7 +70,7 @@ export class DeviceFiles {
   /** A photo taken out of the check: its upload is called off if it has not gone yet. */
   private async dropFile(id: string) {
     try {
-      const cancelled = await this.host.engine.cancel(opId.uploadFile(id));
+      const cancelled = await (await this.host.engine()).cancel(opId.uploadFile(id));
       if (cancelled) await this.host.deps.store.deleteFile(id);
     } catch {
       // left for the next clean-up

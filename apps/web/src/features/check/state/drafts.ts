@@ -72,7 +72,7 @@ export class Drafts {
       draftVersion: Math.min(DRAFT_VERSION_MAX, (prior.draftVersion ?? 0) + 1),
     });
     host.commit(state);
-    return host.engine.enqueueDraftSave(draftPayload(state, currentStep));
+    return (await host.engine()).enqueueDraftSave(draftPayload(state, currentStep));
   }
 
   /**
@@ -101,19 +101,24 @@ export class Drafts {
       // The device refused to keep it: the sync engine sends it once, after what is queued, so the server
       // has it at least.
       const sent = await withTimeout(
-        host.engine.sendUnkept(draftPayload(host.snap.state, currentStepName)).then(() => true),
+        host
+          .engine()
+          .then((engine) => engine.sendUnkept(draftPayload(host.snap.state, currentStepName)))
+          .then(() => true),
         waitMs,
         false,
       ).catch(() => false);
       settle(sent ? 'saved-server' : 'error');
       return sent ? 'saved-server' : 'saved-local';
     }
-    await withTimeout(host.engine.drain(), waitMs, 'timeout');
-    if (host.engine.wasSent(op.id)) {
+    // The save was queued by the engine, so it is here.
+    const engine = await host.engine();
+    await withTimeout(engine.drain(), waitMs, 'timeout');
+    if (engine.wasSent(op.id)) {
       settle('saved-server');
       return 'saved-server';
     }
-    const left = await host.engine.queued(op.id).catch(() => undefined);
+    const left = await engine.queued(op.id).catch(() => undefined);
     settle(left?.status === 'failed' ? 'error' : 'saved-local');
     return 'saved-local';
   };

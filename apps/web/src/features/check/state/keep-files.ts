@@ -29,7 +29,7 @@ export async function addPhoto(host: CheckHost, file: File | Blob, label: string
   host.update((d) => {
     d.photosSignature.photos.push(photo);
   });
-  host.engine.kick();
+  (await host.engine()).kick();
   return photo;
 }
 
@@ -53,7 +53,7 @@ export async function keepSignature(host: CheckHost, png: Blob): Promise<void> {
   host.update((d) => {
     d.photosSignature.signature = fileUrlFor(id);
   });
-  host.engine.kick();
+  (await host.engine()).kick();
 }
 
 async function keepFile(host: CheckHost, id: string, kind: DeviceFile['kind'], blob: Blob) {
@@ -68,7 +68,7 @@ async function keepFile(host: CheckHost, id: string, kind: DeviceFile['kind'], b
       createdAt: new Date(host.now()).toISOString(),
       uploaded: false,
     });
-    await host.engine.enqueue({ id: opId.uploadFile(id), kind: 'uploadFile', payload: { fileId: id, kind } });
+    await (await host.engine()).enqueue({ id: opId.uploadFile(id), kind: 'uploadFile', payload: { fileId: id, kind } });
   } catch (error) {
     host.setSnap({ storageWarning: storageMessage(error) });
     const what = kind === 'signature' ? 'signature' : 'photo';

@@ -14,6 +14,8 @@ export interface OutboxBookHooks {
  */
 export class OutboxBook {
   private snap: OutboxSnapshot;
+  /** The outbox's operations as the sync engine last read them, in sending order. */
+  private ops: OutboxOp[] = [];
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -39,8 +41,9 @@ export class OutboxBook {
   };
 
   /** Reads the outbox's operations again (they changed, or the connection or user did). */
-  show(ops: OutboxOp[] = this.host.engine.snapshot()): void {
+  show(ops: OutboxOp[] = this.ops): void {
     const { host } = this;
+    this.ops = ops;
     const user = host.user;
     const mine = ops.filter((o) => o.userId === user?.id);
     const address = addressesByOp(mine, host.snap.state);
@@ -79,7 +82,7 @@ export class OutboxBook {
     const { host } = this;
     const { op } = outcome;
     if (outcome.result !== 'sent' || host.user?.id !== op.userId) return;
-    const property = addressesByOp([...host.engine.snapshot(), op], host.snap.state).get(op.id);
+    const property = addressesByOp([...this.ops, op], host.snap.state).get(op.id);
     recordSent(host.deps.storage, {
       id: op.id,
       userId: op.userId,
@@ -90,9 +93,9 @@ export class OutboxBook {
     this.show();
   }
 
-  retry = (ids?: string[]): Promise<void> => this.host.engine.retry(ids);
+  retry = async (ids?: string[]): Promise<void> => (await this.host.engine()).retry(ids);
 
-  syncNow = (): Promise<void> => this.host.engine.drain({ force: true });
+  syncNow = async (): Promise<void> => (await this.host.engine()).drain({ force: true });
 
   /**
    * Throws away an operation the server refused for good (and what waits for it), after the engineer
@@ -101,7 +104,7 @@ export class OutboxBook {
    */
   discard = async (id: string): Promise<void> => {
     const { host } = this;
-    const gone = await host.engine.discard(id);
+    const gone = await (await host.engine()).discard(id);
     const s = host.snap.state;
     const report = gone.find((o) => o.kind === 'submitReport' && o.payload.id === s.submittedReportId);
     if (report && s.flowStatus === 'active' && s.submission?.status !== 'sent') {

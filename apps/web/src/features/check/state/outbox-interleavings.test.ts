@@ -181,7 +181,7 @@ async function open(win: Window): Promise<WizardController> {
 async function quiet(c: WizardController) {
   for (let i = 0; i < 3; i++) {
     await c.settled();
-    await c.engine.drain();
+    await (await c.syncEngine()).drain();
     await flushIo(5);
   }
 }

@@ -4,6 +4,7 @@ import type { CheckHost, SubmitResult } from './check-host';
 import { storageMessage } from './check-storage';
 import { opId } from './outbox';
 import { notQueued, SUBMIT_WAIT_MS, TOASTS, type ReportOptions } from './report-outcome';
+import type { SyncEngine } from './sync-engine';
 import type { WizardState } from './wizard-state';
 
 /*
@@ -25,8 +26,10 @@ export async function sendReport(
   const { notify } = host.deps;
   const reportOpId = opId.submitReport(reportId);
   let draftOpId: string | undefined;
+  let engine: SyncEngine;
   try {
-    const uploads = await ensureUploadsQueued(host, s.wizardData);
+    engine = await host.engine();
+    const uploads = await ensureUploadsQueued(host, engine, s.wizardData);
     const body: CreateReportBody = {
       id: reportId,
       wizardData: s.wizardData,
@@ -35,10 +38,10 @@ export async function sendReport(
       completedAt: new Date(host.now()).toISOString(),
       ...(s.draftId ? { draftId: s.draftId } : {}),
     };
-    await host.engine.enqueue({ id: reportOpId, kind: 'submitReport', payload: body, dependsOn: uploads });
+    await engine.enqueue({ id: reportOpId, kind: 'submitReport', payload: body, dependsOn: uploads });
     if (s.draftId) {
       draftOpId = opId.deleteDraft(s.draftId);
-      await host.engine.enqueue({
+      await engine.enqueue({
         id: draftOpId,
         kind: 'deleteDraft',
         payload: { draftId: s.draftId },
@@ -52,11 +55,11 @@ export async function sendReport(
     return notQueued(host, reportId, opts, message);
   }
 
-  await withTimeout(host.engine.drain({ force: true }), host.deps.submitWaitMs ?? SUBMIT_WAIT_MS, 'timeout');
-  const left = await host.engine.queued(reportOpId).catch(() => undefined);
+  await withTimeout(engine.drain({ force: true }), host.deps.submitWaitMs ?? SUBMIT_WAIT_MS, 'timeout');
+  const left = await engine.queued(reportOpId).catch(() => undefined);
 
   if (!left) {
-    const draftLeft = draftOpId ? await host.engine.queued(draftOpId).catch(() => undefined) : undefined;
+    const draftLeft = draftOpId ? await engine.queued(draftOpId).catch(() => undefined) : undefined;
     const draftRemoved = !draftLeft;
     if (opts.toasts) {
       notify.success(...TOASTS.submitted);
@@ -99,14 +102,14 @@ export async function sendReport(
 }
 
 /** Upload operations for the check's files that are on this device and not yet on the server. */
-async function ensureUploadsQueued(host: CheckHost, data: WizardData): Promise<string[]> {
+async function ensureUploadsQueued(host: CheckHost, engine: SyncEngine, data: WizardData): Promise<string[]> {
   const ids: string[] = [];
   for (const fileId of checkFileIds(data)) {
     const file = await host.deps.store.getFile(fileId);
     if (!file || file.uploaded) continue;
     const id = opId.uploadFile(fileId);
-    if (!(await host.engine.queued(id))) {
-      await host.engine.enqueue({ id, kind: 'uploadFile', payload: { fileId, kind: file.kind } });
+    if (!(await engine.queued(id))) {
+      await engine.enqueue({ id, kind: 'uploadFile', payload: { fileId, kind: file.kind } });
     }
     ids.push(id);
   }
@@ -126,7 +129,7 @@ export async function requeueLostSubmit(
 ): Promise<void> {
   const reportId = s.submittedReportId;
   if (!reportId) return;
-  if (await host.engine.queued(opId.submitReport(reportId))) return;
+  if (await (await host.engine()).queued(opId.submitReport(reportId))) return;
   if (!host.current(seq) || host.snap.state.submittedReportId !== reportId) return;
   const failed = s.flowStatus === 'failed';
   if (reportsSent.has(reportId)) {

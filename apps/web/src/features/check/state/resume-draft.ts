@@ -34,7 +34,7 @@ export async function resumeDraft(host: CheckHost, drafts: DraftsToResume, id: s
   const site = data.siteId ? await host.fetch<Site>(`/api/sites/${data.siteId}`).catch(() => undefined) : undefined;
   await drafts.parkUnsavedWork();
   drafts.stopAutosave();
-  host.engine.knownServerCopy(id, data);
+  (await host.engine()).knownServerCopy(id, data);
   const currentStep = slugForStepName(draft.currentStep);
   host.commit({
     ...initialWizardState(host.user?.id, new Date(host.now())),

@@ -123,8 +123,9 @@ export class Submission {
     host.tasks.own('taking back an unsent report', async () => {
       // The draft's removal first: it waits for the report, and a report taken back first would let it go at
       // once (a missing dependency counts as done), removing the draft of a check still being worked on.
-      if (draftOp) await host.engine.cancel(draftOp);
-      await host.engine.cancel(reportOp);
+      const engine = await host.engine();
+      if (draftOp) await engine.cancel(draftOp);
+      await engine.cancel(reportOp);
     });
     return { submittedReportId: undefined, submission: undefined };
   }

@@ -195,7 +195,7 @@ describe('starting a check', () => {
     await c.start({ siteId: SITE.id, propertyId: PROPERTY.id });
     expect(c.state.wizardData.hiuModel).toBe('');
     online = true;
-    await c.engine.drain({ force: true });
+    await (await c.syncEngine()).drain({ force: true });
     expect([...server.drafts.values()].map((d) => d.wizardData.hiuModel)).toEqual(['Vital 2']);
   });
 });
@@ -698,7 +698,7 @@ describe('submitting', () => {
     expect(server.reports.size).toBe(0);
     // Signed in again: the next forced send (its try must be older than the force) takes it.
     vi.setSystemTime(Date.now() + 100);
-    await c.engine.drain({ force: true });
+    await (await c.syncEngine()).drain({ force: true });
     expect(server.reports.size).toBe(1);
   });
 
@@ -747,7 +747,7 @@ describe('submitting', () => {
     // Adding a photo takes the report back and starts the sync loop at once.
     await c.addPhoto(photo('two'), 'Valve');
     await c.settled();
-    await c.engine.drain({ force: true });
+    await (await c.syncEngine()).drain({ force: true });
     await flushIo();
     expect(server.calls).not.toContain(`DELETE /api/drafts/${c.state.draftId}`);
     expect(server.drafts.has(c.state.draftId!)).toBe(true);

@@ -19,13 +19,13 @@ import { SaveStatusTracker } from './save-status';
 import { onDemand } from './on-demand';
 import { copyChecks, type CopyChecks } from './schemas';
 import { Submission } from './submission';
-import { SyncEngine } from './sync-engine';
+import type { SyncEngine } from './sync-engine';
 import type { OpOutcome } from './sync-send';
 import { attachWindowEvents } from './window-events';
 import { applyRecipe, hasUnsavedWork, initialWizardState, type WizardRecipe, type WizardState } from './wizard-state';
 
 /**
- * Why a check cannot start without `what` (docs/product.md#working-without-a-signal): the server said it is not
+ * Why a check cannot start without `what` (docs/product.md#offline): the server said it is not
  * there, or neither the server nor the phone's kept copy could give it, which the engineer hears at once.
  */
 function cannotStart(what: string, error: Error | undefined): string {
@@ -37,6 +37,12 @@ function cannotStart(what: string, error: Error | undefined): string {
 
 /** Starting a check (start-check): fetched beside the site and property it starts from, or when idle. */
 export const startCode = onDemand(() => import('./start-check'));
+
+/**
+ * The sync engine's code (its queue, order and loop): fetched when a user's check is restored, after the first
+ * screen has drawn from the local cache, so no screen waits for it (docs/product.md#offline).
+ */
+const engineCode = onDemand(() => import('./sync-engine'));
 
 // What other files import from here, wherever it now lives.
 export type {
@@ -61,7 +67,8 @@ export { SUBMIT_WAIT_MS, TOASTS } from './submission';
  * autosave (drafts), submitting (submission), photos and signature (device-files), the outbox as shown
  * (outbox-book) and the page's events (window-events). Every write to the server goes through the sync
  * engine's outbox. What no screen needs in order to draw (sending, queuing a report, keeping a new photo, starting
- * or resuming a check) is fetched on demand (on-demand). The React provider only subscribes to it.
+ * or resuming a check, and the sync engine itself) is fetched on demand (on-demand). The React provider only
+ * subscribes to it.
  */
 export class WizardController {
   private life: Lifecycle = { phase: 'unknown' };
@@ -84,7 +91,9 @@ export class WizardController {
   private readonly submission: Submission;
   private readonly book: OutboxBook;
   readonly saveStatus = new SaveStatusTracker();
-  readonly engine: SyncEngine;
+  /** The sync engine once its code has come (syncEngine). */
+  private engine: SyncEngine | undefined;
+  private engineMade: Promise<SyncEngine> | undefined;
 
   constructor(private readonly deps: WizardControllerDeps) {
     this.now = deps.now ?? Date.now;
@@ -94,14 +103,6 @@ export class WizardController {
       deps.onBackgroundError ?? ((error, what) => console.error(`The check’s state failed while ${what}`, error)),
     );
     this.snap = { state: initialWizardState(undefined, new Date(this.now())), hydrated: false };
-    this.engine = new SyncEngine({
-      store: deps.store,
-      transport: deps.transport,
-      isOnline: deps.isOnline,
-      now: this.now,
-      random: deps.random,
-      exclusive: deps.exclusive,
-    });
     const host = this.host();
     this.copy = new CheckStorage(host);
     this.drafts = new Drafts(host);
@@ -112,8 +113,43 @@ export class WizardController {
       collectFiles: this.files.collectFiles,
       beginSubmit: (reportId) => this.beginSubmit(reportId),
     });
-    this.engine.onOps((ops) => this.book.show(ops));
-    this.engine.onOutcome((o) => this.onOutcome(o));
+  }
+
+  /**
+   * The sync engine, made when its code has come: the first call fetches it, a failed fetch is tried again on the
+   * next call. Until then nothing is sent, and what waits in the outbox stays on the device.
+   */
+  syncEngine = (): Promise<SyncEngine> =>
+    (this.engineMade ??= engineCode().then(
+      ({ SyncEngine }) => {
+        const { deps } = this;
+        const engine = new SyncEngine({
+          store: deps.store,
+          transport: deps.transport,
+          isOnline: deps.isOnline,
+          now: this.now,
+          random: deps.random,
+          exclusive: deps.exclusive,
+        });
+        engine.onOps((ops) => this.book.show(ops));
+        engine.onOutcome((o) => this.onOutcome(o));
+        this.engine = engine;
+        // It starts for whoever is signed in now; a page that is done with the controller sends nothing.
+        if (this.life.phase !== 'unknown' && this.life.phase !== 'disposed') engine.setUser(this.user?.id);
+        return engine;
+      },
+      (error: unknown) => {
+        this.engineMade = undefined;
+        throw error;
+      },
+    ));
+
+  /** Starts a drain once the engine is here (fetching it if need be); a failed fetch waits for the next call. */
+  private kick(opts: { force?: boolean } = {}): void {
+    this.syncEngine().then(
+      (engine) => engine.kick(opts),
+      () => undefined,
+    );
   }
 
   /** What the modules see of the controller. */
@@ -122,7 +158,7 @@ export class WizardController {
     const c = this;
     return {
       deps: c.deps,
-      engine: c.engine,
+      engine: () => c.syncEngine(),
       saveStatus: c.saveStatus,
       tasks: c.tasks,
       schemas: c.schemas,
@@ -266,7 +302,9 @@ export class WizardController {
     this.drafts.stopAutosave();
     const seq = ++this.seq;
     this.life = user ? { phase: 'restoring', seq, user } : { phase: 'signed-out', seq };
-    this.engine.setUser(user?.id);
+    // An engine already here changes user; otherwise it is fetched now and starts with this one.
+    if (this.engine) this.engine.setUser(user?.id);
+    else if (user) this.kick();
     // Listeners hear of it after this call: the provider calls this while rendering.
     const emitSoon = () => queueMicrotask(() => this.emit());
     if (!user) {
@@ -390,7 +428,7 @@ export class WizardController {
       const { draftId, submittedReportId } = this.snap.state;
       this.clear();
       if (draftId && !submittedReportId && this.user)
-        this.tasks.own('withdrawing a cancelled check', this.engine.withdrawDraft(draftId));
+        this.tasks.own('withdrawing a cancelled check', async () => (await this.syncEngine()).withdrawDraft(draftId));
     });
 
   private clear(): void {
@@ -439,12 +477,12 @@ export class WizardController {
     const detach = attachWindowEvents(target, WIZARD_CACHE_KEY, {
       online: () => {
         this.book.show();
-        this.engine.kick({ force: true });
+        this.kick({ force: true });
       },
       offline: () => this.book.show(),
       leaving: () => this.tasks.own('writing the check as the page goes', this.copy.flush()),
       shown: () => {
-        this.engine.kick();
+        this.kick();
         this.copy.catchUpSoon(0);
       },
       otherTabChanged: () => this.copy.catchUpSoon(),
@@ -463,7 +501,7 @@ export class WizardController {
     for (const detach of [...this.detachers]) detach();
     this.drafts.stopAutosave();
     this.copy.stopCatchUp();
-    this.engine.stop();
+    this.engine?.stop();
     this.saveStatus.dispose();
   }
 }
