@@ -124,6 +124,40 @@ test.describe('the form and the screen, on a phone', () => {
     await page.context().setOffline(false);
   });
 
+  test("a toast on a step lies over none of the step's headings or labels", async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    test.setTimeout(180_000);
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.walkToReview();
+    // The server fails the submit: the report is kept, and a toast says it did not go.
+    await page.route('**/api/reports', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '{}' }) : route.fallback(),
+    );
+    await check.button('Submit Report').click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Submission Failed' });
+    await expect(toast).toBeVisible();
+    // A pointer on the toast holds it (sonner pauses its 5 s); it slides in, so measure where it comes to rest.
+    await toast.hover();
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const y = (await box(toast)).y;
+        const still = y === last;
+        last = y;
+        return still;
+      })
+      .toBe(true);
+    const labels = page.locator('main h1, main h2, main h3, main label, header h1');
+    const visible: Locator[] = [];
+    for (const l of await labels.all()) if (await l.isVisible()) visible.push(l);
+    await page.screenshot({ path: test.info().outputPath('toast-on-step.png') });
+    await expectClear(toast, visible);
+  });
+
   test('466 °C at the kitchen tap asks "Did you mean 46.6 °C?"; Re-measure empties the box and focuses it', async ({
     engineerPage: page,
     createSite,
