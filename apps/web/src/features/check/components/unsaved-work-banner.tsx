@@ -110,7 +110,8 @@ function QueuedReportsNotice() {
 
 /**
  * Home's amber banner for a check kept on this phone (docs/product.md#home). Continue Check returns to the
- * step the engineer was on (ruling 10); Discard asks first, since it deletes what was typed and its draft.
+ * step the engineer was on (docs/product.md#drafts); Discard asks first, since it deletes what was typed and its
+ * draft.
  */
 function UnsavedCheck() {
   const [, navigate] = useLocation();

@@ -107,7 +107,7 @@ export function signatureKept(): Promise<boolean> {
 }
 
 /**
- * The pad's drawing (a PNG data URL; null: cleared) for `ownerId`'s check: kept in the quick cache at once,
+ * The pad's drawing (a PNG data URL; null: cleared) for `ownerId`'s check: kept in the local cache at once,
  * then stored as the signature's file through `setSignature`. Saves run one after another, so the last stroke
  * is the signature.
  */

@@ -4,7 +4,7 @@ import type { CheckHost } from './check-host';
 import { acceptLocalCache, cacheHoldsNewer, isQuotaError, peekLocalCache, writeLocalCache } from './local-cache';
 import { hasWizardData, initialWizardState, newerState, type WizardState } from './wizard-state';
 
-const STORAGE_FULL = 'This phone’s quick cache is full. Your check is still kept in the app’s own storage.';
+const STORAGE_FULL = 'This phone’s local cache is full. Your check is still kept in the app’s own storage.';
 const STORAGE_REFUSED =
   'This phone refused to store the check. Keep the app open and connected until it is saved to the cloud.';
 const DEVICE_FULL =

@@ -236,7 +236,7 @@ describe('nothing typed is lost', () => {
     expect(other.isReadingKeptCheck()).toBe(false);
   });
 
-  it('on a fresh page, checks the quick cache once the schemas have loaded, before saying it is restored', async () => {
+  it('on a fresh page, checks the local cache once the schemas have loaded, before saying it is restored', async () => {
     const c = await started();
     c.update((d) => void (d.meterStart = '12.5'));
     await c.flush();
@@ -268,11 +268,11 @@ describe('nothing typed is lost', () => {
     expect(loader).not.toHaveBeenCalled();
   });
 
-  it('restores from IndexedDB when the quick cache is gone (quota exceeded), and says storage is full', async () => {
+  it('restores from IndexedDB when the local cache is gone (quota exceeded), and says storage is full', async () => {
     const c = await started();
     storage.full = true;
     c.update((d) => void (d.hiuSerial = 'SN-1'));
-    expect(c.getSnapshot().storageWarning).toMatch(/quick cache is full/);
+    expect(c.getSnapshot().storageWarning).toMatch(/local cache is full/);
     expect(storage.getItem(WIZARD_CACHE_KEY)).toBeNull();
 
     const again = await reload(c);
@@ -280,7 +280,7 @@ describe('nothing typed is lost', () => {
     expect(again.state.wizardData.hiuSerial).toBe('SN-1');
   });
 
-  it('when the phone refuses IndexedDB, says so, keeps the quick cache and saves drafts straight to the server', async () => {
+  it('when the phone refuses IndexedDB, says so, keeps the local cache and saves drafts straight to the server', async () => {
     store = lazyDeviceStore(() => Promise.reject(new DOMException('refused', 'InvalidStateError')));
     const c = await started();
     expect(c.getSnapshot().storageWarning).toMatch(/refused to store the check/);
@@ -913,7 +913,7 @@ describe('a full phone', () => {
     await c.settled();
     expect(c.getSnapshot().storageWarning).toMatch(/out of storage space/);
     expect(c.saveStatus.snapshot().saveStatus).toBe('error');
-    // Kept in memory and in the quick cache.
+    // Kept in memory and in the local cache.
     expect(c.state.wizardData.hiuSerial).toBe('SN-FULL');
     expect(JSON.parse(storage.getItem(WIZARD_CACHE_KEY)!).wizardData.hiuSerial).toBe('SN-FULL');
 
@@ -1086,7 +1086,7 @@ describe('photos and signature', () => {
     const c = await started();
     c.update((d) => void (d.photosSignature.meterEnd = '1240.2'));
     await c.flush();
-    // The page went after the stroke was kept in the quick cache, before its file reached IndexedDB.
+    // The page went after the stroke was kept in the local cache, before its file reached IndexedDB.
     keepPendingSignature(storage, USER.id, `data:image/png;base64,${btoa('the signature')}`);
     const next = await reload(c);
     await next.settled();
