@@ -272,6 +272,7 @@ const S3_FILE_TESTS = [
   'apps/server/test/pdfs-and-packs-in-file-store.test.ts',
   'apps/server/test/pdf-moved-after-outage.test.ts',
   'apps/server/test/files-move-killed.test.ts',
+  'apps/server/test/orphan-sweep-race.test.ts',
 ];
 /**
  * The gateway killed during 50 submits with photos and during files:move (only with the local gateway, whose

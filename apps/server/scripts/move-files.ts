@@ -27,7 +27,7 @@ const log = { warn: (obj: object, msg: string) => console.warn(msg, obj) } as ne
 const started = Date.now();
 let lastPrint = 0;
 try {
-  const report = await moveFiles({ files, objects: objects!, log }, to, (done, total) => {
+  const report = await moveFiles({ db: database.db, files, objects: objects!, log }, to, (done, total) => {
     if (Date.now() - lastPrint < 1000 && done < total) return;
     lastPrint = Date.now();
     console.log(`files:move: ${done} of ${total} files to ${to}`);

@@ -158,7 +158,7 @@ export async function buildApp(
   const repos = createRepositories(database.db, { sessionCacheMs: config.sessionCacheMs });
   const objects = await openObjectStore(config.fileStore);
   // Report PDFs and evidence packs' files, where FILE_STORE says (docs/product.md#files).
-  const storedFiles = serverFiles({ files: repos.files, objects, log: app.log });
+  const storedFiles = serverFiles({ db: database.db, files: repos.files, objects, log: app.log });
   const inFlight = requestsInFlight();
   countRequestsInFlight(app, inFlight);
   const pdfs = reportPdfs(app.log, { files: repos.files, objects });
@@ -181,7 +181,7 @@ export async function buildApp(
         log: app.log,
       }),
       [FILE_OFFLOAD_JOB]: fileOffloadJob({ db: database.db, files: repos.files, objects, log: app.log }),
-      [FILE_RELEASE_JOB]: fileReleaseJob({ files: repos.files, objects, log: app.log }),
+      [FILE_RELEASE_JOB]: fileReleaseJob({ db: database.db, files: repos.files, objects, log: app.log }),
       [WEBHOOK_DELIVERY_JOB]: webhookDeliveryJob(database.db, config.webhookAllowPrivate),
       ...(smtp
         ? {
@@ -276,7 +276,7 @@ export async function buildApp(
   await app.register(webhookRoutes(ctx));
   await app.register(tokenRoutes(ctx));
 
-  scheduleOrphanFileCleanup(app, ctx.repos.files, config.orphanFileGraceHours, objects);
+  scheduleOrphanFileCleanup(app, database.db, ctx.repos.files, config.orphanFileGraceHours, objects);
   scheduleEmbeddedVacuum(app, database);
   scheduleJobCleanup(app, jobStore, [
     webhooksRepository(database.db),

@@ -93,10 +93,10 @@ describe(`file bytes in the ${testFileStoreKind()} store`, () => {
     // Only the first is an orphan yet: its row goes, the shared object stays for the second.
     const { db } = await t.database();
     await db.execute(sql`UPDATE files SET created_at = now() - interval '30 days' WHERE id = ${first}`);
-    expect(await cleanUpOrphanFiles(files, 24 * 7, new Date(), { objects, log })).toBe(1);
+    expect(await cleanUpOrphanFiles(files, 24 * 7, new Date(), { db, objects, log })).toBe(1);
     expect((await bucket().read(sha256Of(data)))?.equals(data)).toBe(true);
     // Both gone: so is the object.
-    expect(await cleanUpOrphanFiles(files, 1, new Date(Date.now() + 2 * 3600_000), { objects, log })).toBe(1);
+    expect(await cleanUpOrphanFiles(files, 1, new Date(Date.now() + 2 * 3600_000), { db, objects, log })).toBe(1);
     expect(await bucket().read(sha256Of(data))).toBeUndefined();
   });
 

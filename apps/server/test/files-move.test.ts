@@ -33,7 +33,7 @@ describe.runIf(testFileStoreKind() === 's3')('npm run files:move', () => {
     const { db } = await t.database();
     const repo = filesRepository(db);
     const objects = s3Store(testS3Settings()!);
-    const deps = { files: repo, objects, log: { warn: () => {} } as never };
+    const deps = { db, files: repo, objects, log: { warn: () => {} } as never };
     const rows = () =>
       db
         .select()
@@ -78,7 +78,7 @@ describe.runIf(testFileStoreKind() === 's3')('npm run files:move', () => {
     );
     const { db } = await t.database();
     const repo = filesRepository(db);
-    const deps = { files: repo, objects: s3Store(testS3Settings()!), log: { warn: () => {} } as never };
+    const deps = { db, files: repo, objects: s3Store(testS3Settings()!), log: { warn: () => {} } as never };
     await moveFiles(deps, 'database');
     // Damaged in the database: a different byte, the recorded hash unchanged.
     const damaged = Buffer.from(bytes);
@@ -105,7 +105,7 @@ describe.runIf(testFileStoreKind() === 's3')('npm run files:move', () => {
     const repo = filesRepository(db);
     const objects = s3Store(testS3Settings()!);
     await objects.delete((await repo.get(ids[0]!))!.sha256!);
-    const out = await moveFiles({ files: repo, objects, log: { warn: () => {} } as never }, 'database');
+    const out = await moveFiles({ db, files: repo, objects, log: { warn: () => {} } as never }, 'database');
     expect(out.moved).toBe(1);
     expect(out.failed).toEqual([{ id: ids[0], reason: expect.stringContaining('cannot be read from the store') }]);
     expect((await repo.get(ids[0]!))!.location).toBe('s3');

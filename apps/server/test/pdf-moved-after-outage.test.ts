@@ -62,7 +62,7 @@ describe.runIf(onS3)('a report PDF kept in the database during a store outage', 
     const down = s3Store({ ...testS3Settings()!, endpoint: 'http://127.0.0.1:9', timeoutMs: 2000 });
     const repo = filesRepository(db);
     const pdf = { id: randomUUID(), ownerId: report!.userId, data: Buffer.from(`%PDF-1.7 built ${randomUUID()}`) };
-    const kept = await keepReportPdf(db, serverFiles({ files: repo, objects: down, log }), reportId, pdf, {
+    const kept = await keepReportPdf(db, serverFiles({ db, files: repo, objects: down, log }), reportId, pdf, {
       revision: report!.revision,
       reviewState: report!.reviewState,
     });

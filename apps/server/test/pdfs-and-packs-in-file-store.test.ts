@@ -138,7 +138,7 @@ describe(`report PDFs and evidence packs in the ${store} store`, () => {
       .where(eq(evidencePacks.id, packId));
     const objects = store === 's3' ? s3Store(testS3Settings()!) : undefined;
     const log = { warn: () => {} } as never;
-    expect(await pruneExpiredPacks(db, serverFiles({ files: filesRepository(db), objects, log }))).toBe(1);
+    expect(await pruneExpiredPacks(db, serverFiles({ db, files: filesRepository(db), objects, log }))).toBe(1);
     expect(await db.select({ id: files.id }).from(files).where(inArray(files.id, ownIds))).toEqual([]);
     if (store === 's3') for (const { row } of own) expect(await inBucket(row.sha256!)).toBeUndefined();
     expect((await supervisor.get(`/api/evidence-packs/${packId}/download`)).statusCode).toBe(404);

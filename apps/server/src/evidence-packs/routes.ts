@@ -23,7 +23,7 @@ export const evidencePackRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { evidencePacks, sites } = ctx.repos;
-    const packFiles = serverFiles({ files: ctx.repos.files, objects: ctx.objects, log: app.log });
+    const packFiles = serverFiles({ db: ctx.database.db, files: ctx.repos.files, objects: ctx.objects, log: app.log });
     const access = siteAccess(ctx.repos.members);
     const readable = async (user: User, packId: string) => {
       const pack = await evidencePacks.get(packId);

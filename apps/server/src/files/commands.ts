@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { runQueuedNow, type NewJob } from '../jobs/queue/store.js';
 import { runCommand } from '../db/unit-of-work.js';
 import type { JobHandler } from '../jobs/queue/runner.js';
-import { sha256Of, type ObjectStore } from './object-store.js';
+import { StoreUnavailableError, sha256Of, type ObjectStore } from './object-store.js';
 import type {
   FilesRepository,
   NewFile,
@@ -74,7 +74,7 @@ let storeAnswering = true;
 async function offloadOrQueue(deps: FileDeps, id: string, sha256: string, data: Buffer) {
   try {
     await deps.objects!.put(sha256, data);
-    await deps.files.markInStore(id, sha256);
+    await markMoved(deps, id, sha256, data);
   } catch (err) {
     storeAnswering = false;
     deps.log.warn({ err, fileId: id }, 'file store unavailable; the upload is kept in the database and moved later');
@@ -96,8 +96,30 @@ export function fileOffloadJob(deps: FileDeps): JobHandler {
     const sha256 = file.sha256 ?? sha256Of(file.data);
     if (!file.sha256) await deps.files.setHash(id, sha256);
     await deps.objects.put(sha256, file.data);
-    await deps.files.markInStore(id, sha256);
+    await markMoved(deps, id, sha256, file.data);
   };
+}
+
+/**
+ * Names a file's object from its row once its bytes were written to the store (docs/product.md#files), and drops
+ * the database's copy. The object may have been deleted between that write and this (the orphan clean-up of an
+ * earlier file with the same bytes decided it was no file's): the row is changed under the object's lock, which a
+ * deletion holds from its check to its delete, and the object is looked for after; if it is gone it is written
+ * again from the bytes still in hand. A store that fails then leaves the bytes in the database. True when moved.
+ */
+export async function markMoved(deps: FileDeps, id: string, sha256: string, data: Buffer): Promise<boolean> {
+  const marked = await runCommand(deps.db, null, async ({ repos }) => {
+    await repos.files.lockObject(sha256);
+    return repos.files.markInStore(id, sha256);
+  });
+  if (!marked) return false;
+  try {
+    if (!(await deps.objects!.exists(sha256))) await deps.objects!.put(sha256, data);
+  } catch (error) {
+    await deps.files.markInDatabase(id, sha256, data);
+    throw error;
+  }
+  return true;
 }
 
 /** Deletes a stored object once no file names its hash, after the change that dropped its file has committed. */
@@ -111,7 +133,7 @@ export const releaseObjectJob = (sha256: string): NewJob => ({
 });
 
 /** The job that deletes an object no file names any more; nothing to do without an object store. */
-export function fileReleaseJob(deps: Omit<FileDeps, 'db'>): JobHandler {
+export function fileReleaseJob(deps: FileDeps): JobHandler {
   return async (job) => {
     await dropObjectsNoLongerNamed(deps, [{ sha256: String(job.payload.sha256), location: 's3' }]);
   };
@@ -129,17 +151,24 @@ export async function fileBytes(
   return deps.objects.get(file.sha256);
 }
 
-/** Deletes a stored object once no file names its hash any more; a failure leaves it (space, not data, is lost). */
-export async function dropObjectsNoLongerNamed(
-  deps: Omit<FileDeps, 'db'>,
-  removed: { sha256: string | null; location: string }[],
-) {
-  if (!deps.objects) return;
+/**
+ * Deletes a stored object once no file names its hash any more; a failure leaves it (space, not data, is lost).
+ * The check and the delete hold the object's lock, so no file is moved onto it meanwhile (`markMoved`). A store
+ * that does not answer ends the round: each attempt would hold the lock for the store's whole timeout.
+ */
+export async function dropObjectsNoLongerNamed(deps: FileDeps, removed: { sha256: string | null; location: string }[]) {
+  const objects = deps.objects;
+  if (!objects) return;
   for (const sha256 of new Set(removed.filter((f) => f.location === 's3' && f.sha256).map((f) => f.sha256!))) {
-    if (await deps.files.storeHolds(sha256)) continue;
-    await deps.objects
-      .delete(sha256)
-      .catch((err: unknown) => deps.log.warn({ err, sha256 }, 'could not delete a stored object'));
+    try {
+      await runCommand(deps.db, null, async ({ repos }) => {
+        await repos.files.lockObject(sha256);
+        if (!(await repos.files.storeHolds(sha256))) await objects.delete(sha256);
+      });
+    } catch (err) {
+      deps.log.warn({ err, sha256 }, 'could not delete a stored object');
+      if (err instanceof StoreUnavailableError) return;
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { dropObjectsNoLongerNamed, type FileDeps } from './commands.js';
+import { dropObjectsNoLongerNamed, markMoved, type FileDeps } from './commands.js';
 import { StoreUnavailableError, sha256Of } from './object-store.js';
 import type { FileLocation } from './repository.js';
 
@@ -20,7 +20,7 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
  * run carries on, and a run with nothing left to move changes nothing.
  */
 export async function moveFiles(
-  deps: Omit<FileDeps, 'db' | 'objects'> & { objects: NonNullable<FileDeps['objects']> },
+  deps: Omit<FileDeps, 'objects'> & { objects: NonNullable<FileDeps['objects']> },
   to: FileLocation,
   progress: (done: number, total: number) => void = () => {},
 ): Promise<MoveReport> {
@@ -55,7 +55,7 @@ async function toStore(deps: Deps, file: File): Promise<string | undefined> {
   // Read back: a store that acknowledged but kept something else must not cost the only copy.
   const stored = await deps.objects.get(sha256);
   if (stored.length !== file.size) return `the store kept ${stored.length} bytes, not ${file.size}`;
-  await deps.files.markInStore(file.id, sha256);
+  await markMoved(deps, file.id, sha256, file.data);
   return undefined;
 }
 

@@ -9,6 +9,8 @@ export interface ObjectStore {
   /** The bytes stored under this hash, checked against it; throws when missing or when they do not match. */
   get(sha256: string): Promise<Buffer>;
   delete(sha256: string): Promise<void>;
+  /** Whether an object is stored under this hash (not read, not checked). */
+  exists(sha256: string): Promise<boolean>;
   /** Throws a message an operator can act on when the store cannot be used (wrong credentials or bucket). */
   check(): Promise<void>;
 }

@@ -236,6 +236,14 @@ export function filesRepository(db: Db) {
         .where(and(eq(files.id, id), isNull(files.sha256)));
     },
 
+    /**
+     * Holds the object of this hash until the transaction ends: deleting an object no file names and naming it
+     * from a file take turns, so a file is never named in the store while its object is being deleted.
+     */
+    async lockObject(sha256: string): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`file-object:${sha256}`}, 0))`);
+    },
+
     /** Whether any file still names this hash in the store (objects are shared by content). */
     async storeHolds(sha256: string): Promise<boolean> {
       const [row] = await db

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -81,6 +82,17 @@ export function s3Store(settings: S3Settings): ObjectStore {
       await call('delete a file', (abortSignal) =>
         client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(sha256) }), { abortSignal }),
       );
+    },
+    async exists(sha256) {
+      try {
+        await call('answer', (abortSignal) =>
+          client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: keyOf(sha256) }), { abortSignal }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return false;
+        throw error;
+      }
     },
     async check() {
       try {

@@ -49,13 +49,11 @@ interface Deps {
 /** Stores one of the pack's own files (summary, CSV, dwellings.json) through the file store, its row in the table. */
 async function storePackFile(d: Deps, id: string, contentType: string, data: Buffer) {
   const row = await d.files.place({ id, ownerId: null, kind: 'pack', contentType, data });
-  const later = d.files.moveLater(row);
-  if (!later) return d.repos.evidencePacks.storeFile(row);
-  // Kept in the database while the store was down: its move is queued with its row.
-  await runCommand(d.db, null, async ({ repos, enqueue }) => {
-    await repos.evidencePacks.storeFile(row);
-    enqueue(later);
+  await runCommand(d.db, null, async (uow) => {
+    await d.files.writing(uow, row);
+    await uow.repos.evidencePacks.storeFile(row);
   });
+  await d.files.written(row, data);
 }
 
 /** Stored PDFs sized and hashed by the database in one query: a few milliseconds each time. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
 import type { FilesRepository } from '../files/repository.js';
 import { dropObjectsNoLongerNamed } from '../files/commands.js';
 import type { ObjectStore } from '../files/object-store.js';
@@ -14,7 +15,7 @@ export async function cleanUpOrphanFiles(
   files: FilesRepository,
   graceHours: number,
   now: Date = new Date(),
-  store?: { objects: ObjectStore | undefined; log: FastifyInstance['log'] },
+  store?: { db: Db; objects: ObjectStore | undefined; log: FastifyInstance['log'] },
 ): Promise<number> {
   const olderThan = new Date(now.getTime() - graceHours * HOUR_MS);
   let total = 0;
@@ -33,13 +34,14 @@ export async function cleanUpOrphanFiles(
  */
 export function scheduleOrphanFileCleanup(
   app: FastifyInstance,
+  db: Db,
   files: FilesRepository,
   graceHours: number,
   objects?: ObjectStore,
 ): void {
   const run = async () => {
     try {
-      const deleted = await cleanUpOrphanFiles(files, graceHours, new Date(), { objects, log: app.log });
+      const deleted = await cleanUpOrphanFiles(files, graceHours, new Date(), { db, objects, log: app.log });
       if (deleted > 0) app.log.info({ deleted }, 'deleted orphan photos and signatures');
     } catch (err) {
       app.log.warn({ err }, 'orphan file clean-up failed; tried again in an hour');

@@ -1,15 +1,8 @@
 import type { ReviewState } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { runCommand, type UnitOfWork } from '../db/unit-of-work.js';
-import type { ServerFileRow } from '../files/repository.js';
+import { runCommand } from '../db/unit-of-work.js';
 import type { ServerFiles } from '../files/server-files.js';
 import type { BuiltPdf } from './pdf-repository.js';
-
-/** A PDF kept in the database because the store was down is moved there by a job (docs/product.md#files). */
-function moveLater(files: ServerFiles, row: ServerFileRow, enqueue: UnitOfWork['enqueue']) {
-  const job = files.moveLater(row);
-  if (job) enqueue(job);
-}
 
 /**
  * Keeps a report's built PDF unless another build kept one first (a job and a download at once), and answers
@@ -25,7 +18,8 @@ export async function keepReportPdf(
   builtFrom: { revision: number; reviewState: ReviewState },
 ): Promise<Buffer | 'stale'> {
   const row = await files.place({ ...pdf, kind: 'pdf', contentType: 'application/pdf' });
-  const outcome = await runCommand(db, null, async ({ repos: { reports }, enqueue }) => {
+  const outcome = await runCommand(db, null, async (uow) => {
+    const { reports } = uow.repos;
     // The report's row lock orders overlapping builds: the second finds the first's copy.
     const lock = await reports.lockPdfState(reportId);
     if (!lock) return { kept: false as const }; // deleted meanwhile: nothing to keep
@@ -34,10 +28,13 @@ export async function keepReportPdf(
     if (lock.revision !== builtFrom.revision || lock.reviewState !== builtFrom.reviewState) return 'stale' as const;
     await reports.insertPdfFile(row);
     await reports.setPdfFile(reportId, row.id);
-    moveLater(files, row, enqueue);
+    await files.writing(uow, row);
     return { kept: true as const };
   });
-  if (outcome !== 'stale' && outcome.kept) return pdf.data;
+  if (outcome !== 'stale' && outcome.kept) {
+    await files.written(row, pdf.data);
+    return pdf.data;
+  }
   await files.release([row]);
   if (outcome === 'stale') return 'stale';
   return (outcome.current && (await files.bytesOf(outcome.current))) ?? pdf.data;
@@ -52,17 +49,21 @@ export async function keepRevisionPdf(
   pdf: BuiltPdf,
 ): Promise<Buffer> {
   const row = await files.place({ ...pdf, kind: 'pdf', contentType: 'application/pdf' });
-  const outcome = await runCommand(db, null, async ({ repos: { reports }, enqueue }) => {
+  const outcome = await runCommand(db, null, async (uow) => {
+    const { reports } = uow.repos;
     const lock = await reports.lockRevisionPdf(reportId, revision);
     if (!lock) return { kept: false as const };
     const current = lock.pdfFileId ? await reports.pdfFile(lock.pdfFileId) : undefined;
     if (current) return { kept: false as const, current };
     await reports.insertPdfFile(row);
     await reports.setRevisionPdfFile(reportId, revision, row.id);
-    moveLater(files, row, enqueue);
+    await files.writing(uow, row);
     return { kept: true as const };
   });
-  if (outcome.kept) return pdf.data;
+  if (outcome.kept) {
+    await files.written(row, pdf.data);
+    return pdf.data;
+  }
   await files.release([row]);
   return (outcome.current && (await files.bytesOf(outcome.current))) ?? pdf.data;
 }

@@ -42,7 +42,7 @@ export const reportRoutes =
       review: ctx.repos.review,
       siteIssues: ctx.repos.siteIssues,
       db: ctx.database.db,
-      files: serverFiles({ files: ctx.repos.files, objects: ctx.objects, log: app.log }),
+      files: serverFiles({ db: ctx.database.db, files: ctx.repos.files, objects: ctx.objects, log: app.log }),
       pdfs: ctx.pdfs,
       jobs: ctx.jobStore,
       log: app.log,

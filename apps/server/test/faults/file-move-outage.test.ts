@@ -38,7 +38,12 @@ describe.runIf(localGateway)('the S3 gateway killed during files:move', () => {
       photos.set(id, bytes);
     }
     const { db } = await t.database();
-    const deps = { files: filesRepository(db), objects: s3Store(testS3Settings()!), log: { warn: () => {} } as never };
+    const deps = {
+      db,
+      files: filesRepository(db),
+      objects: s3Store(testS3Settings()!),
+      log: { warn: () => {} } as never,
+    };
     // All in the database first, as on a server before its first move.
     expect(await moveFiles(deps, 'database')).toMatchObject({ moved: FILES, failed: [] });
 
