@@ -118,6 +118,10 @@ test('the review screen shows all the evidence in step order, what failed first,
       signatureId: signature,
       startTime: new Date(begun).toISOString(),
       testPack: { id: 'cp1-ts1', version: currentTestPack('cp1-ts1').version },
+      cp1: {
+        radiatorTemps: { Hall: { flow: '55', return: '45' } },
+        underfloorZones: [{ name: 'Bathroom', flowRate: '2.5' }],
+      },
     });
     const res = await eng.request.post('/api/reports', {
       data: {
@@ -140,5 +144,34 @@ test('the review screen shows all the evidence in step order, what failed first,
     await expect(page.getByRole('region', { name: /^Step 7:/ }).locator('[data-field="photo.Strainer"]')).toContainText(
       'Taken',
     );
+  });
+
+  await test.step("a radiator's return is corrected: a return above its flow is refused as typed, ΔT follows", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const hall = page.getByRole('region', { name: /^Step 4:/ }).locator('[data-field="cp1.radiatorTemps.Hall"]');
+    await expect(hall).toContainText('55 / 45 °C, ΔT 10 K');
+    await page.getByRole('button', { name: 'Correct a value' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Correct a recorded value' });
+    await dialog
+      .getByLabel('Value', { exact: true })
+      .selectOption({ label: 'Tertiary System Checks: Hall radiator return' });
+    await expect(dialog.getByText('Recorded: 45 °C')).toBeVisible();
+    const value = dialog.getByLabel('Corrected value (°C)');
+    await expect(value).toHaveAttribute('inputmode', 'decimal');
+    await value.fill('55.1');
+    await expect(dialog.getByText('Hall radiator return (55.1 °C) is hotter than its flow (55 °C)')).toBeVisible();
+    await expect(dialog.getByTestId('corrected-delta-t')).toHaveText('ΔT -0.1 K with this value');
+    await value.fill('40');
+    await expect(dialog.getByTestId('corrected-delta-t')).toHaveText('ΔT 15 K with this value');
+    await dialog.getByLabel('Reason').fill('Probe read off the wrong pipe');
+    await dialog.screenshot({ path: test.info().outputPath('correct-radiator-return-390.png') });
+    await dialog.getByRole('button', { name: 'Correct' }).click();
+    await expect(page.getByText('Corrected: revision 2')).toBeVisible();
+    await expect(hall).toContainText('55 / 40 °C, ΔT 15 K');
+    await expect(hall).toContainText('Pass');
+    const revisions = page.getByRole('region', { name: 'Revisions' });
+    await expect(revisions).toContainText('Tertiary System Checks: Hall radiator return: 45 → 40');
+    await expect(page.getByText('Tertiary System Checks: Hall radiator return: 45 °C → 40 °C').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('corrected-radiator-390.png'), fullPage: true });
   });
 });

@@ -1,8 +1,10 @@
 import {
   correctableFieldOf,
   correctableValue,
+  correctionContradictions,
   correctionValueError,
   decideReview,
+  designForType,
   REVIEW_STATE_LABELS,
   reportCsvLine,
   reportPdfFilename,
@@ -155,6 +157,17 @@ export async function approvePassingReports(db: Db, user: User, body: BulkApprov
   return result;
 }
 
+/** The design values a report's flat is judged by now: its type's own over its site's; none for a deleted site. */
+async function flatDesign(
+  { repos }: UnitOfWork,
+  r: { siteId: string | null; propertyId: string | null; dwellingType: string },
+) {
+  const site = r.siteId ? await repos.sites.byId(r.siteId) : undefined;
+  if (!site) return undefined;
+  const property = r.propertyId ? await repos.properties.byId(r.propertyId) : undefined;
+  return designForType(site.designParameters, property?.propertyType ?? r.dwellingType);
+}
+
 /**
  * Corrects one recorded value of a report not yet approved: the report as it was is kept as its revision,
  * the value is replaced, the verdict judged again against the same ranges, the CSV line and PDF made again.
@@ -180,6 +193,15 @@ export function correctReport(db: Db, user: User, id: string, input: CorrectionB
     if (before === input.value) throw invalid({ value: 'The report already holds this value' });
 
     const data = withCorrection(r.wizardData, field, input.value);
+    // A corrected reading that contradicts another is refused as at submit, both named
+    // (docs/product.md#readings-that-agree), the flat's design as the office holds it now.
+    const [clash] = correctionContradictions(data, field, await flatDesign(uow, r));
+    if (clash)
+      throw unprocessable(clash.message, {
+        value: clash.message,
+        [`wizardData.${clash.field}`]: clash.message,
+        [`wizardData.${clash.other}`]: clash.message,
+      });
     const verdict = reportVerdict(data, r.ranges, r.failedStep);
     await review.keepRevision({
       reportId: id,

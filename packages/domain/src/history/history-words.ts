@@ -1,4 +1,4 @@
-import { CORRECTABLE_FIELDS } from '../review/corrections.js';
+import { CORRECTABLE_FIELDS, correctableLabelOf } from '../review/corrections.js';
 import { MARKABLE_ITEMS } from '../review/markable-items.js';
 import { INITIAL_CHECKS } from '../rules/catalogue.js';
 import { TEST_PACK_IDS } from '../packs/test-pack-types.js';
@@ -126,10 +126,11 @@ export function fieldUnit(key: string): string {
   if (own) return own.unit;
   for (const pack of TEST_PACK_IDS.flatMap(testPackVersions))
     for (const f of pack.fields) if (packMeasurementId(f) === key) return f.unit ?? '';
-  return '';
+  return correctableLabelOf(key)?.unit ?? '';
 }
 
 /** A field of an entry in words: the rule book's label for a reading, else the record's own name. */
 export function fieldLabel(key: string): string {
-  return RECORD_FIELDS[key] ?? ruleBookLabels().get(key) ?? humanise(key);
+  // A radiator's or zone's value is named by its room or zone, read from the id.
+  return RECORD_FIELDS[key] ?? ruleBookLabels().get(key) ?? correctableLabelOf(key)?.label ?? humanise(key);
 }

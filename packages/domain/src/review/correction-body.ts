@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isDecimalOrEmpty } from '../numbers.js';
-import { CORRECTABLE_FIELDS, correctableField, isPackCorrectableId, isRadiatorCorrectableId } from './corrections.js';
+import {
+  CORRECTABLE_FIELDS,
+  correctableField,
+  isPackCorrectableId,
+  isRadiatorCorrectableId,
+  isRoomReadingCorrectableId,
+} from './corrections.js';
 import { MAX_REVIEW_REASON } from './review-state.js';
 
 // The schemas of a correction, apart from the field list: screens that only name a field (My flats) then
@@ -11,12 +17,18 @@ export const correctableFieldId = z.enum(ids, { message: 'Choose a recorded valu
 
 export const correctionBody = z
   .strictObject({
-    // A checklist value, a radiator's valve setting (`radiators.<room>`) or a test pack's (`cp1.<key>`): whether this report's pack version has it, and what
-    // its unit allows, is known once the report is read (`correctableFieldOf`, `correctionValueError`).
+    // A checklist value, a radiator's valve setting (`radiators.<room>`), a test pack's (`cp1.<key>`) or one of its
+    // room readings (`cp1.radiatorTemps.<room>.flow`, `cp1.underfloorZones.<i>.flowRate`): whether this report's pack
+    // version has it, and what its unit allows, is known once the report is read (`correctableFieldOf`,
+    // `correctionValueError`).
     field: z
       .string({ message: 'Choose a recorded value' })
       .refine(
-        (id) => correctableField(id) !== undefined || isPackCorrectableId(id) || isRadiatorCorrectableId(id),
+        (id) =>
+          correctableField(id) !== undefined ||
+          isPackCorrectableId(id) ||
+          isRadiatorCorrectableId(id) ||
+          isRoomReadingCorrectableId(id),
         'Choose a recorded value',
       ),
     value: z.string({ message: 'Enter the corrected value' }).trim().min(1, 'Enter the corrected value').max(200),

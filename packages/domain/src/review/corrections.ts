@@ -5,6 +5,14 @@ import type { PackField } from '../packs/cp1-ts1.js';
 import { limitsError } from '../packs/pack-rules.js';
 import { TEST_PACK_IDS, type TestPack, type TestPackRef } from '../packs/test-pack-types.js';
 import { packMeasurementId, packOf, testPackVersions } from '../packs/test-packs.js';
+import {
+  RADIATOR_TEMP,
+  radiatorDeltaT,
+  roomReadingProblems,
+  ZONE_FLOW,
+  type RoomReadingsData,
+} from '../packs/room-readings.js';
+import { contradictions, type Contradiction, type SiteDesign } from '../rules/contradictions.js';
 
 /**
  * The recorded values a supervisor may correct after submit (a mistyped serial, a transcription slip), and
@@ -130,11 +138,106 @@ export function correctableFieldsOf(data: { testPack?: TestPackRef | undefined }
   return list;
 }
 
+const RADIATOR_TEMPS_PREFIX = 'cp1.radiatorTemps.';
+const ZONE_PREFIX = 'cp1.underfloorZones.';
+const SIDES = { flow: 'flow', return: 'return' } as const;
+
+/** A radiator's flow or return temperature (`cp1.radiatorTemps.<room>.<flow|return>`): its ΔT follows from them. */
+function radiatorTempCorrectable(room: string, side: keyof typeof SIDES): CorrectableField {
+  return {
+    id: `${RADIATOR_TEMPS_PREFIX}${room}.${side}`,
+    label: `${sectionTitle('radiators')}: ${room} radiator ${SIDES[side]}`,
+    unit: RADIATOR_TEMP.unit,
+    path: ['cp1', 'radiatorTemps', room, side],
+    kind: 'number',
+    limits: { ...RADIATOR_TEMP.limits },
+  };
+}
+
+/** An underfloor zone's flow (`cp1.underfloorZones.<i>.flowRate`), named by its place and, with the data, its name. */
+function zoneFlowCorrectable(index: number, name?: string): CorrectableField {
+  const named = name?.trim() ? ` (${name.trim()})` : '';
+  return {
+    id: `${ZONE_PREFIX}${index}.flowRate`,
+    label: `${sectionTitle('heating')}: Underfloor zone ${index + 1}${named} flow`,
+    unit: ZONE_FLOW.unit,
+    path: ['cp1', 'underfloorZones', String(index), 'flowRate'],
+    kind: 'number',
+    limits: { ...ZONE_FLOW.limits },
+  };
+}
+
+/** The room or zone an id names, whether or not a report recorded it. */
+function parseRoomReadingId(id: string): { room: string; side: keyof typeof SIDES } | { zone: number } | undefined {
+  if (id.startsWith(RADIATOR_TEMPS_PREFIX)) {
+    const rest = id.slice(RADIATOR_TEMPS_PREFIX.length);
+    const dot = rest.lastIndexOf('.');
+    const room = rest.slice(0, dot);
+    const side = rest.slice(dot + 1);
+    if (dot < 1 || room.trim() === '' || room.length > 80 || !(side in SIDES)) return undefined;
+    return { room, side: side as keyof typeof SIDES };
+  }
+  const zone = /^cp1\.underfloorZones\.(\d{1,2})\.flowRate$/.exec(id);
+  return zone ? { zone: Number(zone[1]) } : undefined;
+}
+
+/** Whether an id names a radiator's temperature or a zone's flow (the report decides whether it has it). */
+export const isRoomReadingCorrectableId = (id: string): boolean => parseRoomReadingId(id) !== undefined;
+
+/** What the room readings are read from: the pack's lists and step 4's rooms. */
+type RoomReadingsReport = {
+  testPack?: TestPackRef | undefined;
+  radiators?: { roomChecks: Record<string, unknown> };
+  cp1?: unknown;
+};
+
+/** The rooms of step 4 carried out (a room not applicable took its readings with it), then any with readings. */
+function radiatorRooms(data: RoomReadingsReport): string[] {
+  const checked = Object.entries(data.radiators?.roomChecks ?? {})
+    .filter(([, c]) => !(c as { notApplicable?: boolean } | undefined)?.notApplicable)
+    .map(([room]) => room);
+  const read = Object.keys((data.cp1 as RoomReadingsData | undefined)?.radiatorTemps ?? {});
+  return [...new Set([...checked, ...read])];
+}
+
+/**
+ * The radiators' flow and return and the underfloor zones' flows this report may have corrected
+ * (docs/product.md#corrections): only under a pack version that records them, for the rooms of step 4 and the
+ * zones the report lists.
+ */
+export function roomReadingCorrectables(data: RoomReadingsReport): CorrectableField[] {
+  if (!packOf(data).roomReadings) return [];
+  const zones = (data.cp1 as RoomReadingsData | undefined)?.underfloorZones ?? [];
+  return [
+    ...radiatorRooms(data).flatMap((room) => [
+      radiatorTempCorrectable(room, 'flow'),
+      radiatorTempCorrectable(room, 'return'),
+    ]),
+    ...zones.map((z, i) => zoneFlowCorrectable(i, z.name)),
+  ];
+}
+
+/** A room reading's correctable value; without the data (a history entry's label), named by its id alone. */
+function roomReadingCorrectable(data: RoomReadingsReport | undefined, id: string): CorrectableField | undefined {
+  const parsed = parseRoomReadingId(id);
+  if (!parsed) return undefined;
+  if (!data)
+    return 'zone' in parsed ? zoneFlowCorrectable(parsed.zone) : radiatorTempCorrectable(parsed.room, parsed.side);
+  return roomReadingCorrectables(data).find((f) => f.id === id);
+}
+
+/** The label and unit of a correctable id read without its report: a history entry's field. */
+export function correctableLabelOf(id: string): Pick<CorrectableField, 'label' | 'unit'> | undefined {
+  if (isRadiatorCorrectableId(id)) return radiatorCorrectable(id.slice(RADIATOR_PREFIX.length));
+  return roomReadingCorrectable(undefined, id);
+}
+
 /** The correctable value of this id in this report, or undefined when the report (its pack's version) has none. */
 export function correctableFieldOf(
-  data: { testPack?: TestPackRef | undefined; radiators?: { roomChecks: Record<string, unknown> } },
+  data: RoomReadingsReport & { radiators?: { roomChecks: Record<string, unknown> } },
   id: string,
 ): CorrectableField | undefined {
+  if (isRoomReadingCorrectableId(id)) return roomReadingCorrectable(data.cp1 || data.radiators ? data : undefined, id);
   if (isRadiatorCorrectableId(id)) {
     const room = id.slice(RADIATOR_PREFIX.length);
     // Without the data (a revision's label), the room is named by the id; with it, the room must be recorded.
@@ -155,9 +258,42 @@ export function correctionValueError(field: CorrectableField, value: string): st
   if (field.kind === 'number') {
     if (!isDecimalOrEmpty(value)) return 'Must be a number';
     if (value.length > 32) return 'At most 32 characters';
+    const room = parseRoomReadingId(field.id);
+    if (room) {
+      // The step's own message for the reading (its lists are checked by the room readings' rule).
+      const probe: RoomReadingsData =
+        'zone' in room
+          ? { underfloorZones: [{ name: 'zone', flowRate: value }] }
+          : { radiatorTemps: { room: { [room.side]: value } } };
+      return roomReadingProblems(probe)[0]?.message;
+    }
     return limitsError(field, value);
   }
   if (field.maxLength !== undefined && value.trim().length > field.maxLength)
     return `At most ${field.maxLength} characters`;
   return undefined;
+}
+
+/**
+ * The readings a corrected report holds that contradict the corrected one (docs/product.md#readings-that-agree):
+ * a correction is refused for them as a submit is, both fields named.
+ */
+export function correctionContradictions(
+  data: Parameters<typeof contradictions>[0],
+  field: CorrectableField,
+  design?: SiteDesign,
+): Contradiction[] {
+  const path = field.path.join('.');
+  return contradictions(data, design).filter((c) => c.field === path || c.other === path);
+}
+
+/**
+ * A radiator's ΔT once one of its temperatures is corrected to `value` (flow less return, never typed), or
+ * undefined for any other value.
+ */
+export function correctedDeltaT(data: WizardData, field: CorrectableField, value: string): number | null | undefined {
+  const parsed = parseRoomReadingId(field.id);
+  if (!parsed || 'zone' in parsed) return undefined;
+  const temps = (withCorrection(data, field, value).cp1 as RoomReadingsData | undefined)?.radiatorTemps;
+  return radiatorDeltaT(temps?.[parsed.room]);
 }

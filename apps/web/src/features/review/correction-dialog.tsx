@@ -5,12 +5,18 @@ import {
   correctableFieldOf,
   correctableFieldsOf,
   correctableValue,
+  correctedDeltaT,
   correctionBody,
+  correctionContradictions,
   correctionValueError,
+  deltaTText,
+  isRoomReadingCorrectableId,
   limitsText,
   MAX_REVIEW_REASON,
   radiatorCorrectables,
+  roomReadingCorrectables,
   testPackName,
+  withCorrection,
 } from '@hiu/domain';
 import { FormDialog, FormField, refusal, useSchemaForm } from '../../components/form';
 import { Input, Textarea } from '../../components/ui/input';
@@ -29,7 +35,12 @@ export default function CorrectionDialog({ report, open, onOpenChange }: ReportD
         const field = correctableFieldOf(report.wizardData, b.field);
         if (!field) return ctx.addIssue({ code: 'custom', path: ['field'], message: 'Choose the value to correct' });
         const problem = b.value ? correctionValueError(field, b.value) : undefined;
-        if (problem) ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+        if (problem) return ctx.addIssue({ code: 'custom', path: ['value'], message: problem });
+        // A radiator's return above its flow, as typed; the server names the rest (the flat's design decides some).
+        const [clash] = isRoomReadingCorrectableId(field.id)
+          ? correctionContradictions(withCorrection(report.wizardData, field, b.value), field)
+          : [];
+        if (clash) ctx.addIssue({ code: 'custom', path: ['value'], message: clash.message });
       }),
     [report.wizardData],
   );
@@ -39,6 +50,9 @@ export default function CorrectionDialog({ report, open, onOpenChange }: ReportD
   // The checklist's values, then the test pack's of the version the report was taken under.
   const packFields = correctableFieldsOf(report.wizardData).slice(CORRECTABLE_FIELDS.length);
   const radiators = radiatorCorrectables(report.wizardData);
+  const roomReadings = roomReadingCorrectables(report.wizardData);
+  const typed = useWatch({ control: form.control, name: 'value' });
+  const deltaT = field ? correctedDeltaT(report.wizardData, field, typed) : undefined;
   return (
     <FormDialog
       form={form}
@@ -71,7 +85,7 @@ export default function CorrectionDialog({ report, open, onOpenChange }: ReportD
       >
         <Select>
           <option value="">Choose a value</option>
-          {packFields.length || radiators.length ? (
+          {packFields.length || radiators.length || roomReadings.length ? (
             <>
               <optgroup label="Checklist">
                 <FieldOptions fields={CORRECTABLE_FIELDS} />
@@ -79,6 +93,11 @@ export default function CorrectionDialog({ report, open, onOpenChange }: ReportD
               {radiators.length ? (
                 <optgroup label="Radiator valve settings">
                   <FieldOptions fields={radiators} />
+                </optgroup>
+              ) : null}
+              {roomReadings.length ? (
+                <optgroup label="Radiator temperatures and underfloor zones">
+                  <FieldOptions fields={roomReadings} />
                 </optgroup>
               ) : null}
               {packFields.length ? (
@@ -104,6 +123,12 @@ export default function CorrectionDialog({ report, open, onOpenChange }: ReportD
       >
         <Input inputMode={field?.kind === 'number' ? 'decimal' : 'text'} autoComplete="off" />
       </FormField>
+      {deltaT !== undefined ? (
+        // Worked out from the flow and return, never typed (docs/product.md#corrections).
+        <p className="text-sm text-slate-700" aria-live="polite" data-testid="corrected-delta-t">
+          {deltaT === null ? 'ΔT shows once both are numbers' : `${deltaTText(deltaT)} with this value`}
+        </p>
+      ) : null}
       <FormField name="reason" label="Reason">
         <Textarea className="min-h-24" maxLength={MAX_REVIEW_REASON} />
       </FormField>
