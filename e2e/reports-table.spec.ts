@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Property, ReportSummary, Site } from '@hiu/domain';
 import { passingCheck } from '@hiu/domain/testing';
+import { digitsOf, typeDate } from './date-entry';
 import { expect, test } from './fixtures';
 import { uploadPhotoAndSignature } from './report-files';
 import { minutesAgo } from './progress-model';
@@ -138,17 +139,17 @@ for (const [name, viewport] of [
         await expect(rows).toHaveCount(3);
         // The filters take London days; the reports were all completed today.
         const today = londonDay(Date.now());
-        await section.getByLabel('Completed from').fill(londonDay(Date.now() + 86_400_000));
+        await typeDate(page, section, 'Completed from', digitsOf(londonDay(Date.now() + 86_400_000)));
         await expect(section.getByText('No flat matches these filters.')).toBeVisible();
-        await section.getByLabel('Completed from').fill(today);
+        await typeDate(page, section, 'Completed from', digitsOf(today));
         await expect(rows).toHaveCount(3);
-        await section.getByLabel('Completed from').fill('');
-        await section.getByLabel('Completed to').fill(londonDay(Date.now() - 86_400_000));
+        await typeDate(page, section, 'Completed from', '');
+        await typeDate(page, section, 'Completed to', digitsOf(londonDay(Date.now() - 86_400_000)));
         await expect(section.getByText('No flat matches these filters.')).toBeVisible();
-        await section.getByLabel('Completed to').fill(today);
+        await typeDate(page, section, 'Completed to', digitsOf(today));
         await expect(rows).toHaveCount(3);
-        await section.getByLabel('Completed from').fill('');
-        await section.getByLabel('Completed to').fill('');
+        await typeDate(page, section, 'Completed from', '');
+        await typeDate(page, section, 'Completed to', '');
         await section.getByLabel('Engineer').selectOption('');
       });
 

@@ -1,3 +1,4 @@
+import { typeDate } from './date-entry';
 import { expect, test } from './fixtures';
 import { smallTargets, violations } from './page-checks';
 
@@ -27,7 +28,7 @@ test('a supervisor raises a network-wide issue on the phone and resolves it; the
   await expect(raise.getByText('Say what is wrong')).toBeVisible();
   await raise.getByLabel('What is wrong').fill('Plant flow temperature below 70 °C at peak');
   await raise.getByLabel('Who must act').selectOption('client');
-  await raise.getByLabel('Due date').fill('2026-12-18');
+  await expect(await typeDate(page, raise, 'Due date', '18122026')).toContainText('18/12/2026');
   await raise.getByRole('button', { name: 'Raise issue' }).click();
   await expect(raise).toHaveCount(0);
   const issue = card.getByTestId('site-issue');

@@ -16,7 +16,7 @@ import {
   Popover,
   Text,
 } from 'react-aria-components';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 
 export interface DateEntryProps {
   label: string;
@@ -49,6 +49,12 @@ function toDate(iso: string): CalendarDate | null {
 export default function DatePicker({ label, value, onChange, hint, error, warning, min, max }: DateEntryProps) {
   const [shown, setShown] = useState<DateValue | null>(() => toDate(value));
   const [given, setGiven] = useState(value);
+  // Inside a modal dialog the calendar opens within it: the dialog makes everything outside it inert to taps.
+  const [dialog, setDialog] = useState<Element | undefined>();
+  const findDialog = useCallback(
+    (el: HTMLDivElement | null) => setDialog(el?.closest('[role="dialog"]') ?? undefined),
+    [],
+  );
   if (value !== given) {
     // The screen set another date (or cleared it, after assigning): show that one.
     setGiven(value);
@@ -69,6 +75,7 @@ export default function DatePicker({ label, value, onChange, hint, error, warnin
         shouldForceLeadingZeros
         isInvalid={Boolean(error)}
         className="flex flex-col gap-1"
+        ref={findDialog}
       >
         <Label className="text-sm font-semibold text-slate-800">{label}</Label>
         <Group className="flex min-h-12 items-center rounded-lg border border-slate-300 bg-white pl-3 data-[invalid]:border-fail focus-within:outline-2 focus-within:outline-brand-700">
@@ -101,7 +108,10 @@ export default function DatePicker({ label, value, onChange, hint, error, warnin
             {warning}
           </div>
         ) : null}
-        <Popover className="rounded-lg border border-slate-200 bg-white p-3 shadow-lg">
+        <Popover
+          className="rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+          UNSTABLE_portalContainer={dialog}
+        >
           <Dialog className="outline-none">
             <Calendar>
               <header className="mb-2 flex items-center justify-between gap-2">

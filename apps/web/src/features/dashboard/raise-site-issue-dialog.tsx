@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ISSUE_OWNER_LABELS, ISSUE_OWNERS, siteIssueBody, type SiteIssue } from '@hiu/domain';
-import { errorToasts, FormDialog, FormField, useSchemaForm } from '../../components/form';
+import { errorToasts, FormDateField, FormDialog, FormField, useSchemaForm } from '../../components/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { api } from '../../lib/api-client';
@@ -40,20 +40,16 @@ export default function RaiseSiteIssueDialog({
       <FormField name="description" label="What is wrong" required>
         <Input maxLength={500} autoComplete="off" />
       </FormField>
-      <div className="grid grid-cols-2 gap-3">
-        <FormField name="owner" label="Who must act" required>
-          <Select>
-            {ISSUE_OWNERS.map((o) => (
-              <option key={o} value={o}>
-                {ISSUE_OWNER_LABELS[o]}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField name="due" label="Due date" required>
-          <Input type="date" />
-        </FormField>
-      </div>
+      <FormField name="owner" label="Who must act" required>
+        <Select>
+          {ISSUE_OWNERS.map((o) => (
+            <option key={o} value={o}>
+              {ISSUE_OWNER_LABELS[o]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormDateField name="due" label="Due date" />
     </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { TOKEN_SCOPE_LABELS, TOKEN_SCOPES, tokenCreateBody, type SiteSummary } from '@hiu/domain';
-import { ChoiceGroup, fieldError, FormDialog, FormField, useSchemaForm } from '../../components/form';
+import { ChoiceGroup, fieldError, FormDateField, FormDialog, FormField, useSchemaForm } from '../../components/form';
 import { Input } from '../../components/ui/input';
 import { SearchBox } from '../../components/ui/search-box';
 import { useCreateToken } from './api';
@@ -47,9 +47,7 @@ export default function TokenFormDialog({
         <Input autoComplete="off" />
       </FormField>
       <ChoiceGroup name="scope" legend="Scope" type="radio" choices={SCOPE_CHOICES} />
-      <FormField name="expiresOn" label="Works until" required>
-        <Input type="date" min={inDays(1)} max={inDays(730)} />
-      </FormField>
+      <FormDateField name="expiresOn" label="Works until" min={inDays(1)} max={inDays(730)} />
       <div className="flex flex-col gap-2">
         <SearchBox
           label="Sites (none chosen: every site, also later ones)"

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WITNESS_ROLES, witnessBody, type Witness } from '@hiu/domain';
-import { FormDialog, FormField, refusal, useSchemaForm } from '../../components/form';
+import { FormDateField, FormDialog, FormField, refusal, useSchemaForm } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -74,9 +74,7 @@ export default function WitnessDialog({
           ))}
         </Select>
       </FormField>
-      <FormField name="date" label="On">
-        <Input type="date" />
-      </FormField>
+      <FormDateField name="date" label="On" />
     </FormDialog>
   );
 }

@@ -1,13 +1,14 @@
 import { Suspense, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'wouter';
-import { formatRange, judge, stepByNumber, type ReportSummary } from '@hiu/domain';
+import { formatDate, formatRange, judge, stepByNumber, type ReportSummary } from '@hiu/domain';
 import { StatusBadge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field } from '../../components/ui/field';
-import { Input, NumberInput } from '../../components/ui/input';
+import { NumberInput } from '../../components/ui/input';
+import { DateEntry } from '../../components/date-entry/date-entry';
 import { Page } from '../../components/ui/page';
 import { Problem } from '../../components/problem';
 import { api, ApiError } from '../../lib/api-client';
@@ -153,9 +154,7 @@ export default function WitnessPage() {
           <h2 id="sign-heading" className="text-xl font-bold">
             Sign
           </h2>
-          <Field label="Day witnessed" error={errors.date}>
-            <Input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-          </Field>
+          <DateEntry label="Day witnessed" value={date} onChange={setDate} error={errors.date} />
           <div>
             <p id={padLabel} className="mb-1 font-semibold">
               Your signature
@@ -191,7 +190,7 @@ export default function WitnessPage() {
         description={
           <p>
             You sign that you witnessed {readings(entered.length)} at {report.data?.propertyAddress ?? 'this flat'} on{' '}
-            {date}. The record goes into the evidence pack and cannot be changed.
+            {formatDate(date)}. The record goes into the evidence pack and cannot be changed.
           </p>
         }
         confirmLabel={`Sign ${readings(entered.length)}`}

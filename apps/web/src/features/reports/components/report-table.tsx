@@ -9,7 +9,7 @@ import {
 } from '@hiu/domain';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { DateEntry } from '../../../components/date-entry/date-entry';
 import { Select } from '../../../components/ui/select';
 import { REPORT_TABLE_PAGE_SIZE, useReportTable, type ReportTableFilters } from '../api/report-table';
 import { ReportTableRow, VerdictBadge } from './report-table-row';
@@ -78,16 +78,12 @@ export function ReportTable({ site }: { site: ReportSite }) {
             ))}
           </Select>
         </Field>
-        <Field label="Completed from">
-          <Input
-            type="date"
-            value={filters.from ?? ''}
-            onChange={(e) => change({ from: e.target.value || undefined })}
-          />
-        </Field>
-        <Field label="Completed to">
-          <Input type="date" value={filters.to ?? ''} onChange={(e) => change({ to: e.target.value || undefined })} />
-        </Field>
+        <DateEntry
+          label="Completed from"
+          value={filters.from ?? ''}
+          onChange={(from) => change({ from: from || undefined })}
+        />
+        <DateEntry label="Completed to" value={filters.to ?? ''} onChange={(to) => change({ to: to || undefined })} />
         <div className="col-span-2 lg:col-span-1">
           <SearchBox label="Search" placeholder="Address or HIU serial" onSearch={onSearch} />
         </div>
