@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { passingCheck, photoRef } from '@hiu/domain/testing';
 import { jobs } from '../../src/db/schema.js';
@@ -91,6 +92,82 @@ describe('the job queue takes turns between owners', () => {
     const [third] = await store.claim(['test.fair'], 1, 60);
     expect(third).toMatchObject({ id: first!.id, attempt: 3 });
   });
+});
+
+/**
+ * Jobs of `owner` already worked on: each finished a few seconds ago after taking `seconds`, or (`running`)
+ * claimed `seconds` ago and still running, as the store's own claim and complete leave them.
+ */
+async function worked(owner: string, seconds: number[], running?: number) {
+  const db = (await t.database()).db;
+  for (const s of seconds)
+    await db.execute(sql`
+      INSERT INTO jobs (kind, payload, owner_id, state, attempts, started_at, finished_at)
+      VALUES ('test.fair', ${JSON.stringify({ owner, worked: s })}::jsonb, ${owner}, 'done', 1,
+        now() - make_interval(secs => ${s + 2}::float8), now() - interval '2 seconds')`);
+  if (running !== undefined)
+    await db.execute(sql`
+      INSERT INTO jobs (kind, payload, owner_id, state, attempts, started_at, locked_until)
+      VALUES ('test.fair', ${JSON.stringify({ owner, running })}::jsonb, ${owner}, 'running', 1,
+        now() - make_interval(secs => ${running}::float8), now() + interval '60 seconds')`);
+}
+
+describe("turns are paid for in the PDF threads' time (docs/product.md#report-pdf)", () => {
+  it('an engineer with a few quick PDFs in the last minute goes before one with a single slow one', async () => {
+    const store = jobStore((await t.database()).db);
+    // Mallory's one report took 3 s of a PDF thread; Olive's three took a tenth of a second each.
+    await worked(ALICE, [3]);
+    await worked(BOB, [0.1, 0.1, 0.1]);
+    await queue('test.fair', ALICE, 3);
+    await queue('test.fair', BOB, 1);
+    // Counted in jobs, Mallory (one) went before Olive (three); paid in time, Olive's 0.3 s beats his 3 s.
+    expect(ownersOf(await store.claim(['test.fair'], 1, 60))).toEqual([BOB]);
+  });
+
+  it('a job still running costs its time so far: another server takes the others first', async () => {
+    const store = jobStore((await t.database()).db);
+    await worked(ALICE, [], 4);
+    await worked(BOB, [0.1, 0.1]);
+    await queue('test.fair', ALICE, 2);
+    await queue('test.fair', BOB, 1);
+    expect(ownersOf(await store.claim(['test.fair'], 1, 60))).toEqual([BOB]);
+    // With nobody else waiting, Mallory's next is taken at once: no thread stands idle for him.
+    expect(ownersOf(await store.claim(['test.fair'], 1, 60))).toEqual([ALICE]);
+  });
+
+  it("engineers whose quick PDFs add up to less time than a heavy user's all go before his backlog", async () => {
+    const db = (await t.database()).db;
+    const store = jobStore(db);
+    const quick = fc.double({ min: 0.01, max: 0.24, noNaN: true });
+    await fc.assert(
+      fc.asyncProperty(
+        // The heavy user: slow reports finished in the last minute, maybe one running, and a backlog.
+        fc.array(fc.double({ min: 1, max: 6, noNaN: true }), { minLength: 1, maxLength: 4 }),
+        fc.option(fc.double({ min: 0.5, max: 5, noNaN: true }), { nil: undefined }),
+        fc.integer({ min: 1, max: 5 }),
+        // The others: up to three engineers, each with quick PDFs built in the last minute (maybe none).
+        fc.array(fc.array(quick, { maxLength: 40 }), { minLength: 1, maxLength: 3 }),
+        async (slow, running, backlog, others) => {
+          await db.delete(jobs);
+          const heavy = randomUUID();
+          // Each quick PDF costs a turn (a quarter second); each of the others stays under the heavy user's time (with a turn to spare for rounding).
+          const heavyTurns =
+            slow.reduce((a, s) => a + Math.floor(s / 0.25), 0) + (running ? Math.floor(running / 0.25) : 0);
+          const honest = others.map((o) => o.slice(0, Math.max(0, heavyTurns - 2)));
+          await worked(heavy, slow, running);
+          await queue('test.fair', heavy, backlog);
+          const owners = honest.map(() => randomUUID());
+          for (const [i, o] of honest.entries()) {
+            await worked(owners[i]!, o);
+            await queue('test.fair', owners[i]!, 1);
+          }
+          const taken = ownersOf(await store.claim(['test.fair'], owners.length, 60));
+          expect(new Set(taken)).toEqual(new Set(owners));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
 });
 
 describe("an honest engineer's PDF does not wait behind another engineer's", () => {

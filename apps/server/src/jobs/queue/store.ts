@@ -55,6 +55,11 @@ export async function runQueuedNow(db: Tx, kind: string): Promise<void> {
 
 /** How long a finished job still counts against its owner's turn. */
 export const RECENT_JOB_SECONDS = 60;
+/**
+ * The work one turn is worth: a job quicker than this (an ordinary report's PDF) costs its owner one turn, a
+ * slower one a turn for each quarter second it took (docs/product.md#report-pdf).
+ */
+export const TURN_SECONDS = 0.25;
 
 export type JobStore = ReturnType<typeof jobStore>;
 
@@ -64,9 +69,11 @@ export function jobStore(db: Db) {
      * Takes up to `limit` due jobs of these kinds for `leaseSeconds`: queued ones whose time has come, and
      * running ones whose lease ran out (their server stopped). SKIP LOCKED lets every server claim at once.
      *
-     * Owners take turns. A due job's turn is its owner's jobs running or finished in the last
-     * minute plus its place among that owner's due jobs, oldest first; the lowest turns are taken, the oldest
-     * first among equals, so one engineer's hundred queued PDFs never delay another's first. A claim takes at
+     * Owners take turns, paid for in time. A due job's turn is the work of its owner's jobs running or
+     * finished in the last minute, in quarter seconds (each job at least one: a long one costs its time, so
+     * heavy PDFs cost their engineer many turns and a quick one one), plus its place among that owner's due
+     * jobs, oldest first; the lowest turns are taken, the oldest first among equals, so one engineer's hundred
+     * queued PDFs, or a few slow ones, never delay another's next. A claim takes at
      * most one job per owner, and none of `ownersInHand` (those this server is running already: one user's
      * PDFs are built one after another on a server, so a second would only hold a place another could use).
      * Jobs without an owner take turns together, per kind, and any number may be taken at once.
@@ -93,11 +100,15 @@ export function jobStore(db: Db) {
           WHERE kind IN (${list(kinds)}) AND ${due('jobs')}
             ${ownersInHand.length ? sql`AND (owner_id IS NULL OR owner_id::text NOT IN (${list(ownersInHand)}))` : sql``}
         ), busy AS (
-          -- Jobs running (a few: the lease index) and finished in the last minute (the finished index's end).
-          SELECT owner_id, count(*) AS n FROM (
-            SELECT owner_id FROM jobs WHERE state = 'running' AND locked_until >= now() AND owner_id IS NOT NULL
+          -- Jobs running (a few: the lease index) and finished in the last minute (the finished index's end),
+          -- each costing its time so far in turns of TURN_SECONDS, at least one.
+          SELECT owner_id, sum(greatest(1, floor(
+            extract(epoch FROM coalesce(finished_at, now()) - coalesce(started_at, finished_at, now()))
+            / ${TURN_SECONDS}::float8))) AS n FROM (
+            SELECT owner_id, started_at, NULL::timestamptz AS finished_at FROM jobs
+            WHERE state = 'running' AND locked_until >= now() AND owner_id IS NOT NULL
             UNION ALL
-            SELECT owner_id FROM jobs
+            SELECT owner_id, started_at, finished_at FROM jobs
             WHERE finished_at > now() - make_interval(secs => ${RECENT_JOB_SECONDS}) AND owner_id IS NOT NULL
           ) recent
           GROUP BY owner_id
@@ -106,7 +117,7 @@ export function jobStore(db: Db) {
             row_number() OVER (PARTITION BY coalesce(due.owner_id::text, due.kind) ORDER BY due.run_at, due.id) AS place
           FROM due LEFT JOIN busy ON busy.owner_id = due.owner_id
         )
-        UPDATE jobs SET state = 'running', attempts = attempts + 1,
+        UPDATE jobs SET state = 'running', attempts = attempts + 1, started_at = now(),
           locked_until = now() + make_interval(secs => ${leaseSeconds})
         FROM (
           SELECT j.id, turns.busy + turns.place AS turn, turns.run_at FROM jobs j JOIN turns ON turns.id = j.id
