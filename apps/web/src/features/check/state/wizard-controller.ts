@@ -39,8 +39,8 @@ function cannotStart(what: string, error: Error | undefined): string {
 export const startCode = onDemand(() => import('./start-check'));
 
 /**
- * The sync engine's code (its queue, order and loop): fetched when a user's check is restored, after the first
- * screen has drawn from the local cache, so no screen waits for it (docs/product.md#offline).
+ * The sync engine's code (its queue, order and loop): fetched as a user's check is restored, beside the IndexedDB
+ * read; the first screen draws from the local cache without waiting for it (docs/product.md#offline).
  */
 const engineCode = onDemand(() => import('./sync-engine'));
 
