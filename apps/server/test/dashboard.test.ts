@@ -42,7 +42,9 @@ describe('site dashboard', () => {
     });
     expect(d.failureReasons).toEqual([{ reason: 'Primary Return Temperature out of range', count: 1 }]);
     const heating = d.distributions.find((x: { id: string }) => x.id === 'heatingPrimaryReturn');
-    expect(heating).toMatchObject({ count: 2, inRange: 1, range: DEFAULT_RANGES.heatingPrimaryReturn, unit: '°C' });
+    expect(heating).toMatchObject({ count: 2, inRange: 1, unit: '°C' });
+    // Every flat is a 2b4p of a site with no values per type: one chart, against the site's range.
+    expect(heating.groups).toMatchObject([{ types: ['2b4p'], range: DEFAULT_RANGES.heatingPrimaryReturn, count: 2 }]);
     expect(d.perEngineerPerDay).toEqual([
       { day: '2026-03-02', engineerId: eng.userId, engineerName: 'Erin', reports: 1 },
       { day: '2026-03-03', engineerId: eng.userId, engineerName: 'Erin', reports: 1 },

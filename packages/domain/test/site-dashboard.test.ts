@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { buildSiteDashboard, DEFAULT_RANGES, type DashboardReport } from '../src/index.js';
+import {
+  buildSiteDashboard,
+  currentTestPack,
+  DEFAULT_RANGES,
+  defaultDesignParameters,
+  designParametersSchema,
+  rangesByType,
+  type DashboardReport,
+} from '../src/index.js';
 
-const flat = (id: string, block = '', floor = '', draftSavedAt: string | null = null) => ({
+const flat = (id: string, block = '', floor = '', draftSavedAt: string | null = null, type?: string) => ({
   id,
   block,
   floor,
   draftSavedAt,
+  ...(type ? { type } : {}),
 });
 let n = 0;
 const report = (propertyId: string, over: Partial<DashboardReport> = {}): DashboardReport => ({
@@ -113,10 +122,13 @@ describe('site dashboard', () => {
     const heating = d.distributions.find((x) => x.id === 'heatingPrimaryReturn')!;
     // The latest of each flat only: 38, 42, 40 (a's first 61 is not counted).
     expect({ count: heating.count, median: heating.median }).toEqual({ count: 3, median: 40 });
-    expect(heating.range).toEqual(DEFAULT_RANGES.heatingPrimaryReturn);
-    expect(heating.bins.reduce((s, b) => s + b.count, 0)).toBe(3);
+    // One set of ranges for every flat: one chart.
+    expect(heating.groups).toHaveLength(1);
+    expect(heating.groups[0]!.range).toEqual(DEFAULT_RANGES.heatingPrimaryReturn);
+    expect(heating.groups[0]!.bins.reduce((s, b) => s + b.count, 0)).toBe(3);
     const fortyFive = d.distributions.find((x) => x.id === 'fortyFiveSeconds')!;
-    expect(fortyFive).toMatchObject({ count: 2, inRange: 1, range: { min: null, max: 45 }, unit: 's' });
+    expect(fortyFive).toMatchObject({ count: 2, inRange: 1, unit: 's' });
+    expect(fortyFive.groups.map((g) => g.range)).toEqual([{ min: null, max: 45 }]);
     expect(d.approvedOverTime).toEqual([
       { day: '2026-03-03', approved: 1, total: 1 },
       { day: '2026-03-10', approved: 1, total: 2 },
@@ -126,6 +138,69 @@ describe('site dashboard', () => {
       { day: '2026-03-01', engineerId: 'e1', engineerName: 'Erin', reports: 1 },
       { day: '2026-03-02', engineerId: 'e2', engineerName: 'Eli', reports: 1 },
       { day: '2026-03-02', engineerId: 'e1', engineerName: 'Erin', reports: 2 },
+    ]);
+  });
+});
+
+// docs/product.md#dashboard: each flat's reading is judged and drawn against its own property type's range.
+describe("the dashboard's spreads by property type", () => {
+  /** A CP1/TS1 site: heating primary return at most 60 °C, at most 50 °C for its 3b5p flats. */
+  const ranges = rangesByType(
+    designParametersSchema.parse({
+      ...defaultDesignParameters(),
+      byPropertyType: { '3b5p': { heating: { primaryReturnTempMax: '50' } } },
+    }),
+    currentTestPack('cp1-ts1'),
+  );
+  const flats = [
+    flat('a', 'A', '1', null, '1b2p'),
+    flat('b', 'A', '2', null, '2b4p'),
+    flat('c', 'A', '3', null, '3b5p'),
+    flat('d', 'A', '4', null, '3b5p'),
+    flat('e', 'A', '5', null, '3b5p'),
+  ];
+  const returns = (values: Record<string, string>) =>
+    buildSiteDashboard(
+      flats,
+      Object.entries(values).map(([id, v]) => report(id, { readings: { heatingPrimaryReturn: v } })),
+      ranges,
+    ).distributions.find((x) => x.id === 'heatingPrimaryReturn')!;
+
+  it.each([
+    ['at', '50', 1],
+    ['just inside', '49.9', 1],
+    ['just outside', '50.1', 0],
+  ])("judges a 3b5p flat %s its type's maximum (%s °C) by its type's range, not the site's", (_w, value, inRange) => {
+    const heating = returns({ c: value });
+    expect(heating.groups.find((g) => g.types.includes('3b5p'))).toMatchObject({ count: 1, inRange });
+    expect(heating).toMatchObject({ count: 1, inRange });
+  });
+
+  it('groups the flats by the range their type holds them to, one chart each, with low returns (no minimum)', () => {
+    const heating = returns({ a: '55', b: '58', c: '45', d: '55', e: '30' });
+    expect(heating.groups.map((g) => ({ types: g.types, range: g.range, count: g.count, inRange: g.inRange }))).toEqual(
+      [
+        { types: ['1b2p', '2b4p'], range: { min: null, max: 60 }, count: 2, inRange: 2 },
+        { types: ['3b5p'], range: { min: null, max: 50 }, count: 3, inRange: 2 },
+      ],
+    );
+    // 55 °C passes a 1b2p flat and fails a 3b5p one: four of five flats are within their own type's range.
+    expect(heating).toMatchObject({ count: 5, inRange: 4, median: 55 });
+    // Each chart spans its own values and its own range, so the shaded range is its types' own.
+    const own = heating.groups[1]!;
+    expect(own.bins[0]!.from).toBe(30);
+    expect(own.bins.at(-1)!.to).toBe(55);
+    expect(own.bins.reduce((n, b) => n + b.count, 0)).toBe(3);
+  });
+
+  it("shows a type's range before any of its flats has a reading, and the site's on a site of no flats", () => {
+    expect(returns({}).groups.map((g) => [g.types, g.range.max, g.count])).toEqual([
+      [['1b2p', '2b4p'], 60, 0],
+      [['3b5p'], 50, 0],
+    ]);
+    const empty = buildSiteDashboard([], [], ranges).distributions.find((x) => x.id === 'heatingPrimaryReturn')!;
+    expect(empty.groups).toEqual([
+      { types: [], range: { min: null, max: 60 }, count: 0, inRange: 0, median: null, bins: [] },
     ]);
   });
 });

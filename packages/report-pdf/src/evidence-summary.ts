@@ -9,6 +9,11 @@ import {
   packMeasurements,
   SECTIONS,
   testPackName,
+  RADIATOR_RULE_TEXT,
+  radiatorReadingText,
+  zoneReadingText,
+  type DwellingRadiator,
+  type DwellingZone,
   type FlatState,
   type IssueOwner,
   type Ranges,
@@ -27,6 +32,8 @@ export interface EvidenceFlat {
   address: string;
   block: string;
   floor: string;
+  /** Its property type, whose ranges judge its readings. */
+  type: string;
   state: FlatState;
   /** The latest report, if any. */
   latest: {
@@ -47,6 +54,9 @@ export interface EvidenceFlat {
   failureReasons: string[];
   /** The test pack's judged readings of its latest report (keep-warm, peak returns, design flow) and their ranges. */
   packReadings: { label: string; value: number | null; unit: string; range: string; verdict: string }[];
+  /** Each radiator's flow, return and ΔT with its verdict, and each underfloor zone's flow, as dwellings.json has them. */
+  radiators: DwellingRadiator[];
+  underfloorZones: DwellingZone[];
   /** Its earlier reports, newest first: when, the result, and why another followed. */
   earlier: { completedAt: string; result: string; reason: string }[];
 }
@@ -64,6 +74,8 @@ export interface EvidenceSummaryInput {
   /** The site's network-wide issues, open and resolved, each applying to every flat. */
   networkIssues: SiteIssue[];
   ranges: Ranges;
+  /** Each property type of the site's flats with the ranges its flats are judged by (its own values over the site's). */
+  typeRanges: { type: string; ranges: Ranges }[];
   dashboard: SiteDashboard;
   flats: EvidenceFlat[];
   /** Flats whose PDF could not be built, with the reason. */
@@ -144,17 +156,23 @@ function table(w: Writer, columns: { title: string; width: number }[], rows: str
   w.gap(14);
 }
 
-/** A distribution as bars, the range shaded behind them, so an assessor reads the spread at a glance. */
-function histogram(w: Writer, d: SiteDashboard['distributions'][number]) {
+type Distribution = SiteDashboard['distributions'][number];
+
+/**
+ * A distribution as bars, the range shaded behind them, so an assessor reads the spread at a glance: one chart per
+ * range the flats' property types hold them to, named by its types, so no flat is drawn against another's range.
+ */
+function histogram(w: Writer, d: Distribution, g: Distribution['groups'][number]) {
   const height = 90;
   w.ensure(height + 40);
-  const caption = `${d.label}: ${d.count} flats, ${d.inRange} in range ${formatRange(d.range)} ${d.unit}${
-    d.median === null ? '' : `, median ${d.median} ${d.unit}`
+  const types = d.groups.length > 1 ? ` (${g.types.join(', ') || 'no type'})` : '';
+  const caption = `${d.label}${types}: ${g.count} flats, ${g.inRange} in range ${formatRange(g.range)} ${d.unit}${
+    g.median === null ? '' : `, median ${g.median} ${d.unit}`
   }`;
   w.lineAt(caption, MARGIN.left, w.y - 10, CONTENT_WIDTH, { size: 9, font: 'bold' });
   w.y -= 16;
   const top = w.y;
-  const bins = d.bins;
+  const bins = g.bins;
   if (bins.length === 0) {
     w.lineAt('No readings yet.', MARGIN.left, top - 12, CONTENT_WIDTH, {
       size: 9,
@@ -167,8 +185,8 @@ function histogram(w: Writer, d: SiteDashboard['distributions'][number]) {
   const lo = bins[0]!.from;
   const hi = bins.at(-1)!.to;
   const x = (v: number) => MARGIN.left + ((v - lo) / (hi - lo || 1)) * CONTENT_WIDTH;
-  const min = d.range.min ?? lo;
-  const max = d.range.max ?? hi;
+  const min = g.range.min ?? lo;
+  const max = g.range.max ?? hi;
   w.rect(x(Math.max(lo, min)), top, Math.max(1, x(Math.min(hi, max)) - x(Math.max(lo, min))), height, {
     fill: COLOURS.passTint,
   });
@@ -267,23 +285,30 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
   // Every flat.
   w.newPage();
   heading(w, 'Every flat');
-  const readingCols = KEY_READINGS.map((k) => ({ title: `${k.short} ${formatRange(input.ranges[k.id])}`, width: 0.1 }));
+  // A reading's range heads its column when every type shares it; otherwise each type's is under Design ranges.
+  const readingCols = KEY_READINGS.map((k) => {
+    const own = new Set(input.typeRanges.map((t) => formatRange(t.ranges[k.id])));
+    const range = own.size > 1 ? 'by type' : formatRange((input.typeRanges[0]?.ranges ?? input.ranges)[k.id]);
+    return { title: `${k.short} ${range}` };
+  });
   table(
     w,
     [
-      { title: 'Flat', width: 0.18 },
+      { title: 'Flat', width: 0.16 },
       { title: 'Block / floor', width: 0.08 },
+      { title: 'Type', width: 0.06 },
       { title: 'State', width: 0.08 },
       { title: 'Review', width: 0.08 },
       { title: 'Date', width: 0.1 },
       { title: 'Engineer', width: 0.09 },
       { title: 'Reviewer', width: 0.09 },
-      ...readingCols.map((c) => ({ ...c, width: 0.07 })),
+      ...readingCols.map((c) => ({ ...c, width: 0.06 })),
       { title: 'Earlier', width: 0.07 },
     ],
     input.flats.map((f) => [
       f.address,
       [f.block, f.floor].filter(Boolean).join(' / '),
+      f.type,
       FLAT_STATE_LABELS[f.state],
       f.review ? REVIEW_LABELS[f.review] : '',
       f.latest ? formatDate(f.latest.completedAt) : '',
@@ -296,7 +321,14 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
   );
 
   // Each flat's own story: why it failed, the pack's key readings against their ranges, the attempts before.
-  const told = input.flats.filter((f) => f.failureReasons.length || f.packReadings.length || f.earlier.length);
+  const told = input.flats.filter(
+    (f) =>
+      f.failureReasons.length ||
+      f.packReadings.length ||
+      f.radiators.length ||
+      f.underfloorZones.length ||
+      f.earlier.length,
+  );
   if (told.length) {
     heading(w, 'Flat by flat');
     table(
@@ -316,6 +348,15 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
               `${r.label}: ${r.value === null ? 'not entered' : `${r.value} ${r.unit}`.trim()} (${r.range} ${r.unit})${
                 r.verdict === 'pass' ? ' PASS' : r.verdict === 'fail' ? ' FAIL' : ''
               }`,
+          )
+          .concat(
+            f.radiators.map(
+              (r) =>
+                `${radiatorReadingText(r)} (${RADIATOR_RULE_TEXT})${
+                  r.verdict === 'pass' ? ' PASS' : r.verdict === 'fail' ? ' FAIL' : ''
+                }`,
+            ),
+            f.underfloorZones.map((z) => `${zoneReadingText(z)} (recorded)`),
           )
           .join('\n'),
         f.earlier.map((e) => `${formatDate(e.completedAt)} ${e.result}: ${e.reason}`).join('\n') || 'None',
@@ -362,29 +403,10 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
 
   w.newPage();
   heading(w, 'Distributions across the flats (latest report of each)');
-  for (const dist of d.distributions) histogram(w, dist);
+  for (const dist of d.distributions) for (const group of dist.groups) histogram(w, dist, group);
 
   heading(w, 'Design ranges used');
-  table(
-    w,
-    [
-      { title: 'Reading', width: 0.6 },
-      { title: 'Range', width: 0.4 },
-    ],
-    MEASUREMENTS.filter((m) => 'range' in m)
-      .map((m) => [
-        `${sectionTitle(m.section)}: ${m.label}`,
-        `${formatRange(input.ranges[m.id as keyof Ranges])} ${m.unit}`,
-      ])
-      .concat(
-        // The pack's own judged readings (keep-warm, peak returns, design flow...), against the site's values.
-        packMeasurements(input.testPack).flatMap((m) => {
-          const range = (input.ranges as Record<string, Ranges[keyof Ranges] | undefined>)[m.id];
-          return range ? [[`${sectionTitle(m.section)}: ${m.label}`, `${formatRange(range)} ${m.unit}`]] : [];
-        }),
-      ),
-    9,
-  );
+  designRanges(w, input);
 
   heading(w, 'Issues');
   drawNetworkIssues(w, input.networkIssues);
@@ -474,6 +496,44 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
     w.lineRight(`Page ${i + 1} of ${total}`, PAGE.width - MARGIN.right, MARGIN.bottom - 30, style);
   });
   return w.doc.save();
+}
+
+/**
+ * Every range the flats were judged against: the checklist's, then the test pack's own (keep-warm, peak returns,
+ * design flow...), the site's values and beside them each property type whose values differ from the site's.
+ */
+function designRanges(w: Writer, input: EvidenceSummaryInput) {
+  const rangeOf = (ranges: Ranges, id: string) => (ranges as Record<string, Ranges[keyof Ranges] | undefined>)[id];
+  const readings = [
+    ...MEASUREMENTS.filter((m) => 'range' in m),
+    ...packMeasurements(input.testPack).filter((m) => rangeOf(input.ranges, m.id)),
+  ];
+  const text = (ranges: Ranges, m: (typeof readings)[number]) => `${formatRange(rangeOf(ranges, m.id))} ${m.unit}`;
+  const own = input.typeRanges.filter((t) => readings.some((m) => text(t.ranges, m) !== text(input.ranges, m)));
+  const share = own.length ? 0.4 / (own.length + 1) : 0.4;
+  table(
+    w,
+    [
+      { title: 'Reading', width: 0.6 },
+      { title: own.length ? 'Site' : 'Range', width: share },
+      ...own.map((t) => ({ title: t.type, width: share })),
+    ],
+    readings.map((m) => [
+      `${sectionTitle(m.section)}: ${m.label}`,
+      text(input.ranges, m),
+      // A type's cell shows only what differs from the site's, so its own limits stand out.
+      ...own.map((t) => (text(t.ranges, m) === text(input.ranges, m) ? 'as site' : text(t.ranges, m))),
+    ]),
+    own.length > 2 ? 7.5 : 9,
+  );
+  const same = input.typeRanges.filter((t) => !own.includes(t)).map((t) => t.type);
+  if (own.length && same.length) {
+    w.lineAt(`${same.join(', ')}: as the site.`, MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 9 });
+    w.y -= 20;
+  } else if (!own.length && input.typeRanges.length) {
+    w.lineAt("Every property type is judged by the site's ranges.", MARGIN.left, w.y - 12, CONTENT_WIDTH, { size: 9 });
+    w.y -= 20;
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { DashboardFlat, DashboardQuery, DashboardReport, DesignParameters } from '@hiu/domain';
+import type { DashboardFlat, DashboardQuery, DashboardReport, DesignParameters, TestPackId } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
@@ -51,10 +51,15 @@ export function dashboardRepository(db: Db) {
       siteId: string,
       q: DashboardQuery,
       pause: () => Promise<unknown> = nextTurn,
-    ): Promise<{ designParameters: DesignParameters | null; flats: DashboardFlat[]; reports: DashboardReport[] }> {
-      const [site] = await rows<{ design_parameters: DesignParameters | null }>(
+    ): Promise<{
+      designParameters: DesignParameters | null;
+      testPack: TestPackId;
+      flats: DashboardFlat[];
+      reports: DashboardReport[];
+    }> {
+      const [site] = await rows<{ design_parameters: DesignParameters | null; test_pack: TestPackId }>(
         db,
-        sql`SELECT design_parameters FROM sites WHERE id = ${siteId}`,
+        sql`SELECT design_parameters, test_pack FROM sites WHERE id = ${siteId}`,
       );
       // Filtered by an engineer, the flats that engineer worked (a report or a check under way), each by that
       // engineer's own work (docs/product.md#dashboard).
@@ -64,10 +69,11 @@ export function dashboardRepository(db: Db) {
         address: string;
         block: string;
         floor: string;
+        property_type: string;
         draft_saved_at: Date | string | null;
       }>(
         db,
-        sql`SELECT p.id, p.address, p.block, p.floor,
+        sql`SELECT p.id, p.address, p.block, p.floor, p.property_type,
             (SELECT max(d.last_saved) FROM drafts d WHERE d.property_id = p.id${byEngineer}) AS draft_saved_at
           FROM properties p WHERE p.site_id = ${siteId}${q.block !== undefined ? sql` AND p.block = ${q.block}` : sql``}
           ${q.floor !== undefined ? sql`AND p.floor = ${q.floor}` : sql``}
@@ -99,11 +105,13 @@ export function dashboardRepository(db: Db) {
       const iso = (v: Date | string) => new Date(v).toISOString();
       return {
         designParameters: site?.design_parameters ?? null,
+        testPack: site?.test_pack ?? 'standard',
         flats: flats.map((f) => ({
           id: f.id,
           address: f.address,
           block: f.block,
           floor: f.floor,
+          type: f.property_type,
           draftSavedAt: f.draft_saved_at === null ? null : iso(f.draft_saved_at),
         })),
         reports: reports.map((r) => ({

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { approvedWorkOnly, buildSiteDashboard, dashboardQuery, rangesFor, siteDashboardSchema } from '@hiu/domain';
+import {
+  approvedWorkOnly,
+  buildSiteDashboard,
+  currentTestPack,
+  dashboardQuery,
+  rangesByType,
+  siteDashboardSchema,
+} from '@hiu/domain';
 import { notFound } from '../http/errors.js';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
@@ -30,7 +37,9 @@ export const dashboardRoutes =
         // An admin sees every site, so only the read finds that there is none: not a dashboard of zeros.
         if (!data.designParameters) throw notFound('Site not found');
         const reports = seesApprovedOnly(request.user!) ? approvedWorkOnly(data.reports) : data.reports;
-        return buildSiteDashboard(data.flats, reports, rangesFor(data.designParameters));
+        // Each flat against its own type's ranges under the site's test pack, as the pack's summary draws them.
+        const ranges = rangesByType(data.designParameters, currentTestPack(data.testPack));
+        return buildSiteDashboard(data.flats, reports, ranges);
       },
     );
   };

@@ -2,6 +2,7 @@ import {
   DWELLINGS_FORMAT,
   DWELLINGS_VERSION,
   dwellingReadings,
+  dwellingRoomReadings,
   flatState,
   testPackName,
   withStoredDefaults,
@@ -96,6 +97,7 @@ export async function buildDwellings(
             }
           : null,
       readings: r && data ? dwellingReadings(data, r.ranges) : [],
+      ...(r && data ? dwellingRoomReadings(data) : { radiators: [], underfloorZones: [] }),
       photos: list(data?.photosSignature.photos).flatMap((p) => {
         const d = digests.get(p.id);
         return d ? [{ id: p.id, label: p.label, takenAt: p.takenAt ?? null, ...d }] : [];

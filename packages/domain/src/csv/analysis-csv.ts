@@ -5,6 +5,14 @@ import { readMeasurement } from '../rules/read-measurement.js';
 import { csvLine, neutraliseCsvCell } from './report-csv.js';
 import { packMeasurements, TEST_PACK_LABELS, testPackVersions } from '../packs/test-packs.js';
 import { TEST_PACK_IDS, type TestPackId } from '../packs/test-pack-types.js';
+import {
+  judgeRadiatorDeltaT,
+  lowestRadiatorDeltaT,
+  RADIATOR_DELTA_T,
+  radiatorTempsText,
+  zoneFlowsText,
+  type RoomReadingsData,
+} from '../packs/room-readings.js';
 
 /** What one analysis row is built from: the stored report. */
 export interface AnalysisCsvInput {
@@ -51,6 +59,41 @@ function packReadings(): PackReading[] {
 /** "CP1/TS1 acceptance: Heating Mode: Keep-warm return (°C)" */
 const packReadingName = (m: PackReading) => `${m.packLabel}: ${readingName(m)}`;
 
+/**
+ * The readings a pack takes per radiator and per underfloor zone (docs/product.md#test-packs), after every single
+ * reading so no column moves: each radiator's flow, return and ΔT as text; the lowest ΔT, the one the rule
+ * (return not above flow) turns on, with its range and verdict; and each zone's flow as text.
+ */
+function roomReadingColumns(): string[] {
+  const pack = TEST_PACK_IDS.flatMap((id) => testPackVersions(id)).find((p) => p.roomReadings);
+  if (!pack) return [];
+  const label = TEST_PACK_LABELS[pack.id as TestPackId];
+  const lowest = `${label}: Radiators: lowest ΔT (${RADIATOR_DELTA_T.unit})`;
+  return [
+    `${label}: Radiators: flow / return (°C), ΔT (K)`,
+    lowest,
+    `${lowest} Min`,
+    `${lowest} Max`,
+    `${lowest} Verdict`,
+    `${label}: Underfloor zones: flow (L/min)`,
+  ];
+}
+
+/** A report's cells of `roomReadingColumns`: empty for a report whose pack records none. */
+function roomReadingCells(data: WizardData): string[] {
+  const rooms = (data.cp1 ?? {}) as RoomReadingsData;
+  const lowest = lowestRadiatorDeltaT(rooms);
+  const { min, max } = RADIATOR_DELTA_T.range;
+  return [
+    radiatorTempsText(rooms),
+    lowest === null ? '' : formatNumber(lowest),
+    lowest === null ? '' : formatNumber(min),
+    lowest === null ? '' : formatNumber(max),
+    VERDICT[judgeRadiatorDeltaT(lowest)],
+    zoneFlowsText(rooms),
+  ];
+}
+
 /** One column per reading, plus its range and verdict where the rule book judges it, from the catalogue, then
  * every test pack's readings with their range and verdict (a function, so the wizard's bundle does not build it). */
 export function analysisCsvColumns(): string[] {
@@ -77,6 +120,7 @@ export function analysisCsvColumns(): string[] {
       const name = packReadingName(m);
       return [name, `${name} Min`, `${name} Max`, `${name} Verdict`];
     }),
+    ...roomReadingColumns(),
   ];
 }
 
@@ -118,6 +162,7 @@ export function analysisCsvRow(r: AnalysisCsvInput): string[] {
     r.failureReasons.join('; '),
     ...readings,
     ...pack,
+    ...(roomReadingColumns().length ? roomReadingCells(r.wizardData) : []),
   ].map(neutraliseCsvCell);
 }
 

@@ -4,7 +4,10 @@ import { compareFloors } from './floor-order.js';
 import { FLAT_STATES, flatState, noFlats, type FlatState } from './flat-state.js';
 import { FORTY_FIVE_LIMIT_SECONDS } from '../rules/forty-five.js';
 import type { Range } from '../rules/range-and-verdict.js';
-import type { Ranges } from '../rules/ranges.js';
+import { rangesFor, type Ranges } from '../rules/ranges.js';
+import { designForType } from '../rules/design-for-type.js';
+import type { DesignParameters } from '../schemas/design-parameters.js';
+import type { TestPackRef } from '../packs/test-pack-types.js';
 import type { RangedMeasurementId } from '../rules/catalogue.js';
 import { parseDecimal } from '../numbers.js';
 import { calendarDate } from '../schemas/common.js';
@@ -25,6 +28,8 @@ export interface DashboardFlat {
   address?: string;
   block: string;
   floor: string;
+  /** Its property type, whose design values judge its readings; absent where only figures are needed. */
+  type?: string;
   /** When the flat's newest draft was saved (by the engineer filtered by, if any); null without one. */
   draftSavedAt: string | null;
 }
@@ -67,11 +72,22 @@ export const siteDashboardSchema = z.object({
       id: z.string(),
       label: z.string(),
       unit: z.string(),
-      range: rangeSchema,
+      /** Every flat's latest reading, each judged against its own type's range. */
       count: z.number().int(),
       inRange: z.number().int(),
       median: z.number().nullable(),
-      bins: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+      /** The flats by the range their type holds them to: one chart each, so none is drawn against another's. */
+      groups: z.array(
+        z.object({
+          /** The property types whose flats share this range; empty for flats of no type. */
+          types: z.array(z.string()),
+          range: rangeSchema,
+          count: z.number().int(),
+          inRange: z.number().int(),
+          median: z.number().nullable(),
+          bins: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })),
+        }),
+      ),
     }),
   ),
   approvedOverTime: z.array(z.object({ day: z.string(), approved: z.number().int(), total: z.number().int() })),
@@ -150,11 +166,82 @@ function bins(values: number[], range: Range): { from: number; to: number; count
 const round = (n: number) => Math.round(n * 100) / 100;
 const dayOf = (iso: string) => iso.slice(0, 10);
 
+/** The ranges a flat of a property type is judged by: its type's design over the site's (`designForType`). */
+export type RangesOfType = (type: string | undefined) => Ranges;
+
 /**
- * The site dashboard's figures from its flats and reports (already filtered by date and engineer), judged
- * against the site's ranges. Pure, so the figures are checked by hand in tests and the pack uses the same.
+ * A site's ranges per property type under its test pack (docs/product.md#values-per-property-type), each worked out
+ * once: what the dashboard and the evidence pack judge and draw each flat's readings against.
  */
-export function buildSiteDashboard(flats: DashboardFlat[], reports: DashboardReport[], ranges: Ranges): SiteDashboard {
+export function rangesByType(design: Partial<DesignParameters> | null | undefined, pack?: TestPackRef): RangesOfType {
+  const known = new Map<string, Ranges>();
+  return (type) => {
+    const key = type ?? '';
+    let ranges = known.get(key);
+    if (!ranges) known.set(key, (ranges = rangesFor(designForType(design, type), pack)));
+    return ranges;
+  };
+}
+
+const within = (v: number, range: Range) =>
+  (range.min === null || v >= range.min) && (range.max === null || v <= range.max);
+
+/**
+ * One reading's spread (docs/product.md#dashboard): each flat's latest value judged against its own type's range,
+ * the flats grouped by that range (types sharing one range share a chart), so no flat is drawn against another
+ * type's limit.
+ */
+function distribution(
+  d: (typeof DISTRIBUTIONS)[number],
+  flats: readonly { type?: string; value: string | undefined }[],
+  rangesOf: RangesOfType,
+): SiteDashboard['distributions'][number] {
+  const groups = new Map<string, { types: Set<string>; range: Range; values: number[] }>();
+  for (const f of flats) {
+    const range = rangeOf(d.id, rangesOf(f.type));
+    const key = `${range.min}|${range.max}`;
+    const group = groups.get(key) ?? { types: new Set<string>(), range, values: [] };
+    if (f.type) group.types.add(f.type);
+    const v = parseDecimal(f.value ?? '');
+    if (v !== null && Number.isFinite(v)) group.values.push(v);
+    groups.set(key, group);
+  }
+  // A site with no flats (in the filters) still shows its own range.
+  if (groups.size === 0) groups.set('', { types: new Set(), range: rangeOf(d.id, rangesOf(undefined)), values: [] });
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+  const list = [...groups.values()]
+    .map((g) => ({
+      types: [...g.types].sort(byName),
+      range: g.range,
+      count: g.values.length,
+      inRange: g.values.filter((v) => within(v, g.range)).length,
+      median: median(g.values),
+      bins: bins(g.values, g.range),
+    }))
+    .sort((a, b) => byName(a.types[0] ?? '', b.types[0] ?? ''));
+  const all = [...groups.values()].flatMap((g) => g.values);
+  return {
+    id: d.id,
+    label: d.label,
+    unit: unitOf(d.id),
+    count: all.length,
+    inRange: list.reduce((n, g) => n + g.inRange, 0),
+    median: median(all),
+    groups: list,
+  };
+}
+
+/**
+ * The site dashboard's figures from its flats and reports (already filtered by date and engineer), each flat's
+ * readings judged against its property type's ranges (or one set for every flat). Pure, so the figures are
+ * checked by hand in tests and the pack uses the same.
+ */
+export function buildSiteDashboard(
+  flats: DashboardFlat[],
+  reports: DashboardReport[],
+  ranges: Ranges | RangesOfType,
+): SiteDashboard {
+  const rangesOf: RangesOfType = typeof ranges === 'function' ? ranges : () => ranges;
   const byFlat = new Map<string, DashboardReport[]>();
   for (const r of [...reports].sort((a, b) => a.completedAt.localeCompare(b.completedAt) || a.id.localeCompare(b.id))) {
     if (!r.propertyId) continue;
@@ -245,25 +332,13 @@ export function buildSiteDashboard(flats: DashboardFlat[], reports: DashboardRep
     failureReasons: [...reasons.entries()]
       .map(([reason, count]) => ({ reason, count }))
       .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
-    distributions: DISTRIBUTIONS.map((d) => {
-      const range = rangeOf(d.id, ranges);
-      const values = latest
-        .map((r) => parseDecimal(r.readings[d.id] ?? ''))
-        .filter((v): v is number => v !== null && Number.isFinite(v));
-      const inRange = values.filter(
-        (v) => (range.min === null || v >= range.min) && (range.max === null || v <= range.max),
-      ).length;
-      return {
-        id: d.id,
-        label: d.label,
-        unit: unitOf(d.id),
-        range,
-        count: values.length,
-        inRange,
-        median: median(values),
-        bins: bins(values, range),
-      };
-    }),
+    distributions: DISTRIBUTIONS.map((d) =>
+      distribution(
+        d,
+        flats.map((f) => ({ type: f.type, value: byFlat.get(f.id)?.at(-1)?.readings[d.id] })),
+        rangesOf,
+      ),
+    ),
     approvedOverTime,
     perEngineerPerDay: [...perDay.values()].sort(
       (a, b) => a.day.localeCompare(b.day) || byName(a.engineerName, b.engineerName),

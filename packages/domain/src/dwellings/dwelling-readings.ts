@@ -4,7 +4,15 @@ import type { Range } from '../rules/range-and-verdict.js';
 import type { Ranges } from '../rules/ranges.js';
 import { readMeasurement } from '../rules/read-measurement.js';
 import type { WizardData } from '../schemas/wizard-data.js';
-import type { DwellingReading } from './dwellings-schema.js';
+import type { DwellingRadiator, DwellingReading, DwellingZone } from './dwellings-schema.js';
+import {
+  RADIATOR_DELTA_T,
+  RADIATOR_TEMP,
+  radiatorReadings,
+  ZONE_FLOW,
+  zoneReadings,
+  type RoomReadingsData,
+} from '../packs/room-readings.js';
 
 /**
  * Every reading of a report, the standard ones and its test pack's, with its unit and the range the report was
@@ -27,4 +35,28 @@ export function dwellingReadings(data: WizardData, ranges: Ranges): DwellingRead
       verdict: verdict === 'pending' ? 'not_entered' : verdict,
     };
   });
+}
+
+/**
+ * The readings a test pack takes per radiator and per underfloor zone (docs/product.md#test-packs): each radiator
+ * with its ΔT judged by the rule book's one rule for it, each zone's flow recorded. Empty for a check without them.
+ */
+export function dwellingRoomReadings(data: WizardData): {
+  radiators: DwellingRadiator[];
+  underfloorZones: DwellingZone[];
+} {
+  const rooms = (data.cp1 ?? {}) as RoomReadingsData;
+  return {
+    radiators: radiatorReadings(rooms).map((r) => ({
+      room: r.room,
+      flow: r.flow,
+      return: r.return,
+      unit: RADIATOR_TEMP.unit,
+      deltaT: r.deltaT,
+      deltaTUnit: RADIATOR_DELTA_T.unit,
+      range: { ...RADIATOR_DELTA_T.range },
+      verdict: r.verdict,
+    })),
+    underfloorZones: zoneReadings(rooms).map((z) => ({ ...z, unit: ZONE_FLOW.unit })),
+  };
 }

@@ -10,7 +10,7 @@ import { samplingPlanSchema } from '../witnessing/sampling-schema.js';
  * /api/docs); `version` changes with any change of shape, and a reader keeps to the version it knows.
  */
 export const DWELLINGS_FORMAT = 'hiu-dwellings';
-export const DWELLINGS_VERSION = 3;
+export const DWELLINGS_VERSION = 4;
 
 const range = z
   .object({ min: z.number().nullable(), max: z.number().nullable() })
@@ -24,6 +24,23 @@ export const dwellingReadingSchema = z.object({
   unit: z.string().describe('°C, bar, kW, l/min, s, kWh, m³ and so on; empty for a count'),
   range: range.nullable().describe('Null when the reading is recorded, not judged'),
   verdict: z.enum(['pass', 'fail', 'not_judged', 'not_entered']),
+});
+
+export const dwellingRadiatorSchema = z.object({
+  room: z.string().describe("The room's name on step 4"),
+  flow: z.number().nullable().describe('Flow temperature as entered, in `unit`; null when not entered'),
+  return: z.number().nullable().describe('Return temperature as entered, in `unit`; null when not entered'),
+  unit: z.literal('°C'),
+  deltaT: z.number().nullable().describe('ΔT: flow less return, in `deltaTUnit`; null until both are entered'),
+  deltaTUnit: z.literal('K'),
+  range: range.describe('The range the ΔT was judged against: the return not above the flow'),
+  verdict: z.enum(['pass', 'fail', 'not_entered']),
+});
+
+export const dwellingZoneSchema = z.object({
+  name: z.string().describe('The zone as its manifold is labelled'),
+  flowRate: z.number().nullable().describe('Read on the manifold with the heating running; null when not entered'),
+  unit: z.literal('L/min'),
 });
 
 export const dwellingPhotoSchema = z.object({
@@ -61,6 +78,12 @@ export const dwellingSchema = z.object({
     .nullable()
     .describe("The flat's latest report the reader may see; null when there is none"),
   readings: z.array(dwellingReadingSchema),
+  radiators: z
+    .array(dwellingRadiatorSchema)
+    .describe("Each radiator's temperatures and ΔT, by room (a test pack that records them; version 4 on)"),
+  underfloorZones: z
+    .array(dwellingZoneSchema)
+    .describe("Each underfloor zone's flow, recorded, not judged (a test pack that records them; version 4 on)"),
   photos: z.array(dwellingPhotoSchema),
   review: z
     .object({
@@ -128,6 +151,8 @@ export const dwellingsSchema = z
 export type Dwellings = z.infer<typeof dwellingsSchema>;
 export type Dwelling = z.infer<typeof dwellingSchema>;
 export type DwellingReading = z.infer<typeof dwellingReadingSchema>;
+export type DwellingRadiator = z.infer<typeof dwellingRadiatorSchema>;
+export type DwellingZone = z.infer<typeof dwellingZoneSchema>;
 
 /** The published JSON Schema of dwellings.json (docs/dwellings.schema.json is this, kept equal by a test). */
 export function dwellingsJsonSchema(): Record<string, unknown> {

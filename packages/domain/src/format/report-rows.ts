@@ -12,6 +12,7 @@ import { notApplicableText } from '../rules/radiators-not-applicable.js';
 import {
   deltaTText,
   judgeRadiatorDeltaT,
+  RADIATOR_RULE_TEXT,
   radiatorDeltaT,
   ZONE_FLOW,
   type RoomReadingsData,
@@ -189,7 +190,7 @@ function radiatorTempRows(data: WizardData, room: string): ReportRow[] {
       id: `cp1.radiatorTemps.${room}`,
       check: `${room} radiator flow / return`,
       value: `${flow || DASH} / ${ret || DASH} °C${deltaT === null ? '' : `, ${deltaTText(deltaT)}`}`,
-      expected: 'Return not above flow (ΔT ≥ 0 K)',
+      expected: RADIATOR_RULE_TEXT,
       result: judgeRadiatorDeltaT(deltaT),
     },
   ];

@@ -41,13 +41,16 @@ export function radiatorDeltaT(t: Partial<RadiatorTemps> | undefined): number | 
   return Math.round((flow - ret) * 1000) / 1000;
 }
 
+/** The range a radiator's ΔT is judged against, as the exports print it: at least 0 K, no maximum. */
+export const RADIATOR_DELTA_T = { unit: 'K', range: { min: 0, max: null } } as const;
+
 /**
  * The rule a radiator's ΔT is held to: its return is not hotter than its flow (ΔT at least 0 K). A radiator gives
  * heat out, so a hotter return means the probes are on the wrong pipes; no code of practice sets a per-radiator
  * ΔT, so that is the one rule.
  */
 export const judgeRadiatorDeltaT = (deltaT: number | null): 'pass' | 'fail' | 'pending' =>
-  deltaT === null ? 'pending' : deltaT >= 0 ? 'pass' : 'fail';
+  deltaT === null ? 'pending' : deltaT >= RADIATOR_DELTA_T.range.min ? 'pass' : 'fail';
 
 /** "Hall radiator: flow 55 °C, return 45 °C, ΔT 10 K" and the like, for rows, the CSV and the step. */
 export const deltaTText = (deltaT: number) => `ΔT ${deltaT} K`;
@@ -92,3 +95,65 @@ export function radiatorTempsText(data: RoomReadingsData): string {
     })
     .join('; ');
 }
+
+/** One radiator as the exports list it (docs/product.md#test-packs): its room, readings, ΔT and verdict. */
+export interface RadiatorReading {
+  room: string;
+  flow: number | null;
+  return: number | null;
+  deltaT: number | null;
+  verdict: 'pass' | 'fail' | 'not_entered';
+}
+
+/** Every radiator with a reading, in step 4's order, each judged by the ΔT rule (not entered until both are). */
+export function radiatorReadings(data: RoomReadingsData): RadiatorReading[] {
+  return Object.entries(data.radiatorTemps ?? {})
+    .filter(([, t]) => (t.flow ?? '').trim() !== '' || (t.return ?? '').trim() !== '')
+    .map(([room, t]) => {
+      const deltaT = radiatorDeltaT(t);
+      const verdict = judgeRadiatorDeltaT(deltaT);
+      return {
+        room,
+        flow: parseDecimal((t.flow ?? '').trim()),
+        return: parseDecimal((t.return ?? '').trim()),
+        deltaT,
+        verdict: verdict === 'pending' ? 'not_entered' : verdict,
+      };
+    });
+}
+
+/**
+ * The lowest ΔT of a flat's radiators, the one the rule turns on (a single hotter return fails them): the
+ * analysis export's number beside its range and verdict. Null until a radiator has both readings.
+ */
+export function lowestRadiatorDeltaT(data: RoomReadingsData): number | null {
+  const all = radiatorReadings(data).flatMap((r) => (r.deltaT === null ? [] : [r.deltaT]));
+  return all.length ? Math.min(...all) : null;
+}
+
+/** One underfloor zone as the exports list it: recorded, not judged. */
+export interface ZoneReading {
+  name: string;
+  flowRate: number | null;
+}
+
+/** Every zone with a name or a flow, in the order the engineer added them. */
+export function zoneReadings(data: RoomReadingsData): ZoneReading[] {
+  return (data.underfloorZones ?? [])
+    .filter((z) => (z.flowRate ?? '').trim() !== '' || (z.name ?? '').trim() !== '')
+    .map((z) => ({ name: (z.name ?? '').trim(), flowRate: parseDecimal((z.flowRate ?? '').trim()) }));
+}
+
+/** What a radiator is held to, in the words the report and the pack print beside it. */
+export const RADIATOR_RULE_TEXT = 'Return not above flow (ΔT ≥ 0 K)';
+
+/** "Hall radiator flow / return: 55 / 45 °C, ΔT 10 K", a line of the pack's flat by flat. */
+export function radiatorReadingText(r: Pick<RadiatorReading, 'room' | 'flow' | 'return' | 'deltaT'>): string {
+  const value = (n: number | null) => (n === null ? '—' : String(n));
+  const deltaT = r.deltaT === null ? '' : `, ${deltaTText(r.deltaT)}`;
+  return `${r.room} radiator flow / return: ${value(r.flow)} / ${value(r.return)} ${RADIATOR_TEMP.unit}${deltaT}`;
+}
+
+/** "Underfloor zone Bathroom flow: 2.5 L/min" */
+export const zoneReadingText = (z: ZoneReading): string =>
+  `Underfloor zone ${z.name || 'unnamed'} flow: ${z.flowRate === null ? '—' : `${z.flowRate} ${ZONE_FLOW.unit}`}`;

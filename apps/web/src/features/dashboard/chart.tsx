@@ -35,6 +35,9 @@ export function Chart({
     const el = box.current;
     if (!el) return;
     const bars = uPlot.paths.bars!({ size: [0.8, 64] });
+    // Bars stand on their bands' centres: half a band either side keeps the end bars whole and the range's ends
+    // (the shading) where they are.
+    const half = series.some((s) => s.bars) && x.length > 1 ? (x[1]! - x[0]!) / 2 : 0;
     const opts: uPlot.Options = {
       width: el.clientWidth,
       height: 220,
@@ -42,7 +45,8 @@ export function Chart({
       scales: {
         x: {
           time,
-          range: (_u, min, max) => (min === max ? [min - (time ? 86_400 : 1), max + (time ? 86_400 : 1)] : [min, max]),
+          range: (_u, min, max) =>
+            min === max ? [min - (time ? 86_400 : 1), max + (time ? 86_400 : 1)] : [min - half, max + half],
         },
       },
       axes: [{ label: xLabel }, { label: yLabel }],

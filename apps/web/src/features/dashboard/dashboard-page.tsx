@@ -167,26 +167,33 @@ function SiteDashboardScreen() {
               file={file('failure reasons')}
             />
             <div className="grid gap-4 lg:grid-cols-2">
-              {data.distributions.map((dist) => (
-                <ChartPanel
-                  key={dist.id}
-                  title={dist.label}
-                  caption={`${dist.count} flats, ${dist.inRange} in range ${formatRange(dist.range)} ${dist.unit}${
-                    dist.median === null ? '' : `; median ${dist.median} ${dist.unit}`
-                  }. The range is shaded.`}
-                  chart={{
-                    label: `${dist.label}: flats per band of ${dist.unit}`,
-                    x: dist.bins.map((b) => (b.from + b.to) / 2),
-                    series: [{ label: 'Flats', values: dist.bins.map((b) => b.count), colour: BRAND, bars: true }],
-                    xLabel: dist.unit,
-                    yLabel: 'Flats',
-                    band: dist.range,
-                  }}
-                  columns={[`From (${dist.unit})`, `To (${dist.unit})`, 'Flats']}
-                  rows={dist.bins.map((b) => [b.from, b.to, b.count])}
-                  file={file(dist.label)}
-                />
-              ))}
+              {/* One chart per range the flats' types hold them to, named by its types when there are several. */}
+              {data.distributions.flatMap((dist) =>
+                dist.groups.map((g) => {
+                  const title =
+                    dist.groups.length > 1 ? `${dist.label}: ${g.types.join(', ') || 'no type'}` : dist.label;
+                  return (
+                    <ChartPanel
+                      key={`${dist.id} ${g.types.join(' ')}`}
+                      title={title}
+                      caption={`${g.count} flats, ${g.inRange} in range ${formatRange(g.range)} ${dist.unit}${
+                        g.median === null ? '' : `; median ${g.median} ${dist.unit}`
+                      }. The range is shaded.`}
+                      chart={{
+                        label: `${title}: flats per band of ${dist.unit}`,
+                        x: g.bins.map((b) => (b.from + b.to) / 2),
+                        series: [{ label: 'Flats', values: g.bins.map((b) => b.count), colour: BRAND, bars: true }],
+                        xLabel: dist.unit,
+                        yLabel: 'Flats',
+                        band: g.range,
+                      }}
+                      columns={[`From (${dist.unit})`, `To (${dist.unit})`, 'Flats']}
+                      rows={g.bins.map((b) => [b.from, b.to, b.count])}
+                      file={file(title)}
+                    />
+                  );
+                }),
+              )}
               <ChartPanel
                 title="Approved flats over time"
                 chart={{
