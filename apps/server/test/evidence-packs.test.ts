@@ -157,6 +157,16 @@ describe('handover evidence pack', () => {
       'reports/Flat 2, Elm House',
       'reports/Flat 2, Oak House',
     ]);
+    // The pack's CSV and dwellings.json are read a page at a time too: every approved report and every flat.
+    const csvRows = Buffer.from(zip['reports.csv']!).toString().trim().split('\n');
+    expect(csvRows).toHaveLength(1 + 492);
+    const dwellings = JSON.parse(Buffer.from(zip['dwellings.json']!).toString()) as {
+      dwellings: { property: { address: string }; report: { earlierAttempts: number } | null }[];
+    };
+    expect(dwellings.dwellings).toHaveLength(453);
+    expect(dwellings.dwellings.filter((w) => w.report)).toHaveLength(452);
+    expect(dwellings.dwellings.filter((w) => w.report?.earlierAttempts === 1)).toHaveLength(40);
+    expect(dwellings.dwellings.at(-1)?.property.address).toBe('Flat 450, Elm House');
   });
 
   it('lists a flat whose PDF cannot be built as missing with the reason, and still completes', async () => {

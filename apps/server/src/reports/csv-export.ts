@@ -20,16 +20,21 @@ const withCells = (line: string, cells: string[]) => `${line.slice(0, -CSV_LINE_
  * current format has its line built here, and kept for the next export); its record (reference, review, block,
  * floor, superseded) is read as it is now and added after them, since a review changes it after submit.
  */
-export function reportsCsvStream(repo: ReportsRepository, scope: SiteReports): Readable {
+export function reportsCsvStream(
+  repo: ReportsRepository,
+  scope: SiteReports,
+  /** Reports read in one query; smaller for a job sharing the embedded database's connection with requests. */
+  batchSize?: number,
+): Readable {
   async function* lines() {
     // A site with test-pack reports gets the pack's columns after the standard ones; a
     // standard site's file has the standard columns, then the record's.
     if (await repo.hasPackReports(scope)) {
-      yield* packLines(repo, scope);
+      yield* packLines(repo, scope, batchSize);
       return;
     }
     yield quotedCsvLine(reportsCsvFileColumns(false));
-    for await (const batch of repo.exportBatches(scope)) {
+    for await (const batch of repo.exportBatches(scope, batchSize)) {
       const records = await repo.csvRecords(
         scope,
         batch.rows.map((r) => r.id),
@@ -56,9 +61,9 @@ export function reportsCsvStream(repo: ReportsRepository, scope: SiteReports): R
 }
 
 /** Every line of a site with test-pack reports: the standard cells as stored lines hold them, the pack's, the record's. */
-async function* packLines(repo: ReportsRepository, scope: SiteReports) {
+async function* packLines(repo: ReportsRepository, scope: SiteReports, batchSize?: number) {
   yield quotedCsvLine(reportsCsvFileColumns(true));
-  for await (const rows of repo.exportSourceBatches(scope)) {
+  for await (const rows of repo.exportSourceBatches(scope, batchSize)) {
     const records = await repo.csvRecords(
       scope,
       rows.map((r) => r.id),
