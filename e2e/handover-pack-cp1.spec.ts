@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { unzipSync } from 'fflate';
-import { currentTestPack, testPackName, type Property, type Site } from '@hiu/domain';
+import { currentTestPack, testPackName, type Dwellings, type Property, type Site } from '@hiu/domain';
 import { passingCp1Check } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { uploadPhotoAndSignature } from './report-files';
@@ -15,6 +15,10 @@ const FLATS = [
   { address: 'Flat 2, Quarry House', hiu: 'HIU-Q-0002', meter: 'MTR-Q-0002' },
 ];
 const ISSUE = 'Primary strainer basket cracked, to be replaced';
+const ROOM_READINGS = {
+  radiatorTemps: { Hall: { flow: '55', return: '45' } },
+  underfloorZones: [{ name: 'Bathroom', flowRate: '2.5' }],
+};
 
 test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pdf names serials, issues and hash', async ({
   pageFor,
@@ -42,13 +46,20 @@ test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pd
       photoId: photo,
       signatureId: signature,
       startTime: new Date(Date.now() - 60_000).toISOString(),
+      // The pack's newest version, which records each radiator's temperatures and the underfloor zones.
+      testPack: { id: 'cp1-ts1', version: currentTestPack('cp1-ts1').version },
     });
     const issues = i === 0 ? [{ id: randomUUID(), description: ISSUE, owner: 'installer', due: '2026-12-18' }] : [];
     const wizardData = {
       ...data,
       address: f.address,
       hiuSerial: f.hiu,
-      cp1: { ...(data.cp1 as object), meterSerial: f.meter, ...(issues.length ? { issues } : {}) },
+      cp1: {
+        ...(data.cp1 as object),
+        meterSerial: f.meter,
+        ...(issues.length ? { issues } : {}),
+        ...(i === 0 ? ROOM_READINGS : {}),
+      },
     };
     const report = await eng.request.post('/api/reports', {
       data: { id: randomUUID(), wizardData, notes: '', failedStep: null, completedAt: new Date().toISOString() },
@@ -107,4 +118,11 @@ test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pd
   expect(text.replace(/\s/g, '')).toContain(manifest.packSha256);
   expect(text).toContain('Quinn Client');
   expect(text).not.toContain('…');
+  // Each radiator's ΔT and each zone's flow, in summary.pdf (the standard fonts have no Δ) and dwellings.json.
+  expect(text).toContain('Hall radiator flow / return: 55 / 45 °C, delta T 10 K');
+  expect(text).toContain('Underfloor zone Bathroom flow: 2.5 L/min (recorded)');
+  const dwellings = JSON.parse(new TextDecoder().decode(zip['dwellings.json']!)) as Dwellings;
+  const first = dwellings.dwellings.find((d) => d.property.address === FLATS[0]!.address)!;
+  expect(first.radiators).toMatchObject([{ room: 'Hall', flow: 55, return: 45, deltaT: 10, verdict: 'pass' }]);
+  expect(first.underfloorZones).toEqual([{ name: 'Bathroom', flowRate: 2.5, unit: 'L/min' }]);
 });
