@@ -59,7 +59,8 @@ await q(`CREATE FUNCTION pg_temp.v4(t text) RETURNS uuid IMMUTABLE LANGUAGE sql 
   SELECT (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-4' || substr(h, 14, 3) || '-8' || substr(h, 18, 3) || '-' || substr(h, 21, 12))::uuid
   FROM md5(t) h $$`);
 await q('BEGIN');
-await q('TRUNCATE reports, report_csv_lines, report_revisions');
+// Everything that refers to a report goes with the reports (witness records, revisions, CSV lines).
+await q('TRUNCATE reports CASCADE');
 await q(`DELETE FROM files WHERE id = '00000000-0000-4000-8000-00000000beef'`);
 const passwordHash = await hashPassword(BENCH_ADMIN.password);
 await q(
