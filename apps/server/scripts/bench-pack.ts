@@ -258,7 +258,8 @@ if (args.timeline)
     }),
   );
 const first = builds[0]!;
-const dl = await call(`/api/evidence-packs/${first.id}/download`);
+// The latest pack: an earlier one is superseded by the next build and no longer downloads.
+const dl = await call(`/api/evidence-packs/${builds.at(-1)!.id}/download`);
 const zipBytes = (await dl.arrayBuffer()).byteLength;
 
 // The engineers' drafts go, so the site's dashboard is as before at the next run.
