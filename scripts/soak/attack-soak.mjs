@@ -6,6 +6,7 @@
 //
 //   npm run soak:attack                     200 engineers, 10 minutes each run
 //   npm run soak:attack -- --seconds=120    shorter, to try it out
+//   [--port=3706]                           the quiet run's port; the attacked run takes the next one
 //
 // Passes when both runs pass the soak's own checks (no engineer's request failed, no report lost or
 // doubled, memory flat), the attack's p99 draft save is within 2x of the quiet run's, and under attack the
@@ -16,8 +17,10 @@ import { runSoak } from './soak.mjs';
 
 const databaseUrl = await soakDatabaseUrl();
 const common = { seconds: numberArg('seconds', 600), engineers: numberArg('engineers', 200), databaseUrl, owner: true };
-const quiet = await runSoak({ ...common, port: 3706, log: (m) => console.log(`[quiet] ${m}`) });
-const attacked = await runSoak({ ...common, port: 3707, attack: true, log: (m) => console.log(`[attack] ${m}`) });
+// The quiet run's server listens on --port, the attacked one's on the next (each soak's database is named by it).
+const port = numberArg('port', 3706);
+const quiet = await runSoak({ ...common, port, log: (m) => console.log(`[quiet] ${m}`) });
+const attacked = await runSoak({ ...common, port: port + 1, attack: true, log: (m) => console.log(`[attack] ${m}`) });
 const ratio = attacked.figures.draftSaveLatencyMs.p99 / Math.max(1, quiet.figures.draftSaveLatencyMs.p99);
 const owner = (run) => run.figures.ownerSignIn;
 // A median of null: most of the owner's sign-ins were refused.
