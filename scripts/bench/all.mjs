@@ -12,6 +12,7 @@ const BENCHES = [
   ['bench:bundle', 'JavaScript for the first route (target 2)'],
   ['bench:lighthouse', 'First load, Lighthouse mobile (target 1)'],
   ['bench:interactions', 'Interactions (target 3)'],
+  ['bench:taps', 'Effort: taps, fields and keystrokes of a standard and a CP1/TS1 check'],
   ['bench:photo', 'Photo reduction (target 4)'],
   ['bench:api', 'API under load (target 5)'],
   ['bench:reads', 'The busiest reads beside a bare node:http route (decision 199)'],
