@@ -4,7 +4,8 @@ import { wizardDataSchema } from '../src/schemas/wizard-data.js';
 import { rangesFor } from '../src/rules/ranges.js';
 import { markableItemsFailingFirst } from '../src/review/failing-items.js';
 import { markableItemId } from '../src/schemas/team.js';
-import { carriedIdentity, identityFieldsOf, PACK_IDENTITY_FIELDS } from '../src/packs/identity-fields.js';
+import { carriedIdentity } from '../src/packs/carried-identity.js';
+import { identityFieldsOf, PACK_IDENTITY_FIELDS } from '../src/packs/identity-fields.js';
 
 const ranges = rangesFor(undefined);
 

@@ -16,16 +16,3 @@ export function identityFieldsOf(data: { testPack?: TestPackRef | undefined }): 
 export const PACK_IDENTITY_FIELDS: readonly PackField[] = [
   ...new Map(PACK_VERSIONS.flatMap((p) => p.fields.filter((f) => f.identity)).map((f) => [f.key, f])).values(),
 ];
-
-/**
- * The identity a re-test starts with: the earlier report's non-empty values, less those the reviewer marked
- * (`cp1.<key>`), which start empty so they are read off the device again.
- */
-export function carriedIdentity(
-  identity: Readonly<Record<string, string>> | undefined,
-  marked: readonly string[],
-): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(identity ?? {}).filter(([key, value]) => value.trim() !== '' && !marked.includes(`cp1.${key}`)),
-  );
-}
