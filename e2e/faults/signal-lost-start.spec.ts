@@ -117,22 +117,26 @@ const START_PATHS: {
   },
 ];
 
-for (const way of START_PATHS) {
-  test(`signal lost after home loaded: ${way.path} starts at once from the phone's copy`, async ({
-    engineer,
-    engineerPage: page,
-    createSite,
-    adminApi,
-  }) => {
-    test.setTimeout(120_000);
-    const { site, properties } = await assignedSite(createSite, adminApi, engineer);
-    if (way.draft) await saveDraft(page, site, properties[2]!);
-    await way.before?.(page, site, properties);
-    await homeThenSignalLost(page, Boolean(way.draft));
-    const flat = await way.start(page, site, properties);
-    await expectStarted(page, flat);
-  });
-}
+// A mid-range phone (1x) and a slow one (4x CPU, CDP Emulation.setCPUThrottlingRate) from the moment the signal goes.
+for (const rate of [1, 4])
+  for (const way of START_PATHS) {
+    test(`${rate}x CPU, signal lost after home loaded: ${way.path} starts at once from the phone's copy`, async ({
+      engineer,
+      engineerPage: page,
+      createSite,
+      adminApi,
+    }) => {
+      test.setTimeout(180_000);
+      const { site, properties } = await assignedSite(createSite, adminApi, engineer);
+      if (way.draft) await saveDraft(page, site, properties[2]!);
+      await way.before?.(page, site, properties);
+      await homeThenSignalLost(page, Boolean(way.draft));
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      const flat = await way.start(page, site, properties);
+      await expectStarted(page, flat);
+    });
+  }
 
 test("signal lost after home loaded, the flat's site never kept: said at once, with the way home", async ({
   engineer,
