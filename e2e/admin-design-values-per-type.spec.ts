@@ -98,4 +98,31 @@ test.describe('Design Parameters: values per property type', () => {
     const stored = await (await adminApi.get(`/api/sites/${site.id}`)).json();
     expect(stored.designParameters.byPropertyType['3b5p']).toEqual({ standby: { returnTempMin: '30' } });
   });
+
+  test('an admin gives 3b5p flats the set-points a check starts with; one no unit has is refused on its box', async ({
+    adminPage: page,
+    adminApi,
+    createSite,
+  }, testInfo) => {
+    const { site } = await createSite({ name: unique('Set Point Court') });
+    await page.goto(`/admin/design-parameters?site=${site.id}`);
+    await tab(page, 'CP1/TS1').click();
+    await valuesFor(page).selectOption({ label: '3b5p only' });
+    const dhw = page.getByRole('textbox', { name: 'Hot-water set-point for 3b5p (°C)' });
+    await expect(dhw).toHaveAttribute('inputmode', 'decimal');
+    await dhw.fill('81');
+    await expect(page.getByText('Enter 30 to 80 °C')).toBeVisible();
+    await expect(save(page)).toBeDisabled();
+    await dhw.fill('60');
+    await page.getByRole('textbox', { name: 'Heating flow set-point for 3b5p (°C)' }).fill('70');
+    await expect(page.getByText('Enter 30 to 80 °C')).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('cp1-set-points-per-type.png'), fullPage: true });
+    await save(page).click();
+    await expectToast(page, 'Changes saved', `Settings for ${site.name} have been updated`);
+    const stored = await (await adminApi.get(`/api/sites/${site.id}`)).json();
+    expect(stored.designParameters.byPropertyType).toEqual({
+      '3b5p': { cp1: { dhwSetPoint: '60', heatingSetPoint: '70' } },
+    });
+    expect(stored.designParameters.cp1.dhwSetPoint).toBe('');
+  });
 });

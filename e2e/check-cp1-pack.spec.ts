@@ -330,3 +330,56 @@ test('a CP1/TS1 check continued with no signal after a fresh load: the pack fiel
   await page.screenshot({ path: testInfo.outputPath('cp1-offline-step-2.png'), fullPage: true });
   await page.context().setOffline(false);
 });
+
+// docs/product.md#values-per-property-type: a unit's set-points start from its property type, for the engineer to
+// confirm; a value they typed is kept; with no signal the phone's copy of the site fills them.
+test("step 1 starts with the unit's set-points from its property type, offline too, and keeps what was typed", async ({
+  engineerPage: page,
+  createSite,
+  adminApi,
+}, testInfo) => {
+  const { site, properties } = await createSite({
+    properties: [{ address: '4 Kiln Yard, Sheffield', propertyType: '3b5p' }],
+  });
+  const stored = (await (await adminApi.get(`/api/sites/${site.id}`)).json()) as typeof site;
+  const designParameters = {
+    ...stored.designParameters,
+    cp1: { ...stored.designParameters.cp1, dhwSetPoint: '55' },
+    byPropertyType: { '3b5p': { cp1: { dhwSetPoint: '60', dhwSetPointTolerance: '3', heatingSetPoint: '70' } } },
+  };
+  const patched = await adminApi.patch(`/api/sites/${site.id}`, { data: { testPack: 'cp1-ts1', designParameters } });
+  expect(patched.status(), await patched.text()).toBe(200);
+
+  // Home online keeps the site's design on the phone; then the signal goes.
+  await openWithServiceWorker(page);
+  await page.goto('/');
+  await expect(page.getByLabel('Site', { exact: true }).locator('option', { hasText: site.name })).toHaveCount(1);
+  await page.context().setOffline(true);
+  const check = new CheckJourney(page);
+  await check.start(site, properties[0]!);
+
+  const from = 'From the property type 3b5p: check the unit is set to this';
+  const dhw = page.getByTestId('cp1.dhwSetPoint');
+  await expect(dhw).toHaveValue('60');
+  await expect(page.getByTestId('cp1.dhwSetPointTolerance')).toHaveValue('3');
+  const heating = page.getByTestId('cp1.heatingSetPoint');
+  await expect(heating).toHaveValue('70');
+  await expect(dhw).toBeEditable();
+  await expect(dhw).toHaveAccessibleDescription(new RegExp(from));
+  await expect(page.getByText(from)).toHaveCount(3);
+  await dhw.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('cp1-set-points-from-type.png') });
+  await usable(page, 'step 1 with set-points from the property type');
+
+  // The unit is really set to 72 °C: typed over the type's value, which then says nothing more.
+  await heating.fill('72');
+  await expect(page.getByText(from)).toHaveCount(2);
+  await expect(heating).not.toHaveAccessibleDescription(new RegExp(from));
+
+  // Back online, a fresh load of the check (and of the site's values) keeps what was typed.
+  await page.context().setOffline(false);
+  await page.reload();
+  await check.expectStep(1, 'Basic Information');
+  await expect(heating).toHaveValue('72');
+  await expect(dhw).toHaveValue('60');
+});

@@ -3,6 +3,8 @@ import type { DesignParameters } from '../schemas/design-parameters.js';
 import type { Unit } from '../units.js';
 import { MEASUREMENTS, type Measurement } from './catalogue.js';
 import { designForType } from './design-for-type.js';
+import { CP1_FIELDS_V3 } from '../packs/cp1-ts1-v3.js';
+import { SET_POINT_KEYS } from '../packs/set-point-defaults.js';
 
 export type RangeGroup = Exclude<keyof DesignParameters, 'radiators' | 'radiatorDefaults' | 'byPropertyType'>;
 
@@ -106,6 +108,10 @@ export function designParameterErrors(params: DesignParameters): Record<string, 
     errors['cp1.kitchenTapFlowMax'] = 'Max must not be below min';
   const tolerance = parseDecimal(cp1.designFlowTolerance);
   if (tolerance !== null && (tolerance < 0 || tolerance > 100)) errors['cp1.designFlowTolerance'] = 'Enter 0 to 100';
+  for (const key of SET_POINT_KEYS) {
+    const message = setPointError(key, cp1[key]);
+    if (message) errors[`cp1.${key}`] = message;
+  }
   Object.assign(errors, typeValueErrors(params));
   for (const [type, rooms] of Object.entries(params.radiators)) {
     for (const [room, design] of Object.entries(rooms)) {
@@ -115,6 +121,15 @@ export function designParameterErrors(params: DesignParameters): Record<string, 
     }
   }
   return errors;
+}
+
+/** A set-point a check starts with is held to what a unit can be set to, as step 1 holds the engineer's. */
+function setPointError(key: string, value: string | undefined): string | undefined {
+  const field = (SET_POINT_KEYS as string[]).includes(key) ? CP1_FIELDS_V3.find((f) => f.key === key) : undefined;
+  const n = parseDecimal(value ?? '');
+  if (!field?.limits || n === null) return undefined;
+  const { min, max } = field.limits;
+  return n < min || n > max ? `Enter ${min} to ${max} ${field.unit ?? ''}`.trim() : undefined;
 }
 
 /** The path of a property type's own value: `byPropertyType.2b4p.dhw.tempMax`. */
@@ -138,6 +153,8 @@ function typeValueErrors(params: DesignParameters): Record<string, string> {
         const tolerance = group === 'cp1' && key === 'designFlowTolerance' ? parseDecimal(value) : null;
         if (tolerance !== null && (tolerance < 0 || tolerance > 100))
           errors[typeValuePath(type, group, key)] = 'Enter 0 to 100';
+        const setPoint = group === 'cp1' ? setPointError(key, value) : undefined;
+        if (setPoint) errors[typeValuePath(type, group, key)] = setPoint;
         const end = key.endsWith('Min') ? 'Min' : key.endsWith('Max') ? 'Max' : null;
         if (!end) continue;
         const base = key.slice(0, -3);

@@ -1,4 +1,5 @@
 import { CP1_PARAM_DEFAULTS } from '../packs/cp1-ts1.js';
+import { SET_POINT_DESIGN_DEFAULTS } from '../packs/set-point-defaults.js';
 
 // Plain data, no zod and no types from the schema modules: the rule book and the engineer's screens fill in
 // defaults without downloading the schema library; `designParametersSchema` takes its defaults from here, so
@@ -47,8 +48,11 @@ export const DESIGN_RANGE_DEFAULTS = {
     powerMax: '20',
   },
   tertiarySystem: { pressureMin: '1.0', pressureMax: '1.5' },
-  /** The CP1/TS1 pack's judged values; kept on every site so switching pack needs no set-up. */
-  cp1: CP1_PARAM_DEFAULTS,
+  /**
+   * The CP1/TS1 pack's judged values, and the unit set-points a check starts with; kept on every site so switching
+   * pack needs no set-up.
+   */
+  cp1: { ...CP1_PARAM_DEFAULTS, ...SET_POINT_DESIGN_DEFAULTS },
 } as const;
 
 export type DesignRangeGroup = keyof typeof DESIGN_RANGE_DEFAULTS;

@@ -6,7 +6,10 @@ import {
   packMeasurementId,
   packOf,
   packValue,
+  SET_POINT_KEYS,
+  setPointFromDesign,
   type PackField,
+  type SetPointKey,
   type Ranges,
   type WizardData,
 } from '@hiu/domain';
@@ -127,6 +130,10 @@ function PackFieldInput({ field: f, ranges }: { field: PackField; ranges: Ranges
       const text = value as string;
       const range = f.range ? ranges[packMeasurementId(f)] : undefined;
       const held = (packOf(state.wizardData).setPointRules ?? []).some((r) => r.reading === name);
+      // A set-point its property type filled in says so until the engineer changes it.
+      const fromType = (SET_POINT_KEYS as string[]).includes(f.key)
+        ? setPointFromDesign(state.wizardData, state.siteDesign, f.key as SetPointKey)
+        : undefined;
       return (
         <div>
           <Field
@@ -137,7 +144,9 @@ function PackFieldInput({ field: f, ranges }: { field: PackField; ranges: Ranges
             hint={
               range ? (
                 <RangeHint value={text} range={range} unit={f.unit ?? ''} />
-              ) : held ? undefined : f.required ? (
+              ) : held ? undefined : fromType ? (
+                fromType
+              ) : f.required ? (
                 'Recorded, not judged'
               ) : (
                 'Optional, recorded only'

@@ -4,6 +4,7 @@ import {
   designForType,
   emptyWizardData,
   roomChecksFor,
+  withSetPointsFromDesign,
   type Property,
   type Site,
   type User,
@@ -35,6 +36,10 @@ export async function startCheck(
   if (signal?.aborted) return;
   requestPersistentStorage(host);
 
+  // The flat's own design values: its type's where the site has them (docs/product.md#values-per-property-type),
+  // from the phone's copy of the site when there is no signal.
+  const design = designForType(site.designParameters, property.propertyType);
+  const packFields = site.testPack && site.testPack !== 'standard' ? currentTestPack(site.testPack).fields : [];
   const wizardData: WizardData = {
     ...emptyWizardData(),
     siteId,
@@ -49,7 +54,8 @@ export async function startCheck(
     ...(site.testPack && site.testPack !== 'standard'
       ? {
           testPack: { id: site.testPack, version: currentTestPack(site.testPack).version },
-          cp1: blankCp1(currentTestPack(site.testPack).fields) as unknown as WizardData['cp1'],
+          // The unit's set-points start as its type gives them, for the engineer to confirm.
+          cp1: withSetPointsFromDesign(blankCp1(packFields), design, packFields) as unknown as WizardData['cp1'],
         }
       : {}),
   };
@@ -67,8 +73,7 @@ export async function startCheck(
   host.commit({
     ...initialWizardState(user.id, new Date(host.now())),
     wizardData,
-    // The flat's own design values: its type's where the site has them (docs/product.md#values-per-property-type).
-    siteDesign: designForType(site.designParameters, property.propertyType),
+    siteDesign: design,
     keepOriginals: site.keepOriginalPhotos ?? false,
   });
   drafts.changed();
