@@ -98,6 +98,7 @@ export * from './packs/issue-closing.js';
 export * from './packs/cp1-ts1-v3.js';
 export * from './packs/cp1-schema.js';
 export * from './packs/pack-csv.js';
+export * from './packs/carried-identity.js';
 export * from './packs/identity-fields.js';
 export * from './history/history-words.js';
 export * from './history/history-sentence.js';
