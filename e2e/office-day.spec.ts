@@ -107,7 +107,9 @@ for (const size of SIZES) {
       );
       await expect(history).toContainText(/Marked for the engineer: [^.]*Initial Checks: Strainer clean/);
       await expect(history).toContainText(
-        new RegExp(`${supervisor.name} corrected a value of report HIU-\\d{4}-\\d+ for ${at(4)}\\.`),
+        new RegExp(
+          `${supervisor.name} corrected the HIU serial of report HIU-\\d{4}-\\d+ for ${at(4)}: SN 881 → SN 882\\.`,
+        ),
       );
       await expect(history).toContainText('SN 881 → SN 882');
       const text = (await history.textContent()) ?? '';

@@ -94,7 +94,12 @@ describe("correcting a radiator's flow and return and a zone's flow", { timeout:
     });
     // The history as the office reads it: a sentence, and the change in words with its unit.
     const csv = (await admin.get(`/api/audit.csv?siteId=${site.id}`)).body;
-    expect(csv).toContain('Sam Supervisor corrected a value of report');
+    expect(csv).toMatch(
+      /Sam Supervisor corrected the Hall radiator return of report HIU-\d{4}-\d+ for [^"]*: 45 °C → 40 °C\./,
+    );
+    expect(csv).toMatch(
+      /Sam Supervisor corrected the Underfloor zone 1 flow of report [^"]*: 2\.5 L\/min → 3\.1 L\/min\./,
+    );
     expect(csv).toContain('Tertiary System Checks: Hall radiator return: 45 °C → 40 °C');
     expect(csv).toContain('Heating Checks: Underfloor zone 1 flow: 2.5 L/min → 3.1 L/min');
 

@@ -69,6 +69,21 @@ describe('history entries as sentences', () => {
     expect(historyChanges(e)).toEqual(['Verdict: Fail', 'Review: Awaiting review', 'Re-test of: HIU-2026-000012']);
   });
 
+  it("names a radiator's corrected return by its room in the sentence, with both values and the unit", () => {
+    const e = entry({
+      action: 'corrected',
+      before: { 'cp1.radiatorTemps.Hall.return': '45', overallStatus: 'PASS', revision: 1 },
+      after: { 'cp1.radiatorTemps.Hall.return': '40', overallStatus: 'PASS', revision: 2 },
+      names: { ...flat, report: 'HIU-2026-000012' },
+    });
+    expect(historySentence(e)).toBe(
+      'Sam Supervisor corrected the Hall radiator return of report HIU-2026-000012 for Flat 3, Larch House at ' +
+        'Larch Court: 45 °C → 40 °C.',
+    );
+    const unrecorded = entry({ action: 'corrected', names: { ...flat, report: 'HIU-2026-000012' } });
+    expect(historySentence(unrecorded)).toContain('corrected a value of report HIU-2026-000012 for Flat 3');
+  });
+
   it('gives a corrected reading its rule-book label and unit, before → after', () => {
     const e = entry({
       action: 'corrected',
@@ -76,7 +91,10 @@ describe('history entries as sentences', () => {
       after: { systemPressure: '1.5', overallStatus: 'PASS', revision: 2 },
       names: { ...flat, report: 'HIU-2026-000012' },
     });
-    expect(historySentence(e)).toContain('corrected a value of report HIU-2026-000012 for Flat 3');
+    expect(historySentence(e)).toBe(
+      'Sam Supervisor corrected the System Pressure of report HIU-2026-000012 for Flat 3, Larch House at Larch Court: ' +
+        '1.2 bar → 1.5 bar.',
+    );
     expect(historyChanges(e)).toEqual([
       'Initial Checks: System Pressure: 1.2 bar → 1.5 bar',
       'Verdict: Fail → Pass',

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../schemas/team.js';
-import { auditActionLabel, auditEntityLabel } from './history-words.js';
+import { auditActionLabel, auditEntityLabel, fieldLabel, fieldUnit } from './history-words.js';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
@@ -38,6 +38,27 @@ const theIssue = (e: AuditEntry) => {
   const d = recorded(e, 'description');
   return d ? `the issue “${d}”` : 'an issue';
 };
+
+/** What a correction records beside the value it changed. */
+const CORRECTION_BOOKKEEPING = new Set(['overallStatus', 'revision']);
+
+/**
+ * The value a correction changed, as the sentence says it: "the Hall radiator return of report … : 45 °C → 40 °C"
+ * (the rule book's label without its step, units beside both values); "a value of report …" when not recorded.
+ */
+function corrected(e: AuditEntry): string {
+  const keys = Object.keys(e.after ?? {}).filter((k) => !CORRECTION_BOOKKEEPING.has(k));
+  const key = keys.length === 1 ? keys[0]! : undefined;
+  if (!key) return `a value of ${report(e)}`;
+  const label = fieldLabel(key);
+  const unit = fieldUnit(key);
+  const words = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : String(v).trim();
+    return s === '' ? 'none' : unit ? `${s} ${unit}` : s;
+  };
+  const name = label.slice(label.lastIndexOf(': ') + (label.includes(': ') ? 2 : 0));
+  return `the ${name} of ${report(e)}: ${words(e.before?.[key])} → ${words(e.after?.[key])}`;
+}
 
 type Phrase = (e: AuditEntry) => string;
 
@@ -83,7 +104,7 @@ const PHRASES: Record<string, Phrase> = {
   'report.submitted': (e) => `submitted ${report(e)}`,
   'report.approved': (e) => `approved ${report(e)}`,
   'report.sent_back': (e) => `sent back ${report(e)}`,
-  'report.corrected': (e) => `corrected a value of ${report(e)}`,
+  'report.corrected': (e) => `corrected ${corrected(e)}`,
   'webhook.created': (e) => `added ${quoted(recorded(e, 'url'), 'webhook')}`,
   'webhook.updated': (e) => `changed ${quoted(recorded(e, 'url'), 'webhook')}`,
   'webhook.deleted': (e) => `deleted ${quoted(recorded(e, 'url'), 'webhook')}`,
