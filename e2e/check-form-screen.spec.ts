@@ -17,7 +17,7 @@ async function expectClear(status: Locator, others: Locator[]) {
   for (const other of others) {
     const o = await box(other);
     const overlaps = s.x < o.x + o.width && o.x < s.x + s.width && s.y < o.y + o.height && o.y < s.y + s.height;
-    expect(overlaps, `the save status (${JSON.stringify(s)}) covers ${other} (${JSON.stringify(o)})`).toBe(false);
+    expect(overlaps, `${status} (${JSON.stringify(s)}) covers ${other} (${JSON.stringify(o)})`).toBe(false);
   }
 }
 
@@ -122,6 +122,45 @@ test.describe('the form and the screen, on a phone', () => {
     await expect(outbox).toBeVisible();
     await expectClear(page.getByRole('link', { name: /saved|saving|waiting/i }).first(), [outbox]);
     await page.context().setOffline(false);
+  });
+
+  test('a toast on the Failed page lies over none of its headings or labels', async ({
+    engineerPage: page,
+    createSite,
+  }) => {
+    const { site, properties } = await createSite({ properties: 1 });
+    const check = new CheckJourney(page);
+    await check.start(site, properties[0]!);
+    await check.basicInfo();
+    await check.next('Save and Continue');
+    await check.initialChecks({ 'Strainer clean': false });
+    await check.next();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm Failure' }).click();
+    await check.fileFailure();
+    await expect(check.heading('Failed at Step 2')).toBeVisible();
+    // The phone cannot hand the PDF over (the download is refused): a toast says so.
+    await page.evaluate(() => {
+      URL.createObjectURL = () => {
+        throw new Error('No downloads on this phone');
+      };
+    });
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Download failed' });
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+    await toast.hover();
+    let last = -1;
+    await expect
+      .poll(async () => {
+        const y = (await box(toast)).y;
+        const still = y === last;
+        last = y;
+        return still;
+      })
+      .toBe(true);
+    const visible: Locator[] = [];
+    for (const l of await page.locator('h1, h2, h3, label, header p').all()) if (await l.isVisible()) visible.push(l);
+    await page.screenshot({ path: test.info().outputPath('toast-on-failed.png') });
+    await expectClear(toast, visible);
   });
 
   test("a toast on a step lies over none of the step's headings or labels", async ({

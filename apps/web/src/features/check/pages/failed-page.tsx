@@ -62,7 +62,8 @@ export function FailedPage() {
           {step ? <p className="text-lg">{step.name}</p> : null}
         </div>
       </header>
-      <main className="mx-auto w-full max-w-2xl space-y-4 px-4 py-5">
+      {/* A toast (the PDF could not be made) shows at the bottom, over no heading of the cards (index.css). */}
+      <main data-toasts-below className="mx-auto w-full max-w-2xl space-y-4 px-4 py-5">
         <Card aria-labelledby="reasons-heading" className="border-red-300">
           <h2 id="reasons-heading" className="text-lg font-bold">
             Failure Reasons
