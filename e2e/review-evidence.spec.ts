@@ -170,8 +170,12 @@ test('the review screen shows all the evidence in step order, what failed first,
     await expect(hall).toContainText('55 / 40 °C, ΔT 15 K');
     await expect(hall).toContainText('Pass');
     const revisions = page.getByRole('region', { name: 'Revisions' });
-    await expect(revisions).toContainText('Tertiary System Checks: Hall radiator return: 45 → 40');
-    await expect(page.getByText('Tertiary System Checks: Hall radiator return: 45 °C → 40 °C').first()).toBeVisible();
+    await expect(revisions).toContainText('Tertiary System Checks: Hall radiator return: 45 °C → 40 °C');
+    await expect(
+      page
+        .getByRole('region', { name: "This report's history" })
+        .getByText(/corrected the Hall radiator return of report HIU-\d{4}-\d+ for .*: 45 °C → 40 °C\./),
+    ).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('corrected-radiator-390.png'), fullPage: true });
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { formatDateTime, REVIEW_STATE_LABELS, type ReportDetail } from '@hiu/domain';
+import { fieldUnit, formatDateTime, REVIEW_STATE_LABELS, type ReportDetail } from '@hiu/domain';
 import { StatusBadge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -21,6 +21,13 @@ import { Problem } from '../../components/problem';
 // The forms load when first opened, with the form library.
 const SendBackDialog = lazyDialog(() => import('./send-back-dialog'));
 const CorrectionDialog = lazyDialog(() => import('./correction-dialog'));
+
+/** A revision's change with the value's unit beside both sides: "Hall radiator return: 45 °C → 40 °C". */
+function revisionChange(c: { field: string; label: string; before: string; after: string }) {
+  const unit = fieldUnit(c.field);
+  const words = (v: string) => (v === '' ? '(empty)' : unit ? `${v} ${unit}` : v);
+  return `${c.label}: ${words(c.before)} → ${words(c.after)}`;
+}
 
 const pdfHref = (id: string, revision?: number) =>
   `/api/reports/${id}/pdf${revision === undefined ? '' : `?revision=${revision}`}`;
@@ -168,8 +175,7 @@ export default function ReviewReportPage() {
                     Revision {v.revision} · {v.overallStatus}
                   </p>
                   <p className="text-slate-700">
-                    {v.change ? `${v.change.label}: ${v.change.before} → ${v.change.after}` : 'As submitted'} ·{' '}
-                    {v.madeBy}, {formatDateTime(v.madeAt)}
+                    {v.change ? revisionChange(v.change) : 'As submitted'} · {v.madeBy}, {formatDateTime(v.madeAt)}
                   </p>
                   {v.change ? <p className="break-words text-slate-700">Reason: {v.change.reason}</p> : null}
                 </div>

@@ -13,7 +13,7 @@ export function Cp1Tab({ params, type }: { params: DesignParameters; type?: stri
     <div className="flex max-w-xl flex-col gap-4">
       <p className="text-slate-700">
         Used when the site&apos;s test pack is CP1/TS1 acceptance. Leave a value empty to record that reading without
-        judging it.
+        judging it; a set-point left empty is typed by the engineer on step 1.
       </p>
       {CP1_PARAM_FIELDS.map((f) => (
         <NumberField
