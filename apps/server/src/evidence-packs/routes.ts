@@ -9,11 +9,14 @@ import { siteAccess } from '../http/site-access.js';
 import type { AppContext } from '../context.js';
 import { requestPack } from './commands.js';
 import { packContentsDigest } from './contents-digest.js';
+import { fileStream } from '../files/commands.js';
 import { serverFiles } from '../files/server-files.js';
 
 const idParams = z.object({ id: z.uuid() });
-/** Files of a pack read ahead of the one being sent. */
+/** Files of a pack read ahead of the one being sent, when they are small enough to read whole. */
 const READ_AHEAD = 4;
+/** A pack's file larger than this is streamed rather than read whole. */
+const WHOLE_BYTES = 1024 * 1024;
 
 /**
  * Handover evidence packs: the site's supervisors, clients and assessors and the admins ask for one, follow its
@@ -22,8 +25,9 @@ const READ_AHEAD = 4;
 export const evidencePackRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { evidencePacks, sites } = ctx.repos;
-    const packFiles = serverFiles({ db: ctx.database.db, files: ctx.repos.files, objects: ctx.objects, log: app.log });
+    const { evidencePacks, sites, files } = ctx.repos;
+    const streamDeps = { files, objects: ctx.objects };
+    const packFiles = serverFiles({ db: ctx.database.db, files, objects: ctx.objects, log: app.log });
     const access = siteAccess(ctx.repos.members);
     const readable = async (user: User, packId: string) => {
       const pack = await evidencePacks.get(packId);
@@ -112,26 +116,30 @@ export const evidencePackRoutes =
           ),
         );
         const lastModified = new Date(pack.finishedAt ?? Date.now());
-        // Read as the ZIP is sent, a few files ahead (from the object store each is a request of its own), so
-        // only those few files' bytes are in memory at a time.
-        const read = async (c: (typeof pack.contents)[number]) => {
-          const file = await evidencePacks.file(c.fileId);
-          const bytes = file && (await packFiles.bytesOf(file));
+        // Sent as the ZIP is made (docs/product.md#evidence-pack): a small file (a report PDF) is read whole, a
+        // few ahead, as each from the store is a request of its own; a large one is streamed when its turn comes,
+        // a piece at a time, so memory holds a few small files and a few pieces at most. A file from the store that
+        // fails its SHA-256 ends the download with an error instead of a complete ZIP [251].
+        const open = async (c: (typeof pack.contents)[number]) => {
+          const file = await files.whereIs(c.fileId);
+          if (!file) throw new Error(`${c.path} is gone`);
+          if (file.size > WHOLE_BYTES) return { size: file.size, input: () => fileStream(streamDeps, file) };
+          const bytes = await packFiles.bytesOf((await evidencePacks.file(c.fileId))!);
           if (!bytes) throw new Error(`${c.path} is gone`);
-          return bytes;
+          return { size: bytes.length, input: async () => bytes };
         };
         async function* entries() {
-          const ahead: Promise<Buffer>[] = [];
+          const ahead: ReturnType<typeof open>[] = [];
           const ask = (i: number) => {
-            const next = read(pack.contents[i]!);
+            const next = open(pack.contents[i]!);
             next.catch(() => undefined); // awaited in turn below; a download stopped early leaves none unhandled
             ahead.push(next);
           };
           for (let i = 0; i < Math.min(READ_AHEAD, pack.contents.length); i++) ask(i);
           for (const [i, c] of pack.contents.entries()) {
-            const bytes = await ahead.shift()!;
+            const next = await ahead.shift()!;
             if (i + READ_AHEAD < pack.contents.length) ask(i + READ_AHEAD);
-            yield { name: c.path, input: bytes, lastModified, size: bytes.length };
+            yield { name: c.path, input: await next.input(), lastModified, size: next.size };
           }
           yield { name: 'manifest.json', input: manifest, lastModified, size: manifest.length };
         }

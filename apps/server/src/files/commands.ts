@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { runQueuedNow, type NewJob } from '../jobs/queue/store.js';
@@ -170,6 +171,34 @@ export async function dropObjectsNoLongerNamed(deps: FileDeps, removed: { sha256
       if (err instanceof StoreUnavailableError) return;
     }
   }
+}
+
+/** How much of a file held by the database a streamed download reads at a time. */
+const PIECE_BYTES = 256 * 1024;
+
+/**
+ * A file's bytes as a stream from wherever they are, for a download too large to hold whole (an evidence pack's
+ * files): from the store checked against the hash as they pass, from the database a piece at a time.
+ */
+export async function fileStream(
+  deps: Pick<FileDeps, 'files' | 'objects'>,
+  file: { id: string; location: string; sha256: string | null; size: number },
+): Promise<Readable> {
+  if (file.location === 's3') {
+    if (!deps.objects || !file.sha256)
+      throw new Error(`File ${file.id} is in the object store, but FILE_STORE is not s3`);
+    return deps.objects.stream(file.sha256);
+  }
+  const { files } = deps;
+  async function* pieces() {
+    for (let offset = 0; offset < file.size; offset += PIECE_BYTES) {
+      const piece = await files.bytesAt(file.id, offset, PIECE_BYTES);
+      if (!piece) throw new Error(`File ${file.id} is no longer in the database`);
+      yield piece;
+    }
+  }
+  // A byte stream that asks for the next piece only once this one is taken (an object stream would read 16 ahead).
+  return Readable.from(pieces(), { objectMode: false, highWaterMark: 1 });
 }
 
 type ImageReader = {

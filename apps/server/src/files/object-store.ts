@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Transform, pipeline, type Readable } from 'node:stream';
 
 /** Where file bytes live besides the database (docs/product.md#files): an S3-compatible object store. */
 export interface ObjectStore {
@@ -8,6 +9,11 @@ export interface ObjectStore {
   put(sha256: string, data: Buffer): Promise<void>;
   /** The bytes stored under this hash, checked against it; throws when missing or when they do not match. */
   get(sha256: string): Promise<Buffer>;
+  /**
+   * The bytes stored under this hash as a stream, for a download too large to hold: checked against the hash as
+   * they pass, and ended with a `CorruptObjectError` instead of their end when they do not match.
+   */
+  stream(sha256: string): Promise<Readable>;
   delete(sha256: string): Promise<void>;
   /** Whether an object is stored under this hash (not read, not checked). */
   exists(sha256: string): Promise<boolean>;
@@ -16,6 +22,23 @@ export interface ObjectStore {
 }
 
 export const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** Passes `body` on while hashing it; ends with a `CorruptObjectError` when its SHA-256 is not `sha256`. */
+export function checkedAgainst(sha256: string, body: Readable): Readable {
+  const hash = createHash('sha256');
+  const check = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+    flush(done) {
+      const got = hash.digest('hex');
+      done(got === sha256 ? null : new CorruptObjectError(`The stored object ${sha256} fails its SHA-256`));
+    },
+  });
+  // A reader that stops early (a download cancelled) closes the store's response too.
+  return pipeline(body, check, () => {});
+}
 
 /** The store answered with bytes that are not what was stored: never served. */
 export class CorruptObjectError extends Error {}

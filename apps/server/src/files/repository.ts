@@ -187,6 +187,26 @@ export function filesRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Where a file's bytes are and how many there are, without reading them (a streamed download). */
+    async whereIs(id: string): Promise<(Omit<StoredBytes, 'data'> & { size: number }) | undefined> {
+      const [row] = await db
+        .select({ id: files.id, size: files.size, sha256: files.sha256, location: files.location })
+        .from(files)
+        .where(eq(files.id, id));
+      return row;
+    },
+
+    /** `length` bytes of a file held by the database from `offset`: a large one is sent a piece at a time. */
+    async bytesAt(id: string, offset: number, length: number): Promise<Buffer | undefined> {
+      const [row] = await db
+        .select({ part: sql<Uint8Array | null>`substring(${files.data} from ${offset + 1} for ${length})` })
+        .from(files)
+        .where(and(eq(files.id, id), eq(files.location, 'database')));
+      const part = row?.part;
+      if (!part) return undefined;
+      return Buffer.isBuffer(part) ? part : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    },
+
     /** Brings a file's bytes back into the database (a move to the database), after they were checked. */
     async markInDatabase(id: string, sha256: string, data: Buffer): Promise<boolean> {
       const rows = await db

@@ -7,7 +7,14 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { CorruptObjectError, StoreUnavailableError, sha256Of, type ObjectStore } from './object-store.js';
+import type { Readable } from 'node:stream';
+import {
+  CorruptObjectError,
+  StoreUnavailableError,
+  checkedAgainst,
+  sha256Of,
+  type ObjectStore,
+} from './object-store.js';
 
 export interface S3Settings {
   endpoint?: string;
@@ -77,6 +84,21 @@ export function s3Store(settings: S3Settings): ObjectStore {
       });
       if (sha256Of(bytes) !== sha256) throw new CorruptObjectError(`The stored object ${sha256} fails its SHA-256`);
       return bytes;
+    },
+    async stream(sha256) {
+      // Timed until the store answers, not while the body is read: a large file to a slow client takes long.
+      const answered = new AbortController();
+      const timer = setTimeout(() => answered.abort(new Error('no answer in time')), settings.timeoutMs);
+      try {
+        const res = await call('send a file', () =>
+          client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(sha256) }), {
+            abortSignal: answered.signal,
+          }),
+        );
+        return checkedAgainst(sha256, res.Body as Readable);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async delete(sha256) {
       await call('delete a file', (abortSignal) =>
