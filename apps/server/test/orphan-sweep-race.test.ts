@@ -7,6 +7,8 @@ import { sha256Of, type ObjectStore } from '../src/files/object-store.js';
 import { filesRepository } from '../src/files/repository.js';
 import { s3Store } from '../src/files/s3-store.js';
 import { cleanUpOrphanFiles } from '../src/jobs/orphan-files.js';
+import { runCommand } from '../src/db/unit-of-work.js';
+import { serverFiles } from '../src/files/server-files.js';
 import { signedIn, testFileStoreKind, testS3Settings, useTestApp } from './helpers/test-app.js';
 import { JPEG } from './security/helpers/fixture.js';
 
@@ -90,4 +92,29 @@ describe.runIf(onS3)('the orphan clean-up and a new file with the same bytes', (
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(data)).toBe(true);
   }, 120_000);
+
+  it("writes a built PDF's object again when a clean-up deleted it between its write and its row", async () => {
+    const { db } = await t.database();
+    const repo = filesRepository(db);
+    const store = s3Store(testS3Settings()!);
+    const pdfs = serverFiles({ db, files: repo, objects: store, log });
+    const data = Buffer.from(`%PDF-1.7 ${randomUUID()}`);
+    const row = await pdfs.place({
+      id: randomUUID(),
+      ownerId: null,
+      kind: 'pdf',
+      contentType: 'application/pdf',
+      data,
+    });
+    expect(row.location).toBe('s3');
+    // A deletion that found no row naming these bytes (an earlier copy released) ran now.
+    await store.delete(row.sha256);
+    await runCommand(db, null, async (uow) => {
+      await pdfs.writing(uow, row);
+      await uow.repos.evidencePacks.storeFile(row);
+    });
+    await pdfs.written(row, data);
+    expect((await store.get(row.sha256)).equals(data)).toBe(true);
+    expect(await repo.get(row.id)).toMatchObject({ location: 's3', sha256: row.sha256 });
+  });
 });
