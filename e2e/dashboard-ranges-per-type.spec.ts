@@ -46,7 +46,7 @@ test("the dashboard draws a chart per property type's range at 390x844 and on a 
   await page.goto(`/dashboard/${site.id}`);
   const small = page.getByRole('region', { name: 'Heating primary return: 1b2p', exact: true });
   const large = page.getByRole('region', { name: 'Heating primary return: 3b5p', exact: true });
-  await expect(small).toContainText('1 flats, 1 in range 50-60 °C');
+  await expect(small).toContainText('1 flat, 1 in range 50-60 °C');
   await expect(large).toContainText('2 flats, 1 in range 50-55 °C');
   await expect(large.getByRole('img', { name: /Heating primary return: 3b5p/ })).toBeVisible();
   // A reading every type holds to the same range keeps one chart, under its own name.

@@ -146,7 +146,7 @@ describe('radiators, zones and per-type ranges in the exports and the dashboard'
       );
       expect(text).toContain('Bedroom 1 radiator flow / return: 50 / 48 °C, delta T 2 K');
       expect(text).toContain('Underfloor zone Bathroom flow: 2.5 L/min (recorded)');
-      expect(text).toContain('Heating primary return (1b2p): 1 flats, 1 in range <= 60 °C');
+      expect(text).toContain('Heating primary return (1b2p): 1 flat, 1 in range <= 60 °C');
       expect(text).toContain('Heating primary return (3b5p): 2 flats, 1 in range <= 50 °C');
       // The ranges used: the site's, and the 3b5p flats' own where they differ.
       expect(text).toMatch(/Reading Site 3b5p/);

@@ -166,7 +166,7 @@ function histogram(w: Writer, d: Distribution, g: Distribution['groups'][number]
   const height = 90;
   w.ensure(height + 40);
   const types = d.groups.length > 1 ? ` (${g.types.join(', ') || 'no type'})` : '';
-  const caption = `${d.label}${types}: ${g.count} flats, ${g.inRange} in range ${formatRange(g.range)} ${d.unit}${
+  const caption = `${d.label}${types}: ${g.count} ${g.count === 1 ? 'flat' : 'flats'}, ${g.inRange} in range ${formatRange(g.range)} ${d.unit}${
     g.median === null ? '' : `, median ${g.median} ${d.unit}`
   }`;
   w.lineAt(caption, MARGIN.left, w.y - 10, CONTENT_WIDTH, { size: 9, font: 'bold' });

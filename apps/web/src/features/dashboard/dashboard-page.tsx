@@ -176,7 +176,7 @@ function SiteDashboardScreen() {
                     <ChartPanel
                       key={`${dist.id} ${g.types.join(' ')}`}
                       title={title}
-                      caption={`${g.count} flats, ${g.inRange} in range ${formatRange(g.range)} ${dist.unit}${
+                      caption={`${g.count} ${g.count === 1 ? 'flat' : 'flats'}, ${g.inRange} in range ${formatRange(g.range)} ${dist.unit}${
                         g.median === null ? '' : `; median ${g.median} ${dist.unit}`
                       }. The range is shaded.`}
                       chart={{
