@@ -88,13 +88,13 @@ describe.runIf(hasPdftotext)('network-wide issues in reports and the evidence pa
         raisedBy: 'Sam Supervisor',
       }),
     ];
-    expect(read.json()).toMatchObject({ version: 3, dwellings: [{ networkIssues: expected }] });
+    expect(read.json()).toMatchObject({ version: 4, dwellings: [{ networkIssues: expected }] });
 
     const pack = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
     await t.jobsSettled();
     const zip = unzipSync(new Uint8Array((await supervisor.get(`/api/evidence-packs/${pack}/download`)).rawPayload));
     const dwellings = JSON.parse(Buffer.from(zip['dwellings.json']!).toString());
-    expect(dwellings).toMatchObject({ version: 3, dwellings: [{ networkIssues: expected }] });
+    expect(dwellings).toMatchObject({ version: 4, dwellings: [{ networkIssues: expected }] });
 
     const summary = pdfText(Buffer.from(zip['summary.pdf']!));
     expect(summary).toContain('Open network-wide issues 1');
