@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { passingCp1Check } from '@hiu/domain/testing';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Property, Site } from '@hiu/domain';
 import { expect, test } from './fixtures';
 import { CheckJourney } from './check-journey';
 import { filePassedCheck, minutesAgo } from './progress-model';
@@ -67,12 +69,18 @@ test('a re-test shows why it was sent back on every step, the marked serial empt
   await expect(page.getByTestId('marked-flag')).toHaveCount(2);
 });
 
-test("a CP1/TS1 re-test starts with the heat meter's make and model; the marked meter serial starts empty, flagged", async ({
+/** A CP1/TS1 flat assigned to the engineer, its report (heat meter Sontex Superstatic 789) sent back, serial marked. */
+async function sentBackCp1Flat({
   engineer,
   engineerPage: page,
   createSite,
   adminApi,
-}, testInfo) => {
+}: {
+  engineer: { id: string };
+  engineerPage: Page;
+  createSite: (input: { properties: number }) => Promise<{ site: Site; properties: Property[] }>;
+  adminApi: APIRequestContext;
+}) {
   const { site, properties } = await createSite({ properties: 1 });
   const flat = properties[0]!;
   expect((await adminApi.patch(`/api/sites/${site.id}`, { data: { testPack: 'cp1-ts1' } })).status()).toBe(200);
@@ -110,19 +118,45 @@ test("a CP1/TS1 re-test starts with the heat meter's make and model; the marked 
     },
   });
   expect(sentBack.status(), await sentBack.text()).toBe(200);
+  return { site, flat };
+}
 
-  await page.goto('/');
-  const card = page.getByTestId('my-flat').filter({ hasText: flat.address });
-  await expect(card).toContainText('Basic Information: Heat meter serial');
-  await card.getByRole('button', { name: `Open ${flat.address}` }).click();
-  const check = new CheckJourney(page);
-  await check.expectStep(1, 'Basic Information');
+/** Step 1 of the re-test: the meter's make and model carried over, the marked serial empty and flagged. */
+async function expectMeterCarriedSerialMarked(page: Page) {
   await expect(page.getByTestId('cp1.meterMake')).toHaveValue('Sontex');
   await expect(page.getByTestId('cp1.meterModel')).toHaveValue('Superstatic 789');
   const serial = page.getByTestId('cp1.meterSerial');
   await expect(serial).toHaveValue('');
   await expect(serial).toHaveAccessibleDescription(/Marked by the reviewer: check this again/);
   await expect(page.getByTestId('cp1.meterModel')).not.toHaveAccessibleDescription(/Marked by the reviewer/);
-  await serial.scrollIntoViewIfNeeded();
+}
+
+test("a CP1/TS1 re-test starts with the heat meter's make and model; the marked meter serial starts empty, flagged", async ({
+  engineer,
+  engineerPage: page,
+  createSite,
+  adminApi,
+}, testInfo) => {
+  const { flat } = await sentBackCp1Flat({ engineer, engineerPage: page, createSite, adminApi });
+  await page.goto('/');
+  const card = page.getByTestId('my-flat').filter({ hasText: flat.address });
+  await expect(card).toContainText('Basic Information: Heat meter serial');
+  await card.getByRole('button', { name: `Open ${flat.address}` }).click();
+  const check = new CheckJourney(page);
+  await check.expectStep(1, 'Basic Information');
+  await expectMeterCarriedSerialMarked(page);
+  await page.getByTestId('cp1.meterSerial').scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('marked-meter-serial.png') });
+});
+
+test('a CP1/TS1 re-test started from the Start New Check picker carries the meter the same way', async ({
+  engineer,
+  engineerPage: page,
+  createSite,
+  adminApi,
+}) => {
+  const { site, flat } = await sentBackCp1Flat({ engineer, engineerPage: page, createSite, adminApi });
+  const check = new CheckJourney(page);
+  await check.start(site, flat);
+  await expectMeterCarriedSerialMarked(page);
 });

@@ -63,4 +63,52 @@ describe("a pack report's device identity on My flats", () => {
     expect(mine.latestHiuSerial).not.toBeNull();
     expect(mine).not.toHaveProperty('latestPackIdentity');
   });
+
+  it('the Start New Check picker carries the same, less what the reviewer marked, searched or filtered', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer');
+    const site = await createSite(admin, { name: 'Picker Court', testPack: 'cp1-ts1' });
+    const flat = await createProperty(admin, site.id, { address: 'Flat 5, Picker House' });
+    await admin.put(`/api/sites/${site.id}/members/${eng.userId}`);
+    const wizardData = passingCp1Check({
+      site,
+      propertyId: flat.id,
+      photoId: await upload(eng, 'photo', JPEG),
+      signatureId: await upload(eng, 'signature', PNG),
+      cp1: { meterMake: 'Sontex', meterModel: 'Superstatic 789', meterSerial: 'SX-4410' },
+    });
+    const id = randomUUID();
+    const filed = await eng.post('/api/reports', {
+      id,
+      wizardData,
+      notes: '',
+      completedAt: '2026-03-02T10:25:00.000Z',
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const listed = async (query: string) => {
+      const res = await eng.get(`/api/properties?siteId=${site.id}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: Record<string, unknown>[] }).items[0]!;
+    };
+    for (const query of ['', '&q=Picker', '&status=passed']) {
+      expect(await listed(query)).toMatchObject({
+        latestHiuSerial: wizardData.hiuSerial,
+        latestPackIdentity: { meterMake: 'Sontex', meterModel: 'Superstatic 789', meterSerial: 'SX-4410' },
+      });
+    }
+
+    const sentBack = await admin.post(`/api/reports/${id}/review`, {
+      decision: 'send_back',
+      reason: 'Serials do not match the photos',
+      fields: ['cp1.meterSerial', 'hiuSerial'],
+    });
+    expect(sentBack.statusCode, sentBack.body).toBe(200);
+    for (const query of ['', '&q=Picker', '&status=passed']) {
+      const item = await listed(query);
+      expect(item.latestHiuSerial).toBeNull();
+      expect(item.latestHiuModel).toBe(wizardData.hiuModel);
+      expect(item.latestPackIdentity).toEqual({ meterMake: 'Sontex', meterModel: 'Superstatic 789' });
+    }
+  });
 });

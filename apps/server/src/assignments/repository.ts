@@ -1,30 +1,17 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  PACK_IDENTITY_FIELDS,
-  type MyAssignment,
-  type PackIssue,
-  type PropertyStatus,
-  type ReviewState,
-} from '@hiu/domain';
+import type { MyAssignment, PackIssue, PropertyStatus, ReviewState } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { statement } from '../db/statements.js';
 import { assignments, properties, siteMembers, users } from '../db/schema.js';
 import { chunks, containsIgnoringCase } from '../repositories/sql-helpers.js';
 import { statusCase } from '../properties/status-queries.js';
+import { packIdentitySql, recordedIdentity } from '../properties/pack-identity.js';
 
 /** Which properties an assignment covers: a list of ids, or every property of the site matching a filter. */
 export type AssignTarget = { propertyIds: string[] } | { filter: { q?: string; propertyType?: string } };
 
 /** The most assignments one engineer's list answers (nearest due first). */
 const MAX_MY_ASSIGNMENTS = 1000;
-
-/** A pack report's device identity (the heat meter's serial ...) by key: the rule book's keys, plain words. */
-const packIdentity = sql.raw(
-  `json_build_object(${PACK_IDENTITY_FIELDS.map((f) => {
-    if (!/^\w+$/.test(f.key)) throw new Error(`Unexpected pack field key ${f.key}`);
-    return `'${f.key}', r.wizard_data->'cp1'->>'${f.key}'`;
-  }).join(', ')})`,
-);
 
 /** The engineer's assigned properties whose latest report is not approved, nearest due date first. */
 const myAssignments = statement<
@@ -63,7 +50,7 @@ const myAssignments = statement<
   LEFT JOIN LATERAL (
     SELECT r.id, r.review_state, r.completed_at, r.overall_status, r.review_reason, r.review_fields,
       r.hiu_model, r.hiu_serial, CASE WHEN r.pack_id <> 'standard' THEN r.wizard_data->'cp1'->'issues' END AS issues,
-      CASE WHEN r.pack_id <> 'standard' THEN ${packIdentity} END AS identity
+      ${packIdentitySql} AS identity
     FROM reports r
     WHERE r.property_id = p.id ORDER BY r.completed_at DESC, r.id DESC LIMIT 1
   ) lr ON true
@@ -73,12 +60,6 @@ const myAssignments = statement<
   ORDER BY a.due_date NULLS LAST, p.address_key, p.id
   LIMIT ${sql.raw(String(MAX_MY_ASSIGNMENTS))}`,
 );
-
-/** The identity values the report recorded (a key its pack version lacks is null). */
-const recordedIdentity = (identity: Record<string, string | null>): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(identity).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
-  );
 
 export function assignmentsRepository(db: Db) {
   return {

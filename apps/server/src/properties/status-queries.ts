@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PropertyStatus, PropertyWithStatus, SiteProgress } from '@hiu/domain';
+import { carriedIdentity, type PropertyStatus, type PropertyWithStatus, type SiteProgress } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { statement } from '../db/statements.js';
 import { containsIgnoringCase } from '../repositories/sql-helpers.js';
+import { packIdentitySql, recordedIdentity } from './pack-identity.js';
 
 /**
  * Where each property stands (packages/domain property-status.ts), worked out in SQL so the picker's filter
@@ -32,12 +33,17 @@ export const statusCase = (draftSaved: SQL, reportAt: SQL, reportStatus: SQL, re
     ELSE 'not_started'
   END`;
 
-/** The latest report's HIU, which a client sees only once that report is approved. */
+/**
+ * The latest report's HIU, which a client sees only once that report is approved; and, for whoever may start a
+ * re-test, what its reviewer marked to check again (which the re-test does not carry over).
+ */
 const unitOf = (approvedOnly: boolean) =>
   approvedOnly
     ? sql`CASE WHEN lr.review_state = 'approved' THEN lr.hiu_model END AS latest_hiu_model,
-    CASE WHEN lr.review_state = 'approved' THEN lr.hiu_serial END AS latest_hiu_serial`
-    : sql`lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial`;
+    CASE WHEN lr.review_state = 'approved' THEN lr.hiu_serial END AS latest_hiu_serial,
+    NULL AS latest_marked`
+    : sql`lr.hiu_model AS latest_hiu_model, lr.hiu_serial AS latest_hiu_serial,
+    CASE WHEN lr.review_state = 'sent_back' THEN lr.review_fields END AS latest_marked`;
 
 /**
  * Properties with their status, from `page`: a subquery of properties rows (one page of the picker, in
@@ -45,11 +51,13 @@ const unitOf = (approvedOnly: boolean) =>
  */
 const statusOfPage = (page: SQL, approvedOnly = false) => sql`
   SELECT p.id, p.site_id, p.address, p.property_type, p.block, p.floor, lr.completed_at AS latest_report_at,
-    ${unitOf(approvedOnly)},
+    ${unitOf(approvedOnly)}, ${approvedOnly ? sql`NULL` : sql`lr.identity`} AS identity,
     ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`, approvedOnly ? sql`lr.review_state` : undefined)} AS status
   FROM (${page}) p
   LEFT JOIN LATERAL (
-    SELECT r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial, r.review_state FROM reports r
+    SELECT r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial, r.review_state, r.review_fields,
+      ${packIdentitySql} AS identity
+    FROM reports r
     WHERE r.property_id = p.id
     ORDER BY r.completed_at DESC, r.id DESC
     LIMIT 1
@@ -65,8 +73,8 @@ const statusOfPage = (page: SQL, approvedOnly = false) => sql`
  */
 const statusOfSite = (siteId: string, q?: string, propertyType?: string, approvedOnly = false) => sql`
   WITH lr AS (
-    SELECT DISTINCT ON (r.property_id) r.property_id, r.overall_status, r.completed_at, r.hiu_model, r.hiu_serial,
-      r.review_state
+    SELECT DISTINCT ON (r.property_id) r.id, r.property_id, r.overall_status, r.completed_at, r.hiu_model,
+      r.hiu_serial, r.review_state, r.review_fields
     FROM reports r
     WHERE r.site_id = ${siteId} AND r.property_id IS NOT NULL
     ORDER BY r.property_id, r.completed_at DESC, r.id DESC
@@ -77,7 +85,7 @@ const statusOfSite = (siteId: string, q?: string, propertyType?: string, approve
     GROUP BY d.property_id
   )
   SELECT p.id, p.site_id, p.address, p.address_key, p.property_type, p.block, p.floor, lr.completed_at AS latest_report_at,
-    ${unitOf(approvedOnly)},
+    lr.id AS latest_report_id, ${unitOf(approvedOnly)},
     ${statusCase(sql`ld.saved`, sql`lr.completed_at`, sql`lr.overall_status`, approvedOnly ? sql`lr.review_state` : undefined)} AS status
   FROM properties p
   LEFT JOIN lr ON lr.property_id = p.id
@@ -105,22 +113,32 @@ interface StatusRow {
   latest_report_at: Date | string | null;
   latest_hiu_model: string | null;
   latest_hiu_serial: string | null;
+  latest_marked: string[] | null;
+  identity?: Record<string, string | null> | null;
   status: PropertyStatus;
   total?: number | string;
 }
 
-const toItem = (r: StatusRow): PropertyWithStatus => ({
-  id: r.id,
-  siteId: r.site_id,
-  address: r.address,
-  propertyType: r.property_type,
-  block: r.block,
-  floor: r.floor,
-  status: r.status,
-  latestReportAt: r.latest_report_at === null ? null : new Date(r.latest_report_at).toISOString(),
-  latestHiuModel: r.latest_hiu_model,
-  latestHiuSerial: r.latest_hiu_serial,
-});
+/**
+ * A property with its status and what a re-test of it starts with (docs/product.md#my-flats): the last report's
+ * unit and test pack devices, less what its reviewer marked to read off the unit again.
+ */
+const toItem = (r: StatusRow): PropertyWithStatus => {
+  const marked = r.latest_marked ?? [];
+  return {
+    id: r.id,
+    siteId: r.site_id,
+    address: r.address,
+    propertyType: r.property_type,
+    block: r.block,
+    floor: r.floor,
+    status: r.status,
+    latestReportAt: r.latest_report_at === null ? null : new Date(r.latest_report_at).toISOString(),
+    latestHiuModel: marked.includes('hiuModel') ? null : r.latest_hiu_model,
+    latestHiuSerial: marked.includes('hiuSerial') ? null : r.latest_hiu_serial,
+    ...(r.identity ? { latestPackIdentity: carriedIdentity(recordedIdentity(r.identity), marked) } : {}),
+  };
+};
 
 // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -189,12 +207,19 @@ export function propertyStatusQueries(db: Db) {
         query.propertyType || undefined,
         query.approvedOnly,
       );
+      // The test pack's devices are read for the page's rows only, not the whole site's reports.
+      const identity = query.approvedOnly
+        ? sql`NULL`
+        : sql`(SELECT ${packIdentitySql} FROM reports r WHERE r.id = pg.latest_report_id)`;
       const found = await rows<StatusRow>(
         db,
-        sql`SELECT s.*, count(*) OVER ()::int AS total FROM (${site}) s
-            WHERE s.status = ${query.status}
-            ORDER BY s.address_key, s.id
-            LIMIT ${query.limit} OFFSET ${query.offset}`,
+        sql`SELECT pg.*, ${identity} AS identity FROM (
+              SELECT s.*, count(*) OVER ()::int AS total FROM (${site}) s
+              WHERE s.status = ${query.status}
+              ORDER BY s.address_key, s.id
+              LIMIT ${query.limit} OFFSET ${query.offset}
+            ) pg
+            ORDER BY pg.address_key, pg.id`,
       );
       if (found.length > 0) return { items: found.map(toItem), total: Number(found[0]!.total) };
       if (query.offset === 0) return { items: [], total: 0 };

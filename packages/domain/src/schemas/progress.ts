@@ -8,9 +8,13 @@ export const propertyWithStatusSchema = propertySchema.extend({
   status: propertyStatusSchema,
   /** Completion time of the latest report, when there is one. */
   latestReportAt: z.string().nullable(),
-  /** The latest report's HIU model and serial: a re-test starts with them filled in. */
+  /**
+   * What a re-test starts with filled in: the latest report's HIU model and serial, and its test pack's device
+   * identity by field key (the heat meter's serial ...), less any value its reviewer marked to check again.
+   */
   latestHiuModel: z.string().nullable().default(null),
   latestHiuSerial: z.string().nullable().default(null),
+  latestPackIdentity: z.record(z.string(), z.string()).optional(),
 });
 export type PropertyWithStatus = z.infer<typeof propertyWithStatusSchema>;
 

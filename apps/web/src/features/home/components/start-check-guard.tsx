@@ -11,9 +11,6 @@ import type { GuardStep } from './start-check-dialogs';
 // The questions' words and layout load when one is asked, not with home.
 const StartCheckDialogs = lazyDialog(() => import('./start-check-dialogs'));
 
-/** A flat to start on; from My flats, with the test pack's devices its last report named (`carriedIdentity`). */
-type StartTarget = PropertyWithStatus & { latestPackIdentity?: Readonly<Record<string, string>> };
-
 /**
  * Start on a flat, without making a silent second check (docs/product.md#drafts): the engineer's own check
  * of it is offered to resume, or to start over after a confirmation; another engineer's is named with its
@@ -22,13 +19,13 @@ type StartTarget = PropertyWithStatus & { latestPackIdentity?: Readonly<Record<s
 export function useStartGuard() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const [target, setTarget] = useState<{ property: StartTarget; work: PropertyWork } | null>(null);
+  const [target, setTarget] = useState<{ property: PropertyWithStatus; work: PropertyWork } | null>(null);
   const [step, setStep] = useState<GuardStep | null>(null);
   const [busy, setBusy] = useState(false);
 
   // After Start over the phone's copy of the deleted check goes too (`fresh`).
   const [startedOver, setStartedOver] = useState(false);
-  const goTo = (p: StartTarget, over: boolean) => {
+  const goTo = (p: PropertyWithStatus, over: boolean) => {
     const q = new URLSearchParams({ siteId: p.siteId, propertyId: p.id });
     if (over) q.set('fresh', '1');
     // A re-test is of the same unit as the flat's last report, most likely: its model and serial to start from.
@@ -38,12 +35,12 @@ export function useStartGuard() {
     for (const [key, value] of Object.entries(p.latestPackIdentity ?? {})) q.set(`cp1.${key}`, value);
     navigate(`/check/basic-info?${q.toString()}`);
   };
-  const go = (p: StartTarget) => goTo(p, startedOver);
+  const go = (p: PropertyWithStatus) => goTo(p, startedOver);
   const close = () => {
     setStep(null);
     setTarget(null);
   };
-  const afterMine = (t: { property: StartTarget; work: PropertyWork }, over: boolean) => {
+  const afterMine = (t: { property: PropertyWithStatus; work: PropertyWork }, over: boolean) => {
     if (t.work.others.length) setStep('others');
     else {
       close();
@@ -51,7 +48,7 @@ export function useStartGuard() {
     }
   };
 
-  const start = async (property: StartTarget) => {
+  const start = async (property: PropertyWithStatus) => {
     setBusy(true);
     let work: PropertyWork;
     try {
