@@ -35,13 +35,13 @@ try {
     const [name, ...value] = seed.engineerCookie.split('=');
     await context.addCookies([{ name, value: value.join('='), url: app.url }]);
 
-    // The check started and kept on the phone (quick cache and IndexedDB).
+    // The check started and kept on the phone (local cache and IndexedDB).
     const first = await context.newPage();
     await first.goto(checkUrl);
     await first.getByLabel('HIU Model').fill('Thermal X5');
     await first.getByLabel('HIU Serial').fill('SN-1001');
     await first.waitForFunction(() => localStorage.getItem('hiu_wizard_cache')?.includes('SN-1001'));
-    await first.waitForTimeout(1500); // the IndexedDB write after the quick cache
+    await first.waitForTimeout(1500); // the IndexedDB write after the local cache
     copy ??= await first.evaluate(() => localStorage.getItem('hiu_wizard_cache'));
     await first.close();
 

@@ -21,7 +21,7 @@ const CONNECTIONS = Number(arg('connections', 50));
 const APP_PORT = Number(arg('port', 3611));
 const BARE_PORT = APP_PORT + 1;
 const PROFILE = arg('profile', '');
-/** The app's remembered answers on, as installed, or off: the figure of a read nothing answers. */
+/** The app's response cache on, as installed, or off: the figure of a read nothing answers. */
 const CACHE_OFF = arg('answer-cache', 'on') === 'off';
 const ENGINEERS = 200;
 /** A contractor's working data: 20 sites of 200 flats; each engineer on 3 sites, 10 flats, 25 reports. */

@@ -18,7 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { configurePasswordHashing } from './http/passwords.js';
 import { warnOfUntrustedProxy } from './http/forwarded-warning.js';
 import { createRepositories } from './repositories/index.js';
-import { answerCache } from './response-cache/cache.js';
+import { responseCache } from './response-cache/cache.js';
 import { listenForChanges } from './response-cache/change-notifications.js';
 import { cachedReads } from './response-cache/cached-reads.js';
 import { scheduleEmbeddedVacuum } from './jobs/embedded-vacuum.js';
@@ -208,7 +208,7 @@ export async function buildApp(
     pollMs: config.jobPollMs,
     leaseSeconds: config.jobLeaseSeconds,
   });
-  const answers = answerCache(config.answerCache);
+  const answers = responseCache(config.responseCache);
   const cachedRead = cachedReads(answers);
   const ctx: AppContext = { config, database, repos, pdfs, jobStore, jobs, cachedRead, objects };
   // Sessions ended, users changed and answers made stale through another server are forgotten when announced.

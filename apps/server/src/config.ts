@@ -62,7 +62,7 @@ export interface Config {
    * Answers of the busiest reads kept per caller until the database announces a change to what they were made
    * from: at most `maxBytes` of them (0 turns it off), none for longer than `ttlMs`.
    */
-  answerCache: { maxBytes: number; ttlMs: number };
+  responseCache: { maxBytes: number; ttlMs: number };
   /**
    * Where uploaded file bytes go (docs/product.md#files): 'database' (the files table, the default) or 's3'
    * (an S3-compatible object store; the database keeps each file's row, hash and, while the store is down, its bytes).
@@ -153,7 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: 1000 * positiveNumber(env.READ_LIMIT_SECONDS, 10),
       atOnce: Math.floor(positiveNumber(env.READS_AT_ONCE, 4)),
     },
-    answerCache: {
+    responseCache: {
       maxBytes: Math.round(1024 * 1024 * Number(count(env.ANSWER_CACHE_MB, 64))),
       ttlMs: 1000 * positiveNumber(env.ANSWER_CACHE_SECONDS, 60),
     },

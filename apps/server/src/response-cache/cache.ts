@@ -1,18 +1,18 @@
 /**
- * Answers of the busiest reads, remembered per caller until a change may have made them stale.
+ * Responses of the busiest reads, cached per caller until a change may have made them stale.
  *
- * A remembered answer names what it was made from (tags: a site, a person, the list of sites). Each change the
+ * A cached response names what it was made from (tags: a site, a person, the list of sites). Each change the
  * database announces bumps a counter and marks its tags with it. An answer stands while none of its tags, and
  * no "everything", was marked after its read began, so a change that lands while a read is under way keeps
- * that read's answer out of the cache. Without a live announcement channel nothing is remembered.
+ * that read's answer out of the cache. Without a live change-notification channel nothing is cached.
  */
-export interface Remembered {
+export interface CachedResponse {
   /** The body as sent: bytes, so sending it again copies nothing (a string is encoded anew for each send). */
   payload: Buffer | string;
   etag: string;
 }
 
-interface Entry extends Remembered {
+interface Entry extends CachedResponse {
   tags: readonly string[];
   begun: number;
   until: number;
@@ -26,7 +26,7 @@ const OVERHEAD_BYTES = 300;
 const MAX_MARKS = 100_000;
 export const EVERYTHING = '*';
 
-export interface AnswerCacheOptions {
+export interface ResponseCacheOptions {
   /** Most memory the kept answers take, in bytes, least recently used dropped first; 0 keeps none. */
   maxBytes: number;
   /** The longest an answer is kept, in ms, however quiet the database. */
@@ -34,9 +34,9 @@ export interface AnswerCacheOptions {
   now?: () => number;
 }
 
-export type AnswerCache = ReturnType<typeof answerCache>;
+export type ResponseCache = ReturnType<typeof responseCache>;
 
-export function answerCache({ maxBytes, ttlMs, now = Date.now }: AnswerCacheOptions) {
+export function responseCache({ maxBytes, ttlMs, now = Date.now }: ResponseCacheOptions) {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const drop = (key: string) => {
@@ -75,7 +75,7 @@ export function answerCache({ maxBytes, ttlMs, now = Date.now }: AnswerCacheOpti
     begin(): number {
       return maxBytes > 0 && live ? counter : 0;
     },
-    get(key: string): Remembered | undefined {
+    get(key: string): CachedResponse | undefined {
       const entry = entries.get(key);
       if (!entry) return undefined;
       drop(key);
@@ -85,7 +85,7 @@ export function answerCache({ maxBytes, ttlMs, now = Date.now }: AnswerCacheOpti
       return entry;
     },
     /** Keeps an answer whose read began at `begun`, unless a change to any of its tags was heard since. */
-    keep(key: string, begun: number, tags: readonly string[], answer: Remembered): boolean {
+    keep(key: string, begun: number, tags: readonly string[], answer: CachedResponse): boolean {
       const size = answer.payload.length + key.length + OVERHEAD_BYTES;
       // One answer may take a sixteenth of the room at most, so a few big lists cannot push out every other.
       if (begun === 0 || !live || size > maxBytes / 16 || !stands(tags, begun)) return false;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AnswerCache, Remembered } from './cache.js';
+import type { ResponseCache, CachedResponse } from './cache.js';
 
-/** The ETag @fastify/etag would give the same body (SHA-1, base64, strong), so a remembered answer keeps it. */
+/** The ETag @fastify/etag would give the same body (SHA-1, base64, strong), so a cached response keeps it. */
 const etagOf = (payload: Buffer) => `"${createHash('sha1').update(payload).digest('base64')}"`;
 
 /** The body's bytes in memory of their own: a small pooled Buffer would hold its whole pool slab for as long. */
@@ -13,7 +13,7 @@ function bytesOf(text: string): Buffer {
 }
 
 /** Sends the answer as written; the handler returns the reply, which Fastify takes as already sent. */
-function send<T>(reply: FastifyReply, answer: Remembered): T {
+function send<T>(reply: FastifyReply, answer: CachedResponse): T {
   return reply.header('etag', answer.etag).type('application/json; charset=utf-8').send(answer.payload) as unknown as T;
 }
 
@@ -21,8 +21,8 @@ function send<T>(reply: FastifyReply, answer: Remembered): T {
  * A route's read, answered from the cache when this caller's same request was answered since anything it was
  * made from changed. `tagsOf` names what the answer was made from. A read that fails is not kept.
  */
-export function cachedReads(answers: AnswerCache) {
-  return async function remembered<T>(
+export function cachedReads(answers: ResponseCache) {
+  return async function cachedRead<T>(
     request: FastifyRequest,
     reply: FastifyReply,
     read: () => Promise<T>,

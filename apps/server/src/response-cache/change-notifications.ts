@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { listenForNotices, READ_CHANNEL, SESSION_CHANNEL } from '../db/notifications.js';
 import type { UsersRepository } from '../users/sessions.js';
-import { noticeTags, type AnswerCache } from './cache.js';
+import { noticeTags, type ResponseCache } from './cache.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -15,12 +15,12 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export async function listenForChanges(
   app: FastifyInstance,
-  opts: { config: Config; database: Database; users: UsersRepository; answers: AnswerCache },
+  opts: { config: Config; database: Database; users: UsersRepository; answers: ResponseCache },
 ) {
   const { config, database, users, answers } = opts;
   const heardRead = (payload: string) => answers.changed(noticeTags(payload));
   if (database.kind === 'pglite' && database.listen) {
-    if (config.answerCache.maxBytes === 0) return;
+    if (config.responseCache.maxBytes === 0) return;
     const stop = await database.listen(READ_CHANNEL, heardRead);
     answers.setLive(true);
     app.addHook('onClose', async () => {
@@ -29,7 +29,7 @@ export async function listenForChanges(
     });
     return;
   }
-  const wanted = config.sessionCacheMs > 0 || config.answerCache.maxBytes > 0;
+  const wanted = config.sessionCacheMs > 0 || config.responseCache.maxBytes > 0;
   if (!config.databaseUrl || !wanted) return;
   const listener = listenForNotices({
     databaseUrl: config.databaseUrl,
@@ -42,7 +42,7 @@ export async function listenForChanges(
   });
   await listener.ready;
   app.addHook('onClose', () => listener.close());
-  if (config.answerCache.maxBytes > 0)
+  if (config.responseCache.maxBytes > 0)
     app.addHook('onSend', (request, _reply, payload, done) => {
       if (!WRITES.has(request.method)) return done(null, payload);
       listener.settle().then(() => done(null, payload), done);

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerCache, EVERYTHING, noticeTags } from '../../src/response-cache/cache.js';
+import { responseCache, EVERYTHING, noticeTags } from '../../src/response-cache/cache.js';
 
 const answer = (payload: string) => ({ payload, etag: `"${payload}"` });
 
-describe('remembered answers (decision 203)', () => {
+describe('response cache (decision 203)', () => {
   it('serves an answer until a change names one of its tags, and keeps others', () => {
-    const cache = answerCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    const cache = responseCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
     cache.setLive(true);
     const begun = cache.begin();
     expect(cache.keep('a', begun, ['s:1', 'u:1'], answer('A'))).toBe(true);
@@ -20,7 +20,7 @@ describe('remembered answers (decision 203)', () => {
   });
 
   it('does not keep what a read found when a change to its tags was heard while it was under way', () => {
-    const cache = answerCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    const cache = responseCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
     cache.setLive(true);
     const begun = cache.begin();
     cache.changed(['u:1']);
@@ -32,7 +32,7 @@ describe('remembered answers (decision 203)', () => {
   });
 
   it('keeps and serves nothing while changes are not heard, and forgets everything when they stop', () => {
-    const cache = answerCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+    const cache = responseCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
     expect(cache.begin()).toBe(0);
     expect(cache.keep('a', cache.begin(), [], answer('A'))).toBe(false);
     cache.setLive(true);
@@ -48,7 +48,7 @@ describe('remembered answers (decision 203)', () => {
   it('drops the least recently used past its memory, refuses one answer too big, and drops what is too old', () => {
     let now = 0;
     const body = (key: string) => answer(key.padEnd(1_000, '.')); // 1,000 + 2 + 300 bytes with its key
-    const cache = answerCache({ maxBytes: 16 * 1_302, ttlMs: 1_000, now: () => now });
+    const cache = responseCache({ maxBytes: 16 * 1_302, ttlMs: 1_000, now: () => now });
     cache.setLive(true);
     const keys = Array.from({ length: 16 }, (_, i) => `k${i.toString(16)}`);
     for (const key of keys) expect(cache.keep(key, cache.begin(), [], body(key))).toBe(true);
@@ -62,7 +62,7 @@ describe('remembered answers (decision 203)', () => {
   });
 
   it('keeps nothing when sized 0', () => {
-    const cache = answerCache({ maxBytes: 0, ttlMs: 60_000 });
+    const cache = responseCache({ maxBytes: 0, ttlMs: 60_000 });
     cache.setLive(true);
     expect(cache.enabled).toBe(false);
     expect(cache.keep('a', cache.begin(), [], answer('A'))).toBe(false);
@@ -86,7 +86,7 @@ describe('remembered answers (decision 203)', () => {
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
-        const cache = answerCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
+        const cache = responseCache({ maxBytes: 1_000_000, ttlMs: 60_000 });
         cache.setLive(true);
         let step = 0;
         const lastChange = new Map<string, number>();

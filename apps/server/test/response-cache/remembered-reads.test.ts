@@ -47,7 +47,7 @@ async function team() {
   return { app, admin, eng, other, supervisor, site, flat };
 }
 
-describe('remembered answers of the busiest reads (decision 203)', () => {
+describe('cached responses of the busiest reads (decision 203)', () => {
   it('answers a repeated read from memory, with the same body and ETag', async () => {
     const { eng, site } = await team();
     const first = await eng.get('/api/sites');
@@ -107,10 +107,10 @@ describe('remembered answers of the busiest reads (decision 203)', () => {
     expect((await eng.get(`/api/properties?siteId=${site.id}`)).statusCode).toBe(404);
   });
 
-  it('remembers nothing when turned off', async () => {
+  it('caches nothing when turned off', async () => {
     const database = await t.database();
     const config = { ...loadConfig({}), databaseUrl: await t.databaseUrl(), webDist: undefined, logLevel: 'silent' };
-    const off = await buildApp({ ...config, answerCache: { maxBytes: 0, ttlMs: 60_000 } }, database, {
+    const off = await buildApp({ ...config, responseCache: { maxBytes: 0, ttlMs: 60_000 } }, database, {
       logger: false,
     });
     try {
@@ -125,7 +125,7 @@ describe('remembered answers of the busiest reads (decision 203)', () => {
   });
 });
 
-describe('remembered answers on several servers', () => {
+describe('cached responses on several servers', () => {
   it("are forgotten on every server when one changes what they were made from, and kept by none while it can't hear", async (ctx) => {
     ctx.skip(
       process.env.TEST_DB !== 'postgres',
@@ -139,7 +139,7 @@ describe('remembered answers on several servers', () => {
       const { admin, eng, site } = await team();
       const onTwo = client(two, eng.cookie);
       const names = async () => (await onTwo.get('/api/sites')).json().items.map((s: { name: string }) => s.name);
-      expect(await names()).toEqual(['Rowan Court']); // now remembered by server two
+      expect(await names()).toEqual(['Rowan Court']); // now cached by server two
       await unannounced('sites', `UPDATE sites SET location = 'Unannounced' WHERE id = '${site.id}'`);
       expect((await onTwo.get('/api/sites')).json().items[0].location).not.toBe('Unannounced');
 

@@ -26,7 +26,7 @@ import { applyRecipe, hasUnsavedWork, initialWizardState, type WizardRecipe, typ
 
 /**
  * Why a check cannot start without `what` (docs/product.md#offline): the server said it is not
- * there, or neither the server nor the phone's kept copy could give it, which the engineer hears at once.
+ * there, or neither the server nor the phone's offline cache could give it, which the engineer hears at once.
  */
 function cannotStart(what: string, error: Error | undefined): string {
   const status = (error as { status?: unknown } | undefined)?.status;
