@@ -11,6 +11,10 @@ import { prerenderShells } from './build/prerender-shells';
 // parameters, drafts.
 const offlineData = /^\/api\/(auth\/me|sites(\/[0-9a-f-]{36}(\/progress)?)?|properties|drafts)(\?.*)?$/;
 
+// Dialogs, the paste rules and the offline copy of field data load when first used, not with the screen; tabs
+// and the office page frame come with the office screens that draw them.
+const sharedUi = /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number|offline-cache)|tabs\.|page\.)/;
+
 /** The check's data layer, as home and the check load it (their provider imports it). */
 const checkDataLayer = loadedWithArea({
   entry: `${import.meta.dirname}/src/main.tsx`,
@@ -93,7 +97,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for debugging but not named in each chunk, whose download that comment only lengthens.
+    sourcemap: 'hidden',
     manifest: true,
     modulePreload: {
       // A dynamic import runs only once the chunk making it, its static imports and the entry's have loaded:
@@ -106,16 +111,17 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        // Every first route needs React, the router, TanStack Query and the small shared UI: as one chunk each they
-        // are two requests instead of a dozen tiny ones, each of which costs a phone's main thread a little.
+        // Every first route needs React, the router, TanStack Query, the small shared UI and the entry (the app's
+        // frame, which main.tsx brings with it): one chunk, which gzip packs as one stream, so each route downloads
+        // about 1.5 KB less than as three, and one request (docs/product.md#speed-and-size).
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/]/ },
-            // Dialogs, the paste rules and the offline copy of field data load when first used, not with the screen;
-            // tabs and the office page frame come with the office screens that draw them.
             {
-              name: 'shared',
-              test: /src[\\/](lib|components[\\/]ui)[\\/](?!.*(dialog-content|pasted-number|offline-cache)|tabs\.|page\.)/,
+              name: 'app',
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack)[\\/]/.test(id) ||
+                sharedUi.test(id) ||
+                /src[\\/]main\.tsx$/.test(id),
             },
             // The device database's names and the check's store travel with idb, which every reader of that
             // database loads anyway: one request when the check's store first opens (after the first screen).

@@ -4,7 +4,7 @@ import type { toast as SonnerToast } from 'sonner';
 export const TOAST_DURATION_MS = 5000;
 
 // The toast library loads with the first toast, not with any screen (its 9 KB gzip would take every first
-// route over its budget; it stays out of the shared chunk, see vite.config.ts). sonner shows a toast made before its Toaster mounted, so nothing here waits for the mount. If
+// route over its budget; it stays out of the app chunk, see vite.config.ts). sonner shows a toast made before its Toaster mounted, so nothing here waits for the mount. If
 // the code cannot be fetched (no signal before the phone had it), the words show as plain text instead: a
 // message must never blank the app.
 const library = () => import('../components/toaster');

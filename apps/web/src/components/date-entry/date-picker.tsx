@@ -43,7 +43,7 @@ function toDate(iso: string): CalendarDate | null {
 }
 
 /**
- * The date entry itself (react-aria-components, decision 230; outside components/ui, so the shared chunk every screen loads does not carry it): day, month and year typed on a numeric keypad
+ * The date entry itself (react-aria-components, decision 230; outside components/ui, so the app chunk every screen loads does not carry it): day, month and year typed on a numeric keypad
  * as dd/mm/yyyy, or chosen from a calendar; loaded when a screen with a date first shows one.
  */
 export default function DatePicker({ label, value, onChange, hint, error, warning, min, max }: DateEntryProps) {
