@@ -24,7 +24,8 @@ const validDwellings = (() => {
 })();
 
 /**
- * A CP1/TS1 site whose heating primary return is at most 60 °C, and at most 50 °C for its 3b5p flats; three flats
+ * A CP1/TS1 site whose heating primary return is at most 60 °C, and at most 50 °C for its 3b5p flats, which alone
+ * have a design flow (0.5 m³/h; each check's heating peak flow is 0.5 m³/h); three flats
  * checked under version 3 of the pack: a 1b2p one at 55 °C with radiator and zone readings, a 3b5p one at 45 °C,
  * and a 3b5p one at 55 °C (a failure of its type), each approved as recorded when `approve` (the pack's own view).
  */
@@ -38,7 +39,8 @@ async function site(approve = false) {
     testPack: 'cp1-ts1',
     designParameters: {
       ...defaultDesignParameters(),
-      byPropertyType: { '3b5p': { heating: { primaryReturnTempMax: '50' } } },
+      // A design flow for the 3b5p flats only (0.45-0.55 m³/h at 10 %): the 1b2p flat is not judged on it.
+      byPropertyType: { '3b5p': { heating: { primaryReturnTempMax: '50' }, cp1: { designFlow: '0.5' } } },
     },
   });
   await admin.put(`/api/sites/${made.id}/members/${supervisor.userId}`);
@@ -128,6 +130,13 @@ describe('radiators, zones and per-type ranges in the exports and the dashboard'
       ],
     );
     expect(heating).toMatchObject({ count: 3, inRange: 2 });
+    // The pack's own readings are drawn too: the heating peak flow against each type's design flow.
+    const flow = d.distributions.find((x) => x.id === 'cp1.heatingPeakFlow')!;
+    expect(flow.groups.map((g) => ({ types: g.types, range: g.range, count: g.count, inRange: g.inRange }))).toEqual([
+      { types: ['1b2p'], range: { min: null, max: null }, count: 1, inRange: 0 },
+      { types: ['3b5p'], range: { min: 0.45, max: 0.55 }, count: 2, inRange: 2 },
+    ]);
+    expect(d.distributions.find((x) => x.id === 'cp1.peakReturn')).toMatchObject({ count: 3, inRange: 3 });
     // The report PDFs the submits queued are built before the next test wipes the data.
     await t.jobsSettled(150_000);
   }, 300_000);
@@ -148,6 +157,12 @@ describe('radiators, zones and per-type ranges in the exports and the dashboard'
       expect(text).toContain('Underfloor zone Bathroom flow: 2.5 L/min (recorded)');
       expect(text).toContain('Heating primary return (1b2p): 1 flat, 1 in range <= 60 °C');
       expect(text).toContain('Heating primary return (3b5p): 2 flats, 1 in range <= 50 °C');
+      // The pack's readings drawn too: the design flow by type (the 1b2p flats have none), the two-outlet return.
+      expect(text).toContain('Heating peak flow (1b2p): 1 flat, not judged (no design value set), median 0.5 m³/h');
+      expect(text).toContain('Heating peak flow (3b5p): 2 flats, 2 in range 0.45-0.55 m³/h, median 0.5 m³/h');
+      expect(text).toContain('Primary return, two outlets open: 3 flats, 3 in range <= 25 °C, median 22 °C');
+      // Its range listed with the others, though only the 3b5p flats have one.
+      expect(text).toContain('Heating peak flow not set 0.45-0.55 m³/h');
       // The ranges used: the site's, and the 3b5p flats' own where they differ.
       expect(text).toMatch(/Reading Site 3b5p/);
       expect(text).toContain('Heating Checks: Primary Return Temperature <= 60 °C <= 50 °C');

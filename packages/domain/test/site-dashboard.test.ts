@@ -204,3 +204,76 @@ describe("the dashboard's spreads by property type", () => {
     ]);
   });
 });
+
+// docs/product.md#dashboard: under a test pack, its own judged readings are drawn too, each flat against its type's.
+describe("the dashboard's spreads of the test pack's own readings", () => {
+  const pack = currentTestPack('cp1-ts1');
+  /** A CP1/TS1 site with no design flow of its own: 0.5 m³/h for its 2b4p flats, 0.9 m³/h for its 3b5p ones. */
+  const ranges = rangesByType(
+    designParametersSchema.parse({
+      ...defaultDesignParameters(),
+      byPropertyType: { '2b4p': { cp1: { designFlow: '0.5' } }, '3b5p': { cp1: { designFlow: '0.9' } } },
+    }),
+    pack,
+  );
+  const flats = [
+    flat('a', 'A', '1', null, '1b2p'),
+    flat('b', 'A', '2', null, '2b4p'),
+    flat('c', 'A', '3', null, '3b5p'),
+    flat('d', 'A', '4', null, '3b5p'),
+  ];
+  const dashboard = (readings: Record<string, Record<string, string>>) =>
+    buildSiteDashboard(
+      flats,
+      Object.entries(readings).map(([id, r]) => report(id, { readings: r })),
+      ranges,
+      pack,
+    );
+
+  it("draws each flat's design flow against its own type's design flow, one chart per type's range", () => {
+    const d = dashboard({
+      a: { 'cp1.heatingPeakFlow': '0.7' },
+      b: { 'cp1.heatingPeakFlow': '0.52' },
+      c: { 'cp1.heatingPeakFlow': '0.5' },
+      d: { 'cp1.heatingPeakFlow': '0.95' },
+    });
+    const flow = d.distributions.find((x) => x.id === 'cp1.heatingPeakFlow')!;
+    expect(flow).toMatchObject({ label: 'Heating peak flow', unit: 'm³/h', count: 4 });
+    expect(flow.groups.map((g) => ({ types: g.types, range: g.range, count: g.count, inRange: g.inRange }))).toEqual([
+      // A type without a design flow is not judged on it: its flats are drawn, none counted in range.
+      { types: ['1b2p'], range: { min: null, max: null }, count: 1, inRange: 0 },
+      { types: ['2b4p'], range: { min: 0.45, max: 0.55 }, count: 1, inRange: 1 },
+      // 0.5 m³/h passes a 2b4p flat and fails a 3b5p one.
+      { types: ['3b5p'], range: { min: 0.81, max: 0.99 }, count: 2, inRange: 1 },
+    ]);
+    expect(flow.inRange).toBe(2);
+  });
+
+  it("draws the pack's other ranged readings after the checklist's, and none on a standard site", () => {
+    const d = dashboard({ a: { 'cp1.kitchenTapFlow': '7', 'cp1.peakReturn': '31' }, b: { 'cp1.peakReturn': '22' } });
+    expect(d.distributions.map((x) => x.id)).toEqual([
+      'heatingPrimaryReturn',
+      'dhwPrimaryReturn',
+      'standbyReturnTemp',
+      'dhwKitchenTap',
+      'fortyFiveSeconds',
+      'cp1.heatingPeakFlow',
+      'cp1.kitchenTapFlow',
+      'cp1.peakReturn',
+    ]);
+    expect(d.distributions.find((x) => x.id === 'cp1.kitchenTapFlow')).toMatchObject({
+      label: 'Kitchen tap flow',
+      unit: 'L/min',
+      count: 1,
+      inRange: 1,
+      groups: [{ range: { min: 5, max: 9 } }],
+    });
+    expect(d.distributions.find((x) => x.id === 'cp1.peakReturn')).toMatchObject({
+      unit: '°C',
+      count: 2,
+      inRange: 1,
+      groups: [{ range: { min: null, max: 25 } }],
+    });
+    expect(buildSiteDashboard(flats, [], DEFAULT_RANGES).distributions).toHaveLength(5);
+  });
+});

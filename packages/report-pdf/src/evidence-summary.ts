@@ -4,6 +4,8 @@ import {
   formatDate,
   formatDateTime,
   formatRange,
+  inRangeText,
+  isOpenRange,
   ISSUE_OWNER_LABELS,
   MEASUREMENTS,
   packMeasurements,
@@ -43,7 +45,7 @@ export interface EvidenceFlat {
     reviewerName: string | null;
     overallStatus: string;
     /** Key readings as recorded, by measurement id. */
-    readings: Record<string, string>;
+    readings: Partial<Record<string, string>>;
   } | null;
   earlierAttempts: number;
   /** The review of the flat's latest report, whatever its state: approved, sent back or awaiting review. */
@@ -166,7 +168,7 @@ function histogram(w: Writer, d: Distribution, g: Distribution['groups'][number]
   const height = 90;
   w.ensure(height + 40);
   const types = d.groups.length > 1 ? ` (${g.types.join(', ') || 'no type'})` : '';
-  const caption = `${d.label}${types}: ${g.count} ${g.count === 1 ? 'flat' : 'flats'}, ${g.inRange} in range ${formatRange(g.range)} ${d.unit}${
+  const caption = `${d.label}${types}: ${g.count} ${g.count === 1 ? 'flat' : 'flats'}, ${inRangeText(g, d.unit)}${
     g.median === null ? '' : `, median ${g.median} ${d.unit}`
   }`;
   w.lineAt(caption, MARGIN.left, w.y - 10, CONTENT_WIDTH, { size: 9, font: 'bold' });
@@ -187,9 +189,11 @@ function histogram(w: Writer, d: Distribution, g: Distribution['groups'][number]
   const x = (v: number) => MARGIN.left + ((v - lo) / (hi - lo || 1)) * CONTENT_WIDTH;
   const min = g.range.min ?? lo;
   const max = g.range.max ?? hi;
-  w.rect(x(Math.max(lo, min)), top, Math.max(1, x(Math.min(hi, max)) - x(Math.max(lo, min))), height, {
-    fill: COLOURS.passTint,
-  });
+  // A reading its types set no range for is drawn without a shaded range: nothing judges it.
+  if (!isOpenRange(g.range))
+    w.rect(x(Math.max(lo, min)), top, Math.max(1, x(Math.min(hi, max)) - x(Math.max(lo, min))), height, {
+      fill: COLOURS.passTint,
+    });
   const most = Math.max(...bins.map((b) => b.count), 1);
   for (const b of bins) {
     const h = (b.count / most) * (height - 12);
@@ -504,11 +508,17 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
  */
 function designRanges(w: Writer, input: EvidenceSummaryInput) {
   const rangeOf = (ranges: Ranges, id: string) => (ranges as Record<string, Ranges[keyof Ranges] | undefined>)[id];
+  // A pack reading is listed when the site or any of its types sets its range (a design flow set per type only).
   const readings = [
     ...MEASUREMENTS.filter((m) => 'range' in m),
-    ...packMeasurements(input.testPack).filter((m) => rangeOf(input.ranges, m.id)),
+    ...packMeasurements(input.testPack).filter((m) =>
+      [input.ranges, ...input.typeRanges.map((t) => t.ranges)].some((r) => rangeOf(r, m.id)),
+    ),
   ];
-  const text = (ranges: Ranges, m: (typeof readings)[number]) => `${formatRange(rangeOf(ranges, m.id))} ${m.unit}`;
+  const text = (ranges: Ranges, m: (typeof readings)[number]) => {
+    const range = rangeOf(ranges, m.id);
+    return range ? `${formatRange(range)} ${m.unit}` : 'not set';
+  };
   const own = input.typeRanges.filter((t) => readings.some((m) => text(t.ranges, m) !== text(input.ranges, m)));
   const share = own.length ? 0.4 / (own.length + 1) : 0.4;
   table(

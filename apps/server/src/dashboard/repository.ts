@@ -1,6 +1,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { DashboardFlat, DashboardQuery, DashboardReport, DesignParameters, TestPackId } from '@hiu/domain';
+import {
+  currentTestPack,
+  distributionReadings,
+  type DashboardFlat,
+  type DashboardQuery,
+  type DashboardReport,
+  type DesignParameters,
+  type TestPackId,
+} from '@hiu/domain';
 import type { Db } from '../db/client.js';
 
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
@@ -14,7 +22,7 @@ type Stored = {
   heatingMode?: { primaryReturn?: string };
   dhwChecks?: { primaryReturn?: string; dhwKitchenTap?: string; fortyFiveSeconds?: string };
   standbyMode?: { returnTemp?: string };
-  cp1?: { issues?: DashboardReport['issues'] };
+  cp1?: { issues?: DashboardReport['issues'] } & Record<string, unknown>;
 };
 
 interface ReportRow {
@@ -30,16 +38,21 @@ interface ReportRow {
   wizard_data: Stored | string;
 }
 
-const readingsOf = (w: Stored): Pick<DashboardReport, 'readings' | 'issues'> => ({
-  readings: {
+/** The checklist's drawn readings, and the test pack's (`cp1.<key>`) that `packKeys` names. */
+const readingsOf = (w: Stored, packKeys: readonly string[]): Pick<DashboardReport, 'readings' | 'issues'> => {
+  const readings: DashboardReport['readings'] = {
     heatingPrimaryReturn: w.heatingMode?.primaryReturn ?? '',
     dhwPrimaryReturn: w.dhwChecks?.primaryReturn ?? '',
     standbyReturnTemp: w.standbyMode?.returnTemp ?? '',
     dhwKitchenTap: w.dhwChecks?.dhwKitchenTap ?? '',
     fortyFiveSeconds: w.dhwChecks?.fortyFiveSeconds ?? '',
-  },
-  ...(w.cp1?.issues ? { issues: w.cp1.issues } : {}),
-});
+  };
+  for (const key of packKeys) {
+    const value = w.cp1?.[key];
+    if (typeof value === 'string') readings[`cp1.${key}`] = value;
+  }
+  return { readings, ...(w.cp1?.issues ? { issues: w.cp1.issues } : {}) };
+};
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 
@@ -103,6 +116,10 @@ export function dashboardRepository(db: Db) {
         );
       }
       const iso = (v: Date | string) => new Date(v).toISOString();
+      // The site's test pack's drawn readings, picked from each report's pack data by their key.
+      const packKeys = distributionReadings(currentTestPack(site?.test_pack ?? 'standard'))
+        .filter((r) => r.id.startsWith('cp1.'))
+        .map((r) => r.id.slice('cp1.'.length));
       return {
         designParameters: site?.design_parameters ?? null,
         testPack: site?.test_pack ?? 'standard',
@@ -124,7 +141,10 @@ export function dashboardRepository(db: Db) {
           reviewState: r.review_state,
           reviewedAt: r.reviewed_at === null ? null : iso(r.reviewed_at),
           failureReasons: r.failure_reasons,
-          ...readingsOf(typeof r.wizard_data === 'string' ? (JSON.parse(r.wizard_data) as Stored) : r.wizard_data),
+          ...readingsOf(
+            typeof r.wizard_data === 'string' ? (JSON.parse(r.wizard_data) as Stored) : r.wizard_data,
+            packKeys,
+          ),
         })),
       };
     },

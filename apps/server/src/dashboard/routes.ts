@@ -38,8 +38,8 @@ export const dashboardRoutes =
         if (!data.designParameters) throw notFound('Site not found');
         const reports = seesApprovedOnly(request.user!) ? approvedWorkOnly(data.reports) : data.reports;
         // Each flat against its own type's ranges under the site's test pack, as the pack's summary draws them.
-        const ranges = rangesByType(data.designParameters, currentTestPack(data.testPack));
-        return buildSiteDashboard(data.flats, reports, ranges);
+        const pack = currentTestPack(data.testPack);
+        return buildSiteDashboard(data.flats, reports, rangesByType(data.designParameters, pack), pack);
       },
     );
   };

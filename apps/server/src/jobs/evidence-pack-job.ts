@@ -101,7 +101,7 @@ export function evidencePackJob(d: Deps): JobHandler {
       const rangesOfType = rangesByType(data.designParameters, testPack);
       // The pack goes to the client: work not yet approved shows its place and state, nothing it recorded.
       const reports = approvedWorkOnly(data.reports);
-      const dashboard = buildSiteDashboard(data.flats, reports, rangesOfType);
+      const dashboard = buildSiteDashboard(data.flats, reports, rangesOfType, testPack);
       const meta = await repos.evidencePacks.sources(site.id, packId, d.giveWay);
       const byFlat = new Map<string, DashboardReport[]>();
       for (const r of reports) {

@@ -4,10 +4,11 @@ import { compareFloors } from './floor-order.js';
 import { FLAT_STATES, flatState, noFlats, type FlatState } from './flat-state.js';
 import { FORTY_FIVE_LIMIT_SECONDS } from '../rules/forty-five.js';
 import type { Range } from '../rules/range-and-verdict.js';
-import { rangesFor, type Ranges } from '../rules/ranges.js';
+import { formatRange, rangesFor, type Ranges } from '../rules/ranges.js';
 import { designForType } from '../rules/design-for-type.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
 import type { TestPackRef } from '../packs/test-pack-types.js';
+import { findTestPack, packMeasurementId } from '../packs/test-packs.js';
 import type { RangedMeasurementId } from '../rules/catalogue.js';
 import { parseDecimal } from '../numbers.js';
 import { calendarDate } from '../schemas/common.js';
@@ -21,6 +22,28 @@ export const DISTRIBUTIONS = [
   { id: 'fortyFiveSeconds', label: 'Time to 45 °C' },
 ] as const;
 export type DistributionId = (typeof DISTRIBUTIONS)[number]['id'];
+
+/** A reading whose spread is drawn: one of the checklist's above, or a test pack's (`cp1.<key>`). */
+export interface DistributionReading {
+  id: string;
+  label: string;
+  unit: string;
+}
+
+/**
+ * The readings a site's dashboard and evidence pack draw: the checklist's, then, under a test pack, each of the
+ * pack's own numbers judged against a range of the site's design (design flow, kitchen tap flow, the two-outlet peak
+ * return). A reading held to a set-point recorded on each flat's unit has no range to shade, so is not drawn.
+ */
+export function distributionReadings(pack?: TestPackRef): DistributionReading[] {
+  const own = pack && pack.id !== 'standard' ? findTestPack(pack) : undefined;
+  return [
+    ...DISTRIBUTIONS.map((d) => ({ ...d, unit: unitOf(d.id) })),
+    ...(own?.fields ?? [])
+      .filter((f) => f.kind === 'number' && f.range)
+      .map((f) => ({ id: packMeasurementId(f), label: f.label, unit: f.unit ?? '' })),
+  ];
+}
 
 export interface DashboardFlat {
   id: string;
@@ -44,8 +67,8 @@ export interface DashboardReport {
   reviewState: 'awaiting_review' | 'approved' | 'sent_back';
   reviewedAt: string | null;
   failureReasons: string[];
-  /** The distribution readings as recorded (text), by id. */
-  readings: Partial<Record<DistributionId, string>>;
+  /** The distribution readings as recorded (text), by id (`distributionReadings`). */
+  readings: Partial<Record<string, string>>;
   /** A test-pack report's issues list; absent on standard reports. */
   issues?: readonly { description: string; owner: string; due: string; resolved: boolean }[];
 }
@@ -134,13 +157,14 @@ export function approvedWorkOnly(reports: readonly DashboardReport[]): Dashboard
   );
 }
 
-function rangeOf(id: DistributionId, ranges: Ranges): Range {
+function rangeOf(id: string, ranges: Ranges): Range {
   if (id === 'fortyFiveSeconds') return { min: null, max: FORTY_FIVE_LIMIT_SECONDS };
   return ranges[id as RangedMeasurementId] ?? { min: null, max: null };
 }
 
-const unitOf = (id: DistributionId) =>
-  id === 'fortyFiveSeconds' ? 's' : (MEASUREMENTS.find((m) => m.id === id)?.unit ?? '');
+function unitOf(id: DistributionId) {
+  return id === 'fortyFiveSeconds' ? 's' : (MEASUREMENTS.find((m) => m.id === id)?.unit ?? '');
+}
 
 function median(xs: number[]): number | null {
   if (xs.length === 0) return null;
@@ -183,8 +207,20 @@ export function rangesByType(design: Partial<DesignParameters> | null | undefine
   };
 }
 
+/** A range with neither limit judges nothing (a pack reading whose design value is not set): none is in it. */
+export const isOpenRange = (range: Range) => range.min === null && range.max === null;
 const within = (v: number, range: Range) =>
-  (range.min === null || v >= range.min) && (range.max === null || v <= range.max);
+  !isOpenRange(range) && (range.min === null || v >= range.min) && (range.max === null || v <= range.max);
+
+/**
+ * A chart's figures in words: "2 in range ≤ 50 °C", or, where its flats' type sets no range for the reading,
+ * that they are not judged on it.
+ */
+export function inRangeText(group: { inRange: number; range: Range }, unit: string): string {
+  return isOpenRange(group.range)
+    ? 'not judged (no design value set)'
+    : `${group.inRange} in range ${formatRange(group.range)} ${unit}`;
+}
 
 /**
  * One reading's spread (docs/product.md#dashboard): each flat's latest value judged against its own type's range,
@@ -192,7 +228,7 @@ const within = (v: number, range: Range) =>
  * type's limit.
  */
 function distribution(
-  d: (typeof DISTRIBUTIONS)[number],
+  d: DistributionReading,
   flats: readonly { type?: string; value: string | undefined }[],
   rangesOf: RangesOfType,
 ): SiteDashboard['distributions'][number] {
@@ -223,7 +259,7 @@ function distribution(
   return {
     id: d.id,
     label: d.label,
-    unit: unitOf(d.id),
+    unit: d.unit,
     count: all.length,
     inRange: list.reduce((n, g) => n + g.inRange, 0),
     median: median(all),
@@ -233,13 +269,14 @@ function distribution(
 
 /**
  * The site dashboard's figures from its flats and reports (already filtered by date and engineer), each flat's
- * readings judged against its property type's ranges (or one set for every flat). Pure, so the figures are
- * checked by hand in tests and the pack uses the same.
+ * readings judged against its property type's ranges (or one set for every flat), the site's test pack's own readings
+ * drawn too. Pure, so the figures are checked by hand in tests and the pack uses the same.
  */
 export function buildSiteDashboard(
   flats: DashboardFlat[],
   reports: DashboardReport[],
   ranges: Ranges | RangesOfType,
+  pack?: TestPackRef,
 ): SiteDashboard {
   const rangesOf: RangesOfType = typeof ranges === 'function' ? ranges : () => ranges;
   const byFlat = new Map<string, DashboardReport[]>();
@@ -332,7 +369,7 @@ export function buildSiteDashboard(
     failureReasons: [...reasons.entries()]
       .map(([reason, count]) => ({ reason, count }))
       .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
-    distributions: DISTRIBUTIONS.map((d) =>
+    distributions: distributionReadings(pack).map((d) =>
       distribution(
         d,
         flats.map((f) => ({ type: f.type, value: byFlat.get(f.id)?.at(-1)?.readings[d.id] })),

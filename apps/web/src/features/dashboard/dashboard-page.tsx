@@ -4,7 +4,8 @@ import {
   FLAT_STATE_LABELS,
   FLAT_STATES,
   formatDate,
-  formatRange,
+  inRangeText,
+  isOpenRange,
   ISSUE_OWNER_LABELS,
   type Site,
   type SiteDashboard,
@@ -176,16 +177,17 @@ function SiteDashboardScreen() {
                     <ChartPanel
                       key={`${dist.id} ${g.types.join(' ')}`}
                       title={title}
-                      caption={`${g.count} ${g.count === 1 ? 'flat' : 'flats'}, ${g.inRange} in range ${formatRange(g.range)} ${dist.unit}${
+                      caption={`${g.count} ${g.count === 1 ? 'flat' : 'flats'}, ${inRangeText(g, dist.unit)}${
                         g.median === null ? '' : `; median ${g.median} ${dist.unit}`
-                      }. The range is shaded.`}
+                      }.${isOpenRange(g.range) ? '' : ' The range is shaded.'}`}
                       chart={{
                         label: `${title}: flats per band of ${dist.unit}`,
                         x: g.bins.map((b) => (b.from + b.to) / 2),
                         series: [{ label: 'Flats', values: g.bins.map((b) => b.count), colour: BRAND, bars: true }],
                         xLabel: dist.unit,
                         yLabel: 'Flats',
-                        band: g.range,
+                        // A reading no range judges (a design value not set for its types) has nothing to shade.
+                        ...(isOpenRange(g.range) ? {} : { band: g.range }),
                       }}
                       columns={[`From (${dist.unit})`, `To (${dist.unit})`, 'Flats']}
                       rows={g.bins.map((b) => [b.from, b.to, b.count])}
