@@ -160,3 +160,51 @@ test('a CP1/TS1 re-test started from the Start New Check picker carries the mete
   await check.start(site, flat);
   await expectMeterCarriedSerialMarked(page);
 });
+
+test("a re-test's review flags each value the reviewer marked, in its step's section", async ({
+  engineer,
+  engineerPage: page,
+  createSite,
+  adminApi,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { site, properties } = await createSite({ properties: 1 });
+  const flat = properties[0]!;
+  expect([200, 201]).toContain((await adminApi.put(`/api/sites/${site.id}/members/${engineer.id}`)).status());
+  const assigned = await adminApi.post(`/api/sites/${site.id}/assignments`, {
+    data: { engineerId: engineer.id, propertyIds: [flat.id] },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  const report = await filePassedCheck(page, site, flat, minutesAgo(1), 'SN-WRONG-2');
+  const sentBack = await adminApi.post(`/api/reports/${report.id}/review`, {
+    data: {
+      decision: 'send_back',
+      reason: 'Serial and strainer to check.',
+      fields: ['hiuSerial', 'initialChecks.strainerClean', 'systemPressure'],
+    },
+  });
+  expect(sentBack.status(), await sentBack.text()).toBe(200);
+
+  await page.goto('/');
+  await page
+    .getByTestId('my-flat')
+    .filter({ hasText: flat.address })
+    .getByRole('button', { name: `Open ${flat.address}` })
+    .click();
+  const check = new CheckJourney(page);
+  await check.expectStep(1, 'Basic Information');
+  await check.walkToReview();
+
+  const flagged = (section: string, row: string) =>
+    page.getByTestId(`section-${section}`).locator('dl > div', { hasText: row }).getByTestId('marked-flag');
+  await expect(flagged('basicInfo', 'HIU Serial')).toHaveText(/Marked by the reviewer: check this again/);
+  await expect(flagged('initialChecks', 'Strainer clean')).toBeVisible();
+  await expect(flagged('initialChecks', 'System Pressure')).toBeVisible();
+  await flagged('initialChecks', 'Strainer clean').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('review-marked.png') });
+  // Only the three marked values: the model, carried over unmarked, is not flagged.
+  await expect(page.getByTestId('marked-flag')).toHaveCount(3);
+  await expect(
+    page.getByTestId('section-basicInfo').locator('dl > div', { hasText: 'HIU Model' }).getByTestId('marked-flag'),
+  ).toHaveCount(0);
+});

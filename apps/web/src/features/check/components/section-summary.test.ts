@@ -10,14 +10,25 @@ describe('sectionRows', () => {
     d.standbyMode.flowTemp = '46';
     d.standbyMode.returnTemp = '44';
     const rows = sectionRows('standbyMode', d, DEFAULT_RANGES);
-    expect(row(rows, 'Flow Temperature')).toEqual({ label: 'Flow Temperature', value: '46\u00a0°C', mark: 'pass' });
+    // The item is the id a reviewer marks it by, which the review flags it under.
+    expect(row(rows, 'Flow Temperature')).toEqual({
+      label: 'Flow Temperature',
+      item: 'standbyFlowTemp',
+      value: '46\u00a0°C',
+      mark: 'pass',
+    });
     expect(row(rows, 'Return Temperature')?.mark).toBe('fail');
     expect(row(rows, 'Flow Rate')).toMatchObject({ value: 'Not entered', mark: 'pending' });
   });
 
   it('says an optional value was not recorded without judging it', () => {
     const rows = sectionRows('dhw', emptyWizardData(), DEFAULT_RANGES);
-    expect(row(rows, 'CWS Temperature')).toEqual({ label: 'CWS Temperature', value: 'Not recorded', mark: undefined });
+    expect(row(rows, 'CWS Temperature')).toEqual({
+      label: 'CWS Temperature',
+      item: 'cwsTemp',
+      value: 'Not recorded',
+      mark: undefined,
+    });
     expect(row(rows, 'Reached 45°C in 45 seconds')).toMatchObject({ value: 'Not answered', mark: 'pending' });
   });
 

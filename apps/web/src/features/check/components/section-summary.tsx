@@ -15,12 +15,15 @@ import {
   type SectionId,
   type WizardData,
 } from '@hiu/domain';
+import { MarkedFlag } from '../../../components/ui/marked-flag';
 
 type Mark = 'pass' | 'fail' | 'pending' | undefined;
 export interface SummaryRow {
   label: string;
   value: string;
   mark?: Mark;
+  /** The value's id as a reviewer marks it when sending a report back (`markableItem`). */
+  item?: string;
 }
 
 const yesNo = (v: boolean | null) => (v === null ? 'Not answered' : v ? 'Yes' : 'No');
@@ -35,6 +38,7 @@ function measured(data: WizardData, ranges: Ranges, section: SectionId): Summary
       const verdict = judgeMeasurement(data, m, ranges);
       return {
         label: m.label,
+        item: m.id,
         // A no-break space keeps a value and its unit on one line.
         value: v === '' ? (m.required ? 'Not entered' : 'Not recorded') : `${v}${m.unit ? `\u00a0${m.unit}` : ''}`,
         mark: m.range || m.judged || (m.required && v === '') ? verdict : undefined,
@@ -52,11 +56,17 @@ function packAnswers(d: WizardData, section: SectionId): SummaryRow[] {
       if (f.kind === 'yesno')
         return {
           label: f.label,
+          item: `cp1.${f.key}`,
           value: yesNo(v as boolean | null),
           mark: v === null && f.required ? 'pending' : undefined,
         };
       const t = String(v ?? '');
-      return { label: f.label, value: text(t), mark: f.required && t.trim() === '' ? 'pending' : undefined };
+      return {
+        label: f.label,
+        item: `cp1.${f.key}`,
+        value: text(t),
+        mark: f.required && t.trim() === '' ? 'pending' : undefined,
+      };
     });
 }
 
@@ -86,8 +96,8 @@ function standardRows(section: SectionId, d: WizardData, ranges: Ranges): Summar
         { label: 'Site Name', value: text(d.siteName) },
         { label: 'Address', value: text(d.address) },
         { label: 'Dwelling Type', value: text(d.dwellingType) },
-        { label: 'HIU Model', value: text(d.hiuModel) },
-        { label: 'HIU Serial', value: text(d.hiuSerial) },
+        { label: 'HIU Model', item: 'hiuModel', value: text(d.hiuModel) },
+        { label: 'HIU Serial', item: 'hiuSerial', value: text(d.hiuSerial) },
         { label: 'Engineer Name', value: text(d.engineerName) },
         { label: 'Start Time', value: formatDateTime(d.startTime) || 'Not recorded' },
         ...measured(d, ranges, 'basicInfo'),
@@ -96,6 +106,7 @@ function standardRows(section: SectionId, d: WizardData, ranges: Ranges): Summar
       return [
         ...INITIAL_CHECKS.map((c) => ({
           label: c.label,
+          item: `initialChecks.${c.key}`,
           value: yesNo(d.initialChecks[c.key]),
           mark: markOf(d.initialChecks[c.key]),
         })),
@@ -138,7 +149,11 @@ function standardRows(section: SectionId, d: WizardData, ranges: Ranges): Summar
         },
         { label: 'Signature', value: p.signature ? 'Captured' : 'Missing', mark: p.signature ? 'pass' : 'pending' },
         ...measured(d, ranges, 'photosSignature'),
-        { label: 'Remote Cut Off Valve Serial', value: text(p.remoteCutOffValveSerial) },
+        {
+          label: 'Remote Cut Off Valve Serial',
+          item: 'remoteCutOffValveSerial',
+          value: text(p.remoteCutOffValveSerial),
+        },
         { label: 'Heating Controller Set', value: yesNo(p.heatingControllerSet), mark: markOf(p.heatingControllerSet) },
       ];
     }
@@ -153,12 +168,19 @@ const MARKS: Record<Exclude<Mark, undefined>, { icon: string; sr: string; cls: s
   pending: { icon: '…', sr: 'pending', cls: 'text-pending' },
 };
 
-export function SummaryList({ rows }: { rows: SummaryRow[] }) {
+/**
+ * A section's values; in a re-test, each value the reviewer marked is flagged under its label
+ * (docs/product.md#my-flats), so the review shows what was to be checked again.
+ */
+export function SummaryList({ rows, marked }: { rows: SummaryRow[]; marked?: ReadonlySet<string> }) {
   return (
     <dl className="divide-y divide-slate-100">
       {rows.map((r) => (
         <div key={r.label} className="flex items-baseline justify-between gap-3 py-2">
-          <dt className="min-w-0 flex-1 text-sm text-slate-600">{r.label}</dt>
+          <dt className="flex min-w-0 flex-1 flex-col gap-1 text-sm text-slate-600">
+            {r.label}
+            {r.item && marked?.has(r.item) ? <MarkedFlag id={`review-marked-${r.item}`} /> : null}
+          </dt>
           <dd className="flex max-w-[60%] items-baseline justify-end gap-1.5 text-right text-base font-medium text-slate-900">
             <span className={r.mark === 'fail' ? 'text-fail' : 'break-words'}>{r.value}</span>
             {r.mark ? (

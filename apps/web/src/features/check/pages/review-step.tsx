@@ -7,6 +7,7 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { Field } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
 import { useWizard } from '../state/wizard-provider';
+import { useMarkedItems } from '../state/marked-items';
 import { sectionRows, SummaryList } from '../components/section-summary';
 import { NextButton, WizardChrome } from '../components/wizard-chrome';
 import { useStep } from '../lib/use-step';
@@ -19,6 +20,7 @@ export function ReviewStep() {
   const [, navigate] = useLocation();
   const { state, submit, setNotes, update } = useWizard();
   const { step, ranges } = useStep('review');
+  const marked = useMarkedItems();
   const { reset } = useWizard();
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -149,7 +151,7 @@ export function ReviewStep() {
                 </h2>
                 <StatusBadge status={status} />
               </div>
-              <SummaryList rows={sectionRows(s.id, d, ranges)} />
+              <SummaryList rows={sectionRows(s.id, d, ranges)} marked={marked} />
               <Link
                 to={`/check/${slug}?from=review`}
                 className="mt-1 inline-flex min-h-12 items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
