@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { runQueuedNow, type NewJob } from '../jobs/queue/store.js';
 import { runCommand } from '../db/unit-of-work.js';
 import type { JobHandler } from '../jobs/queue/runner.js';
-import { StoreUnavailableError, sha256Of, type ObjectStore } from './object-store.js';
+import { StoreUnavailableError, checkedAgainst, sha256Of, type ObjectStore } from './object-store.js';
 import type {
   FilesRepository,
   NewFile,
@@ -176,29 +176,56 @@ export async function dropObjectsNoLongerNamed(deps: FileDeps, removed: { sha256
 /** How much of a file held by the database a streamed download reads at a time. */
 const PIECE_BYTES = 256 * 1024;
 
+/** What a download needs to know of a file to send it, without its bytes. */
+export interface FileToSend {
+  id: string;
+  location: string;
+  sha256: string | null;
+  size: number;
+}
+
 /**
- * A file's bytes as a stream from wherever they are, for a download too large to hold whole (an evidence pack's
- * files): from the store checked against the hash as they pass, from the database a piece at a time.
+ * A file's bytes as a stream from wherever they are (docs/product.md#files): a download of a photo, a signature, a
+ * report PDF or an evidence pack's file never holds the whole file. From the store they are checked against the
+ * hash as they pass; from the database they are read a piece at a time, and checked too when the hash is known.
+ * A file moved into the store while it is read from the database (the offload job) goes on from the store.
+ * The stream ends with a `CorruptObjectError` instead of its last piece when the bytes fail their hash [254].
  */
-export async function fileStream(
-  deps: Pick<FileDeps, 'files' | 'objects'>,
-  file: { id: string; location: string; sha256: string | null; size: number },
-): Promise<Readable> {
-  if (file.location === 's3') {
-    if (!deps.objects || !file.sha256)
-      throw new Error(`File ${file.id} is in the object store, but FILE_STORE is not s3`);
-    return deps.objects.stream(file.sha256);
-  }
+export async function fileStream(deps: Pick<FileDeps, 'files' | 'objects'>, file: FileToSend): Promise<Readable> {
+  if (file.location === 's3') return storeStream(deps, file);
   const { files } = deps;
   async function* pieces() {
     for (let offset = 0; offset < file.size; offset += PIECE_BYTES) {
       const piece = await files.bytesAt(file.id, offset, PIECE_BYTES);
-      if (!piece) throw new Error(`File ${file.id} is no longer in the database`);
+      if (!piece) {
+        yield* from(await storeStream(deps, file), offset);
+        return;
+      }
       yield piece;
     }
   }
   // A byte stream that asks for the next piece only once this one is taken (an object stream would read 16 ahead).
-  return Readable.from(pieces(), { objectMode: false, highWaterMark: 1 });
+  const stream = Readable.from(pieces(), { objectMode: false, highWaterMark: 1 });
+  return file.sha256 ? checkedAgainst(file.sha256, stream) : stream;
+}
+
+async function storeStream(deps: Pick<FileDeps, 'objects'>, file: FileToSend): Promise<Readable> {
+  if (!deps.objects || !file.sha256)
+    throw new Error(`File ${file.id} is not in the database, and FILE_STORE is not s3`);
+  return deps.objects.stream(file.sha256);
+}
+
+/** The bytes of `stream` from `offset` on. */
+async function* from(stream: Readable, offset: number): AsyncGenerator<Buffer> {
+  let skip = offset;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (skip >= chunk.length) {
+      skip -= chunk.length;
+      continue;
+    }
+    yield skip > 0 ? chunk.subarray(skip) : chunk;
+    skip = 0;
+  }
 }
 
 type ImageReader = {

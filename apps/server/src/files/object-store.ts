@@ -23,17 +23,25 @@ export interface ObjectStore {
 
 export const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** Passes `body` on while hashing it; ends with a `CorruptObjectError` when its SHA-256 is not `sha256`. */
+/**
+ * Passes `body` on while hashing it; ends with a `CorruptObjectError` when its SHA-256 is not `sha256`. The last
+ * piece is held back until the hash is known, so a reader never receives every byte of a file that fails it: a
+ * download with a Content-Length ends short, a broken transfer, never a complete file of the wrong bytes [254].
+ */
 export function checkedAgainst(sha256: string, body: Readable): Readable {
   const hash = createHash('sha256');
+  let held: Buffer | undefined;
   const check = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
-      done(null, chunk);
+      const previous = held;
+      held = chunk;
+      done(null, previous);
     },
     flush(done) {
       const got = hash.digest('hex');
-      done(got === sha256 ? null : new CorruptObjectError(`The stored object ${sha256} fails its SHA-256`));
+      if (got !== sha256) return done(new CorruptObjectError(`The stored object ${sha256} fails its SHA-256`));
+      done(null, held);
     },
   });
   // A reader that stops early (a download cancelled) closes the store's response too.

@@ -196,6 +196,24 @@ export function filesRepository(db: Db) {
       return row;
     },
 
+    /** A file's row without its bytes: a download streams them (`fileStream`) rather than reading them whole. */
+    async describe(id: string): Promise<Omit<StoredFile, 'data'> | undefined> {
+      const [row] = await db
+        .select({
+          id: files.id,
+          ownerId: files.ownerId,
+          kind: files.kind,
+          contentType: files.contentType,
+          size: files.size,
+          sha256: files.sha256,
+          location: files.location,
+          reportId: files.reportId,
+        })
+        .from(files)
+        .where(eq(files.id, id));
+      return row;
+    },
+
     /** `length` bytes of a file held by the database from `offset`: a large one is sent a piece at a time. */
     async bytesAt(id: string, offset: number, length: number): Promise<Buffer | undefined> {
       const [row] = await db

@@ -14,8 +14,7 @@ import { HttpError, conflict, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import type { UnclaimedLimit, UnclaimedUploads } from './repository.js';
-import { fileBytes, uploadFile, type FileDeps } from './commands.js';
-import { CorruptObjectError, StoreUnavailableError } from './object-store.js';
+import { fileStream, uploadFile, type FileDeps } from './commands.js';
 
 /** The request body limit: the largest file any kind may be (each kind's own limit is checked after). */
 export const MAX_FILE_BYTES = MAX_UPLOAD_BYTES;
@@ -159,34 +158,20 @@ export const fileRoutes =
         },
       },
       async (request, reply) => {
-        const file = await files.get(request.params.id);
+        const file = await files.describe(request.params.id);
         const user = request.user!;
         // Someone else's file answers like a missing one, so ids cannot be probed.
         if (!file || !(await mayRead(user, file))) throw notFound('File not found');
         const filename = `${file.kind}-${file.id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
-        const data = await readOrExplain(file);
+        // Streamed from wherever it is and checked against its SHA-256 as it goes: a store that does not answer is
+        // a 503 before anything is sent; bytes that fail the hash end the transfer short, never served whole [254].
+        const body = await fileStream(deps, file);
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Length', file.size)
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Disposition', `inline; filename="${filename}"`)
-          .send(data);
+          .send(body);
       },
     );
-
-    /** A file not yet moved is served from the database; one in the store only when it matches its hash. */
-    async function readOrExplain(file: Parameters<typeof fileBytes>[1]): Promise<Buffer> {
-      try {
-        return await fileBytes(deps, file);
-      } catch (err) {
-        if (err instanceof StoreUnavailableError) {
-          throw new HttpError(503, 'file_store_unavailable', 'The file store is not answering; try again shortly');
-        }
-        if (err instanceof CorruptObjectError) {
-          app.log.error({ err, fileId: file.id }, 'stored object fails its SHA-256; not served');
-          throw new HttpError(503, 'file_store_unavailable', 'This file cannot be read from the file store now');
-        }
-        throw err;
-      }
-    }
   };

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { CorruptObjectError, StoreUnavailableError } from '../files/object-store.js';
 
 /** An error whose status, code and message are safe to show to the caller. */
 export class HttpError extends Error {
@@ -45,6 +46,19 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       const first = Object.values(fields)[0] ?? 'Invalid request';
       return reply.status(422).send(body('validation_failed', first, fields));
+    }
+    // A file's bytes the object store did not send, or sent wrong: never served (docs/product.md#files). Raised
+    // by a streamed download before its first byte went, so written as text: the reply's stream was its payload.
+    if (err instanceof StoreUnavailableError || err instanceof CorruptObjectError) {
+      const damaged = err instanceof CorruptObjectError;
+      request.log[damaged ? 'error' : 'warn']({ err }, damaged ? 'stored file fails its SHA-256' : 'file store down');
+      const message = damaged
+        ? 'This file cannot be read from the file store now'
+        : 'The file store is not answering; try again shortly';
+      return reply
+        .status(503)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(body('file_store_unavailable', message)));
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');

@@ -22,6 +22,8 @@ import { siteLookup, siteQuery } from './site-query.js';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import { awaitRunningBuild, revisionPdf, storedReportPdf } from '../jobs/report-pdf-job.js';
 import { serverFiles } from '../files/server-files.js';
+import { fileStream } from '../files/commands.js';
+import type { Readable as NodeReadable } from 'node:stream';
 
 const idParams = z.object({ id: z.uuid() });
 const listQuery = siteQuery.extend({
@@ -47,6 +49,7 @@ export const reportRoutes =
       jobs: ctx.jobStore,
       log: app.log,
     };
+    const streamDeps = { files: ctx.repos.files, objects: ctx.objects };
     const access = siteAccess(ctx.repos.members);
     const { siteOf, requiredSite } = siteLookup(ctx.repos.sites);
 
@@ -185,29 +188,37 @@ export const reportRoutes =
         await readableOrThrow(request.user!, found);
         const report = found!;
         const wanted = request.query.revision;
+        const send = (body: Buffer | NodeReadable, size: number, filename: string) =>
+          reply
+            .header('Content-Type', 'application/pdf')
+            .header('Content-Length', size)
+            .header('Content-Disposition', attachment(filename))
+            .send(body);
+        // A kept PDF is streamed from wherever it is, checked against its SHA-256 as it goes [254]; one not built
+        // yet (or lost) is built now, in memory as it is made, and kept.
+        const streamKept = async (fileId: string | null | undefined, filename: string) => {
+          const kept = fileId ? await ctx.repos.files.whereIs(fileId) : undefined;
+          return kept && send(await fileStream(streamDeps, kept), kept.size, filename);
+        };
         // An earlier revision keeps its own PDF.
         if (wanted !== undefined && wanted !== report.revision) {
-          const bytes =
-            wanted < report.revision ? await revisionPdf(pdfDeps, report, wanted, request.user!.id) : undefined;
-          if (!bytes) throw notFound(`This report has no revision ${wanted}`);
+          const row = wanted < report.revision ? await ctx.repos.review.revision(report.id, wanted) : undefined;
+          if (!row) throw notFound(`This report has no revision ${wanted}`);
           const kept = (await ctx.repos.review.revisions(report)).find((v) => v.revision === wanted);
-          return reply
-            .header('Content-Type', 'application/pdf')
-            .header('Content-Length', bytes.length)
-            .header(
-              'Content-Disposition',
-              attachment(revisionPdfFilename(report.pdfFilename, wanted, kept?.overallStatus ?? report.overallStatus)),
-            )
-            .send(bytes);
+          const filename = revisionPdfFilename(report.pdfFilename, wanted, kept?.overallStatus ?? report.overallStatus);
+          const streamed = await streamKept(row.pdfFileId, filename);
+          if (streamed) return streamed;
+          const bytes = await revisionPdf(pdfDeps, report, wanted, request.user!.id);
+          if (!bytes) throw notFound(`This report has no revision ${wanted}`);
+          return send(bytes, bytes.length, filename);
         }
+        const filename = report.pdfFilename || 'report.pdf';
+        const streamed = await streamKept(report.pdfFileId, filename);
+        if (streamed) return streamed;
         // Not built yet: wait for a build under way, else build it now (the queued job then finds it stored).
-        const built = report.pdfFileId ? undefined : await awaitRunningBuild(pdfDeps, report.id);
+        const built = await awaitRunningBuild(pdfDeps, report.id);
         const bytes = built ?? (await storedReportPdf(pdfDeps, report, request.user!.id));
-        return reply
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Length', bytes.length)
-          .header('Content-Disposition', attachment(report.pdfFilename || 'report.pdf'))
-          .send(bytes);
+        return send(bytes, bytes.length, filename);
       },
     );
   };
