@@ -42,7 +42,7 @@ test.describe('a check that passes', () => {
       await expect(page.getByLabel('Dwelling Type')).toHaveValue('1b2p');
       await expect(page.getByLabel('Engineer Name')).toHaveValue(engineer.name);
       await expect(page.getByLabel('Start Time')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
-      for (const label of ['Address', 'Dwelling Type', 'Engineer Name', 'Start Time']) {
+      for (const label of ['Site Name', 'Address', 'Dwelling Type', 'Engineer Name', 'Start Time']) {
         await expect(page.getByLabel(label)).not.toBeEditable();
       }
       await expect(page.getByLabel('Meter Start Reading')).toHaveAttribute('inputmode', 'decimal');
