@@ -7,6 +7,8 @@ import { createProperty, createSite } from './helpers/admin-data.js';
 import { hasPdftotext, JPEG, PNG, pdfText, upload } from './helpers/report-files.js';
 
 const t = useTestApp();
+/** Submits, reviews and a pack's PDFs take well over the default 30 s on a loaded 2-core machine. */
+const PACK_BUILD_MS = 180_000;
 
 async function submitCp1(
   eng: TestClient,
@@ -34,134 +36,161 @@ async function submitCp1(
 }
 
 describe.runIf(hasPdftotext)('summary.pdf as a handover document', () => {
-  it("prints each flat's review state, its address in full and an asset register of HIU and heat meter serials", async () => {
-    const app = await t.app();
-    const admin = await signedIn(app, 'admin');
-    const eng = await signedIn(app, 'engineer');
-    const supervisor = await signedIn(app, 'supervisor');
-    const site = await createSite(admin, { name: `Register ${Math.random()}`, testPack: 'cp1-ts1' });
-    await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
-    const long = 'Flat 12, The Old Grain Warehouse East Wing, Riverside Quarter';
-    const approved = await createProperty(admin, site.id, { address: long, propertyType: '2b4p' });
-    const sentBack = await createProperty(admin, site.id, { address: 'Flat 2, Mill House', propertyType: '2b4p' });
-    const waiting = await createProperty(admin, site.id, { address: 'Flat 3, Mill House', propertyType: '2b4p' });
-    const a = await submitCp1(
-      eng,
-      site,
-      approved.id,
-      '2026-03-02T10:00:00.000Z',
-      { hiuSerial: 'HIU-SER-0001', meterSerial: 'MTR-SER-0001' },
-      [{ id: randomUUID(), description: 'Lagging missing on the primary flow', owner: 'installer', due: '2026-04-01' }],
-    );
-    await supervisor.post(`/api/reports/${a}/review`, { decision: 'approve' });
-    const b = await submitCp1(eng, site, sentBack.id, '2026-03-02T11:00:00.000Z', {
-      hiuSerial: 'HIU-SER-0002',
-      meterSerial: 'MTR-SER-0002',
-    });
-    await supervisor.post(`/api/reports/${b}/review`, { decision: 'send_back', reason: 'Photo unreadable' });
-    await submitCp1(eng, site, waiting.id, '2026-03-02T12:00:00.000Z', {
-      hiuSerial: 'HIU-SER-0003',
-      meterSerial: 'MTR-SER-0003',
-    });
+  it(
+    "prints each flat's review state, its address in full and an asset register of HIU and heat meter serials",
+    async () => {
+      const app = await t.app();
+      const admin = await signedIn(app, 'admin');
+      const eng = await signedIn(app, 'engineer');
+      const supervisor = await signedIn(app, 'supervisor');
+      const site = await createSite(admin, { name: `Register ${Math.random()}`, testPack: 'cp1-ts1' });
+      await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
+      const long = 'Flat 12, The Old Grain Warehouse East Wing, Riverside Quarter';
+      const approved = await createProperty(admin, site.id, { address: long, propertyType: '2b4p' });
+      const sentBack = await createProperty(admin, site.id, { address: 'Flat 2, Mill House', propertyType: '2b4p' });
+      const waiting = await createProperty(admin, site.id, { address: 'Flat 3, Mill House', propertyType: '2b4p' });
+      const a = await submitCp1(
+        eng,
+        site,
+        approved.id,
+        '2026-03-02T10:00:00.000Z',
+        { hiuSerial: 'HIU-SER-0001', meterSerial: 'MTR-SER-0001' },
+        [
+          {
+            id: randomUUID(),
+            description: 'Lagging missing on the primary flow',
+            owner: 'installer',
+            due: '2026-04-01',
+          },
+          {
+            id: randomUUID(),
+            description: 'Isolation valve label missing',
+            owner: 'installer',
+            due: '2026-03-01',
+            resolved: true,
+            closingComment: 'Label fitted by the installer on the day',
+          },
+        ],
+      );
+      await supervisor.post(`/api/reports/${a}/review`, { decision: 'approve' });
+      const b = await submitCp1(eng, site, sentBack.id, '2026-03-02T11:00:00.000Z', {
+        hiuSerial: 'HIU-SER-0002',
+        meterSerial: 'MTR-SER-0002',
+      });
+      await supervisor.post(`/api/reports/${b}/review`, { decision: 'send_back', reason: 'Photo unreadable' });
+      await submitCp1(eng, site, waiting.id, '2026-03-02T12:00:00.000Z', {
+        hiuSerial: 'HIU-SER-0003',
+        meterSerial: 'MTR-SER-0003',
+      });
 
-    const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
-    await t.jobsSettled();
-    const zip = unzipSync(new Uint8Array((await supervisor.get(`/api/evidence-packs/${id}/download`)).rawPayload));
-    const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
-    // Review states in words, not all "Failed".
-    for (const s of ['Approved', 'Sent back', 'Awaiting review']) expect(text, s).toContain(s);
-    // The asset register: the approved flat's HIU and meter as recorded; work not approved shows none.
-    expect(text).toContain('Asset register');
-    expect(text).toContain('HIU-SER-0001');
-    expect(text).toContain('MTR-SER-0001');
-    expect(text).not.toContain('HIU-SER-0002');
-    // The pack named, its own ranges listed, its issues shown with who acts and by when.
-    expect(text).toMatch(/Test pack CP1\/TS1 acceptance, version \d/);
-    expect(text).toContain('Open issues 1');
-    expect(text).toContain('DHW Checks: Primary return, two outlets open <= 25 °C');
-    expect(text).toContain('Lagging missing on the primary flow');
-    expect(text).toContain('01/04/2026');
-    // Wrapped, never cut: every word of the long address is there and nothing ends in an ellipsis.
-    for (const word of long.split(' ')) expect(text, word).toContain(word);
-    expect(text).not.toContain('…');
-  });
+      const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+      await t.jobsSettled(150_000);
+      const zip = unzipSync(new Uint8Array((await supervisor.get(`/api/evidence-packs/${id}/download`)).rawPayload));
+      const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
+      // Review states in words, not all "Failed".
+      for (const s of ['Approved', 'Sent back', 'Awaiting review']) expect(text, s).toContain(s);
+      // The asset register: the approved flat's HIU and meter as recorded; work not approved shows none.
+      expect(text).toContain('Asset register');
+      expect(text).toContain('HIU-SER-0001');
+      expect(text).toContain('MTR-SER-0001');
+      expect(text).not.toContain('HIU-SER-0002');
+      // The pack named, its own ranges listed, its issues shown with who acts and by when.
+      expect(text).toMatch(/Test pack CP1\/TS1 acceptance, version \d/);
+      expect(text).toContain('Open issues 1');
+      expect(text).toContain('DHW Checks: Primary return, two outlets open <= 25 °C');
+      expect(text).toContain('Lagging missing on the primary flow');
+      expect(text).toContain('01/04/2026');
+      // A closed issue says how it was put right, by whom and when, as a network-wide one does.
+      expect(text).toContain('Isolation valve label missing');
+      expect(text).toContain('Label fitted by the installer on the day');
+      expect(text).toContain('(Eddie Engineer, 02/03/2026');
+      // Wrapped, never cut: every word of the long address is there and nothing ends in an ellipsis.
+      for (const word of long.split(' ')) expect(text, word).toContain(word);
+      expect(text).not.toContain('…');
+    },
+    PACK_BUILD_MS,
+  );
 
-  it("tells each flat's failure reasons, pack readings against their ranges and earlier attempts; the cover has the pack's hash", async () => {
-    const app = await t.app();
-    const admin = await signedIn(app, 'admin');
-    const eng = await signedIn(app, 'engineer');
-    const supervisor = await signedIn(app, 'supervisor');
-    const site = await createSite(admin, { name: `Story ${randomUUID().slice(0, 6)}`, testPack: 'cp1-ts1' });
-    await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
-    const review = async (id: string, body: object) => {
-      const res = await supervisor.post(`/api/reports/${id}/review`, body);
-      if (res.statusCode !== 200) throw new Error(`review: ${res.statusCode} ${res.body}`);
-    };
-    const weak = await createProperty(admin, site.id, { address: 'Flat 1, Tap House', propertyType: '2b4p' });
-    const redone = await createProperty(admin, site.id, { address: 'Flat 2, Tap House', propertyType: '2b4p' });
-    // A failure approved as recorded, then a passing re-test.
-    const failed = await submitCp1(
-      eng,
-      site,
-      weak.id,
-      '2026-03-02T09:00:00.000Z',
-      { hiuSerial: 'HIU-W-0', meterSerial: 'MTR-W-0' },
-      [],
-      {
-        kitchenTapFlow: '1',
-      },
-    );
-    await review(failed, { decision: 'approve' });
-    const passed = await submitCp1(
-      eng,
-      site,
-      weak.id,
-      '2026-03-03T09:00:00.000Z',
-      { hiuSerial: 'HIU-W-1', meterSerial: 'MTR-W-1' },
-      [{ id: randomUUID(), description: 'Balancing valve label missing', owner: 'installer', due: '2026-05-01' }],
-    );
-    await review(passed, { decision: 'approve' });
-    // Sent back, then re-tested and approved.
-    const back = await submitCp1(eng, site, redone.id, '2026-03-02T10:00:00.000Z', {
-      hiuSerial: 'HIU-R-0',
-      meterSerial: 'MTR-R-0',
-    });
-    await review(back, { decision: 'send_back', reason: 'Strainer photo unreadable' });
-    const again = await submitCp1(eng, site, redone.id, '2026-03-04T10:00:00.000Z', {
-      hiuSerial: 'HIU-R-1',
-      meterSerial: 'MTR-R-1',
-    });
-    await review(again, { decision: 'approve' });
+  it(
+    "tells each flat's failure reasons, pack readings against their ranges and earlier attempts; the cover has the pack's hash",
+    async () => {
+      const app = await t.app();
+      const admin = await signedIn(app, 'admin');
+      const eng = await signedIn(app, 'engineer');
+      const supervisor = await signedIn(app, 'supervisor');
+      const site = await createSite(admin, { name: `Story ${randomUUID().slice(0, 6)}`, testPack: 'cp1-ts1' });
+      await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
+      const review = async (id: string, body: object) => {
+        const res = await supervisor.post(`/api/reports/${id}/review`, body);
+        if (res.statusCode !== 200) throw new Error(`review: ${res.statusCode} ${res.body}`);
+      };
+      const weak = await createProperty(admin, site.id, { address: 'Flat 1, Tap House', propertyType: '2b4p' });
+      const redone = await createProperty(admin, site.id, { address: 'Flat 2, Tap House', propertyType: '2b4p' });
+      // A failure approved as recorded, then a passing re-test.
+      const failed = await submitCp1(
+        eng,
+        site,
+        weak.id,
+        '2026-03-02T09:00:00.000Z',
+        { hiuSerial: 'HIU-W-0', meterSerial: 'MTR-W-0' },
+        [],
+        {
+          kitchenTapFlow: '1',
+        },
+      );
+      await review(failed, { decision: 'approve' });
+      const passed = await submitCp1(
+        eng,
+        site,
+        weak.id,
+        '2026-03-03T09:00:00.000Z',
+        { hiuSerial: 'HIU-W-1', meterSerial: 'MTR-W-1' },
+        [{ id: randomUUID(), description: 'Balancing valve label missing', owner: 'installer', due: '2026-05-01' }],
+      );
+      await review(passed, { decision: 'approve' });
+      // Sent back, then re-tested and approved.
+      const back = await submitCp1(eng, site, redone.id, '2026-03-02T10:00:00.000Z', {
+        hiuSerial: 'HIU-R-0',
+        meterSerial: 'MTR-R-0',
+      });
+      await review(back, { decision: 'send_back', reason: 'Strainer photo unreadable' });
+      const again = await submitCp1(eng, site, redone.id, '2026-03-04T10:00:00.000Z', {
+        hiuSerial: 'HIU-R-1',
+        meterSerial: 'MTR-R-1',
+      });
+      await review(again, { decision: 'approve' });
 
-    const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
-    await t.jobsSettled();
-    const res = await supervisor.get(`/api/evidence-packs/${id}/download`);
-    const zip = unzipSync(new Uint8Array(res.rawPayload));
-    const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString()) as {
-      packSha256: string;
-      files: { path: string; sha256: string }[];
-    };
-    // The pack's hash: of every file but the summary, as sha256sum lists them, sorted by path; the ZIP's name starts it.
-    const listed = manifest.files
-      .filter((f) => f.path !== 'summary.pdf')
-      .map((f) => `${createHash('sha256').update(zip[f.path]!).digest('hex')}  ${f.path}\n`)
-      .sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1))
-      .join('');
-    expect(manifest.packSha256).toBe(createHash('sha256').update(listed).digest('hex'));
-    expect(String(res.headers['content-disposition'])).toContain(manifest.packSha256.slice(0, 8));
+      const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+      await t.jobsSettled(150_000);
+      const res = await supervisor.get(`/api/evidence-packs/${id}/download`);
+      const zip = unzipSync(new Uint8Array(res.rawPayload));
+      const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString()) as {
+        packSha256: string;
+        files: { path: string; sha256: string }[];
+      };
+      // The pack's hash: of every file but the summary, as sha256sum lists them, sorted by path; the ZIP's name starts it.
+      const listed = manifest.files
+        .filter((f) => f.path !== 'summary.pdf')
+        .map((f) => `${createHash('sha256').update(zip[f.path]!).digest('hex')}  ${f.path}\n`)
+        .sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1))
+        .join('');
+      expect(manifest.packSha256).toBe(createHash('sha256').update(listed).digest('hex'));
+      expect(String(res.headers['content-disposition'])).toContain(manifest.packSha256.slice(0, 8));
 
-    const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
-    expect(text).toContain(manifest.packSha256);
-    expect(text).toMatch(/CP1\/TS1 acceptance, version \d/);
-    for (const serial of ['HIU-W-1', 'MTR-W-1', 'HIU-R-1', 'MTR-R-1']) expect(text, serial).toContain(serial);
-    expect(text).toContain('Balancing valve label missing');
-    // Flat by flat: the pack's key readings against their ranges, and the attempts before with date and reason.
-    expect(text).toContain('Flat by flat');
-    expect(text).toMatch(/Kitchen tap flow: 7 L\/min \([^)]*\) PASS/);
-    expect(text).toContain('02/03/2026 FAIL');
-    expect(text).toMatch(/02\/03\/2026 FAIL: [^:]*[Kk]itchen tap flow/);
-    // (pdftotext reads a table row across its columns, so a wrapped cell's lines come apart.)
-    expect(text).toContain('02/03/2026 PASS: Sent back:');
-    expect(text).toContain('Strainer photo unreadable');
-  });
+      const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
+      expect(text).toContain(manifest.packSha256);
+      expect(text).toMatch(/CP1\/TS1 acceptance, version \d/);
+      for (const serial of ['HIU-W-1', 'MTR-W-1', 'HIU-R-1', 'MTR-R-1']) expect(text, serial).toContain(serial);
+      expect(text).toContain('Balancing valve label missing');
+      // Flat by flat: the pack's key readings against their ranges, and the attempts before with date and reason.
+      expect(text).toContain('Flat by flat');
+      expect(text).toMatch(/Kitchen tap flow: 7 L\/min \([^)]*\) PASS/);
+      expect(text).toContain('02/03/2026 FAIL');
+      expect(text).toMatch(/02\/03\/2026 FAIL: [^:]*[Kk]itchen tap flow/);
+      // (pdftotext reads a table row across its columns, so a wrapped cell's lines come apart.)
+      expect(text).toContain('02/03/2026 PASS: Sent back:');
+      expect(text).toContain('Strainer photo unreadable');
+    },
+    PACK_BUILD_MS,
+  );
 });

@@ -72,7 +72,16 @@ export interface EvidenceSummaryInput {
   /** The site's test pack, named on the cover; its ranges are listed with the checklist's. */
   testPack: TestPack;
   /** Every issue the flats' approved reports list, open or closed (test packs with an issues list). */
-  issues: { address: string; description: string; owner: string; due: string; resolved: boolean }[];
+  issues: {
+    address: string;
+    description: string;
+    owner: string;
+    due: string;
+    resolved: boolean;
+    closingComment?: string | undefined;
+    closedBy?: string | undefined;
+    closedAt?: string | undefined;
+  }[];
   /** The site's network-wide issues, open and resolved, each applying to every flat. */
   networkIssues: SiteIssue[];
   ranges: Ranges;
@@ -421,11 +430,12 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
     table(
       w,
       [
-        { title: 'Flat', width: 0.24 },
-        { title: 'Issue', width: 0.36 },
-        { title: 'Who acts', width: 0.16 },
-        { title: 'Due', width: 0.12 },
-        { title: 'State', width: 0.12 },
+        { title: 'Flat', width: 0.2 },
+        { title: 'Issue', width: 0.24 },
+        { title: 'Who acts', width: 0.1 },
+        { title: 'Due', width: 0.1 },
+        { title: 'State', width: 0.08 },
+        { title: 'Closed: how, by whom, when', width: 0.28 },
       ],
       input.issues.map((i) => [
         i.address,
@@ -433,6 +443,7 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
         ISSUE_OWNER_LABELS[i.owner as IssueOwner] ?? i.owner,
         i.due ? formatDate(i.due) : '-',
         i.resolved ? 'Closed' : 'OPEN',
+        i.resolved ? closedText(i) : '-',
       ]),
       8,
     );
@@ -570,15 +581,18 @@ function drawNetworkIssues(w: Writer, issues: readonly SiteIssue[]) {
       ISSUE_OWNER_LABELS[i.owner],
       formatDate(i.due),
       i.resolved ? 'Closed' : 'OPEN',
-      i.resolved
-        ? [
-            i.closingComment ?? '',
-            `(${[i.closedBy ?? 'Unknown', i.closedAt ? formatDateTime(i.closedAt) : ''].filter(Boolean).join(', ')})`,
-          ]
-            .filter(Boolean)
-            .join(' ')
-        : '-',
+      i.resolved ? closedText(i) : '-',
     ]),
     8,
   );
+}
+
+/** How a closed issue was put right, then who closed it and when: "Lagging fitted (Eddie Engineer, 02/03/2026 10:00)". */
+function closedText(i: {
+  closingComment?: string | null | undefined;
+  closedBy?: string | null | undefined;
+  closedAt?: string | null | undefined;
+}) {
+  const who = [i.closedBy ?? 'Unknown', i.closedAt ? formatDateTime(i.closedAt) : ''].filter(Boolean).join(', ');
+  return [i.closingComment ?? '', `(${who})`].filter(Boolean).join(' ');
 }

@@ -70,7 +70,16 @@ export interface DashboardReport {
   /** The distribution readings as recorded (text), by id (`distributionReadings`). */
   readings: Partial<Record<string, string>>;
   /** A test-pack report's issues list; absent on standard reports. */
-  issues?: readonly { description: string; owner: string; due: string; resolved: boolean }[];
+  issues?: readonly {
+    description: string;
+    owner: string;
+    due: string;
+    resolved: boolean;
+    /** How a closed one was put right, by whom and when (version 3 of the CP1/TS1 pack on). */
+    closingComment?: string | undefined;
+    closedBy?: string | undefined;
+    closedAt?: string | undefined;
+  }[];
 }
 
 const countsSchema = z.object(
