@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
 import { fileStream } from '../src/files/commands.js';
-import { sha256Of } from '../src/files/object-store.js';
+import { StoreUnavailableError, sha256Of } from '../src/files/object-store.js';
 import { filesRepository } from '../src/files/repository.js';
 import { s3Store } from '../src/files/s3-store.js';
 import { signedIn, testFileStoreKind, testS3Settings, useTestApp } from './helpers/test-app.js';
@@ -160,6 +160,24 @@ describe(`a single file's download from the ${store} store`, () => {
       const rest: Buffer[] = [first];
       for (let next = await reader.next(); !next.done; next = await reader.next()) rest.push(next.value as Buffer);
       expect(sha256Of(Buffer.concat(rest))).toBe(sha256);
+    },
+    60_000,
+  );
+
+  it.runIf(store === 's3')(
+    'gives up within the timeout when the store does not answer, before sending anything',
+    async () => {
+      const { db } = await t.database();
+      const eng = await signedIn(await t.app(), 'engineer');
+      const data = randomBytes(64 * 1024);
+      const { id, sha256 } = await keptOriginal(eng.userId, data);
+      // The same bucket behind an address nothing listens on: the route then answers 503 (the error handler).
+      const down = s3Store({ ...testS3Settings()!, endpoint: 'http://127.0.0.1:9', timeoutMs: 2000 });
+      const started = Date.now();
+      await expect(
+        fileStream({ files: filesRepository(db), objects: down }, { id, location: 's3', sha256, size: data.length }),
+      ).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(Date.now() - started).toBeLessThan(15_000);
     },
     60_000,
   );
