@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryFunctionContext, type QueryObserverResult } from '@tanstack/react-query';
 import type { User } from '@hiu/domain';
 import { ApiError, apiRequest, getQueryFn } from './api-client';
 import { withTimeout } from './with-timeout';
@@ -38,10 +38,14 @@ function setSignOutPending(pending: boolean): void {
   }
 }
 
+let lastRead: { raw: string | null; user: User | null } = { raw: null, user: null };
+
+/** The last user seen on this device (the same object while it is unchanged, so screens do not re-render). */
 function lastKnownUser(): User | null {
   try {
     const raw = localStorage.getItem(LAST_USER_KEY);
-    return raw ? (JSON.parse(raw) as User) : null;
+    if (raw !== lastRead.raw) lastRead = { raw, user: raw ? (JSON.parse(raw) as User) : null };
+    return lastRead.user;
   } catch {
     return null;
   }
@@ -115,10 +119,22 @@ export const sessionQuery = queryOptions<User | null>({
   networkMode: 'online',
 });
 
+type SessionResult = Pick<QueryObserverResult<User | null>, 'data' | 'fetchStatus' | 'isLoading'>;
+
+/**
+ * The session as screens read it. A query that lost the signal before its first answer (the app opened, then
+ * the signal went) is paused with no data and not "loading": it must not read as signed out, which would send
+ * the engineer to a sign-in they cannot complete. The last user seen on this device stays signed in, as for a
+ * start with no signal at all (none after a sign-out: that clears it).
+ */
+export function sessionFrom(q: SessionResult, last: () => User | null): { user: User | null; isLoading: boolean } {
+  if (q.data === undefined && q.fetchStatus === 'paused') return { user: last(), isLoading: false };
+  return { user: q.data ?? null, isLoading: q.isLoading };
+}
+
 /** The signed-in user, or null when signed out (offline: the last user seen on this device). */
 export function useSession(): { user: User | null; isLoading: boolean } {
-  const q = useQuery(sessionQuery);
-  return { user: q.data ?? null, isLoading: q.isLoading };
+  return sessionFrom(useQuery(sessionQuery), lastKnownUser);
 }
 
 /** Whether the database is empty and the first admin must be created. */

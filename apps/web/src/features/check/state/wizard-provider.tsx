@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { sessionQuery } from '../../../lib/session';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useStoreSnapshot } from '../../../lib/use-store-snapshot';
 import { whenIdle } from '../../../lib/when-idle';
@@ -67,8 +67,8 @@ function sharedController(queryClient: QueryClient): WizardController {
 export function WizardProvider({ children, controller }: { children: ReactNode; controller?: WizardController }) {
   const queryClient = useQueryClient();
   const c = controller ?? sharedController(queryClient);
-  const session = useQuery(sessionQuery);
-  const user = session.data ?? null;
+  const session = useSession();
+  const user = session.user;
 
   // Restoring before the first paint (the local cache is synchronous) so a reload shows the data at once.
   if (!session.isLoading && c.userId !== (user?.id ?? null)) c.setUser(user);
