@@ -96,12 +96,22 @@ test.describe('screen-reader and contrast rules (axe, WCAG 2.1 AA)', () => {
     await page.getByRole('button', { name: 'Add Site' }).click();
     await page.getByRole('dialog', { name: 'Add Site' }).getByRole('button', { name: 'Add Site' }).click();
     await expect(page.getByText('Please fill in all fields').first()).toBeVisible();
-    // Contrast is judged on the toast as people read it, not halfway through its fade-in.
-    await page
-      .locator('[data-sonner-toast]')
-      .evaluateAll((toasts) =>
-        Promise.all(toasts.flatMap((t) => t.getAnimations({ subtree: true }).map((a) => a.finished))),
-      );
+    // Contrast is judged on the toast as people read it: fully shown, not halfway through its fade-in (which
+    // starts a frame after the toast is added, so "no animation running" alone can be true too early).
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-sonner-toast]')
+          .evaluateAll((toasts) =>
+            toasts.every(
+              (t) =>
+                t.getAttribute('data-mounted') === 'true' &&
+                getComputedStyle(t).opacity === '1' &&
+                t.getAnimations({ subtree: true }).length === 0,
+            ),
+          ),
+      )
+      .toBe(true);
     found['Add Site, empty'] = await violations(page);
     expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
   });

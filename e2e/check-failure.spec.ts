@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, signInWithForm, test } from './fixtures';
 import { CheckJourney, reportsFor } from './check-journey';
+import { goOffline } from './fixtures/offline-ready';
 
 test.describe('a device that fails', () => {
   test('step 2: a No asks to confirm, then the Failed page and a FAIL report', async ({
@@ -77,7 +78,7 @@ test.describe('a device that fails', () => {
     });
 
     await test.step('the report PDF can be made on the phone, with the network off', async () => {
-      await page.context().setOffline(true);
+      await goOffline(page);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download PDF' }).click(),

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Property, ReportSummary, Site } from '@hiu/domain';
 import { expect } from './fixtures';
+import { goOffline } from './fixtures/offline-ready';
 
 /**
  * Page model of the engineer's checklist: the steps as an engineer walks them, by label and role only.
@@ -218,7 +219,7 @@ export class CheckJourney {
 
   /** At the review: the signal goes, Submit, and home says the report is kept on the phone. */
   async submitWithoutSignal() {
-    await this.page.context().setOffline(true);
+    await goOffline(this.page);
     await this.button('Submit Report').click();
     await expect(this.page).toHaveURL(/\/$/);
     await expect(this.page.getByTestId('queued-reports')).toContainText('Report kept on this phone.');
