@@ -430,12 +430,13 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
     table(
       w,
       [
-        { title: 'Flat', width: 0.2 },
-        { title: 'Issue', width: 0.24 },
+        // The issue keeps the width it had before the closing column: a sentence of it reads on one line.
+        { title: 'Flat', width: 0.17 },
+        { title: 'Issue', width: 0.36 },
         { title: 'Who acts', width: 0.1 },
         { title: 'Due', width: 0.1 },
-        { title: 'State', width: 0.08 },
-        { title: 'Closed: how, by whom, when', width: 0.28 },
+        { title: 'State', width: 0.07 },
+        { title: 'Closed: how, by whom, when', width: 0.2 },
       ],
       input.issues.map((i) => [
         i.address,
