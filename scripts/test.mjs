@@ -259,8 +259,8 @@ async function browser() {
 
 /**
  * The file API's tests again with the bytes in an S3 server (a local Ceph gateway, scripts/ensure-ceph.mjs):
- * upload, claim, download, orphan clean-up and the report PDF. Only these files, on PGlite, to keep the time down;
- * the rest of the API does not touch file bytes.
+ * upload, claim, download, orphan clean-up and the report PDF, on PGlite and on PostgreSQL. Only these files, to
+ * keep the time down; the rest of the API does not touch file bytes.
  */
 const S3_FILE_TESTS = [
   'apps/server/test/files.test.ts',
@@ -286,14 +286,9 @@ const S3_FAULT_TESTS = [
   '--no-file-parallelism',
 ];
 
-async function apiOnS3() {
-  let settings;
-  try {
-    settings = await ensureCeph();
-  } catch (error) {
-    throw new SuiteError(error instanceof Error ? error.message : String(error));
-  }
-  const env = { TEST_DB: 'pglite', TEST_FILE_STORE: 's3', ...settings };
+/** The S3 list and then its fault tests on one database; each database has buckets of its own. */
+async function s3On(database, settings) {
+  const env = { ...database, TEST_FILE_STORE: 's3', ...settings };
   const tests = await vitest('api', env, S3_FILE_TESTS);
   // After the others, on its own: it kills the gateway they use.
   const fault = await vitest('api', { ...env, VITEST_RUN: 'outage' }, S3_FAULT_TESTS);
@@ -303,7 +298,32 @@ async function apiOnS3() {
     failed: tests.failed + fault.failed,
     skipped: tests.skipped + fault.skipped,
     ok: tests.ok && fault.ok,
-    note: [tests.note, fault.note && `gateway outage: ${fault.note}`].filter(Boolean).join('; ') || undefined,
+    notes: [tests.note, fault.note && `gateway outage: ${fault.note}`].filter(Boolean),
+  };
+}
+
+async function apiOnS3() {
+  let settings;
+  try {
+    settings = await ensureCeph();
+  } catch (error) {
+    throw new SuiteError(error instanceof Error ? error.message : String(error));
+  }
+  const pglite = await s3On({ TEST_DB: 'pglite' }, settings);
+  const postgres = provided.databaseUrl
+    ? await s3On(
+        { TEST_DB: 'postgres', TEST_DATABASE_URL: provided.databaseUrl },
+        { ...settings, S3_BUCKET: `${settings.S3_BUCKET}-pg` },
+      )
+    : { ran: 0, passed: 0, failed: 0, skipped: 0, ok: false, notes: [provided.databaseError ?? 'no PostgreSQL'] };
+  const notes = [...pglite.notes.map((n) => `PGlite: ${n}`), ...postgres.notes.map((n) => `PostgreSQL: ${n}`)];
+  return {
+    ran: pglite.ran + postgres.ran,
+    passed: pglite.passed + postgres.passed,
+    failed: pglite.failed + postgres.failed,
+    skipped: pglite.skipped + postgres.skipped,
+    ok: pglite.ok && postgres.ok,
+    note: notes.join('; ') || undefined,
   };
 }
 
@@ -329,7 +349,7 @@ const suites = [
   },
   {
     id: 'api-s3',
-    title: 'File API tests with FILE_STORE=s3 on a Ceph gateway (PGlite)',
+    title: 'File API tests with FILE_STORE=s3 on a Ceph gateway (PGlite, then PostgreSQL)',
     needs: ['setup', 'build'],
     run: apiOnS3,
   },
