@@ -197,6 +197,25 @@ export const files = pgTable(
   ],
 );
 
+/**
+ * An upload larger than one piece, kept a piece at a time as it arrives while the database holds the bytes
+ * (docs/product.md#files): the file's row is written from them in one statement once the whole has arrived and
+ * been checked, and they are deleted with it. Pieces of an upload the server never finished (it stopped) are
+ * deleted by the orphan clean-up.
+ */
+export const fileUploadPieces = pgTable(
+  'file_upload_pieces',
+  {
+    uploadId: uuid('upload_id').notNull(),
+    /** The id the file will have: a test or an operator can see what an upload under way holds. */
+    fileId: uuid('file_id').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'file_upload_pieces_pkey', columns: [t.uploadId, t.seq] })],
+);
+
 /** A submitted report is a record: it keeps its own copy of names and survives site/property deletes. */
 export const reports = pgTable(
   'reports',
