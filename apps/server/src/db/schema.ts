@@ -567,6 +567,10 @@ export const evidencePacks = pgTable(
     contents: jsonb('contents').$type<{ path: string; fileId: string; size: number; sha256: string }[]>(),
     /** Flats whose PDF could not be built, with the reason. */
     missing: jsonb('missing').$type<{ address: string; reportId: string; reason: string }[]>(),
+    /** Each flat's latest approved report at its revision, as the pack's snapshot read them: what a sign-off signs. */
+    holds: jsonb('holds').$type<{ reportId: string; propertyId: string; revision: number }[]>(),
+    /** What a signer of the pack is shown: its flats, by state, and its open issues (decision 256). */
+    attests: jsonb('attests').$type<{ flats: number; states: Record<string, number>; openIssues: number }>(),
   },
   (t) => [
     // The database decides between two requests: one pack in the making per site.
@@ -622,6 +626,15 @@ export const siteSignOffs = pgTable(
     covers: jsonb('covers').$type<{ reportId: string; propertyId: string; revision: number }[]>(),
     totalFlats: integer('total_flats'),
     coversDigest: text('covers_digest'),
+    /**
+     * The built pack it signs (decision 256): its id (null once the pack has expired), SHA-256 and build date;
+     * `covers` and `total_flats` are then that pack's. Null on sign-offs made before they signed a pack.
+     */
+    packId: uuid('pack_id').references(() => evidencePacks.id, { onDelete: 'set null' }),
+    packSha256: text('pack_sha256'),
+    packBuiltAt: timestamp('pack_built_at', { withTimezone: true }),
+    /** Why the signer signed while reports awaited review; null when none did. */
+    exception: text('exception'),
   },
   (t) => [index('site_sign_offs_site_idx').on(t.siteId, t.signedAt)],
 );
