@@ -22,7 +22,10 @@ const BENCHES = [
   ['bench:sync', 'A phone holding a block (decision 195)'],
   ['bench:notifications', 'Telling people: submit p99 with email on against off, 200 engineers'],
   ['bench:pdf', "Report PDFs per second per core, beside 200 engineers' submits"],
-  ['bench:files', 'Photos through the app on the database store and on S3; the database size per 1,000 photos'],
+  [
+    'bench:files',
+    'Reports with photos through the app on the database store and on S3; the database size per 1,000 reports',
+  ],
 ];
 const skip = (process.argv.find((a) => a.startsWith('--skip='))?.split('=')[1] ?? '').split(',').filter(Boolean);
 const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
