@@ -9,7 +9,7 @@ export const FORM_ERROR = 'root.server';
  * Puts the server's refusal beside the fields it names ("events.0" belongs to "events") and focuses the first;
  * what names no field of this form is said once for the whole form.
  */
-export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T, unknown, never>, error: unknown) {
+export function showServerErrors<T extends FieldValues, Out>(form: UseFormReturn<T, unknown, Out>, error: unknown) {
   const values = form.getValues();
   let focused = false;
   let left: string | undefined;

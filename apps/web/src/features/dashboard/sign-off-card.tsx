@@ -1,11 +1,17 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime, type SignOffScope, type SiteSignOff } from '@hiu/domain';
+import type { z } from 'zod';
+import { formatDateTime, signOffBody, type SignOffScope, type SiteSignOff } from '@hiu/domain';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+// The form's own files, not the index: its dialog (and Radix) would come with it.
+import { fieldError, FormField } from '../../components/form/form-field';
+import { SchemaForm } from '../../components/form/schema-form';
+import { showServerErrors } from '../../components/form/server-errors';
+import { useSchemaForm } from '../../components/form/use-schema-form';
 import { api, ApiError } from '../../lib/api-client';
 import { lazyComponent } from '../../lib/lazy-component';
 import { notify } from '../../lib/toast';
@@ -15,6 +21,10 @@ import { AskForSignOff } from './ask-sign-off';
 const signaturePad = lazyComponent(() => import('../../components/signature-pad').then((m) => m.SignaturePad));
 
 const flats = (n: number) => `${n} flat${n === 1 ? '' : 's'}`;
+
+/** What the signer fills in; what they sign is added once they confirm it. */
+const signerFields = signOffBody.pick({ name: true, comment: true, signature: true });
+type SignerFields = z.output<typeof signerFields>;
 
 /**
  * The site's handover sign-off (docs/product.md#evidence-pack): who signed and what, and a form to sign on
@@ -34,30 +44,22 @@ export function SignOffCard({
   const client = useQueryClient();
   const key = [`/api/sites/${siteId}/sign-offs`];
   const list = useQuery<SiteSignOff[]>({ queryKey: key });
-  const [name, setName] = useState(signerName);
-  const [comment, setComment] = useState('');
-  const [signature, setSignature] = useState<string | null>(null);
+  const form = useSchemaForm(signerFields, { name: signerName, comment: '' });
   const [pad, setPad] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const padLabel = useId();
   // What the signer is asked to confirm, read when they tap Sign off: its digest is what the sign-off signs.
   const [scope, setScope] = useState<SignOffScope | null>(null);
-  const ask = useMutation({
-    mutationFn: () => api.get<SignOffScope>(`/api/sites/${siteId}/sign-off-scope`),
-    onSuccess: setScope,
-    onError: (e) => notify.error('Could not sign off', e instanceof ApiError ? e.userMessage : String(e)),
-  });
+  // The checked fields the confirmation sends, as they were when the signer tapped Sign off.
+  const signer = useRef<SignerFields | null>(null);
   const sign = useMutation({
     mutationFn: (covers: string) =>
-      api.post<SiteSignOff>(`/api/sites/${siteId}/sign-offs`, { name, comment, signature, covers }),
+      api.post<SiteSignOff>(`/api/sites/${siteId}/sign-offs`, { ...signer.current, covers }),
     onSuccess: () => {
       notify.success('Signed off', 'Your sign-off is recorded and goes into the next evidence pack');
-      setComment('');
-      setSignature(null);
+      form.reset({ name: form.getValues('name'), comment: '' });
       setPad((n) => n + 1);
     },
     onError: (e) => {
-      if (e instanceof ApiError) setErrors(e.fieldErrors);
+      showServerErrors(form, e);
       notify.error('Could not sign off', e instanceof ApiError ? e.userMessage : String(e));
     },
     onSettled: () => {
@@ -65,14 +67,11 @@ export function SignOffCard({
       return client.invalidateQueries({ queryKey: key });
     },
   });
-  const submit = () => {
-    const missing = {
-      name: name.trim() ? undefined : 'Enter your name',
-      signature: signature ? undefined : 'Sign in the box',
-    };
-    setErrors(missing);
-    if (!missing.name && !missing.signature) ask.mutate();
+  const askToConfirm = async (values: SignerFields) => {
+    signer.current = values;
+    setScope(await api.get<SignOffScope>(`/api/sites/${siteId}/sign-off-scope`));
   };
+  const busy = sign.isPending || form.formState.isSubmitting;
   return (
     <Card aria-labelledby="sign-off-heading" className="space-y-3">
       <h2 id="sign-off-heading" className="text-xl font-bold">
@@ -106,35 +105,23 @@ export function SignOffCard({
         <p className="text-slate-600">Nobody has signed this site off yet.</p>
       )}
       {canAsk ? <AskForSignOff siteId={siteId} /> : null}
-      <Field label="Your name" error={errors.name}>
-        <Input value={name} maxLength={120} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-      </Field>
-      <Field label="Comment (optional)" error={errors.comment}>
-        <textarea
-          className="min-h-20 w-full rounded-md border border-slate-300 p-3 text-base"
-          value={comment}
-          maxLength={2000}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </Field>
-      <div>
-        <p id={padLabel} className="mb-1 font-semibold">
-          Signature
-        </p>
-        <Suspense
-          fallback={<div className="aspect-[3/1] rounded-lg border-2 border-dashed border-slate-400 bg-white" />}
-        >
-          <signaturePad.Component key={pad} imageUrl={null} onChange={setSignature} labelledBy={padLabel} />
-        </Suspense>
-        {errors.signature ? (
-          <p role="alert" className="mt-1 text-sm font-medium text-fail">
-            {errors.signature}
-          </p>
-        ) : null}
-      </div>
-      <Button onClick={submit} disabled={sign.isPending || ask.isPending}>
-        {sign.isPending ? 'Signing...' : 'Sign off the handover'}
-      </Button>
+      <SchemaForm
+        form={form}
+        className="space-y-3"
+        onSubmit={askToConfirm}
+        onRefused={(e) => notify.error('Could not sign off', e instanceof ApiError ? e.userMessage : String(e))}
+      >
+        <FormField name="name" label="Your name">
+          <Input maxLength={120} autoComplete="name" />
+        </FormField>
+        <FormField name="comment" label="Comment (optional)">
+          <textarea className="min-h-20 w-full rounded-md border border-slate-300 p-3 text-base" maxLength={2000} />
+        </FormField>
+        <SignatureField key={pad} />
+        <Button type="submit" disabled={busy}>
+          {sign.isPending ? 'Signing...' : 'Sign off the handover'}
+        </Button>
+      </SchemaForm>
       <ConfirmDialog
         open={scope !== null}
         onOpenChange={(open) => (open ? undefined : setScope(null))}
@@ -157,5 +144,27 @@ export function SignOffCard({
         onConfirm={() => scope && sign.mutate(scope.digest)}
       />
     </Card>
+  );
+}
+
+/** The drawn signature, the form's `signature` (a PNG data URL, null once cleared), its error under the pad. */
+function SignatureField() {
+  const padLabel = useId();
+  const { field, formState } = useController<SignerFields, 'signature'>({ name: 'signature' });
+  const error = fieldError(formState.errors, 'signature');
+  return (
+    <div>
+      <p id={padLabel} className="mb-1 font-semibold">
+        Signature
+      </p>
+      <Suspense fallback={<div className="aspect-[3/1] rounded-lg border-2 border-dashed border-slate-400 bg-white" />}>
+        <signaturePad.Component imageUrl={null} onChange={field.onChange} labelledBy={padLabel} />
+      </Suspense>
+      {error ? (
+        <p role="alert" className="mt-1 text-sm font-medium text-fail">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
