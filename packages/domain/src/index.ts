@@ -97,6 +97,7 @@ export * from './packs/set-points-from-type.js';
 export * from './packs/issue-closing.js';
 export * from './packs/cp1-ts1-v3.js';
 export * from './packs/cp1-schema.js';
+export * from './packs/pack-issue-schema.js';
 export * from './packs/pack-csv.js';
 export * from './packs/carried-identity.js';
 export * from './packs/identity-fields.js';

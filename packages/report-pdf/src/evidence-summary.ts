@@ -17,7 +17,7 @@ import {
   type DwellingRadiator,
   type DwellingZone,
   type FlatState,
-  type IssueOwner,
+  type PackIssue,
   type Ranges,
   type SamplingPlan,
   type WitnessRecord,
@@ -72,16 +72,7 @@ export interface EvidenceSummaryInput {
   /** The site's test pack, named on the cover; its ranges are listed with the checklist's. */
   testPack: TestPack;
   /** Every issue the flats' approved reports list, open or closed (test packs with an issues list). */
-  issues: {
-    address: string;
-    description: string;
-    owner: string;
-    due: string;
-    resolved: boolean;
-    closingComment?: string | undefined;
-    closedBy?: string | undefined;
-    closedAt?: string | undefined;
-  }[];
+  issues: (PackIssue & { address: string })[];
   /** The site's network-wide issues, open and resolved, each applying to every flat. */
   networkIssues: SiteIssue[];
   ranges: Ranges;
@@ -441,7 +432,7 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
       input.issues.map((i) => [
         i.address,
         i.description,
-        ISSUE_OWNER_LABELS[i.owner as IssueOwner] ?? i.owner,
+        ISSUE_OWNER_LABELS[i.owner],
         i.due ? formatDate(i.due) : '-',
         i.resolved ? 'Closed' : 'OPEN',
         i.resolved ? closedText(i) : '-',

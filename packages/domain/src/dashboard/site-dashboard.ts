@@ -7,6 +7,7 @@ import type { Range } from '../rules/range-and-verdict.js';
 import { formatRange, rangesFor, type Ranges } from '../rules/ranges.js';
 import { designForType } from '../rules/design-for-type.js';
 import type { DesignParameters } from '../schemas/design-parameters.js';
+import type { PackIssue } from '../packs/pack-issue-schema.js';
 import type { TestPackRef } from '../packs/test-pack-types.js';
 import { findTestPack, packMeasurementId } from '../packs/test-packs.js';
 import type { RangedMeasurementId } from '../rules/catalogue.js';
@@ -69,17 +70,8 @@ export interface DashboardReport {
   failureReasons: string[];
   /** The distribution readings as recorded (text), by id (`distributionReadings`). */
   readings: Partial<Record<string, string>>;
-  /** A test-pack report's issues list; absent on standard reports. */
-  issues?: readonly {
-    description: string;
-    owner: string;
-    due: string;
-    resolved: boolean;
-    /** How a closed one was put right, by whom and when (version 3 of the CP1/TS1 pack on). */
-    closingComment?: string | undefined;
-    closedBy?: string | undefined;
-    closedAt?: string | undefined;
-  }[];
+  /** A test-pack report's issues list, as the check stores it; absent on standard reports. */
+  issues?: readonly PackIssue[];
 }
 
 const countsSchema = z.object(

@@ -1,32 +1,13 @@
 import { z } from 'zod';
 import { isDecimalOrEmpty } from '../numbers.js';
 import { decimalString, shortText, yesNo } from '../schemas/common.js';
-import { ISSUE_OWNERS, type PackField } from './cp1-ts1.js';
+import type { PackField } from './cp1-ts1.js';
+import { packIssueSchema } from './pack-issue-schema.js';
 import { packFieldError } from './pack-rules.js';
 import { PACK_VERSIONS } from './registry.js';
 import type { TestPackRef } from './test-pack-types.js';
 import { packOf } from './test-packs.js';
 import { MAX_ZONES, roomReadingProblems, type RoomReadingsData } from './room-readings.js';
-
-/** One item of a check's issues list: what is wrong, who must act, by when, and whether it is put right. */
-export const packIssueSchema = z.object({
-  id: z.uuid(),
-  /** May be blank while typed (drafts keep it); Next on its step asks for it. */
-  description: shortText(500).default(''),
-  owner: z.enum(ISSUE_OWNERS, { message: 'Choose who must act' }),
-  due: z.union([z.literal(''), z.iso.date({ message: 'Must be a date' })]).default(''),
-  resolved: z.boolean().default(false),
-  /** The pack field whose answer raised it (version 3 on). */
-  source: z.string().trim().min(1).max(40).optional(),
-  /** How it was put right, said when it is marked resolved (version 3 on asks for it). */
-  closingComment: shortText(500).optional(),
-  /** A photo of the check showing it put right: the photo's id. */
-  closingPhotoId: z.uuid().optional(),
-  /** Who marked it resolved: the engineer who sent the report (the server's name for them). */
-  closedBy: shortText(120).optional(),
-  /** When it was marked resolved. */
-  closedAt: z.iso.datetime({ offset: true }).optional(),
-});
 
 /** A field's kind of value; its limits belong to the version of the pack, checked by `packDataIssues`. */
 function kindSchema(f: PackField) {
@@ -68,7 +49,6 @@ export const cp1DataSchema = z.looseObject({
     .optional(),
 });
 export type Cp1Data = z.infer<typeof cp1DataSchema>;
-export type PackIssueInput = z.infer<typeof packIssueSchema>;
 
 /** The pack reference a check carries: which pack and version its rules come from. */
 export const testPackRefSchema = z.object({

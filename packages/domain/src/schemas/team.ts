@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_REVIEW_REASON, REVIEW_STATES } from '../review/review-state.js';
 import { MARKABLE_ITEM_IDS, MARKABLE_ITEMS } from '../review/markable-items.js';
-import { packIssueSchema } from '../packs/cp1-schema.js';
+import { packIssueSchema } from '../packs/pack-issue-schema.js';
 import { overallStatusSchema } from './report.js';
 import { propertyStatusSchema } from './property-status.js';
 import { roleSchema } from './user.js';
