@@ -23,10 +23,13 @@ const keep = process.env.E2E_KEEP_DATA === '1';
 const wipe = () => keep || fs.rmSync(dataDir, { recursive: true, force: true });
 wipe();
 
+// Passwords are hashed at a test server's cost (README, PASSWORD_HASH_COST): at the default each new user and
+// sign-in takes a core for about half a second, and every browser test makes some; the sign-in limits and
+// the busy answer are the same at any cost.
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: repoRoot,
   stdio: 'inherit',
-  env: { HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir },
+  env: { HOST: '127.0.0.1', LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '12', ...process.env, DATA_DIR: dataDir },
 });
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {

@@ -117,7 +117,11 @@ export async function buildApp(
       connectionsCheckingInterval: Math.min(5_000, Math.max(100, config.http.headersTimeoutMs / 4)),
     },
   }).withTypeProvider<ZodTypeProvider>();
-  configurePasswordHashing({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
+  configurePasswordHashing({
+    concurrency: config.passwordHashConcurrency,
+    queue: config.passwordHashQueue,
+    cost: config.passwordHashCost,
+  });
   warnOfUntrustedProxy(app, config.trustProxy);
   logAbortedRequests(app);
 

@@ -41,6 +41,8 @@ export interface Config {
   /** Password hashes computed at once, and how many more may wait; past that a sign-in answers 503. */
   passwordHashConcurrency: number;
   passwordHashQueue: number;
+  /** scrypt's cost as a power of two (N = 2^cost): 17 by OWASP's advice; lower only on test servers. */
+  passwordHashCost: number;
   /**
    * Slow or stalled connections are cut: a request's headers must arrive within headersTimeoutMs
    * and the whole request within requestTimeoutMs; a connection silent for idleTimeoutMs is closed, and an idle
@@ -112,6 +114,15 @@ function positiveNumber(value: string | undefined, fallback: number): number {
   return value && Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+function passwordHashCost(value: string | undefined): number {
+  if (!value) return 17;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 10 || n > 20) {
+    throw new Error(`PASSWORD_HASH_COST must be a whole number from 10 to 20 (scrypt's N = 2^cost), got "${value}"`);
+  }
+  return n;
+}
+
 function count(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return value && Number.isInteger(n) && n >= 0 ? n : fallback;
@@ -136,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     evidencePackHours: positiveNumber(env.EVIDENCE_PACK_HOURS, 168),
     passwordHashConcurrency: Math.max(1, count(env.PASSWORD_HASHES_AT_ONCE, availableParallelism() - 1)),
     passwordHashQueue: count(env.PASSWORD_HASH_QUEUE, 10),
+    passwordHashCost: passwordHashCost(env.PASSWORD_HASH_COST),
     http: {
       headersTimeoutMs: 1000 * positiveNumber(env.HEADERS_TIMEOUT_SECONDS, 20),
       requestTimeoutMs: 1000 * positiveNumber(env.REQUEST_TIMEOUT_SECONDS, 300),

@@ -13,7 +13,7 @@ import {
 import { HttpError, conflict } from '../http/errors.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../http/access.js';
 import {
-  DUMMY_HASH,
+  dummyHash,
   hashPassword,
   holdPasswordCheck,
   passwordCheckHasRoom,
@@ -98,7 +98,7 @@ export const authRoutes =
           if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
           try {
             row = await users.withHashByEmail(email);
-            ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH, made);
+            ok = await verifyPassword(password, row?.passwordHash ?? dummyHash(), made);
           } catch (err) {
             // Never checked (the line filled meanwhile, or the database failed): the account's counts get it back.
             // The address keeps it.
