@@ -1,8 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +9,7 @@ import { fileStream } from '../src/files/commands.js';
 import { StoreUnavailableError, sha256Of } from '../src/files/object-store.js';
 import { filesRepository } from '../src/files/repository.js';
 import { s3Store } from '../src/files/s3-store.js';
+import { heldMemoryWatch } from './helpers/held-memory.js';
 import { signedIn, testFileStoreKind, testS3Settings, useTestApp } from './helpers/test-app.js';
 
 /**
@@ -21,9 +20,6 @@ import { signedIn, testFileStoreKind, testS3Settings, useTestApp } from './helpe
 const t = useTestApp();
 const store = testFileStoreKind();
 const MB = 1024 * 1024;
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 /** A file row of an engineer's camera original, its bytes where the tests' store keeps them. */
 async function keptOriginal(ownerId: string, data: Buffer, where: 'database' | 's3' = store) {
@@ -55,36 +51,22 @@ async function overSocket<T>(app: FastifyInstance, use: (port: number) => Promis
   }
 }
 
-/** What the process holds (heap and buffers) after a full collection, a turn of the event loop after it. */
-async function held() {
-  gc();
-  await new Promise((resolve) => setImmediate(resolve));
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
-}
-
 /**
  * Downloads `path`, sampling the held memory every 4 MB; `broken` when the transfer ended before the
  * Content-Length it announced (what a browser reports as a failed download).
  */
 async function download(port: number, path: string, cookie: string) {
-  const before = await held();
-  let peak = before;
+  const memory = await heldMemoryWatch();
   const res = await new Promise<IncomingMessage>((resolve, reject) =>
     get({ host: '127.0.0.1', port, path, headers: { cookie } }, resolve).on('error', reject),
   );
   const hash = createHash('sha256');
   let received = 0;
-  let nextLook = 0;
   let broken = false;
   try {
     for await (const chunk of res) {
       received += (chunk as Buffer).length;
-      if (received >= nextLook) {
-        peak = Math.max(peak, await held());
-        nextLook = received + 4 * MB;
-      }
+      await memory.passing((chunk as Buffer).length);
       hash.update(chunk as Buffer);
     }
   } catch {
@@ -92,7 +74,7 @@ async function download(port: number, path: string, cookie: string) {
   }
   const announced = Number(res.headers['content-length']);
   if (!res.complete || received < announced) broken = true;
-  return { status: res.statusCode!, sha256: hash.digest('hex'), broken, heldRise: (peak - before) / MB };
+  return { status: res.statusCode!, sha256: hash.digest('hex'), broken, heldRise: memory.riseMb() };
 }
 
 // PGlite runs the database inside this process, so with the bytes in it the server's own reads cannot be told

@@ -1,14 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { evidencePacks, files } from '../src/db/schema.js';
 import { filesRepository } from '../src/files/repository.js';
 import { s3Store } from '../src/files/s3-store.js';
 import { serverFiles } from '../src/files/server-files.js';
 import { createSite } from './helpers/admin-data.js';
+import { heldMemoryWatch } from './helpers/held-memory.js';
 import { signedIn, testFileStoreKind, testS3Settings, useTestApp } from './helpers/test-app.js';
 
 /**
@@ -21,9 +20,6 @@ const store = testFileStoreKind();
 const FILES = 6;
 const FILE_BYTES = 12 * 1024 * 1024;
 const MB = 1024 * 1024;
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 describe(`an evidence pack's download from the ${store} store`, () => {
   it('raises the server memory by far less than the pack it sends', async () => {
@@ -88,28 +84,14 @@ describe(`an evidence pack's download from the ${store} store`, () => {
 });
 
 /**
- * What the process holds (heap and buffers) after a full collection. Twice, a turn of the event loop apart: the
- * buffers a collection frees are released by a background thread, and counted until then.
- */
-async function held() {
-  gc();
-  await new Promise((resolve) => setImmediate(resolve));
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
-}
-
-/**
  * Downloads the pack, dropping what it reads as a client saving it to disk does; samples the held memory every
  * 4 MB and the resident memory (garbage included, reported only) at every chunk.
  */
 async function download(port: number, packId: string, cookie: string) {
-  const heldBefore = await held();
+  const memory = await heldMemoryWatch();
   const rssBefore = process.memoryUsage().rss;
-  let heldPeak = heldBefore;
   let rssPeak = rssBefore;
   let received = 0;
-  let nextLook = 0;
   const res = await new Promise<IncomingMessage>((resolve, reject) =>
     get({ host: '127.0.0.1', port, path: `/api/evidence-packs/${packId}/download`, headers: { cookie } }, resolve).on(
       'error',
@@ -120,10 +102,7 @@ async function download(port: number, packId: string, cookie: string) {
   for await (const chunk of res) {
     received += (chunk as Buffer).length;
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    if (received >= nextLook) {
-      heldPeak = Math.max(heldPeak, await held());
-      nextLook = received + 4 * MB;
-    }
+    await memory.passing((chunk as Buffer).length);
   }
-  return { received, heldRise: (heldPeak - heldBefore) / MB, rssRise: (rssPeak - rssBefore) / MB };
+  return { received, heldRise: memory.riseMb(), rssRise: (rssPeak - rssBefore) / MB };
 }
