@@ -10,22 +10,30 @@ const t = useTestApp();
 /** Submits, reviews and a pack's PDFs take well over the default 30 s on a loaded 2-core machine. */
 const PACK_BUILD_MS = 180_000;
 
+/**
+ * What one CP1/TS1 check below records beyond a passing one: when, the devices' serials (`serials: 'W-1'` is the HIU
+ * HIU-W-1 and the heat meter MTR-W-1), its issues and the readings it changes.
+ */
+interface Cp1Check {
+  at: string;
+  serials: string;
+  issues?: object[];
+  cp1?: Record<string, string>;
+}
+
 async function submitCp1(
   eng: TestClient,
   site: { id: string; name: string },
   propertyId: string,
-  at: string,
-  identity: { hiuSerial: string; meterSerial: string },
-  issues: object[] = [],
-  cp1: Record<string, string> = {},
+  { at, serials, issues = [], cp1 = {} }: Cp1Check,
 ) {
   const photo = await upload(eng, 'photo', JPEG);
   const signature = await upload(eng, 'signature', PNG);
   const data = passingCp1Check({ site, propertyId, photoId: photo, signatureId: signature, cp1 });
   const wizardData = {
     ...data,
-    hiuSerial: identity.hiuSerial,
-    cp1: { ...(data.cp1 as object), meterSerial: identity.meterSerial, ...(issues.length ? { issues } : {}) },
+    hiuSerial: `HIU-${serials}`,
+    cp1: { ...(data.cp1 as object), meterSerial: `MTR-${serials}`, ...(issues.length ? { issues } : {}) },
   };
   const id = randomUUID();
   // A failing check needs the engineer's note.
@@ -35,27 +43,46 @@ async function submitCp1(
   return id;
 }
 
+/** A CP1/TS1 site of the given name with an admin, an engineer and a supervisor of the site, who reviews. */
+async function cp1Site(name: string) {
+  const app = await t.app();
+  const admin = await signedIn(app, 'admin');
+  const eng = await signedIn(app, 'engineer');
+  const supervisor = await signedIn(app, 'supervisor');
+  const site = await createSite(admin, { name, testPack: 'cp1-ts1' });
+  await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
+  const flat = (address: string) => createProperty(admin, site.id, { address, propertyType: '2b4p' });
+  const review = async (id: string, body: object) => {
+    const res = await supervisor.post(`/api/reports/${id}/review`, body);
+    if (res.statusCode !== 200) throw new Error(`review: ${res.statusCode} ${res.body}`);
+  };
+  return { eng, supervisor, site, flat, review };
+}
+
+/** The supervisor builds the site's evidence pack and downloads it: the answer and the ZIP's files by path. */
+async function downloadedPack(supervisor: TestClient, siteId: string) {
+  const id = (await supervisor.post(`/api/sites/${siteId}/evidence-packs`)).json().id;
+  await t.jobsSettled(150_000);
+  const res = await supervisor.get(`/api/evidence-packs/${id}/download`);
+  return { res, zip: unzipSync(new Uint8Array(res.rawPayload)) };
+}
+
+/** summary.pdf's text, its white space folded. */
+const summaryText = (zip: Record<string, Uint8Array>) => pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
+
 describe.runIf(hasPdftotext)('summary.pdf as a handover document', () => {
   it(
     "prints each flat's review state, its address in full and an asset register of HIU and heat meter serials",
     async () => {
-      const app = await t.app();
-      const admin = await signedIn(app, 'admin');
-      const eng = await signedIn(app, 'engineer');
-      const supervisor = await signedIn(app, 'supervisor');
-      const site = await createSite(admin, { name: `Register ${Math.random()}`, testPack: 'cp1-ts1' });
-      await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
+      const { eng, supervisor, site, flat, review } = await cp1Site(`Register ${Math.random()}`);
       const long = 'Flat 12, The Old Grain Warehouse East Wing, Riverside Quarter';
-      const approved = await createProperty(admin, site.id, { address: long, propertyType: '2b4p' });
-      const sentBack = await createProperty(admin, site.id, { address: 'Flat 2, Mill House', propertyType: '2b4p' });
-      const waiting = await createProperty(admin, site.id, { address: 'Flat 3, Mill House', propertyType: '2b4p' });
-      const a = await submitCp1(
-        eng,
-        site,
-        approved.id,
-        '2026-03-02T10:00:00.000Z',
-        { hiuSerial: 'HIU-SER-0001', meterSerial: 'MTR-SER-0001' },
-        [
+      const approved = await flat(long);
+      const sentBack = await flat('Flat 2, Mill House');
+      const waiting = await flat('Flat 3, Mill House');
+      const a = await submitCp1(eng, site, approved.id, {
+        at: '2026-03-02T10:00:00.000Z',
+        serials: 'SER-0001',
+        issues: [
           {
             id: randomUUID(),
             description: 'Lagging missing on the primary flow',
@@ -71,22 +98,13 @@ describe.runIf(hasPdftotext)('summary.pdf as a handover document', () => {
             closingComment: 'Label fitted by the installer on the day',
           },
         ],
-      );
-      await supervisor.post(`/api/reports/${a}/review`, { decision: 'approve' });
-      const b = await submitCp1(eng, site, sentBack.id, '2026-03-02T11:00:00.000Z', {
-        hiuSerial: 'HIU-SER-0002',
-        meterSerial: 'MTR-SER-0002',
       });
-      await supervisor.post(`/api/reports/${b}/review`, { decision: 'send_back', reason: 'Photo unreadable' });
-      await submitCp1(eng, site, waiting.id, '2026-03-02T12:00:00.000Z', {
-        hiuSerial: 'HIU-SER-0003',
-        meterSerial: 'MTR-SER-0003',
-      });
+      await review(a, { decision: 'approve' });
+      const b = await submitCp1(eng, site, sentBack.id, { at: '2026-03-02T11:00:00.000Z', serials: 'SER-0002' });
+      await review(b, { decision: 'send_back', reason: 'Photo unreadable' });
+      await submitCp1(eng, site, waiting.id, { at: '2026-03-02T12:00:00.000Z', serials: 'SER-0003' });
 
-      const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
-      await t.jobsSettled(150_000);
-      const zip = unzipSync(new Uint8Array((await supervisor.get(`/api/evidence-packs/${id}/download`)).rawPayload));
-      const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
+      const text = summaryText((await downloadedPack(supervisor, site.id)).zip);
       // Review states in words, not all "Failed".
       for (const s of ['Approved', 'Sent back', 'Awaiting review']) expect(text, s).toContain(s);
       // The asset register: the approved flat's HIU and meter as recorded; work not approved shows none.
@@ -114,56 +132,31 @@ describe.runIf(hasPdftotext)('summary.pdf as a handover document', () => {
   it(
     "tells each flat's failure reasons, pack readings against their ranges and earlier attempts; the cover has the pack's hash",
     async () => {
-      const app = await t.app();
-      const admin = await signedIn(app, 'admin');
-      const eng = await signedIn(app, 'engineer');
-      const supervisor = await signedIn(app, 'supervisor');
-      const site = await createSite(admin, { name: `Story ${randomUUID().slice(0, 6)}`, testPack: 'cp1-ts1' });
-      await admin.put(`/api/sites/${site.id}/members/${supervisor.userId}`);
-      const review = async (id: string, body: object) => {
-        const res = await supervisor.post(`/api/reports/${id}/review`, body);
-        if (res.statusCode !== 200) throw new Error(`review: ${res.statusCode} ${res.body}`);
-      };
-      const weak = await createProperty(admin, site.id, { address: 'Flat 1, Tap House', propertyType: '2b4p' });
-      const redone = await createProperty(admin, site.id, { address: 'Flat 2, Tap House', propertyType: '2b4p' });
+      const { eng, supervisor, site, flat, review } = await cp1Site(`Story ${randomUUID().slice(0, 6)}`);
+      const weak = await flat('Flat 1, Tap House');
+      const redone = await flat('Flat 2, Tap House');
       // A failure approved as recorded, then a passing re-test.
-      const failed = await submitCp1(
-        eng,
-        site,
-        weak.id,
-        '2026-03-02T09:00:00.000Z',
-        { hiuSerial: 'HIU-W-0', meterSerial: 'MTR-W-0' },
-        [],
-        {
-          kitchenTapFlow: '1',
-        },
-      );
+      const failed = await submitCp1(eng, site, weak.id, {
+        at: '2026-03-02T09:00:00.000Z',
+        serials: 'W-0',
+        cp1: { kitchenTapFlow: '1' },
+      });
       await review(failed, { decision: 'approve' });
-      const passed = await submitCp1(
-        eng,
-        site,
-        weak.id,
-        '2026-03-03T09:00:00.000Z',
-        { hiuSerial: 'HIU-W-1', meterSerial: 'MTR-W-1' },
-        [{ id: randomUUID(), description: 'Balancing valve label missing', owner: 'installer', due: '2026-05-01' }],
-      );
+      const passed = await submitCp1(eng, site, weak.id, {
+        at: '2026-03-03T09:00:00.000Z',
+        serials: 'W-1',
+        issues: [
+          { id: randomUUID(), description: 'Balancing valve label missing', owner: 'installer', due: '2026-05-01' },
+        ],
+      });
       await review(passed, { decision: 'approve' });
       // Sent back, then re-tested and approved.
-      const back = await submitCp1(eng, site, redone.id, '2026-03-02T10:00:00.000Z', {
-        hiuSerial: 'HIU-R-0',
-        meterSerial: 'MTR-R-0',
-      });
+      const back = await submitCp1(eng, site, redone.id, { at: '2026-03-02T10:00:00.000Z', serials: 'R-0' });
       await review(back, { decision: 'send_back', reason: 'Strainer photo unreadable' });
-      const again = await submitCp1(eng, site, redone.id, '2026-03-04T10:00:00.000Z', {
-        hiuSerial: 'HIU-R-1',
-        meterSerial: 'MTR-R-1',
-      });
+      const again = await submitCp1(eng, site, redone.id, { at: '2026-03-04T10:00:00.000Z', serials: 'R-1' });
       await review(again, { decision: 'approve' });
 
-      const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
-      await t.jobsSettled(150_000);
-      const res = await supervisor.get(`/api/evidence-packs/${id}/download`);
-      const zip = unzipSync(new Uint8Array(res.rawPayload));
+      const { res, zip } = await downloadedPack(supervisor, site.id);
       const manifest = JSON.parse(Buffer.from(zip['manifest.json']!).toString()) as {
         packSha256: string;
         files: { path: string; sha256: string }[];
@@ -177,7 +170,7 @@ describe.runIf(hasPdftotext)('summary.pdf as a handover document', () => {
       expect(manifest.packSha256).toBe(createHash('sha256').update(listed).digest('hex'));
       expect(String(res.headers['content-disposition'])).toContain(manifest.packSha256.slice(0, 8));
 
-      const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
+      const text = summaryText(zip);
       expect(text).toContain(manifest.packSha256);
       expect(text).toMatch(/CP1\/TS1 acceptance, version \d/);
       for (const serial of ['HIU-W-1', 'MTR-W-1', 'HIU-R-1', 'MTR-R-1']) expect(text, serial).toContain(serial);
