@@ -13,35 +13,59 @@ import { uploadPhotoAndSignature } from './report-files';
  * than carried over; what was not marked carries over.
  */
 
+/** What the set-up below takes from the test's fixtures. */
+interface SetUp {
+  engineer: { id: string };
+  createSite: (input: { properties: number }) => Promise<{ site: Site; properties: Property[] }>;
+  adminApi: APIRequestContext;
+}
+
+/** A site of one flat, the engineer a member and the flat assigned to them; under the CP1/TS1 pack when asked. */
+async function assignedFlat({ engineer, createSite, adminApi }: SetUp, testPack?: 'cp1-ts1') {
+  const { site, properties } = await createSite({ properties: 1 });
+  const flat = properties[0]!;
+  if (testPack) expect((await adminApi.patch(`/api/sites/${site.id}`, { data: { testPack } })).status()).toBe(200);
+  expect([200, 201]).toContain((await adminApi.put(`/api/sites/${site.id}/members/${engineer.id}`)).status());
+  const assigned = await adminApi.post(`/api/sites/${site.id}/assignments`, {
+    data: { engineerId: engineer.id, propertyIds: [flat.id] },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  return { site, flat };
+}
+
+/** The reviewer sends the report back for the reason, marking the values to check again. */
+async function sendBack(adminApi: APIRequestContext, reportId: string, reason: string, fields: string[]) {
+  const sentBack = await adminApi.post(`/api/reports/${reportId}/review`, {
+    data: { decision: 'send_back', reason, fields },
+  });
+  expect(sentBack.status(), await sentBack.text()).toBe(200);
+}
+
+/** The marks the two standard re-tests below are sent back with: the serial, the strainer and the pressure. */
+const STANDARD_MARKS = ['hiuSerial', 'initialChecks.strainerClean', 'systemPressure'];
+
+/** Opens the sent-back flat from its card on the engineer's home screen, after the card has said why. */
+async function openFromHome(page: Page, flat: Property, cardSays: string) {
+  await page.goto('/');
+  const card = page.getByTestId('my-flat').filter({ hasText: flat.address });
+  await expect(card).toContainText(cardSays);
+  await card.getByRole('button', { name: `Open ${flat.address}` }).click();
+  const check = new CheckJourney(page);
+  await check.expectStep(1, 'Basic Information');
+  return check;
+}
+
 test('a re-test shows why it was sent back on every step, the marked serial empty, the model carried over', async ({
   engineer,
   engineerPage: page,
   createSite,
   adminApi,
 }, testInfo) => {
-  const { site, properties } = await createSite({ properties: 1 });
-  const flat = properties[0]!;
-  expect([200, 201]).toContain((await adminApi.put(`/api/sites/${site.id}/members/${engineer.id}`)).status());
-  const assigned = await adminApi.post(`/api/sites/${site.id}/assignments`, {
-    data: { engineerId: engineer.id, propertyIds: [flat.id] },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(200);
+  const { site, flat } = await assignedFlat({ engineer, createSite, adminApi });
   const report = await filePassedCheck(page, site, flat, minutesAgo(1), 'SN-WRONG-1');
-  const sentBack = await adminApi.post(`/api/reports/${report.id}/review`, {
-    data: {
-      decision: 'send_back',
-      reason: 'The serial does not match the label.',
-      fields: ['hiuSerial', 'initialChecks.strainerClean', 'systemPressure'],
-    },
-  });
-  expect(sentBack.status(), await sentBack.text()).toBe(200);
+  await sendBack(adminApi, report.id, 'The serial does not match the label.', STANDARD_MARKS);
 
-  await page.goto('/');
-  const card = page.getByTestId('my-flat').filter({ hasText: flat.address });
-  await expect(card).toContainText('The serial does not match the label.');
-  await card.getByRole('button', { name: `Open ${flat.address}` }).click();
-  const check = new CheckJourney(page);
-  await check.expectStep(1, 'Basic Information');
+  const check = await openFromHome(page, flat, 'The serial does not match the label.');
   await expect(page.getByLabel('Address')).toHaveValue(flat.address);
   await expect(page.getByLabel('HIU Serial')).toHaveValue('');
   await expect(page.getByLabel('HIU Model')).not.toHaveValue('');
@@ -70,25 +94,9 @@ test('a re-test shows why it was sent back on every step, the marked serial empt
 });
 
 /** A CP1/TS1 flat assigned to the engineer, its report (heat meter Sontex Superstatic 789) sent back, serial marked. */
-async function sentBackCp1Flat({
-  engineer,
-  engineerPage: page,
-  createSite,
-  adminApi,
-}: {
-  engineer: { id: string };
-  engineerPage: Page;
-  createSite: (input: { properties: number }) => Promise<{ site: Site; properties: Property[] }>;
-  adminApi: APIRequestContext;
-}) {
-  const { site, properties } = await createSite({ properties: 1 });
-  const flat = properties[0]!;
-  expect((await adminApi.patch(`/api/sites/${site.id}`, { data: { testPack: 'cp1-ts1' } })).status()).toBe(200);
-  expect([200, 201]).toContain((await adminApi.put(`/api/sites/${site.id}/members/${engineer.id}`)).status());
-  const assigned = await adminApi.post(`/api/sites/${site.id}/assignments`, {
-    data: { engineerId: engineer.id, propertyIds: [flat.id] },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(200);
+async function sentBackCp1Flat(setUp: SetUp & { engineerPage: Page }) {
+  const page = setUp.engineerPage;
+  const { site, flat } = await assignedFlat(setUp, 'cp1-ts1');
   const { photo, signature } = await uploadPhotoAndSignature(page);
   const data = passingCp1Check({
     site,
@@ -110,14 +118,7 @@ async function sentBackCp1Flat({
   });
   expect(filed.status(), await filed.text()).toBe(201);
   const report = (await filed.json()) as { id: string };
-  const sentBack = await adminApi.post(`/api/reports/${report.id}/review`, {
-    data: {
-      decision: 'send_back',
-      reason: 'The meter serial is not the one on the photo.',
-      fields: ['cp1.meterSerial'],
-    },
-  });
-  expect(sentBack.status(), await sentBack.text()).toBe(200);
+  await sendBack(setUp.adminApi, report.id, 'The meter serial is not the one on the photo.', ['cp1.meterSerial']);
   return { site, flat };
 }
 
@@ -138,12 +139,7 @@ test("a CP1/TS1 re-test starts with the heat meter's make and model; the marked 
   adminApi,
 }, testInfo) => {
   const { flat } = await sentBackCp1Flat({ engineer, engineerPage: page, createSite, adminApi });
-  await page.goto('/');
-  const card = page.getByTestId('my-flat').filter({ hasText: flat.address });
-  await expect(card).toContainText('Basic Information: Heat meter serial');
-  await card.getByRole('button', { name: `Open ${flat.address}` }).click();
-  const check = new CheckJourney(page);
-  await check.expectStep(1, 'Basic Information');
+  await openFromHome(page, flat, 'Basic Information: Heat meter serial');
   await expectMeterCarriedSerialMarked(page);
   await page.getByTestId('cp1.meterSerial').scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('marked-meter-serial.png') });
@@ -168,31 +164,11 @@ test("a re-test's review flags each value the reviewer marked, in its step's sec
   adminApi,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const { site, properties } = await createSite({ properties: 1 });
-  const flat = properties[0]!;
-  expect([200, 201]).toContain((await adminApi.put(`/api/sites/${site.id}/members/${engineer.id}`)).status());
-  const assigned = await adminApi.post(`/api/sites/${site.id}/assignments`, {
-    data: { engineerId: engineer.id, propertyIds: [flat.id] },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(200);
+  const { site, flat } = await assignedFlat({ engineer, createSite, adminApi });
   const report = await filePassedCheck(page, site, flat, minutesAgo(1), 'SN-WRONG-2');
-  const sentBack = await adminApi.post(`/api/reports/${report.id}/review`, {
-    data: {
-      decision: 'send_back',
-      reason: 'Serial and strainer to check.',
-      fields: ['hiuSerial', 'initialChecks.strainerClean', 'systemPressure'],
-    },
-  });
-  expect(sentBack.status(), await sentBack.text()).toBe(200);
+  await sendBack(adminApi, report.id, 'Serial and strainer to check.', STANDARD_MARKS);
 
-  await page.goto('/');
-  await page
-    .getByTestId('my-flat')
-    .filter({ hasText: flat.address })
-    .getByRole('button', { name: `Open ${flat.address}` })
-    .click();
-  const check = new CheckJourney(page);
-  await check.expectStep(1, 'Basic Information');
+  const check = await openFromHome(page, flat, 'Serial and strainer to check.');
   await check.walkToReview();
 
   const flagged = (section: string, row: string) =>
