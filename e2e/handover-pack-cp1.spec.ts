@@ -2,7 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { unzipSync } from 'fflate';
-import { currentTestPack, testPackName, type Dwellings, type Property, type Site } from '@hiu/domain';
+import {
+  currentTestPack,
+  formatDate,
+  formatDateTime,
+  testPackName,
+  type Dwellings,
+  type EvidencePack,
+  type Property,
+  type Site,
+} from '@hiu/domain';
 import { passingCp1Check } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { uploadPhotoAndSignature } from './report-files';
@@ -69,13 +78,21 @@ test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pd
     expect((await adminApi.post(`/api/reports/${id}/review`, { data: { decision: 'approve' } })).status()).toBe(200);
   }
 
-  // The client signs the handover on screen, after saying what is signed.
+  // The client builds the pack, then signs that pack on screen after being shown what it attests.
   const client = await createUser({ role: 'client', name: 'Quinn Client' });
   expect((await adminApi.put(`/api/sites/${site.id}/members/${client.id}`)).status()).toBe(201);
   const page = await pageFor(client);
   await page.goto(`/dashboard/${site.id}`);
   await expect(page.getByRole('region', { name: 'Progress' })).toContainText('Approved2');
+  await page.getByRole('button', { name: 'Build evidence pack' }).click();
+  const pack = page.getByTestId('evidence-pack');
+  await expect(pack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 90_000 });
+  const [signed] = (await (await page.request.get(`/api/sites/${site.id}/evidence-packs`)).json()) as EvidencePack[];
+  const signedHash = signed!.sha256!.slice(0, 8);
   const signOff = page.getByRole('region', { name: 'Handover sign-off' });
+  await expect(signOff).toContainText(
+    `You sign the pack built ${formatDateTime(signed!.finishedAt!)} (${signedHash}).`,
+  );
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
   const canvas = signOff.getByTestId('signature-canvas');
   await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -87,24 +104,42 @@ test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pd
       steps: 3,
     });
   await page.mouse.up();
+  // The build's notice has gone, so the confirmation's buttons are seen whole.
+  await expect(page.getByText('Building the pack: it takes a moment per flat')).toBeHidden({ timeout: 30_000 });
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Sign off the handover?' })
-    .getByRole('button', { name: 'Sign off 2 flats' })
-    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Sign off this evidence pack?' });
+  await expect(confirm).toContainText(
+    `You are signing pack ${signedHash}, built ${formatDateTime(signed!.finishedAt!)}.`,
+  );
+  await expect(confirm).toContainText('It holds 2 flats: 2 Approved.');
+  await expect(confirm).toContainText('1 issue is open.');
+  await page.screenshot({ path: testInfo.outputPath('sign-off-confirmation.png') });
+  await confirm.getByRole('button', { name: `Sign pack ${signedHash}` }).click();
   await expect(page.getByText('Your sign-off is recorded')).toBeVisible();
+  await expect(signOff).toContainText(`Covers pack ${signedHash} of ${formatDate(signed!.finishedAt!)}: 2 flats`);
 
-  // The client builds the pack and downloads it.
+  // A later pack prints the sign-off with the pack it covers; the client downloads it.
   await page.getByRole('button', { name: 'Build evidence pack' }).click();
-  const pack = page.getByTestId('evidence-pack');
-  await expect(pack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 90_000 });
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 30_000 }),
-    pack.getByRole('link', { name: 'Download ZIP' }).click(),
-  ]);
-  const zip = unzipSync(new Uint8Array(fs.readFileSync((await download.path())!)));
+  let rebuilt = '';
+  await expect
+    .poll(
+      async () => {
+        const [newest] = (await (
+          await page.request.get(`/api/sites/${site.id}/evidence-packs`)
+        ).json()) as EvidencePack[];
+        rebuilt = newest!.id;
+        return newest!.id !== signed!.id && newest!.state;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe('done');
+  // The card lists the new pack (it reads the list again once the build is done), not the one signed.
+  const download = pack.locator(`a[href="/api/evidence-packs/${rebuilt}/download"]`);
+  await expect(download).toBeVisible({ timeout: 30_000 });
+  const [saved] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), download.click()]);
+  const zip = unzipSync(new Uint8Array(fs.readFileSync((await saved.path())!)));
   const manifest = JSON.parse(new TextDecoder().decode(zip['manifest.json']!)) as { packSha256: string };
-  expect(download.suggestedFilename()).toMatch(
+  expect(saved.suggestedFilename()).toMatch(
     new RegExp(`evidence[ _]\\d{4}-\\d{2}-\\d{2}[ _]${manifest.packSha256.slice(0, 8)}\\.zip$`),
   );
   const summary = testInfo.outputPath('summary.pdf');
@@ -117,6 +152,8 @@ test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pd
   expect(text).toContain('18/12/2026');
   expect(text.replace(/\s/g, '')).toContain(manifest.packSha256);
   expect(text).toContain('Quinn Client');
+  expect(text).toContain(`Covers pack ${signedHash} of ${formatDate(signed!.finishedAt!)}: 2 flats`);
+  expect(text).toContain('Covers every flat in this pack.');
   expect(text).not.toContain('…');
   // Each radiator's ΔT and each zone's flow, in summary.pdf (the standard fonts have no Δ) and dwellings.json.
   expect(text).toContain('Hall radiator flow / return: 55 / 45 °C, delta T 10 K');

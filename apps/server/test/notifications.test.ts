@@ -116,11 +116,13 @@ describe('the inbox (docs/product.md#notifications)', () => {
     const memberAdmin = await signedIn(app, 'admin', { name: 'Ada Member' });
     await admin.put(`/api/sites/${site.id}/members/${memberAdmin.userId}`);
     await supervisor.post(`/api/reports/${reportId}/review`, { decision: 'approve' });
-    const covers = (await client.get(`/api/sites/${site.id}/sign-off-scope`)).json().digest;
+    // A sign-off signs a built pack (docs/product.md#evidence-pack).
+    const packId = (await client.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
+    await t.jobsSettled();
     const signed = await client.post(`/api/sites/${site.id}/sign-offs`, {
       name: 'Cara Client',
       signature: `data:image/png;base64,${PNG.toString('base64')}`,
-      covers,
+      packId,
     });
     expect(signed.statusCode).toBe(201);
     for (const who of [supervisor, memberAdmin]) {

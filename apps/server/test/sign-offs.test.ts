@@ -1,4 +1,5 @@
 import { unzipSync } from 'fflate';
+import { formatDate, SUPERSEDED_PACK_MESSAGES, type EvidencePack } from '@hiu/domain';
 import { describe, expect, it } from 'vitest';
 import { signedIn, useTestApp, type TestClient } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
@@ -9,10 +10,17 @@ import { hasPdftotext, pdfText } from './helpers/report-files.js';
 
 const t = useTestApp();
 const dataUrl = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
-const covers = async (who: TestClient, siteId: string) =>
-  (await who.get(`/api/sites/${siteId}/sign-off-scope`)).json().digest as string;
+/** Builds the site's evidence pack and answers it as the API lists it, built. */
+async function builtPack(who: TestClient, siteId: string) {
+  const id = (await who.post(`/api/sites/${siteId}/evidence-packs`)).json().id as string;
+  await t.jobsSettled();
+  const pack = (await who.get(`/api/evidence-packs/${id}`)).json();
+  expect(pack.state).toBe('done');
+  return pack as EvidencePack & { attests: NonNullable<EvidencePack['attests']>; sha256: string; finishedAt: string };
+}
 
-describe('handover sign-off and witnessed flats', () => {
+// Each test builds packs, a job of some seconds on a loaded machine.
+describe('handover sign-off and witnessed flats', { timeout: 180_000 }, () => {
   it('a client signs on screen; a supervisor marks a flat witnessed; both are in the history and the next pack', async () => {
     const app = await t.app();
     const admin = await signedIn(app, 'admin');
@@ -22,13 +30,14 @@ describe('handover sign-off and witnessed flats', () => {
     const site = await createSite(admin, { name: `Sign ${Math.random()}` });
     for (const who of [supervisor, client]) await admin.put(`/api/sites/${site.id}/members/${who.userId}`);
     const flat = await createProperty(admin, site.id, { address: 'Flat 7, Elm House', propertyType: '2b4p' });
-    await submitPassingReport(eng, site, flat.id);
+    const report = await submitPassingReport(eng, site, flat.id);
+    await supervisor.post(`/api/reports/${report}/review`, { decision: 'approve' });
 
     const signed = await client.post(`/api/sites/${site.id}/sign-offs`, {
       name: 'Cara Client',
       comment: 'Accepted for handover',
       signature: dataUrl(PNG),
-      covers: await covers(client, site.id),
+      packId: (await builtPack(client, site.id)).id,
     });
     expect(signed.statusCode).toBe(201);
     expect(signed.json()).toMatchObject({ name: 'Cara Client', role: 'client', comment: 'Accepted for handover' });
@@ -75,7 +84,7 @@ describe('handover sign-off and witnessed flats', () => {
     expect((await client.get(`/api/sites/${site.id}/witnesses`)).json()).toEqual([]);
   });
 
-  it('asks the signer to confirm what they sign; a pack built after a new approval says what the sign-off does not cover', async () => {
+  it('signs one built pack: its facts, hash and date are kept; a later pack says what it covers and what not', async () => {
     const app = await t.app();
     const admin = await signedIn(app, 'admin');
     const eng = await signedIn(app, 'engineer');
@@ -93,33 +102,47 @@ describe('handover sign-off and witnessed flats', () => {
     };
     await approve(flats[0]!.id, '2026-03-02T10:00:00.000Z');
     await approve(flats[1]!.id, '2026-03-02T11:00:00.000Z');
-    await submitPassingReport(eng, site, flats[2]!.id, '2026-03-02T12:00:00.000Z'); // awaiting review: not signed
 
-    const scope = (await client.get(`/api/sites/${site.id}/sign-off-scope`)).json();
-    expect(scope).toMatchObject({ coveredFlats: 2, totalFlats: 4 });
-    expect(scope.reports).toHaveLength(2);
-    const body = { name: 'Cara Client', signature: dataUrl(PNG), covers: scope.digest };
-    expect((await client.post(`/api/sites/${site.id}/sign-offs`, { ...body, covers: undefined })).statusCode).toBe(422);
+    // The pack says what a signer attests: its flats by state, its open issues, its hash and build date.
+    const first = await builtPack(client, site.id);
+    expect(first.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.attests).toMatchObject({ flats: 4, openIssues: 0 });
+    expect(first.attests.states).toMatchObject({ approved: 2, not_started: 2, awaiting_review: 0 });
+    const body = { name: 'Cara Client', signature: dataUrl(PNG), packId: first.id };
+    expect((await client.post(`/api/sites/${site.id}/sign-offs`, { ...body, packId: undefined })).statusCode).toBe(422);
     const signed = await client.post(`/api/sites/${site.id}/sign-offs`, body);
     expect(signed.statusCode).toBe(201);
-    expect(signed.json()).toMatchObject({ coveredFlats: 2, totalFlats: 4, digest: scope.digest });
-
-    // A flat approved after: what the client confirmed is no longer what the site holds.
-    await approve(flats[3]!.id, '2026-03-03T10:00:00.000Z');
-    const stale = await client.post(`/api/sites/${site.id}/sign-offs`, body);
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().error.message).toContain('3 of 4 flats are approved now');
-    expect((await client.get(`/api/sites/${site.id}/sign-offs`)).json()).toHaveLength(1);
+    expect(signed.json()).toMatchObject({
+      coveredFlats: 2,
+      totalFlats: 4,
+      pack: { id: first.id, sha256: first.sha256, builtAt: first.finishedAt },
+      exception: null,
+    });
     const db = await t.database();
     const signedEntry = (await auditOf(db, 'site', site.id)).find((e) => e.action === 'signed_off');
-    expect(signedEntry?.after).toMatchObject({ coveredFlats: 2, totalFlats: 4, digest: scope.digest });
+    expect(signedEntry?.after).toMatchObject({ packId: first.id, packSha256: first.sha256, coveredFlats: 2 });
 
-    const id = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id;
-    await t.jobsSettled();
+    // A flat approved after: that pack is superseded and can no longer be signed, with the sentence the screen shows.
+    await approve(flats[2]!.id, '2026-03-03T10:00:00.000Z');
+    const stale = await client.post(`/api/sites/${site.id}/sign-offs`, body);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(
+      `Only the current pack can be signed. ${SUPERSEDED_PACK_MESSAGES.reports_changed}`,
+    );
+    expect((await client.get(`/api/sites/${site.id}/sign-offs`)).json()).toHaveLength(1);
+    // Another site's pack is not found from this one.
+    const other = await createSite(admin, { name: `Other ${Math.random()}` });
+    await admin.put(`/api/sites/${other.id}/members/${client.userId}`);
+    expect((await client.post(`/api/sites/${other.id}/sign-offs`, body)).statusCode).toBe(404);
+
+    const second = await builtPack(client, site.id);
     if (hasPdftotext) {
-      const zip = unzipSync(new Uint8Array((await client.get(`/api/evidence-packs/${id}/download`)).rawPayload));
+      const zip = unzipSync(new Uint8Array((await client.get(`/api/evidence-packs/${second.id}/download`)).rawPayload));
       const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
-      for (const s of ['Signed 2 of 4 flats', 'signed at 2 flats; the pack holds 3', 'Not covered: Flat 4, Ash House'])
+      for (const s of [
+        `Covers pack ${first.sha256.slice(0, 8)} of ${formatDate(first.finishedAt)}: 2 flats with an approved report, of 4.`,
+        'Not covered (new in this pack, or changed since): Flat 3, Ash House.',
+      ])
         expect(text, s).toContain(s);
       // The drawn signature and the signer sit in the Client box, under the statement.
       const statement = text.indexOf('We confirm');
@@ -127,6 +150,49 @@ describe('handover sign-off and witnessed flats', () => {
       expect(statement).toBeGreaterThan(-1);
       expect(text.indexOf('Cara Client', clientBox)).toBeGreaterThan(clientBox);
       expect(text.indexOf('Heat network assessor')).toBeGreaterThan(text.indexOf('Cara Client', clientBox));
+    }
+  });
+
+  it('refuses a sign-off while reports await review, unless the signer says why, which the pack prints', async () => {
+    const app = await t.app();
+    const admin = await signedIn(app, 'admin');
+    const eng = await signedIn(app, 'engineer');
+    const supervisor = await signedIn(app, 'supervisor');
+    const client = await signedIn(app, 'client', { name: 'Cara Client' });
+    const site = await createSite(admin, { name: `Waiting ${Math.random()}` });
+    for (const who of [supervisor, client]) await admin.put(`/api/sites/${site.id}/members/${who.userId}`);
+    const one = await createProperty(admin, site.id, { address: 'Flat 1, Oak House', propertyType: '2b4p' });
+    const two = await createProperty(admin, site.id, { address: 'Flat 2, Oak House', propertyType: '2b4p' });
+    const approved = await submitPassingReport(eng, site, one.id, '2026-03-02T10:00:00.000Z');
+    await supervisor.post(`/api/reports/${approved}/review`, { decision: 'approve' });
+    await submitPassingReport(eng, site, two.id, '2026-03-02T11:00:00.000Z');
+    const pack = await builtPack(client, site.id);
+    expect(pack.attests.states).toMatchObject({ approved: 1, awaiting_review: 1 });
+    const body = { name: 'Cara Client', signature: dataUrl(PNG), packId: pack.id };
+
+    const refused = await client.post(`/api/sites/${site.id}/sign-offs`, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'awaiting_review' });
+    expect(refused.json().error.message).toBe(
+      '1 report awaits review: Flat 2, Oak House. Sign once they are reviewed, or say why you sign now.',
+    );
+    for (const exception of ['too short', 'x'.repeat(501)]) {
+      const bad = await client.post(`/api/sites/${site.id}/sign-offs`, { ...body, exception });
+      expect(bad.statusCode, exception).toBe(422);
+      expect(bad.json().error.fields.exception).toMatch(/at least 10 characters|At most 500 characters/);
+    }
+    expect((await client.get(`/api/sites/${site.id}/sign-offs`)).json()).toEqual([]);
+
+    const reason = 'Flat 2 is let from Monday; its review follows this week.';
+    const signed = await client.post(`/api/sites/${site.id}/sign-offs`, { ...body, exception: reason });
+    expect(signed.statusCode).toBe(201);
+    expect((await client.get(`/api/sites/${site.id}/sign-offs`)).json()).toMatchObject([{ exception: reason }]);
+
+    const next = await builtPack(client, site.id);
+    if (hasPdftotext) {
+      const zip = unzipSync(new Uint8Array((await client.get(`/api/evidence-packs/${next.id}/download`)).rawPayload));
+      const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');
+      expect(text).toContain(`Exception Signed while reports awaited review: ${reason}`);
     }
   });
 
@@ -140,35 +206,35 @@ describe('handover sign-off and witnessed flats', () => {
     const flat = await createProperty(admin, site.id, { address: 'Flat 8', propertyType: '2b4p' });
     const bad = async (body: object) =>
       (await client.post(`/api/sites/${site.id}/sign-offs`, body)).json().error.fields;
-    const digest = await covers(client, site.id);
-    expect(await bad({ name: 'Cara', signature: 'data:image/png;base64,', covers: digest })).toHaveProperty(
+    const digest = (await builtPack(client, site.id)).id;
+    expect(await bad({ name: 'Cara', signature: 'data:image/png;base64,', packId: digest })).toHaveProperty(
       'signature',
     );
     expect(
       await bad({
         name: 'Cara',
         signature: `data:image/png;base64,${Buffer.from('not a png').toString('base64')}`,
-        covers: digest,
+        packId: digest,
       }),
     ).toHaveProperty('signature');
-    expect(await bad({ name: ' ', signature: dataUrl(PNG), covers: digest })).toHaveProperty('name');
+    expect(await bad({ name: ' ', signature: dataUrl(PNG), packId: digest })).toHaveProperty('name');
     // A drawn signature is a small image: a PNG declaring 7000 x 7000 pixels (an image bomb for the pack's PDF)
     // is refused before anything decodes it, and nothing is kept.
     const bomb = await client.post(`/api/sites/${site.id}/sign-offs`, {
       name: 'Cara',
       signature: dataUrl(blackPng(7000, 7000)),
-      covers: digest,
+      packId: digest,
     });
     expect(bomb.statusCode).toBe(413);
     expect(bomb.json().error.message).toContain('7000 x 7000 pixels');
     expect((await client.get(`/api/sites/${site.id}/sign-offs`)).json()).toEqual([]);
     expect(
-      (await eng.post(`/api/sites/${site.id}/sign-offs`, { name: 'E', signature: dataUrl(PNG), covers: digest }))
+      (await eng.post(`/api/sites/${site.id}/sign-offs`, { name: 'E', signature: dataUrl(PNG), packId: digest }))
         .statusCode,
     ).toBe(403);
     const stranger = await signedIn(app, 'client');
     expect(
-      (await stranger.post(`/api/sites/${site.id}/sign-offs`, { name: 'S', signature: dataUrl(PNG), covers: digest }))
+      (await stranger.post(`/api/sites/${site.id}/sign-offs`, { name: 'S', signature: dataUrl(PNG), packId: digest }))
         .statusCode,
     ).toBe(404);
     expect(

@@ -49,11 +49,10 @@ describe('handover webhook events', () => {
 
     const packId = (await supervisor.post(`/api/sites/${site.id}/evidence-packs`)).json().id as string;
     await t.jobsSettled();
-    const scope = (await client.get(`/api/sites/${site.id}/sign-off-scope`)).json();
     const signed = await client.post(`/api/sites/${site.id}/sign-offs`, {
       name: 'Cara Client',
       signature: `data:image/png;base64,${PNG.toString('base64')}`,
-      covers: scope.digest,
+      packId,
     });
     expect(signed.statusCode, signed.body).toBe(201);
     await t.jobsSettled();
@@ -86,7 +85,11 @@ describe('handover webhook events', () => {
       role: 'client',
       coveredFlats: 1,
       totalFlats: 1,
-      digest: scope.digest,
+      digest: signed.json().digest,
+      // The pack it signed, by the hash the pack's own event announced.
+      packId,
+      packSha256: built.packSha256,
+      exception: null,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@hiu/domain';
+import { formatDate, formatDateTime } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, type Writer } from './layout.js';
 
 /** A sign-off given on screen, with what it signed compared with this pack. */
@@ -9,8 +9,12 @@ export interface PackSignOff {
   signedAt: string;
   /** The drawn signature (PNG). */
   signature: Uint8Array;
+  /** Why it was signed while reports awaited review, printed under it; null when none did. */
+  exception?: string | null;
   /** Null for a sign-off made before sign-offs recorded what they signed. */
   coverage: {
+    /** The built pack it signed (decision 256): its SHA-256 and build date; null on sign-offs made before. */
+    pack?: { sha256: string; builtAt: string } | null;
     /** Flats with an approved report it signed, and the site's flats then. */
     signedFlats: number;
     totalFlats: number;
@@ -34,6 +38,17 @@ const plural = (n: number) => `${n} flat${n === 1 ? '' : 's'}`;
 export function coverageWords(s: PackSignOff): string[] {
   const c = s.coverage;
   if (!c) return ['Signed before sign-offs recorded what they signed: it may not cover this pack.'];
+  if (c.pack) {
+    // It signed one built pack: named by the short hash its ZIP and cover carry, and its build date.
+    const covers = `Covers pack ${c.pack.sha256.slice(0, 8)} of ${formatDate(c.pack.builtAt)}: ${plural(c.signedFlats)} with an approved report, of ${c.totalFlats}.`;
+    if (c.notCovered.length === 0 && c.signedFlats === c.packFlats) return [covers, 'Covers every flat in this pack.'];
+    return [
+      covers,
+      ...(c.notCovered.length
+        ? [`Not covered (new in this pack, or changed since): ${c.notCovered.join('; ')}.`]
+        : [`This pack holds ${plural(c.packFlats)} with an approved report.`]),
+    ];
+  }
   const signed = `Signed ${c.signedFlats} of ${plural(c.totalFlats)} with an approved report (SHA-256 ${c.digest.slice(0, 16)}).`;
   if (c.notCovered.length === 0 && c.signedFlats === c.packFlats) return [signed, 'Covers every flat in this pack.'];
   return [
@@ -89,6 +104,7 @@ export async function signOffPage(w: Writer, signOffs: readonly PackSignOff[]) {
       w.y -= 70;
       if (s) {
         if (s.comment) field('Comment', s.comment);
+        if (s.exception) field('Exception', `Signed while reports awaited review: ${s.exception}`);
         for (const line of coverageWords(s)) w.paragraph(line, { size: 9.5 }, MARGIN.left + 80, CONTENT_WIDTH - 80);
       }
       w.gap(14);

@@ -57,3 +57,16 @@ export async function runCommand<T>(db: Db, actor: Actor, work: (uow: UnitOfWork
     return result;
   });
 }
+
+/**
+ * Runs reads that must agree with each other (an evidence pack's files, docs/product.md#evidence-pack) in one
+ * snapshot of the database: a REPEATABLE READ READ ONLY transaction, so a change committed meanwhile is in none
+ * of them. The embedded database has one connection, so there requests wait until the reads are done. Nothing is
+ * written inside: a write through another handle would wait for this transaction on the embedded database.
+ */
+export function readSnapshot<T>(db: Db, read: (repos: TransactionRepositories) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => read(repositoriesOver(tx)), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}

@@ -4,7 +4,7 @@ import { runCommand } from '../db/unit-of-work.js';
 import { packContentsDigest } from './contents-digest.js';
 import { packReady } from '../notifications/messages.js';
 import type { ServerFiles } from '../files/server-files.js';
-import type { PackEntry, PackMissing } from './repository.js';
+import type { PackEntry, PackMissing, PackRecord } from './repository.js';
 
 type Actor = Parameters<typeof runCommand>[1];
 
@@ -39,9 +39,10 @@ export function finishPack(
   contents: PackEntry[],
   missing: PackMissing,
   expiresAt: Date,
+  record: PackRecord,
 ): Promise<void> {
   return runCommand(db, null, async ({ repos, emit, notify }) => {
-    const builtAt = await repos.evidencePacks.finish(pack.id, contents, missing, expiresAt);
+    const builtAt = await repos.evidencePacks.finish(pack.id, contents, missing, expiresAt, record);
     // Whoever asked is told it is ready (docs/product.md#notifications); a pack asked for by a token tells no one.
     if (pack.requestedBy)
       notify(

@@ -4,6 +4,7 @@ import type { EvidencePack } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { auditLog, evidencePacks, files } from '../db/schema.js';
 import { markSuperseded } from './superseded.js';
+import { packContentsDigest } from './contents-digest.js';
 import type { FileLocation, ServerFileRow, StoredBytes } from '../files/repository.js';
 
 /** Flats whose reports are read at a time while a pack is built. */
@@ -11,6 +12,12 @@ const SOURCES_PAGE = 50;
 type Row = typeof evidencePacks.$inferSelect;
 export type PackEntry = NonNullable<Row['contents']>[number];
 export type PackMissing = NonNullable<Row['missing']>;
+/** What a sign-off of the pack signs and what its signer is shown (decision 256). */
+export interface PackRecord {
+  holds: NonNullable<Row['holds']>;
+  attests: NonNullable<Row['attests']>;
+}
+type FlatCounts = NonNullable<EvidencePack['attests']>['states'];
 
 const toPack = (r: Row): EvidencePack => ({
   id: r.id,
@@ -25,6 +32,8 @@ const toPack = (r: Row): EvidencePack => ({
   files: r.contents?.length ?? 0,
   missing: r.missing ?? [],
   superseded: null,
+  sha256: r.state === 'done' && r.contents ? packContentsDigest(r.contents) : null,
+  attests: r.state === 'done' && r.attests ? { ...r.attests, states: r.attests.states as FlatCounts } : null,
 });
 
 export function evidencePacksRepository(db: Db) {
@@ -72,7 +81,7 @@ export function evidencePacksRepository(db: Db) {
         .orderBy(desc(evidencePacks.requestedAt));
       const marked = markSuperseded(since.map(toPack), await lastReportChange(row.siteId));
       const pack = marked.find((p) => p.id === id) ?? toPack(row);
-      return { ...pack, contents: row.contents ?? [], requestedBy: row.requestedBy };
+      return { ...pack, contents: row.contents ?? [], requestedBy: row.requestedBy, holds: row.holds };
     },
 
     /** The site's packs, newest first. */
@@ -214,11 +223,17 @@ export function evidencePacksRepository(db: Db) {
     },
 
     /** Marks the pack built; answers when. */
-    async finish(id: string, contents: PackEntry[], missing: PackMissing, expiresAt: Date): Promise<Date> {
+    async finish(
+      id: string,
+      contents: PackEntry[],
+      missing: PackMissing,
+      expiresAt: Date,
+      record: PackRecord,
+    ): Promise<Date> {
       const finishedAt = new Date();
       await db
         .update(evidencePacks)
-        .set({ state: 'done', contents, missing, finishedAt, expiresAt, done: sql`total` })
+        .set({ state: 'done', contents, missing, finishedAt, expiresAt, done: sql`total`, ...record })
         .where(eq(evidencePacks.id, id));
       return finishedAt;
     },

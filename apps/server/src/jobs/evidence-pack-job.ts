@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   approvedWorkOnly,
   buildSiteDashboard,
@@ -13,7 +14,7 @@ import {
 import type { EvidenceFlat } from '@hiu/report-pdf';
 import { reportsCsvStream } from '../reports/csv-export.js';
 import type { ReportPdfs } from '../exports/report-pdf.js';
-import type { Repositories } from '../repositories/index.js';
+import type { Repositories, TransactionRepositories } from '../repositories/index.js';
 import type { PackEntry } from '../evidence-packs/repository.js';
 import type { JobHandler } from './queue/runner.js';
 import type { ClaimedJob } from './queue/store.js';
@@ -24,7 +25,7 @@ import { siteSamplingPlan } from '../witnessing/plan.js';
 import { packContentsDigest } from '../evidence-packs/contents-digest.js';
 import { finishPack } from '../evidence-packs/commands.js';
 import type { Db } from '../db/client.js';
-import { runCommand } from '../db/unit-of-work.js';
+import { readSnapshot, runCommand } from '../db/unit-of-work.js';
 import type { ServerFiles } from '../files/server-files.js';
 
 interface Deps {
@@ -56,6 +57,9 @@ async function storePackFile(d: Deps, id: string, contentType: string, data: Buf
   await d.files.written(row, data);
 }
 
+/** Lets a test act between the build's reads (a review landing while the pack reads the site). */
+export const packBuildProbe: { betweenReads?: () => Promise<void> } = {};
+
 /** Stored PDFs sized and hashed by the database in one query: a few milliseconds each time. */
 const DIGESTS_AT_ONCE = 25;
 /** Reports read per query for the pack's CSV: the export's own batch would read a 1,000-flat site at once. */
@@ -70,7 +74,7 @@ const safe = (s: string) =>
     .trim()
     .slice(0, 120) || 'flat';
 
-async function collect(stream: NodeJS.ReadableStream, giveWay: () => Promise<void>): Promise<Buffer> {
+async function collect(stream: NodeJS.ReadableStream, giveWay: () => Promise<unknown>): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const chunk of stream) {
     parts.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
@@ -91,10 +95,10 @@ export function evidencePackJob(d: Deps): JobHandler {
     const pack = await repos.evidencePacks.get(packId);
     if (!pack || pack.state === 'done' || pack.state === 'failed') return;
     try {
-      const site = await repos.sites.byId(pack.siteId);
-      if (!site) throw new Error('The site was deleted');
-      const data = await repos.dashboard.data(site.id, {}, d.giveWay);
-      // The site's pack judges too: its ranges (and low returns) are the ones the pack lists.
+      // Everything the pack says is read from one snapshot of the site, so its files agree with each other
+      // whatever is reviewed meanwhile (docs/product.md#evidence-pack); the slow work (PDFs, files) comes after.
+      const snap = await readSnapshot(d.db, (snapshotRepos) => readSite(snapshotRepos, pack.siteId, packId));
+      const { site, data, meta, stored, toBuild } = snap;
       const testPack = currentTestPack(site.testPack ?? 'standard');
       const ranges = rangesFor(data.designParameters, testPack);
       // Each flat's readings are drawn against its own property type's ranges (docs/product.md#evidence-pack).
@@ -102,7 +106,6 @@ export function evidencePackJob(d: Deps): JobHandler {
       // The pack goes to the client: work not yet approved shows its place and state, nothing it recorded.
       const reports = approvedWorkOnly(data.reports);
       const dashboard = buildSiteDashboard(data.flats, reports, rangesOfType, testPack);
-      const meta = await repos.evidencePacks.sources(site.id, packId, d.giveWay);
       const byFlat = new Map<string, DashboardReport[]>();
       for (const r of reports) {
         const list = byFlat.get(r.propertyId!) ?? [];
@@ -124,29 +127,26 @@ export function evidencePackJob(d: Deps): JobHandler {
         log: d.log,
       };
       let progressAt = performance.now();
-      let stored = new Map<string, { fileId: string; size: number; sha256: string }>();
       for (const [i, r] of meta.reports.entries()) {
         const latest = meta.latestIds.has(r.id);
         const folder = latest ? 'reports' : 'earlier-attempts';
         const path = `${folder}/${safe(r.propertyAddress)} - ${r.reference}.pdf`;
-        // Stored PDFs are hashed by the database 25 at a time; the others are built here.
-        if (i % DIGESTS_AT_ONCE === 0) {
-          await d.giveWay();
-          stored = await repos.evidencePacks.storedPdfDigests(
-            meta.reports.slice(i, i + DIGESTS_AT_ONCE).map((x) => x.id),
-          );
-        }
+        // The snapshot's stored PDF, hashed by the database; one not built yet is built here, as the snapshot
+        // read the report.
         const digest = stored.get(r.id);
         if (digest) {
           entries.push({ path, ...digest });
         } else
           try {
             await d.giveWay();
-            const detail = await repos.reports.detail(r.id);
+            const detail = toBuild.get(r.id);
             if (!detail) throw new Error('The report was deleted meanwhile');
             const bytes = await storedReportPdf(deps, detail);
-            // A stored PDF was read from the file the report names; a new one was stored and is read back.
-            const fileId = detail.pdfFileId ?? (await repos.reports.detail(r.id))?.pdfFileId;
+            // Kept with the report only while the report is as the snapshot read it; else the pack is superseded.
+            const now = await repos.reports.detail(r.id);
+            if (!now || now.revision !== detail.revision || now.reviewState !== detail.reviewState)
+              throw new Error('The report was reviewed or corrected while the pack was built');
+            const fileId = detail.pdfFileId ?? now.pdfFileId;
             if (!fileId) throw new Error('The PDF could not be stored');
             entries.push({ path, fileId, size: bytes.length, sha256: sha256(bytes) });
           } catch (err) {
@@ -161,19 +161,16 @@ export function evidencePackJob(d: Deps): JobHandler {
         }
       }
 
-      const csv = await collect(
-        reportsCsvStream(repos.reports, { siteId: site.id, approvedOnly: true }, CSV_BATCH),
-        d.giveWay,
-      );
+      const csv = snap.csv;
       const csvId = randomUUID();
       await storePackFile(d, csvId, 'text/csv; charset=utf-8', csv);
       // The pack goes to the client: its dwellings.json holds approved work only, as the client's own read does.
       await d.giveWay();
-      const dwellings = await buildDwellings(repos, site.id, true, repos.witnessing);
+      const dwellings = snap.dwellings;
       const dwellingsJson = Buffer.from(JSON.stringify(dwellings, null, 2));
       const dwellingOf = new Map((dwellings?.dwellings ?? []).map((x) => [x.property.id, x]));
       const earlierOf = new Map<string, EvidenceFlat['earlier']>();
-      for (const e of await repos.evidencePacks.earlierAttempts(site.id)) {
+      for (const e of snap.earlierAttempts) {
         const list = earlierOf.get(e.property_id) ?? [];
         list.push({
           completedAt: new Date(e.completed_at).toISOString(),
@@ -253,6 +250,9 @@ export function evidencePackJob(d: Deps): JobHandler {
         { path: 'dwellings.json', sha256: sha256(dwellingsJson) },
         ...entries,
       ];
+      const issues = flats.flatMap((f, i) =>
+        (lastApproved[i]?.issues ?? []).map((issue) => ({ address: f.address, ...issue })),
+      );
       const summary = await d.pdfs.summary({
         packSha256: packContentsDigest(packFiles),
         site: { name: site.name, location: site.location },
@@ -260,10 +260,8 @@ export function evidencePackJob(d: Deps): JobHandler {
         builtBy: meta.requestedByName ?? 'A former user',
         ruleBookVersion: RULE_BOOK_VERSION,
         testPack,
-        issues: flats.flatMap((f, i) =>
-          (lastApproved[i]?.issues ?? []).map((issue) => ({ address: f.address, ...issue })),
-        ),
-        networkIssues: await repos.siteIssues.list(site.id),
+        issues,
+        networkIssues: snap.networkIssues,
         ranges,
         typeRanges: [...new Set(typeOf.values())]
           .filter(Boolean)
@@ -272,10 +270,10 @@ export function evidencePackJob(d: Deps): JobHandler {
         dashboard,
         flats,
         missing,
-        signOffs: await signOffsInPack(repos, site.id, meta.flats),
-        witnesses: await repos.signOffs.witnesses(site.id),
-        sampling: await siteSamplingPlan(repos.witnessing, site.id),
-        witnessRecords: [...(await repos.witnessing.latestBySite(site.id)).values()],
+        signOffs: signOffsInPack(snap.signOffs, snap.holds.reports, meta.flats),
+        witnesses: snap.witnesses,
+        sampling: snap.sampling,
+        witnessRecords: snap.witnessRecords,
       });
       const summaryId = randomUUID();
       await storePackFile(d, summaryId, 'application/pdf', summary);
@@ -291,11 +289,64 @@ export function evidencePackJob(d: Deps): JobHandler {
         contents,
         missing,
         new Date(Date.now() + d.hours * 3600_000),
+        {
+          // What a sign-off of this pack signs, and what its signer is shown (docs/product.md#evidence-pack).
+          holds: snap.holds.reports,
+          attests: {
+            flats: dashboard.flats,
+            states: dashboard.states,
+            openIssues: issues.filter((i) => !i.resolved).length + snap.networkIssues.filter((i) => !i.resolved).length,
+          },
+        },
       );
     } catch (err) {
       // The queue tries again; after the last attempt the pack says why it failed.
       if (job.attempt >= job.maxAttempts) await repos.evidencePacks.fail(packId, (err as Error).message);
       throw err;
     }
+  };
+}
+
+/**
+ * Every read of one pack build, in one snapshot: the site, its dashboard data, the flats and reports the pack
+ * lists with their stored PDFs (those not built yet read whole, to be built after), the CSV, dwellings.json, the
+ * earlier attempts, issues, sign-offs, witnessing and the approved reports a sign-off of this pack signs.
+ */
+async function readSite(repos: TransactionRepositories, siteId: string, packId: string) {
+  const site = await repos.sites.byId(siteId);
+  if (!site) throw new Error('The site was deleted');
+  const data = await repos.dashboard.data(site.id, {}, nextTurn);
+  await packBuildProbe.betweenReads?.();
+  const meta = await repos.evidencePacks.sources(site.id, packId, nextTurn);
+  const stored = new Map<string, { fileId: string; size: number; sha256: string }>();
+  for (let i = 0; i < meta.reports.length; i += DIGESTS_AT_ONCE)
+    for (const [id, digest] of await repos.evidencePacks.storedPdfDigests(
+      meta.reports.slice(i, i + DIGESTS_AT_ONCE).map((x) => x.id),
+    ))
+      stored.set(id, digest);
+  const toBuild = new Map<string, NonNullable<Awaited<ReturnType<typeof repos.reports.detail>>>>();
+  for (const r of meta.reports.filter((x) => !stored.has(x.id))) {
+    const detail = await repos.reports.detail(r.id);
+    if (detail) toBuild.set(r.id, detail);
+  }
+  const csv = await collect(
+    reportsCsvStream(repos.reports, { siteId: site.id, approvedOnly: true }, CSV_BATCH),
+    nextTurn,
+  );
+  return {
+    site,
+    data,
+    meta,
+    stored,
+    toBuild,
+    csv,
+    dwellings: await buildDwellings(repos, site.id, true, repos.witnessing),
+    earlierAttempts: await repos.evidencePacks.earlierAttempts(site.id),
+    networkIssues: await repos.siteIssues.list(site.id),
+    signOffs: await repos.signOffs.withSignatures(site.id),
+    holds: await repos.signOffs.scope(site.id),
+    witnesses: await repos.signOffs.witnesses(site.id),
+    sampling: await siteSamplingPlan(repos.witnessing, site.id),
+    witnessRecords: [...(await repos.witnessing.latestBySite(site.id)).values()],
   };
 }

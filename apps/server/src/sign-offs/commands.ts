@@ -1,13 +1,15 @@
-import type { Role, SignOffBody, WitnessBody } from '@hiu/domain';
+import { SUPERSEDED_PACK_MESSAGES, type Role, type SignOffBody, type WitnessBody } from '@hiu/domain';
 import type { Db } from '../db/client.js';
 import { runCommand } from '../db/unit-of-work.js';
-import { conflict } from '../http/errors.js';
+import { conflict, HttpError, notFound } from '../http/errors.js';
+import type { SignedPack } from './repository.js';
 import type { Actor } from '../history/entries.js';
 import { handoverSigned, signOffRequested } from '../notifications/messages.js';
 
 /**
- * A handover sign-off, signed by a person (never a token) on the site. It signs what the signer was shown and
- * confirmed: when the site's approved reports are no longer those, nothing is signed.
+ * A handover sign-off, signed by a person (never a token) on the site (docs/product.md#evidence-pack). It signs
+ * one built pack, the site's current one, which the signer was shown: that pack's approved reports, its SHA-256
+ * and build date are kept with it (decision 256). Refused while reports await review, unless the signer says why.
  */
 export function signOff(
   db: Db,
@@ -16,12 +18,28 @@ export function signOff(
   body: Omit<SignOffBody, 'signature'> & { signature: Buffer },
 ) {
   return runCommand(db, signer, async ({ repos, record, emit, notify }) => {
-    const scope = await repos.signOffs.scope(siteId);
-    if (scope.digest !== body.covers)
-      throw conflict(
-        `The site changed while you were signing: ${scope.coveredFlats} of ${scope.totalFlats} flats are approved now. Check and sign again.`,
-      );
-    const made = await repos.signOffs.insert(siteId, signer, body, scope);
+    const pack = await repos.evidencePacks.get(body.packId);
+    if (!pack || pack.siteId !== siteId) throw notFound('Evidence pack not found');
+    if (pack.state !== 'done' || !pack.holds || !pack.attests || !pack.sha256 || !pack.finishedAt)
+      throw conflict('This pack is not built yet. Wait until it is built, then sign it.');
+    if (pack.superseded)
+      throw conflict(`Only the current pack can be signed. ${SUPERSEDED_PACK_MESSAGES[pack.superseded]}`);
+    if (pack.expiresAt && Date.parse(pack.expiresAt) < Date.now())
+      throw conflict('This pack has expired. Build it again, then sign the new pack.');
+    const waiting = await repos.signOffs.awaitingReview(siteId);
+    if (waiting.length > 0 && !body.exception) {
+      const message = `${waiting.length} report${waiting.length === 1 ? ' awaits' : 's await'} review: ${waiting.join('; ')}. Sign once they are reviewed, or say why you sign now.`;
+      throw new HttpError(409, 'awaiting_review', message, { exception: message });
+    }
+    const signed: SignedPack = {
+      id: pack.id,
+      sha256: pack.sha256,
+      builtAt: new Date(pack.finishedAt),
+      flats: pack.attests.flats,
+      holds: pack.holds,
+    };
+    const made = await repos.signOffs.insert(siteId, signer, body, signed);
+    const coveredFlats = signed.holds.length;
     record({
       entityType: 'site',
       entityId: siteId,
@@ -30,9 +48,12 @@ export function signOff(
         name: body.name,
         role: signer.role,
         ...(body.comment ? { comment: body.comment } : {}),
-        coveredFlats: scope.coveredFlats,
-        totalFlats: scope.totalFlats,
-        digest: scope.digest,
+        packId: signed.id,
+        packSha256: signed.sha256,
+        coveredFlats,
+        totalFlats: signed.flats,
+        digest: made.digest,
+        ...(body.exception ? { exception: body.exception, awaitingReview: waiting.length } : {}),
       },
     });
     // The site's office is told (docs/product.md#notifications); the signer knows already.
@@ -47,8 +68,8 @@ export function signOff(
         signerName: made.name,
         signerRole: signer.role as Role,
         siteName: site?.name ?? 'the site',
-        coveredFlats: scope.coveredFlats,
-        totalFlats: scope.totalFlats,
+        coveredFlats,
+        totalFlats: signed.flats,
       }),
     );
     emit('handover.signed', {
@@ -58,9 +79,12 @@ export function signOff(
       role: made.role,
       comment: made.comment,
       signedAt: made.signedAt,
-      coveredFlats: scope.coveredFlats,
-      totalFlats: scope.totalFlats,
-      digest: scope.digest,
+      coveredFlats,
+      totalFlats: signed.flats,
+      digest: made.digest,
+      packId: signed.id,
+      packSha256: signed.sha256,
+      exception: made.exception,
     });
     return made;
   });

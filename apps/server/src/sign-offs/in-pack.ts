@@ -1,28 +1,28 @@
 import type { PackSignOff } from '@hiu/report-pdf';
-import type { Repositories } from '../repositories/index.js';
-import { coverageOf } from './scope.js';
+import type { SignOffsRepository } from './repository.js';
+import { coverageOf, type SignedReport } from './scope.js';
 
 /**
- * The site's sign-offs as a pack prints them: each with what it signed compared with the approved
- * reports this pack holds, naming the flats it does not cover.
+ * The site's sign-offs as a pack prints them: each with the pack it signed, compared with the approved reports
+ * this pack holds, naming the flats it does not cover (docs/product.md#evidence-pack).
  */
-export async function signOffsInPack(
-  repos: Pick<Repositories, 'signOffs'>,
-  siteId: string,
+export function signOffsInPack(
+  signOffs: Awaited<ReturnType<SignOffsRepository['withSignatures']>>,
+  packReports: readonly SignedReport[],
   flats: readonly { id: string; address: string }[],
-): Promise<PackSignOff[]> {
-  const [signOffs, pack] = await Promise.all([repos.signOffs.withSignatures(siteId), repos.signOffs.scope(siteId)]);
+): PackSignOff[] {
   const address = new Map(flats.map((f) => [f.id, f.address]));
   const order = new Map(flats.map((f, i) => [f.id, i]));
   return signOffs.map((s) => {
     if (!s.covers || s.totalFlats === null || !s.digest) return { ...s, coverage: null };
-    const c = coverageOf(s.covers, pack.reports);
+    const c = coverageOf(s.covers, packReports);
     return {
       ...s,
       coverage: {
         signedFlats: c.signedFlats,
         totalFlats: s.totalFlats,
         digest: s.digest,
+        pack: s.pack,
         packFlats: c.packFlats,
         // In the site's address order, as the pack lists its flats.
         notCovered: c.notCovered

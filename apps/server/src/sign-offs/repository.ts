@@ -13,7 +13,19 @@ const toSignOff = (r: typeof siteSignOffs.$inferSelect): SiteSignOff => ({
   coveredFlats: r.covers ? r.covers.length : null,
   totalFlats: r.totalFlats,
   digest: r.coversDigest,
+  pack:
+    r.packSha256 && r.packBuiltAt ? { id: r.packId, sha256: r.packSha256, builtAt: r.packBuiltAt.toISOString() } : null,
+  exception: r.exception,
 });
+
+/** The built pack a sign-off signs: what the pack holds, and the pack's own identity (decision 256). */
+export interface SignedPack {
+  id: string;
+  sha256: string;
+  builtAt: Date;
+  flats: number;
+  holds: SignedReport[];
+}
 
 /** Handover sign-offs and witnessed flats. */
 export function signOffsRepository(db: Db) {
@@ -21,8 +33,8 @@ export function signOffsRepository(db: Db) {
     async insert(
       siteId: string,
       signer: { id: string; role: string },
-      body: Omit<SignOffBody, 'signature' | 'covers'> & { signature: Buffer },
-      scope: SignOffScope,
+      body: Omit<SignOffBody, 'signature' | 'packId'> & { signature: Buffer },
+      pack: SignedPack,
     ): Promise<SiteSignOff> {
       const [row] = await db
         .insert(siteSignOffs)
@@ -33,9 +45,13 @@ export function signOffsRepository(db: Db) {
           role: signer.role,
           comment: body.comment,
           signature: body.signature,
-          covers: scope.reports,
-          totalFlats: scope.totalFlats,
-          coversDigest: scope.digest,
+          covers: pack.holds,
+          totalFlats: pack.flats,
+          coversDigest: scopeDigest(pack.holds),
+          packId: pack.id,
+          packSha256: pack.sha256,
+          packBuiltAt: pack.builtAt,
+          exception: body.exception ?? null,
         })
         .returning();
       return toSignOff(row!);
@@ -79,6 +95,16 @@ export function signOffsRepository(db: Db) {
         revision: Number(r.revision),
       }));
       return { coveredFlats: reports.length, totalFlats: count?.n ?? 0, digest: scopeDigest(reports), reports };
+    },
+
+    /** The addresses of the site's reports awaiting review, in address order (a report of no flat: its address). */
+    async awaitingReview(siteId: string): Promise<string[]> {
+      const { rows } = (await db.execute(sql`
+        SELECT coalesce(p.address, r.wizard_data->>'address', 'A flat') AS address
+        FROM reports r LEFT JOIN properties p ON p.id = r.property_id
+        WHERE r.site_id = ${siteId} AND r.review_state = 'awaiting_review'
+        ORDER BY p.address_key NULLS LAST, r.completed_at`)) as unknown as { rows: { address: string }[] };
+      return rows.map((r) => r.address);
     },
 
     async signature(siteId: string, id: string): Promise<Buffer | undefined> {

@@ -53,7 +53,18 @@ export const signOffRoutes =
       {
         config: { access: 'oversight', peopleOnly: true },
         bodyLimit: 512 * 1024,
-        schema: { tags: ['sign-off'], params: siteParams, body: signOffBody, response: { 201: siteSignOffSchema } },
+        schema: {
+          tags: ['sign-off'],
+          summary: "Signs the site's current built evidence pack",
+          description:
+            'Signs one built pack (`packId`), the newest and not superseded: the sign-off keeps its SHA-256, build date ' +
+            'and the approved reports it holds, and later packs print what it covers. 409 when the pack is not built, ' +
+            'superseded or expired, and while reports of the site await review unless `exception` says why (10-500 ' +
+            'characters; printed under the sign-off in summary.pdf).',
+          params: siteParams,
+          body: signOffBody,
+          response: { 201: siteSignOffSchema },
+        },
       },
       async (request, reply) => {
         const user = request.user!;
@@ -74,7 +85,7 @@ export const signOffRoutes =
         config: { access: 'oversight' },
         schema: {
           tags: ['sign-off'],
-          summary: 'What a sign-off made now would sign: send its digest as covers',
+          summary: "The site's approved work now: each flat's latest approved report at its revision, and their digest",
           params: siteParams,
           response: { 200: signOffScopeSchema },
         },

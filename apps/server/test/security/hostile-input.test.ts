@@ -189,7 +189,7 @@ const WRITE_ROUTES: Record<string, WriteSpec> = {
       name: 'Cara Client',
       comment: 'Accepted',
       signature: `data:image/png;base64,${PNG.toString('base64')}`,
-      covers: '0'.repeat(64),
+      packId: '00000000-0000-4000-8000-000000000000',
     }),
   },
   'PUT /api/properties/:id/witness': {

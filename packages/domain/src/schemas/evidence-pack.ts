@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLAT_STATES, type FlatState } from '../dashboard/flat-state.js';
 
 /** A handover evidence pack as the API shows it. */
 export const evidencePackSchema = z.object({
@@ -20,6 +21,22 @@ export const evidencePackSchema = z.object({
    * replaces it. Its download is refused with the sentence the screen shows.
    */
   superseded: z.enum(['reports_changed', 'newer_pack']).nullable(),
+  /** A built pack's SHA-256 (of its files but summary.pdf, as its cover prints); null until built. */
+  sha256: z
+    .string()
+    .nullable()
+    .describe("The pack's SHA-256: of its files but summary.pdf, as sha256sum lists them; null until built"),
+  /** What a sign-off of a built pack attests: its flats, by state, and its open issues; null until built. */
+  attests: z
+    .object({
+      flats: z.number().int(),
+      states: z.object(
+        Object.fromEntries(FLAT_STATES.map((s) => [s, z.number().int()])) as Record<FlatState, z.ZodNumber>,
+      ),
+      openIssues: z.number().int(),
+    })
+    .nullable()
+    .describe('What a sign-off of this pack attests: its flats, by state, and its open issues; null until built'),
 });
 export type EvidencePack = z.infer<typeof evidencePackSchema>;
 

@@ -5,6 +5,10 @@ import { calendarDate } from './common.js';
 /** The most a drawn signature may weigh as a PNG data URL (the pad's 600 x 200 drawing is far less). */
 export const MAX_SIGNATURE_DATA_URL = 400_000;
 
+/** The length of the reason a signer gives to sign while reports await review. */
+export const MIN_SIGN_OFF_EXCEPTION = 10;
+export const MAX_SIGN_OFF_EXCEPTION = 500;
+
 export const signOffBody = z.strictObject({
   name: z.string({ message: 'Enter your name' }).trim().min(1, 'Enter your name').max(120),
   comment: z.string().trim().max(MAX_REVIEW_REASON, `At most ${MAX_REVIEW_REASON} characters`).default(''),
@@ -12,10 +16,18 @@ export const signOffBody = z.strictObject({
     .string({ message: 'Sign in the box' })
     .max(MAX_SIGNATURE_DATA_URL, 'The signature is too large')
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'Sign in the box'),
-  /** The digest of the approved reports the signer was shown and confirmed (GET .../sign-off-scope). */
-  covers: z
-    .string({ message: 'Confirm what you are signing off' })
-    .regex(/^[0-9a-f]{64}$/, 'Confirm what you are signing off'),
+  /** The built, current evidence pack the signer was shown and confirmed: the sign-off signs it (decision 256). */
+  packId: z
+    .uuid({ message: 'Build the evidence pack, then sign it' })
+    .describe("The site's current built evidence pack, which the signer was shown"),
+  /** Why sign while reports await review: required then, printed under the sign-off. */
+  exception: z
+    .string()
+    .trim()
+    .min(MIN_SIGN_OFF_EXCEPTION, `Say why you sign now, in at least ${MIN_SIGN_OFF_EXCEPTION} characters`)
+    .max(MAX_SIGN_OFF_EXCEPTION, `At most ${MAX_SIGN_OFF_EXCEPTION} characters`)
+    .optional()
+    .describe('Why sign while reports await review (10-500 characters); required then, refused with 409 without'),
 });
 export type SignOffBody = z.infer<typeof signOffBody>;
 
@@ -30,6 +42,15 @@ export const siteSignOffSchema = z.object({
   totalFlats: z.number().int().nullable(),
   /** SHA-256 of the approved reports (id and revision) it signed. */
   digest: z.string().nullable(),
+  /** The built pack it signed: its id (null once expired), the pack's SHA-256 and build date; null before 256. */
+  pack: z
+    .object({ id: z.uuid().nullable(), sha256: z.string(), builtAt: z.string() })
+    .nullable()
+    .describe(
+      'The built pack it signed: id (null once the pack expired), SHA-256 and build date; null before packs were signed',
+    ),
+  /** Why it was signed while reports awaited review, or null. */
+  exception: z.string().nullable().describe('Why it was signed while reports awaited review, or null'),
 });
 export type SiteSignOff = z.infer<typeof siteSignOffSchema>;
 
