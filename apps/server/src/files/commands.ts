@@ -1,18 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { runQueuedNow, type NewJob } from '../jobs/queue/store.js';
+import type { NewJob } from '../jobs/queue/store.js';
 import { runCommand } from '../db/unit-of-work.js';
 import type { JobHandler } from '../jobs/queue/runner.js';
 import { StoreUnavailableError, checkedAgainst, sha256Of, type ObjectStore } from './object-store.js';
-import type {
-  FilesRepository,
-  NewFile,
-  PutFileResult,
-  StoredFile,
-  UnclaimedLimit,
-  UnclaimedUploads,
-} from './repository.js';
+import type { FilesRepository, StoredFile } from './repository.js';
 
 /** What the file commands work with: the rows, and the object store when FILE_STORE=s3. */
 export interface FileDeps {
@@ -35,58 +28,6 @@ export const offloadJob = (id: string): NewJob => ({
   payload: { id },
   maxAttempts: 50,
 });
-
-/**
- * Stores an upload under its id (docs/product.md#files). Its bytes are written to the database first, so the
- * upload is durable and acknowledged whatever the store does; with an object store they are then written there
- * and dropped from the database, or, when the store is down or slow, a job of the queue moves them later.
- */
-export async function uploadFile(deps: FileDeps, file: Omit<NewFile, 'sha256'>, limit: UnclaimedLimit) {
-  const sha256 = sha256Of(file.data);
-  const result = await storeWithinLimit(deps, { ...file, sha256 }, limit);
-  if (result === 'created' && deps.objects) await offloadOrQueue(deps, file.id, sha256, file.data);
-  return result;
-}
-
-/**
- * Stores a new upload unless it would take its owner's unclaimed files over `limit`, answering the owner's current
- * holding then. The owner's row is locked meanwhile, so concurrent uploads are counted one after another and cannot
- * pass the limit together. A resend of a stored id is not counted again.
- */
-async function storeWithinLimit(
-  deps: FileDeps,
-  file: NewFile,
-  limit: UnclaimedLimit,
-): Promise<PutFileResult | { overLimit: UnclaimedUploads }> {
-  const { ownerId } = file;
-  if (!ownerId || (await deps.files.get(file.id))) return deps.files.put(file);
-  return runCommand(deps.db, null, async ({ repos }) => {
-    await repos.files.lockOwner(ownerId);
-    const holding = await repos.files.unclaimedOf(ownerId);
-    if (holding.count + 1 > limit.count || holding.bytes + file.data.length > limit.bytes)
-      return { overLimit: holding };
-    return repos.files.put(file);
-  });
-}
-
-/** Whether the last upload reached the store: the first that does after an outage wakes the waiting moves. */
-let storeAnswering = true;
-
-async function offloadOrQueue(deps: FileDeps, id: string, sha256: string, data: Buffer) {
-  try {
-    await deps.objects!.put(sha256, data);
-    await markMoved(deps, id, sha256, data);
-  } catch (err) {
-    storeAnswering = false;
-    deps.log.warn({ err, fileId: id }, 'file store unavailable; the upload is kept in the database and moved later');
-    await runCommand(deps.db, null, async ({ enqueue }) => enqueue(offloadJob(id)));
-    return;
-  }
-  if (!storeAnswering) {
-    storeAnswering = true;
-    await runQueuedNow(deps.db, FILE_OFFLOAD_JOB);
-  }
-}
 
 /** The job that moves a file kept in the database into the store; nothing to do when it is there already. */
 export function fileOffloadJob(deps: FileDeps): JobHandler {

@@ -15,10 +15,23 @@ export interface ObjectStore {
    */
   stream(sha256: string): Promise<Readable>;
   delete(sha256: string): Promise<void>;
+  /**
+   * Streams an upload whose hash is not known yet into the store under a name of its own (`uploads/<tag>/...`),
+   * holding one part of it at a time; a body that fails (too large, cut off) leaves nothing behind.
+   */
+  receive(tag: string, body: AsyncIterable<Buffer>): Promise<ReceivedObject>;
   /** Whether an object is stored under this hash (not read, not checked). */
   exists(sha256: string): Promise<boolean>;
   /** Throws a message an operator can act on when the store cannot be used (wrong credentials or bucket). */
   check(): Promise<void>;
+}
+
+/** An upload the store holds under its own name until it is kept under its hash or discarded. */
+export interface ReceivedObject {
+  /** Stores it under `sha256` unless an object is there already (the same bytes): checked, not read again. */
+  keep(sha256: string): Promise<void>;
+  /** Deletes the upload's own name (kept or not); a failure leaves space, not data. */
+  discard(): Promise<void>;
 }
 
 export const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');

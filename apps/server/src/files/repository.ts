@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { drafts, files, users } from '../db/schema.js';
+import { drafts, fileUploadPieces, files, users } from '../db/schema.js';
 import { UUID_PATTERN as UUID } from '@hiu/domain';
 import { sha256Of } from './object-store.js';
 
@@ -35,6 +35,12 @@ export interface NewFile {
 }
 
 export type PutFileResult = 'created' | 'exists' | 'conflict';
+
+/** An upload whose bytes are not in hand (streamed): what is known of them once they have all arrived. */
+export interface ReceivedFile extends Omit<NewFile, 'data' | 'sha256'> {
+  size: number;
+  sha256: string;
+}
 
 /** A file the server makes itself (a report PDF, an evidence pack's summary, CSV or dwellings.json). */
 export interface ServerFile {
@@ -77,27 +83,38 @@ export interface UnclaimedUploads {
 const uploaded = notInArray(files.kind, ['pdf', 'pack']);
 const unclaimed = and(isNull(files.reportId), uploaded);
 
+/** A file's row without its bytes: what `describe` reads, and `get` and `toMove` with the bytes. */
+const rowColumns = {
+  id: files.id,
+  ownerId: files.ownerId,
+  kind: files.kind,
+  contentType: files.contentType,
+  size: files.size,
+  sha256: files.sha256,
+  location: files.location,
+  reportId: files.reportId,
+};
+
 export function filesRepository(db: Db) {
   async function get(id: string): Promise<StoredFile | undefined> {
     const [row] = await db
-      .select({
-        id: files.id,
-        ownerId: files.ownerId,
-        kind: files.kind,
-        contentType: files.contentType,
-        size: files.size,
-        data: files.data,
-        sha256: files.sha256,
-        location: files.location,
-        reportId: files.reportId,
-      })
+      .select({ ...rowColumns, data: files.data })
       .from(files)
       .where(eq(files.id, id));
     return row;
   }
 
+  /** Whether the file stored under `id` is this one (a harmless retry) rather than another (a conflict). */
+  async function sameAs(file: Omit<ReceivedFile, 'size'>, data?: Buffer): Promise<'exists' | 'conflict'> {
+    const existing = await get(file.id);
+    const sameBytes = existing?.sha256 ? existing.sha256 === file.sha256 : !!(data && existing?.data?.equals(data));
+    const same = existing && existing.ownerId === file.ownerId && existing.kind === file.kind && sameBytes;
+    return same ? 'exists' : 'conflict';
+  }
+
   return {
     get,
+    sameAs,
 
     /**
      * Stores a file under its client-made id, once. Sending the same bytes again under the same id by the
@@ -110,11 +127,54 @@ export function filesRepository(db: Db) {
         .values({ ...file, size: file.data.length })
         .onConflictDoNothing({ target: files.id })
         .returning({ id: files.id });
-      if (row) return 'created';
-      const existing = await get(file.id);
-      const sameBytes = existing?.sha256 ? existing.sha256 === file.sha256 : !!existing?.data?.equals(file.data);
-      const same = existing && existing.ownerId === file.ownerId && existing.kind === file.kind && sameBytes;
-      return same ? 'exists' : 'conflict';
+      return row ? 'created' : sameAs(file, file.data);
+    },
+
+    /** Stores the row of an upload whose bytes the object store holds under its hash, once, like `put`. */
+    async putInStore(file: ReceivedFile): Promise<PutFileResult> {
+      const [row] = await db
+        .insert(files)
+        .values({ ...file, location: 's3', data: null })
+        .onConflictDoNothing({ target: files.id })
+        .returning({ id: files.id });
+      return row ? 'created' : sameAs(file);
+    },
+
+    /** Keeps one piece of an upload under way (a statement of its own: the upload is not a file yet). */
+    async putPiece(piece: { uploadId: string; fileId: string; seq: number; data: Buffer }): Promise<void> {
+      await db.insert(fileUploadPieces).values(piece);
+    },
+
+    /**
+     * Stores an upload kept in pieces as one file, like `put`, its bytes joined by the database (so the server
+     * never holds them whole); the pieces are then deleted.
+     */
+    async putFromPieces(uploadId: string, file: ReceivedFile): Promise<PutFileResult> {
+      // Both drivers (PGlite and node-postgres) answer with `{ rows }`.
+      const inserted = (await db.execute(sql`
+        INSERT INTO ${files} (id, owner_id, kind, content_type, size, sha256, location, data)
+        SELECT ${file.id}::uuid, ${file.ownerId}::uuid, ${file.kind}, ${file.contentType}, ${file.size}::int,
+          ${file.sha256}, 'database', string_agg(${fileUploadPieces.data}, ''::bytea ORDER BY ${fileUploadPieces.seq})
+        FROM ${fileUploadPieces} WHERE ${fileUploadPieces.uploadId} = ${uploadId}
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id`)) as { rows: unknown[] };
+      const row = inserted.rows[0];
+      await db.delete(fileUploadPieces).where(eq(fileUploadPieces.uploadId, uploadId));
+      return row ? 'created' : sameAs(file);
+    },
+
+    /** Deletes what is kept of an upload that was refused or cut off. */
+    async dropPieces(uploadId: string): Promise<void> {
+      await db.delete(fileUploadPieces).where(eq(fileUploadPieces.uploadId, uploadId));
+    },
+
+    /** Deletes the pieces of uploads begun before `olderThan` that were never finished (their server stopped). */
+    async dropPiecesOlderThan(olderThan: Date): Promise<number> {
+      const rows = await db
+        .delete(fileUploadPieces)
+        .where(lt(fileUploadPieces.createdAt, olderThan))
+        .returning({ seq: fileUploadPieces.seq });
+      return rows.length;
     },
 
     /** Holds the owner's row until the transaction ends, so their uploads are counted one after another. */
@@ -198,19 +258,7 @@ export function filesRepository(db: Db) {
 
     /** A file's row without its bytes: a download streams them (`fileStream`) rather than reading them whole. */
     async describe(id: string): Promise<Omit<StoredFile, 'data'> | undefined> {
-      const [row] = await db
-        .select({
-          id: files.id,
-          ownerId: files.ownerId,
-          kind: files.kind,
-          contentType: files.contentType,
-          size: files.size,
-          sha256: files.sha256,
-          location: files.location,
-          reportId: files.reportId,
-        })
-        .from(files)
-        .where(eq(files.id, id));
+      const [row] = await db.select(rowColumns).from(files).where(eq(files.id, id));
       return row;
     },
 
@@ -241,16 +289,7 @@ export function filesRepository(db: Db) {
      */
     async toMove(from: FileLocation, afterId: string, limit: number): Promise<StoredFile[]> {
       return db
-        .select({
-          id: files.id,
-          ownerId: files.ownerId,
-          kind: files.kind,
-          contentType: files.contentType,
-          size: files.size,
-          data: files.data,
-          sha256: files.sha256,
-          location: files.location,
-        })
+        .select({ ...rowColumns, data: files.data })
         .from(files)
         .where(and(eq(files.location, from), sql`${files.id} > ${afterId}::uuid`))
         .orderBy(files.id)

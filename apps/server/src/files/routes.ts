@@ -6,21 +6,27 @@ import {
   type UploadKind,
   type User,
 } from '@hiu/domain';
-import { checkImageSize } from '../http/image-limits.js';
-import type { FastifyReply } from 'fastify';
+import { checkImageSize, tooLarge } from '../http/image-limits.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, conflict, notFound } from '../http/errors.js';
 import type { AppContext } from '../context.js';
 import { seesApprovedOnly, siteAccess } from '../http/site-access.js';
 import type { UnclaimedLimit, UnclaimedUploads } from './repository.js';
-import { fileStream, uploadFile, type FileDeps } from './commands.js';
+import { fileStream, type FileDeps } from './commands.js';
+import { readIncoming } from './incoming-file.js';
+import { receiveUpload } from './upload.js';
 
-/** The request body limit: the largest file any kind may be (each kind's own limit is checked after). */
+/** The largest photo or signature (a camera original has its own limit). */
 export const MAX_FILE_BYTES = MAX_UPLOAD_BYTES;
 
-/** Twice that, so a file a little over its kind's limit is told that limit rather than only 'too large'. */
-const BODY_LIMIT = 2 * MAX_FILE_BYTES;
+/**
+ * The most of an upload held at once before it is known whether it came whole: every photo and signature does
+ * (docs/product.md#files); a camera original beyond it goes on to the store as it arrives.
+ */
+const PIECE_BYTES = 5 * 1024 * 1024; // S3's smallest part of a multipart upload but the last
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const satisfies readonly ImageType[];
 
@@ -34,15 +40,24 @@ const ACCEPTED: Record<UploadKind, readonly ImageType[]> = {
   original: ['image/jpeg', 'image/webp'],
 };
 
-/** A camera original's body limit: its own route, so photos and signatures keep theirs. */
-const ORIGINAL_BODY_LIMIT = UPLOAD_LIMITS.original.maxBytes + 1024 * 1024;
-
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
   'application/pdf': 'pdf',
 };
+
+const NOT_AN_IMAGE = 'Send the image bytes as image/jpeg, image/png or image/webp';
+
+/** Any other body is refused before it is read, however large it is. */
+async function onlyImages(request: FastifyRequest) {
+  const type = String(request.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
+  if (!(IMAGE_TYPES as readonly string[]).includes(type))
+    throw new HttpError(415, 'unsupported_media_type', NOT_AN_IMAGE);
+}
 
 const mb = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024)} MB`;
 
@@ -75,16 +90,15 @@ export const fileRoutes =
     const { files } = ctx.repos;
     const deps: FileDeps = { db: ctx.database.db, files, objects: ctx.objects, log: app.log };
 
-    // Scoped to this plugin: only the file routes accept image bodies, with their own size limit.
-    app.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
-    );
+    // Scoped to this plugin: only the file routes accept image bodies, left unread as a stream; each upload reads
+    // its own and stops at its kind's limit.
+    app.addContentTypeParser([...IMAGE_TYPES], (_request, body, done) => done(null, body));
 
     app.put(
       '/api/files/:id',
       {
         config: { access: 'field' },
-        bodyLimit: BODY_LIMIT,
+        onRequest: onlyImages,
         schema: {
           tags: ['files'],
           params: idParams,
@@ -92,7 +106,7 @@ export const fileRoutes =
           response: { 200: storedFile, 201: storedFile },
         },
       },
-      async (request, reply) => store(request.params.id, request.query.kind, request.body, request.user!.id, reply),
+      async (request, reply) => store(request.params.id, request.query.kind, request, reply),
     );
 
     // The camera original of a photo, on a site that keeps them (checked when its report is submitted).
@@ -100,38 +114,55 @@ export const fileRoutes =
       '/api/files/:id/original',
       {
         config: { access: 'field' },
-        bodyLimit: ORIGINAL_BODY_LIMIT,
+        onRequest: onlyImages,
         schema: { tags: ['files'], params: idParams, response: { 200: storedFile, 201: storedFile } },
       },
-      async (request, reply) => store(request.params.id, 'original', request.body, request.user!.id, reply),
+      async (request, reply) => store(request.params.id, 'original', request, reply),
     );
 
-    /** Checks an upload's type and size before anything is decoded, then stores it once under its id. */
-    async function store(id: string, kind: UploadKind, data: unknown, ownerId: string, reply: FastifyReply) {
-      if (!Buffer.isBuffer(data)) {
-        throw new HttpError(
-          415,
-          'unsupported_media_type',
-          'Send the image bytes as image/jpeg, image/png or image/webp',
-        );
+    /**
+     * Checks an upload's type and size before anything is decoded or kept, then stores it once under its id as it
+     * arrives, hashed and counted on the way; past its kind's limit it stops at once (docs/product.md#files).
+     */
+    async function store(id: string, kind: UploadKind, request: FastifyRequest, reply: FastifyReply) {
+      const body = request.body as Readable | undefined;
+      if (!body || typeof body.iterator !== 'function') {
+        throw new HttpError(415, 'unsupported_media_type', NOT_AN_IMAGE);
       }
-      if (data.length === 0) throw new HttpError(400, 'bad_request', 'The file is empty');
-      const contentType = sniffImageType(data);
-      if (!contentType || !ACCEPTED[kind].includes(contentType)) {
-        const what = kind === 'original' ? 'An original photo' : `A ${kind}`;
-        throw new HttpError(
-          415,
-          'unsupported_media_type',
-          `${what} must be ${kind === 'signature' ? 'a PNG image' : 'a JPEG or WebP image'}`,
-        );
+      const { maxBytes } = UPLOAD_LIMITS[kind];
+      // Refused before a byte is read when it says it is too large, and the socket closed so the rest is not read.
+      const declared = Number(request.headers['content-length'] ?? NaN);
+      try {
+        if (declared > maxBytes) throw tooLarge(kind, declared);
+        const incoming = await readIncoming(body, {
+          maxBytes,
+          pieceBytes: PIECE_BYTES,
+          declaredBytes: Number.isSafeInteger(declared) ? declared : undefined,
+          tooLarge: () => tooLarge(kind),
+        });
+        // Not kept in a variable: a large upload's first piece is handed on to the store, not held till the end.
+        if (incoming.first.length === 0) throw new HttpError(400, 'bad_request', 'The file is empty');
+        const contentType = sniffImageType(incoming.first);
+        if (!contentType || !ACCEPTED[kind].includes(contentType)) {
+          const what = kind === 'original' ? 'An original photo' : `A ${kind}`;
+          throw new HttpError(
+            415,
+            'unsupported_media_type',
+            `${what} must be ${kind === 'signature' ? 'a PNG image' : 'a JPEG or WebP image'}`,
+          );
+        }
+        // A tiny file can claim a huge picture; the PDF would try to decode it. Its header is in the first piece.
+        checkImageSize(incoming.first, contentType, kind);
+        const limit = ctx.config.unclaimedUploads;
+        const file = { id, ownerId: request.user!.id, kind, contentType };
+        const result = await receiveUpload(deps, file, incoming, limit);
+        if (result === 'conflict') throw conflict('A different file is already stored under this id');
+        if (typeof result === 'object') throw overLimit(result.overLimit, limit);
+        return reply.status(result === 'created' ? 201 : 200).send({ id, kind, contentType, size: incoming.size });
+      } catch (error) {
+        if (!body.readableEnded) reply.header('Connection', 'close');
+        throw error;
       }
-      // A tiny file can claim a huge picture; the PDF would try to decode it.
-      checkImageSize(data, contentType, kind);
-      const limit = ctx.config.unclaimedUploads;
-      const result = await uploadFile(deps, { id, ownerId, kind, contentType, data }, limit);
-      if (result === 'conflict') throw conflict('A different file is already stored under this id');
-      if (typeof result === 'object') throw overLimit(result.overLimit, limit);
-      return reply.status(result === 'created' ? 201 : 200).send({ id, kind, contentType, size: data.length });
     }
 
     /**

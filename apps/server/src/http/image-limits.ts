@@ -18,13 +18,7 @@ import { HttpError } from './errors.js';
  */
 export function checkImageSize(data: Uint8Array, contentType: ImageType, kind: UploadKind): Dimensions {
   const limit = UPLOAD_LIMITS[kind];
-  if (data.length > limit.maxBytes) {
-    throw new HttpError(
-      413,
-      'too_large',
-      `${kind === 'original' ? 'An original photo' : `A ${kind}`} may be at most ${limit.maxBytes / 1024} KB; this one is ${Math.ceil(data.length / 1024)} KB`,
-    );
-  }
+  if (data.length > limit.maxBytes) throw tooLarge(kind, data.length);
   const size = imageDimensions(data, contentType);
   if (!size) throw new HttpError(415, 'unsupported_media_type', 'The image is damaged or incomplete');
   if (Math.max(size.width, size.height) > limit.maxSide || size.width * size.height > limit.maxPixels) {
@@ -47,4 +41,15 @@ export function checkImageSize(data: Uint8Array, contentType: ImageType, kind: U
     );
   }
   return size;
+}
+
+/** 413 for an upload of more bytes than its kind may have: how many when it is known (a streamed one stops early). */
+export function tooLarge(kind: UploadKind, bytes?: number): HttpError {
+  const what = kind === 'original' ? 'An original photo' : `A ${kind}`;
+  const max = `${what} may be at most ${UPLOAD_LIMITS[kind].maxBytes / 1024} KB`;
+  return new HttpError(
+    413,
+    'too_large',
+    bytes === undefined ? `${max}; this one is more` : `${max}; this one is ${Math.ceil(bytes / 1024)} KB`,
+  );
 }

@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.js';
 
@@ -26,7 +27,8 @@ export function findBadText(root: unknown): { path: string; message: string } | 
       if (message) return { path: path.join('.') || '(body)', message };
       continue;
     }
-    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
+    // A stream is an upload's bytes, read by its route (files/), not text.
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || value instanceof Stream) continue;
     if (path.length >= MAX_DEPTH) return { path: `${path.slice(0, 3).join('.')}...`, message: 'Nested too deeply' };
     for (const [key, child] of Object.entries(value)) {
       const message = badText(key);

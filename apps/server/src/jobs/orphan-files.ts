@@ -18,6 +18,8 @@ export async function cleanUpOrphanFiles(
   store?: { db: Db; objects: ObjectStore | undefined; log: FastifyInstance['log'] },
 ): Promise<number> {
   const olderThan = new Date(now.getTime() - graceHours * HOUR_MS);
+  // Pieces of an upload whose server stopped before it was whole (docs/product.md#files).
+  await files.dropPiecesOlderThan(olderThan);
   let total = 0;
   for (;;) {
     const deleted = await files.deleteOrphans({ olderThan, limit: 500 });
