@@ -33,6 +33,9 @@ try {
     console.log(`files:move: ${done} of ${total} files to ${to}`);
   });
   for (const f of report.failed) console.error(`files:move: ${f.id} not moved: ${f.reason}`);
+  if (report.unnamedDeleted) {
+    console.log(`files:move: ${report.unnamedDeleted} objects no file names deleted from the store`);
+  }
   console.log(
     `files:move: ${report.moved} moved to ${to}, ${report.failed.length} left where they were, ` +
       `in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -12,11 +12,13 @@ import { sha256Of } from '../src/files/object-store.js';
 import { filesRepository } from '../src/files/repository.js';
 import { s3Store } from '../src/files/s3-store.js';
 import { testFileStoreKind, testS3Settings, useTestApp } from './helpers/test-app.js';
+import { createBucketIfMissing, emptyBucket, storedObjectHashes } from './helpers/s3-bucket.js';
 
 /**
- * `npm run files:move -- --to s3` killed with SIGKILL part way (docs/product.md#files), then run again: nothing is
- * lost or duplicated, and every file reads back as stored. The move runs as its own process, as an operator runs
- * it, against its own database: a PGlite folder (which one process opens at a time) or the tests' PostgreSQL.
+ * `npm run files:move` killed with SIGKILL part way (docs/product.md#files), each way, then run again: nothing is
+ * lost or duplicated, every file reads back as stored, and the bucket holds exactly one object per file's bytes in
+ * the store, none that no file names. The move runs as its own process, as an operator runs it, against its own
+ * database (a PGlite folder, which one process opens at a time, or the tests' PostgreSQL) and a bucket of its own.
  */
 const t = useTestApp();
 const onS3 = testFileStoreKind() === 's3';
@@ -31,8 +33,12 @@ interface Run {
 }
 
 /** Starts the move; `onProgress` sees each "N of T" line it prints and may kill it. */
-function startMove(env: NodeJS.ProcessEnv, onProgress: (done: number, total: number, kill: () => void) => void) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, '--to', 's3'], {
+function startMove(
+  to: 's3' | 'database',
+  env: NodeJS.ProcessEnv,
+  onProgress: (done: number, total: number, kill: () => void) => void,
+) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, '--to', to], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,9 +59,12 @@ function startMove(env: NodeJS.ProcessEnv, onProgress: (done: number, total: num
 }
 
 describe.runIf(onS3)('files:move killed with SIGKILL part way', () => {
-  it('loses nothing, duplicates nothing, and a second run moves the rest', async () => {
-    await t.app(); // the store's bucket exists
-    const s3 = testS3Settings()!;
+  it('loses, duplicates and orphans nothing, each way, and a second run moves the rest', async () => {
+    await t.app();
+    // A bucket of its own, emptied, so every object in it is this test's.
+    const s3 = { ...testS3Settings()!, bucket: `${testS3Settings()!.bucket}-killed-move` };
+    await createBucketIfMissing(s3);
+    await emptyBucket(s3);
     const pglite = (await t.database()).kind !== 'postgres';
     const dataDir = pglite ? mkdtempSync(path.join(tmpdir(), 'hiu-move-')) : undefined;
     const databaseUrl = pglite ? undefined : await t.databaseUrl();
@@ -92,7 +101,7 @@ describe.runIf(onS3)('files:move killed with SIGKILL part way', () => {
 
       // Killed once it has moved some (its progress line says how many), whatever it is doing at that moment.
       let killedAt = 0;
-      const first = startMove(env, (done, total, kill) => {
+      const first = startMove('s3', env, (done, total, kill) => {
         if (!killedAt && done >= 10 && done < total) {
           killedAt = done;
           kill();
@@ -116,7 +125,7 @@ describe.runIf(onS3)('files:move killed with SIGKILL part way', () => {
       }
       if (pglite) await database.close();
 
-      const second = startMove(env, () => {});
+      const second = startMove('s3', env, () => {});
       expect(await second.ended, second.output()).toBe(0);
       expect(second.output()).toMatch(/files:move: \d+ moved to s3, 0 left where they were/);
 
@@ -127,15 +136,41 @@ describe.runIf(onS3)('files:move killed with SIGKILL part way', () => {
         expect(row).toMatchObject({ location: 's3', data: null, sha256: sha256Of(stored.get(row.id)!) });
         expect((await fileBytes({ objects }, row)).equals(stored.get(row.id)!)).toBe(true);
       }
-      if (pglite) await database.close();
+      await database.close();
       database = undefined;
+      // Once each: one object per distinct bytes (two files share theirs), none that no file names.
+      const hashes = [...new Set([...stored.values()].map(sha256Of))].sort();
+      expect(await storedObjectHashes(s3)).toEqual(hashes);
 
       // A third run finds nothing to move.
-      const third = startMove(env, () => {});
+      const third = startMove('s3', env, () => {});
       expect(await third.ended, third.output()).toBe(0);
       expect(third.output()).toMatch(/files:move: 0 moved to s3/);
+
+      // And back, killed part way too: every file ends in the database, the store holds nothing.
+      let killedBack = 0;
+      const back = startMove('database', env, (done, total, kill) => {
+        if (!killedBack && done >= 10 && done < total) {
+          killedBack = done;
+          kill();
+        }
+      });
+      expect(await back.ended, back.output()).toBe('SIGKILL');
+      expect(killedBack).toBeGreaterThan(0);
+      const resumed = startMove('database', env, () => {});
+      expect(await resumed.ended, resumed.output()).toBe(0);
+      database = await open();
+      const home = await database.db.select().from(files);
+      expect(home).toHaveLength(FILES);
+      for (const row of home) {
+        expect(row).toMatchObject({ location: 'database', sha256: sha256Of(stored.get(row.id)!) });
+        expect(row.data!.equals(stored.get(row.id)!)).toBe(true);
+      }
+      await database.close();
+      database = undefined;
+      expect(await storedObjectHashes(s3)).toEqual([]);
     } finally {
-      if (database && !pglite) await database.close();
+      if (database) await database.close();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
   }, 300_000);

@@ -111,4 +111,26 @@ describe.runIf(testFileStoreKind() === 's3')('npm run files:move', () => {
     expect((await repo.get(ids[0]!))!.location).toBe('s3');
     expect((await repo.get(ids[1]!))!.location).toBe('database');
   });
+
+  it('deletes, on its next run, the object a run killed after moving its file to the database left behind', async () => {
+    const eng = await signedIn(await t.app(), 'engineer');
+    const id = randomUUID();
+    const bytes = uniqueJpeg();
+    expect((await eng.put(`/api/files/${id}?kind=photo`, bytes, { 'content-type': 'image/jpeg' })).statusCode).toBe(
+      201,
+    );
+    const { db } = await t.database();
+    const repo = filesRepository(db);
+    const objects = s3Store(testS3Settings()!);
+    const sha256 = sha256Of(bytes);
+    expect((await repo.get(id))!.location).toBe('s3');
+    // Killed between the file's row taking its bytes back and the deletion of its object, which no file names now.
+    expect(await repo.markInDatabase(id, sha256, bytes)).toBe(true);
+    expect(await objects.exists(sha256)).toBe(true);
+
+    const out = await moveFiles({ db, files: repo, objects, log: { warn: () => {} } as never }, 'database');
+    expect(await objects.exists(sha256)).toBe(false);
+    expect(out).toMatchObject({ moved: 0, failed: [], unnamedDeleted: 1 });
+    expect((await eng.get(`/api/files/${id}`)).rawPayload.equals(bytes)).toBe(true);
+  });
 });

@@ -1,3 +1,4 @@
+import { runCommand } from '../db/unit-of-work.js';
 import { dropObjectsNoLongerNamed, markMoved, type FileDeps } from './commands.js';
 import { StoreUnavailableError, sha256Of } from './object-store.js';
 import type { FileLocation } from './repository.js';
@@ -7,6 +8,8 @@ export interface MoveReport {
   /** Files left where they were, with why (their bytes do not match their recorded hash or size). */
   failed: { id: string; reason: string }[];
   total: number;
+  /** Objects in the store that no file names, deleted after the files were moved. */
+  unnamedDeleted: number;
 }
 
 const BATCH = 20;
@@ -17,7 +20,8 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
  * its bytes are written to the target and read back and checked (size and SHA-256) before the source copy is
  * dropped, in one UPDATE that only applies while the row is still as read. A crash leaves each file either where
  * it was (perhaps with a spare object, which the next run reuses, being keyed by content) or moved, so a second
- * run carries on, and a run with nothing left to move changes nothing.
+ * run carries on, and a run with nothing left to move changes nothing. Each run ends by deleting the objects no
+ * file names, such as the one a crash after a file's move to the database left.
  */
 export async function moveFiles(
   deps: Omit<FileDeps, 'objects'> & { objects: NonNullable<FileDeps['objects']> },
@@ -26,7 +30,7 @@ export async function moveFiles(
 ): Promise<MoveReport> {
   const from: FileLocation = to === 's3' ? 'database' : 's3';
   const total = (await deps.files.countIn(from)).count;
-  const report: MoveReport = { moved: 0, failed: [], total };
+  const report: MoveReport = { moved: 0, failed: [], total, unnamedDeleted: 0 };
   let after = NO_ID;
   for (;;) {
     const batch = await deps.files.toMove(from, after, BATCH);
@@ -39,6 +43,7 @@ export async function moveFiles(
       progress(report.moved + report.failed.length, total);
     }
   }
+  report.unnamedDeleted = await deleteUnnamedObjects(deps);
   return report;
 }
 
@@ -74,4 +79,28 @@ async function toDatabase(deps: Deps, file: File): Promise<string | undefined> {
     await dropObjectsNoLongerNamed(deps, [{ sha256: file.sha256, location: 's3' }]);
   }
   return undefined;
+}
+
+/**
+ * Deletes the store's objects that no file names: what a run killed between a file's move to the database and its
+ * object's deletion left behind, or a deletion that failed. Each is checked again under its lock as it is deleted,
+ * and a file moved onto one meanwhile writes it again (decision 250), so no file loses its bytes. A store that does
+ * not answer stops the run, as a move does. Answers how many were deleted.
+ */
+async function deleteUnnamedObjects(deps: Deps): Promise<number> {
+  const unnamed: string[] = [];
+  for await (const sha256 of deps.objects.names()) {
+    if (!(await deps.files.storeHolds(sha256))) unnamed.push(sha256);
+  }
+  let deleted = 0;
+  for (const sha256 of unnamed) {
+    const gone = await runCommand(deps.db, null, async ({ repos }) => {
+      await repos.files.lockObject(sha256);
+      if (await repos.files.storeHolds(sha256)) return false;
+      await deps.objects.delete(sha256);
+      return true;
+    });
+    if (gone) deleted++;
+  }
+  return deleted;
 }

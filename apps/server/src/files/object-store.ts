@@ -24,6 +24,8 @@ export interface ObjectStore {
   exists(sha256: string): Promise<boolean>;
   /** Throws a message an operator can act on when the store cannot be used (wrong credentials or bucket). */
   check(): Promise<void>;
+  /** The hash of every file object the store holds, read a page of its listing at a time (`files:move`). */
+  names(): AsyncIterable<string>;
 }
 
 /** An upload the store holds under its own name until it is kept under its hash or discarded. */

@@ -9,6 +9,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -226,6 +227,22 @@ export function s3Store(settings: S3Settings): ObjectStore {
           );
         throw error;
       }
+    },
+    async *names() {
+      let token: string | undefined;
+      do {
+        const page = await call('list its files', (abortSignal) =>
+          client.send(
+            new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: 'files/', ContinuationToken: token }),
+            { abortSignal },
+          ),
+        );
+        for (const object of page.Contents ?? []) {
+          const sha256 = object.Key?.split('/').at(-1);
+          if (sha256 && /^[0-9a-f]{64}$/.test(sha256)) yield sha256;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }
