@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMITS } from '@hiu/domain';
-import { files } from '../src/db/schema.js';
+import { fileUploadPieces, files } from '../src/db/schema.js';
+import { filesRepository } from '../src/files/repository.js';
+import { cleanUpOrphanFiles } from '../src/jobs/orphan-files.js';
 import { sha256Of } from '../src/files/object-store.js';
 import { jpegClaiming } from './helpers/images.js';
 import { JPEG } from './helpers/report-files.js';
@@ -253,4 +255,18 @@ describe(`an upload streamed into the ${store} store`, () => {
     });
     expect((await eng.get(`/api/files/${id}`)).statusCode).toBe(404);
   }, 180_000);
+
+  it('deletes the pieces a stopped server left of an upload, once they are past the grace period', async () => {
+    const { db } = await t.database();
+    const stale = randomUUID();
+    const fresh = randomUUID();
+    for (const fileId of [stale, fresh])
+      await db.insert(fileUploadPieces).values({ uploadId: randomUUID(), fileId, seq: 0, data: randomBytes(1024) });
+    await db.execute(
+      sql`UPDATE file_upload_pieces SET created_at = now() - interval '8 days' WHERE file_id = ${stale}`,
+    );
+    await cleanUpOrphanFiles(filesRepository(db), 24 * 7);
+    expect(await keptOf(stale)).toBe(0);
+    expect(await keptOf(fresh)).toBe(1); // an upload still under way keeps its pieces
+  });
 });
