@@ -330,7 +330,8 @@ async function readSite(repos: TransactionRepositories, siteId: string, packId: 
     if (detail) toBuild.set(r.id, detail);
   }
   const csv = await collect(
-    reportsCsvStream(repos.reports, { siteId: site.id, approvedOnly: true }, CSV_BATCH),
+    // Read only: a line built here is not kept (a write would end the snapshot).
+    reportsCsvStream(repos.reports, { siteId: site.id, approvedOnly: true }, CSV_BATCH, false),
     nextTurn,
   );
   return {

@@ -25,6 +25,8 @@ export function reportsCsvStream(
   scope: SiteReports,
   /** Reports read in one query; smaller for a job sharing the embedded database's connection with requests. */
   batchSize?: number,
+  /** Keeps each line built here for the next export; not from a read-only snapshot (an evidence pack's). */
+  keepBuiltLines = true,
 ): Readable {
   async function* lines() {
     // A site with test-pack reports gets the pack's columns after the standard ones; a
@@ -52,7 +54,7 @@ export function reportsCsvStream(
         if (line !== null && record) chunk += withCells(line, reportRecordCsvCells(record));
       }
       // A line that fails to be kept (say, its report was deleted meanwhile) is simply built again next time.
-      const keeping = repo.storeCsvLines(built).catch(() => {});
+      const keeping = keepBuiltLines ? repo.storeCsvLines(built).catch(() => {}) : undefined;
       yield chunk;
       await keeping;
     }
