@@ -121,6 +121,7 @@ test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pd
   // A later pack prints the sign-off with the pack it covers; the client downloads it.
   await page.getByRole('button', { name: 'Build evidence pack' }).click();
   let rebuilt = '';
+  let rebuiltHash = '';
   await expect
     .poll(
       async () => {
@@ -128,6 +129,7 @@ test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pd
           await page.request.get(`/api/sites/${site.id}/evidence-packs`)
         ).json()) as EvidencePack[];
         rebuilt = newest!.id;
+        rebuiltHash = newest!.sha256 ?? '';
         return newest!.id !== signed!.id && newest!.state;
       },
       { timeout: 90_000 },
@@ -136,6 +138,8 @@ test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pd
   // The card lists the new pack (it reads the list again once the build is done), not the one signed.
   const download = pack.locator(`a[href="/api/evidence-packs/${rebuilt}/download"]`);
   await expect(download).toBeVisible({ timeout: 30_000 });
+  // The sign-off's row says what it covers of the newer pack: every flat, as nothing changed.
+  await expect(signOff).toContainText(`Covers every flat of the newer pack ${rebuiltHash.slice(0, 8)}`);
   const [saved] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), download.click()]);
   const zip = unzipSync(new Uint8Array(fs.readFileSync((await saved.path())!)));
   const manifest = JSON.parse(new TextDecoder().decode(zip['manifest.json']!)) as { packSha256: string };

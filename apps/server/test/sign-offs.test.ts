@@ -117,6 +117,7 @@ describe('handover sign-off and witnessed flats', { timeout: 180_000 }, () => {
       totalFlats: 4,
       pack: { id: first.id, sha256: first.sha256, builtAt: first.finishedAt },
       exception: null,
+      newerPack: null,
     });
     const db = await t.database();
     const signedEntry = (await auditOf(db, 'site', site.id)).find((e) => e.action === 'signed_off');
@@ -136,6 +137,13 @@ describe('handover sign-off and witnessed flats', { timeout: 180_000 }, () => {
     expect((await client.post(`/api/sites/${other.id}/sign-offs`, body)).statusCode).toBe(404);
 
     const second = await builtPack(client, site.id);
+    // The screen's list says the same: the newer pack holds a flat the sign-off does not cover.
+    expect((await client.get(`/api/sites/${site.id}/sign-offs`)).json()).toMatchObject([
+      {
+        pack: { id: first.id, sha256: first.sha256 },
+        newerPack: { sha256: second.sha256, builtAt: second.finishedAt, notCovered: ['Flat 3, Ash House'] },
+      },
+    ]);
     if (hasPdftotext) {
       const zip = unzipSync(new Uint8Array((await client.get(`/api/evidence-packs/${second.id}/download`)).rawPayload));
       const text = pdfText(Buffer.from(zip['summary.pdf']!)).replace(/\s+/g, ' ');

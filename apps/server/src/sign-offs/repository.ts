@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { SignOffBody, SignOffScope, SiteSignOff, Witness, WitnessBody } from '@hiu/domain';
 import type { Db } from '../db/client.js';
-import { properties, propertyWitnesses, siteSignOffs } from '../db/schema.js';
-import { scopeDigest, type SignedReport } from './scope.js';
+import { evidencePacks, properties, propertyWitnesses, siteSignOffs } from '../db/schema.js';
+import { packContentsDigest } from '../evidence-packs/contents-digest.js';
+import { coverageOf, scopeDigest, type SignedReport } from './scope.js';
 
 const toSignOff = (r: typeof siteSignOffs.$inferSelect): SiteSignOff => ({
   id: r.id,
@@ -16,6 +17,7 @@ const toSignOff = (r: typeof siteSignOffs.$inferSelect): SiteSignOff => ({
   pack:
     r.packSha256 && r.packBuiltAt ? { id: r.packId, sha256: r.packSha256, builtAt: r.packBuiltAt.toISOString() } : null,
   exception: r.exception,
+  newerPack: null,
 });
 
 /** The built pack a sign-off signs: what the pack holds, and the pack's own identity (decision 256). */
@@ -57,13 +59,44 @@ export function signOffsRepository(db: Db) {
       return toSignOff(row!);
     },
 
+    /**
+     * The site's sign-offs, each signed pack compared with the site's newest built pack when that is another:
+     * the flats it holds that the sign-off does not cover, in address order (docs/product.md#evidence-pack).
+     */
     async list(siteId: string): Promise<SiteSignOff[]> {
       const rows = await db
         .select()
         .from(siteSignOffs)
         .where(eq(siteSignOffs.siteId, siteId))
         .orderBy(asc(siteSignOffs.signedAt));
-      return rows.map(toSignOff);
+      const [newest] = await db
+        .select({
+          id: evidencePacks.id,
+          holds: evidencePacks.holds,
+          contents: evidencePacks.contents,
+          finishedAt: evidencePacks.finishedAt,
+        })
+        .from(evidencePacks)
+        .where(and(eq(evidencePacks.siteId, siteId), eq(evidencePacks.state, 'done')))
+        .orderBy(desc(evidencePacks.requestedAt))
+        .limit(1);
+      if (!newest?.holds || !newest.contents || !newest.finishedAt) return rows.map(toSignOff);
+      const flats = await db
+        .select({ id: properties.id, address: properties.address })
+        .from(properties)
+        .where(eq(properties.siteId, siteId))
+        .orderBy(asc(properties.addressKey), asc(properties.id));
+      const order = new Map(flats.map((f, i) => [f.id, i]));
+      const address = new Map(flats.map((f) => [f.id, f.address]));
+      const newer = { sha256: packContentsDigest(newest.contents), builtAt: newest.finishedAt.toISOString() };
+      return rows.map((r) => {
+        const s = toSignOff(r);
+        if (!r.packSha256 || !r.covers || r.packId === newest.id) return s;
+        const notCovered = coverageOf(r.covers, newest.holds!)
+          .notCovered.toSorted((a, b) => (order.get(a.propertyId) ?? 0) - (order.get(b.propertyId) ?? 0))
+          .map((x) => address.get(x.propertyId) ?? 'A deleted flat');
+        return { ...s, newerPack: { ...newer, notCovered } };
+      });
     },
 
     /** Every sign-off with its signature, for the evidence pack. */

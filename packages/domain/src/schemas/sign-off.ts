@@ -51,6 +51,16 @@ export const siteSignOffSchema = z.object({
     ),
   /** Why it was signed while reports awaited review, or null. */
   exception: z.string().nullable().describe('Why it was signed while reports awaited review, or null'),
+  /**
+   * The site's newest built pack when it is not the one signed: its SHA-256, build date and the flats it holds
+   * that this sign-off does not cover (new, or whose report changed since). Null when none is newer.
+   */
+  newerPack: z
+    .object({ sha256: z.string(), builtAt: z.string(), notCovered: z.array(z.string()) })
+    .nullable()
+    .describe(
+      "The site's newest built pack, if newer than the one signed, and the flats it holds that are not covered",
+    ),
 });
 export type SiteSignOff = z.infer<typeof siteSignOffSchema>;
 

@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -76,6 +76,11 @@ export function SignOffCard({
   const packs = useQuery<EvidencePack[]>({ queryKey: packsKey });
   const [now] = useState(Date.now);
   const current = signablePack(packs.data, now);
+  // A pack built since the list was read changes what each sign-off covers in it: the list is read again.
+  const newestBuilt = packs.data?.find((p) => p.state === 'done')?.id;
+  useEffect(() => {
+    if (newestBuilt) void client.invalidateQueries({ queryKey: [`/api/sites/${siteId}/sign-offs`] });
+  }, [client, siteId, newestBuilt]);
   const awaiting = current?.attests.states.awaiting_review ?? 0;
   const form = useSchemaForm(signerFields, { name: signerName, comment: '' });
   const [pad, setPad] = useState(0);
@@ -141,6 +146,13 @@ export function SignOffCard({
                 ) : s.coveredFlats !== null && s.totalFlats !== null ? (
                   <p className="text-slate-700">
                     Signed {s.coveredFlats} of {flats(s.totalFlats)}
+                  </p>
+                ) : null}
+                {s.newerPack ? (
+                  <p className={s.newerPack.notCovered.length ? 'break-words text-amber-800' : 'text-slate-700'}>
+                    {s.newerPack.notCovered.length
+                      ? `Not covered in the newer pack ${shortHash(s.newerPack.sha256)} of ${formatDate(s.newerPack.builtAt)}: ${s.newerPack.notCovered.join('; ')}`
+                      : `Covers every flat of the newer pack ${shortHash(s.newerPack.sha256)}`}
                   </p>
                 ) : null}
                 {s.comment ? <p className="break-words text-slate-800">{s.comment}</p> : null}
