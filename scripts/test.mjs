@@ -275,6 +275,7 @@ const S3_FILE_TESTS = [
   'apps/server/test/orphan-sweep-race.test.ts',
   'apps/server/test/pack-download-memory.test.ts',
   'apps/server/test/file-download-streams.test.ts',
+  'apps/server/test/file-upload-streams.test.ts',
 ];
 /**
  * The gateway killed during 50 submits with photos and during files:move (only with the local gateway, whose
