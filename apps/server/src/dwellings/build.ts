@@ -35,12 +35,12 @@ export async function buildDwellings(
   const repo = repos.dwellings;
   const site = await repo.site(siteId);
   if (!site) return undefined;
-  const [flats, shown, states, siteIssues] = await Promise.all([
-    repo.flats(siteId),
-    repo.latestReports(siteId, approvedOnly),
-    repo.latestStates(siteId, approvedOnly),
-    repos.siteIssues.list(siteId),
-  ]);
+  // One query at a time: inside a transaction (a pack's snapshot) they share one connection, which takes
+  // one query at a time anyway.
+  const flats = await repo.flats(siteId);
+  const shown = await repo.latestReports(siteId, approvedOnly);
+  const states = await repo.latestStates(siteId, approvedOnly);
+  const siteIssues = await repos.siteIssues.list(siteId);
   // The site's network-wide issues apply to every dwelling alike (docs/product.md#network-wide-issues).
   const networkIssues = siteIssues.map(({ siteId: _site, ...issue }) => issue);
   const reportOf = new Map(shown.map((r) => [r.property_id, r]));
@@ -54,10 +54,8 @@ export async function buildDwellings(
     ]),
   );
   // Witnessing is of approved reports only, so every reader sees it (docs/product.md#witnessing-and-sampling).
-  const [witnessed, sampling] = await Promise.all([
-    witnessing.latestBySite(siteId),
-    siteSamplingPlan(witnessing, siteId),
-  ]);
+  const witnessed = await witnessing.latestBySite(siteId);
+  const sampling = await siteSamplingPlan(witnessing, siteId);
   const photoIds = [...dataOf.values()].flatMap((d) => list(d.photosSignature.photos).map((p) => p.id));
   const digests = await repo.photoDigests(photoIds);
 

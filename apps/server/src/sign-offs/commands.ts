@@ -131,7 +131,8 @@ export function requestSignOff(db: Db, actor: NonNullable<Actor>, siteId: string
     );
     if (signers.length === 0)
       throw conflict('No client or assessor belongs to this site yet. Add one to the site first, then ask again.');
-    const [site, scope] = await Promise.all([repos.sites.byId(siteId), repos.signOffs.scope(siteId)]);
+    const site = await repos.sites.byId(siteId);
+    const scope = await repos.signOffs.scope(siteId);
     notify(
       signOffRequested({
         siteId,

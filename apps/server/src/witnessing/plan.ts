@@ -3,7 +3,8 @@ import type { WitnessingRepository } from './repository.js';
 
 /** A site's sampling plan and coverage, worked out by the rule book from the site's flats (docs/product.md#witnessing-and-sampling). */
 export async function siteSamplingPlan(repo: WitnessingRepository, siteId: string): Promise<SamplingPlan> {
-  const [flats, rate] = await Promise.all([repo.flats(siteId), repo.rate(siteId)]);
+  const flats = await repo.flats(siteId);
+  const rate = await repo.rate(siteId);
   return samplingPlan(
     flats.map((f) => ({
       id: f.id,
