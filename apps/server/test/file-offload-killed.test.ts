@@ -19,6 +19,7 @@ import { sha256Of } from '../src/files/object-store.js';
 import { filesRepository } from '../src/files/repository.js';
 import { s3Store, type S3Settings } from '../src/files/s3-store.js';
 import { receiveUpload } from '../src/files/upload.js';
+import { cleanUpOrphanFiles } from '../src/jobs/orphan-files.js';
 import { createBucketIfMissing, emptyBucket, storedObjectHashes } from './helpers/s3-bucket.js';
 
 /**
@@ -81,21 +82,42 @@ async function ownPostgres(base: string): Promise<string> {
   return url.toString();
 }
 
+/** A bucket of this test's own, emptied, and a database of its own, migrated and empty. */
+async function ownDatabaseAndBucket() {
+  const config = loadConfig({
+    ...process.env,
+    FILE_STORE: 's3',
+    S3_BUCKET: `${process.env.S3_BUCKET}-killed-offload`,
+  });
+  if (config.fileStore.kind !== 's3') throw new Error('FILE_STORE=s3 was not read');
+  const s3: S3Settings = config.fileStore;
+  await createBucketIfMissing(s3);
+  await emptyBucket(s3);
+  const pglite = process.env.TEST_DB !== 'postgres';
+  const dataDir = pglite ? mkdtempSync(path.join(tmpdir(), 'hiu-offload-')) : undefined;
+  const databaseUrl = pglite ? undefined : await ownPostgres(process.env.TEST_DATABASE_URL!);
+  const open = () => openDatabase({ databaseUrl, dataDir });
+  return { s3, dataDir, databaseUrl, open };
+}
+
+/** A photo upload while the store does not answer: kept in the database, its move queued. */
+async function uploadWhileStoreDown(db: Database['db'], data: Buffer): Promise<string> {
+  const id = randomUUID();
+  const deps = { db, files: filesRepository(db), objects: down, log: fastify({ logger: false }).log };
+  const incoming = await readIncoming(Readable.from([data]), {
+    maxBytes: UPLOAD_LIMITS.photo.maxBytes,
+    pieceBytes: 5 * 1024 * 1024,
+    declaredBytes: data.length,
+    tooLarge: () => new Error('too large'),
+  });
+  const file = { id, ownerId: null, kind: 'photo' as const, contentType: 'image/jpeg' };
+  expect(await receiveUpload(deps, file, incoming, DEFAULT_UNCLAIMED_LIMIT)).toBe('created');
+  return id;
+}
+
 describe.runIf(onS3)('a server killed with SIGKILL while it offloads files into the store', () => {
   it('leaves every file readable, and the next server moves them all, once each, with nothing left over', async () => {
-    const config = loadConfig({
-      ...process.env,
-      FILE_STORE: 's3',
-      S3_BUCKET: `${process.env.S3_BUCKET}-killed-offload`,
-    });
-    if (config.fileStore.kind !== 's3') throw new Error('FILE_STORE=s3 was not read');
-    const s3: S3Settings = config.fileStore;
-    await createBucketIfMissing(s3);
-    await emptyBucket(s3);
-    const pglite = process.env.TEST_DB !== 'postgres';
-    const dataDir = pglite ? mkdtempSync(path.join(tmpdir(), 'hiu-offload-')) : undefined;
-    const databaseUrl = pglite ? undefined : await ownPostgres(process.env.TEST_DATABASE_URL!);
-    const open = () => openDatabase({ databaseUrl, dataDir });
+    const { s3, dataDir, databaseUrl, open } = await ownDatabaseAndBucket();
     const env = {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir, DATABASE_URL: '' }),
       FILE_STORE: 's3',
@@ -114,23 +136,9 @@ describe.runIf(onS3)('a server killed with SIGKILL while it offloads files into 
       // Photos uploaded while the store did not answer: kept in the database, each with its move queued.
       const stored = new Map<string, Buffer>();
       database = await open();
-      const deps = {
-        db: database.db,
-        files: filesRepository(database.db),
-        objects: down,
-        log: fastify({ logger: false }).log,
-      };
       for (let i = 0; i < FILES; i++) {
-        const id = randomUUID();
         const data = randomBytes(300_000);
-        const incoming = await readIncoming(Readable.from([data]), {
-          maxBytes: UPLOAD_LIMITS.photo.maxBytes,
-          pieceBytes: 5 * 1024 * 1024,
-          declaredBytes: data.length,
-          tooLarge: () => new Error('too large'),
-        });
-        const file = { id, ownerId: null, kind: 'photo' as const, contentType: 'image/jpeg' };
-        expect(await receiveUpload(deps, file, incoming, DEFAULT_UNCLAIMED_LIMIT)).toBe('created');
+        const id = await uploadWhileStoreDown(database.db, data);
         stored.set(id, data);
       }
       const queued = await database.db
@@ -219,4 +227,31 @@ describe.runIf(onS3)('a server killed with SIGKILL while it offloads files into 
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
   }, 600_000);
+
+  it('an object a killed offload wrote goes with its file when the orphan clean-up deletes it', async () => {
+    const { s3, dataDir, open } = await ownDatabaseAndBucket();
+    const database = await open();
+    try {
+      // The state a kill between the object's write and the row naming it leaves: the object in the bucket, the
+      // file still in the database. Nothing claims it; past the grace period the clean-up deletes the row.
+      const objects = s3Store(s3);
+      const data = randomBytes(50_000);
+      await uploadWhileStoreDown(database.db, data);
+      await objects.put(sha256Of(data), data);
+      expect(await storedObjectHashes(s3)).toEqual([sha256Of(data)]);
+
+      const later = new Date(Date.now() + 2 * 3600_000);
+      const log = fastify({ logger: false }).log;
+      const deleted = await cleanUpOrphanFiles(filesRepository(database.db), 1, later, {
+        db: database.db,
+        objects,
+        log,
+      });
+      expect(deleted).toBe(1);
+      expect(await storedObjectHashes(s3)).toEqual([]);
+    } finally {
+      await database.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

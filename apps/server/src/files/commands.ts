@@ -97,11 +97,13 @@ export async function fileBytes(
  * Deletes a stored object once no file names its hash any more; a failure leaves it (space, not data, is lost).
  * The check and the delete hold the object's lock, so no file is moved onto it meanwhile (`markMoved`). A store
  * that does not answer ends the round: each attempt would hold the lock for the store's whole timeout.
+ * A removed file still held by the database counts too: an offload killed between writing its object and naming
+ * it from the row left that object (docs/product.md#files).
  */
 export async function dropObjectsNoLongerNamed(deps: FileDeps, removed: { sha256: string | null; location: string }[]) {
   const objects = deps.objects;
   if (!objects) return;
-  for (const sha256 of new Set(removed.filter((f) => f.location === 's3' && f.sha256).map((f) => f.sha256!))) {
+  for (const sha256 of new Set(removed.filter((f) => f.sha256).map((f) => f.sha256!))) {
     try {
       await runCommand(deps.db, null, async ({ repos }) => {
         await repos.files.lockObject(sha256);
