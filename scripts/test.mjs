@@ -276,6 +276,7 @@ const S3_FILE_TESTS = [
   'apps/server/test/pack-download-memory.test.ts',
   'apps/server/test/file-download-streams.test.ts',
   'apps/server/test/file-upload-streams.test.ts',
+  'apps/server/test/file-offload-killed.test.ts',
 ];
 /**
  * The gateway killed during 50 submits with photos and during files:move (only with the local gateway, whose
