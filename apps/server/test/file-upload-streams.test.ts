@@ -171,8 +171,10 @@ describe(`an upload streamed into the ${store} store`, () => {
           `upload of 24 MB (${store}, ${process.env.TEST_DB ?? 'pglite'}): held memory rose ${rise.toFixed(1)} MB`,
         );
         expect(got.status, got.body).toBe(201);
-        // Read whole it rose by the file's 24 MB or more; streamed, by a piece or two.
-        expect(rise).toBeLessThan(12);
+        // Read whole it rose by the file's 24 MB or more. Streamed, by the 5 MB pieces in hand at once: the one
+        // arriving, the one being sent to the store and its copy in the store's client (about 10 MB seen, 18 MB
+        // once on a loaded machine).
+        expect(rise).toBeLessThan(20);
         const download = await eng.get(`/api/files/${id}`);
         expect(sha256Of(download.rawPayload)).toBe(sha256Of(data));
       });
