@@ -41,12 +41,21 @@ test('a client confirms how many flats they sign off on the phone, and the sign-
   const page = await pageFor(client);
   await page.goto(`/dashboard/${site.id}`);
   const signOff = page.getByRole('region', { name: 'Handover sign-off' });
+  // A sign-off signs one built pack (docs/product.md#evidence-pack): until one is built there is nothing to sign.
+  await expect(signOff).toContainText('A sign-off signs one built evidence pack: build it above first.');
+  await expect(signOff.getByRole('button', { name: 'Sign off the handover' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Build evidence pack' }).click();
+  await expect(page.getByTestId('evidence-pack').getByRole('link', { name: 'Download ZIP' })).toBeVisible({
+    timeout: 60_000,
+  });
   await drawSignature(page, signOff);
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
 
-  // Nothing is signed until the client confirms the count; Cancel signs nothing.
-  const confirm = page.getByRole('alertdialog', { name: 'Sign off the handover?' });
-  await expect(confirm).toContainText('You are signing off 1 of 3 flats.');
+  // Nothing is signed until the client confirms what the pack holds; Cancel signs nothing.
+  const confirm = page.getByRole('alertdialog', { name: 'Sign off this evidence pack?' });
+  await expect(confirm).toContainText('It holds 3 flats:');
+  await expect(confirm).toContainText('1 Approved');
+  await expect(confirm).toContainText('2 Not started');
   expect(await violations(page), 'confirmation').toEqual([]);
   expect(await smallTargets(page, 'confirmation'), 'confirmation').toEqual([]);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -54,10 +63,10 @@ test('a client confirms how many flats they sign off on the phone, and the sign-
   await expect(signOff.getByText('Nobody has signed this site off yet.')).toBeVisible();
 
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
-  await confirm.getByRole('button', { name: 'Sign off 1 flat' }).click();
+  await confirm.getByRole('button', { name: /^Sign pack [0-9a-f]{8}$/ }).click();
   await expect(page.getByText('Your sign-off is recorded')).toBeVisible();
   const list = signOff.getByRole('list', { name: 'Sign-offs' });
   await expect(list).toContainText('Cara Client (client)');
-  await expect(list).toContainText('Signed 1 of 3 flats');
+  await expect(list).toContainText(/Covers pack [0-9a-f]{8} of \d{2}\/\d{2}\/\d{4}: 1 flat/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -102,7 +102,16 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   expect((await adminApi.put(`/api/sites/${site.id}/members/${client.id}`)).status()).toBe(201);
   const clientPage = await pageFor(client);
   await clientPage.goto(`/dashboard/${site.id}`);
+  // A client may build the pack too; a sign-off signs one built pack (docs/product.md#evidence-pack).
+  await clientPage.getByRole('button', { name: 'Build evidence pack' }).click();
+  await expect(clientPage.getByTestId('evidence-pack').getByRole('link', { name: 'Download ZIP' })).toBeVisible({
+    timeout: 60_000,
+  });
   const signOff = clientPage.getByRole('region', { name: 'Handover sign-off' });
+  // Flat 2's report awaits review, so the client says why they sign now.
+  await signOff
+    .getByLabel('Why sign while 1 report awaits review (10-500 characters)')
+    .fill('Flat 2 is reviewed next week; Flat 1 is handed over now.');
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
   await expect(signOff.getByText('Sign in the box')).toBeVisible();
   await signOff.getByLabel('Comment (optional)').fill('Accepted for handover');
@@ -118,27 +127,42 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   await clientPage.mouse.up();
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
   await clientPage
-    .getByRole('alertdialog', { name: 'Sign off the handover?' })
-    .getByRole('button', { name: 'Sign off 1 flat' })
+    .getByRole('alertdialog', { name: 'Sign off this evidence pack?' })
+    .getByRole('button', { name: /^Sign pack [0-9a-f]{8}$/ })
     .click();
   await expect(clientPage.getByText('Your sign-off is recorded')).toBeVisible();
   await expect(signOff.getByRole('list', { name: 'Sign-offs' })).toContainText('Cara Client (client)');
   await expect(signOff.getByRole('img', { name: 'Signature of Cara Client' })).toBeVisible();
-  // A client may build the pack too.
-  await expect(clientPage.getByRole('button', { name: 'Build evidence pack' })).toBeVisible();
   await usable(clientPage, "client's dashboard");
+  const [signed] = (await (await page.request.get(`/api/sites/${site.id}/evidence-packs`)).json()) as {
+    id: string;
+  }[];
+  let rebuilt = '';
 
+  // The supervisor builds a later pack, which prints the client's sign-off.
   await page.goto(`/dashboard/${site.id}`);
   await page.getByRole('button', { name: 'Build evidence pack' }).click();
   const pack = page.getByTestId('evidence-pack');
-  await expect(pack.getByRole('link', { name: 'Download ZIP' })).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(
+      async () => {
+        const [newest] = (await (await page.request.get(`/api/sites/${site.id}/evidence-packs`)).json()) as {
+          id: string;
+          state: string;
+        }[];
+        rebuilt = newest!.id;
+        return newest!.id !== signed!.id && newest!.state;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe('done');
+  // The card lists the new pack once it reads the list again, not the one signed.
+  const newPackLink = pack.locator(`a[href="/api/evidence-packs/${rebuilt}/download"]`);
+  await expect(newPackLink).toBeVisible({ timeout: 30_000 });
   // Approved work only (docs/product.md#evidence-pack): the failed report awaiting review stays out.
   // The flat's PDF, summary.pdf, reports.csv and dwellings.json.
   await expect(pack).toContainText('4 files');
-  const [zipDownload] = await Promise.all([
-    page.waitForEvent('download', { timeout: 30_000 }),
-    pack.getByRole('link', { name: 'Download ZIP' }).click(),
-  ]);
+  const [zipDownload] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), newPackLink.click()]);
   expect(zipDownload.suggestedFilename()).toMatch(/evidence[ _]\d{4}-\d{2}-\d{2}[ _][0-9a-f]{8}\.zip$/);
   const zip = unzipSync(new Uint8Array(fs.readFileSync((await zipDownload.path())!)));
   const names = Object.keys(zip).sort();
@@ -160,12 +184,13 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   expect(text.replace(/\s/g, '')).toContain(manifest.packSha256);
   expect(text).toContain(`Test pack ${testPackName(currentTestPack('standard'))}`);
   expect(text).toContain('SN 881');
+  expect(text).toMatch(/Covers pack [0-9a-f]{8} of \d{2}\/\d{2}\/\d{4}: 1 flat/);
   for (const s of [
     'Witnessed sample',
     'Alex Assessor',
     'Name Cara Client Role client',
     'Accepted for handover',
-    'Signed 1 of 3 flats',
+    'Signed while reports awaited review: Flat 2 is reviewed next week; Flat 1 is handed over now.',
   ])
     expect(text).toContain(s);
   await usable(page, 'dashboard with its pack');
