@@ -78,6 +78,8 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   // The floor filter, kept in the address: a reload shows the same figures.
   await page.getByLabel('Floor', { exact: true }).selectOption('2');
   await expect(page).toHaveURL(/[?&]floor=2(&|$)/);
+  // Block was cleared just before: the address keeps that too, not the block it had when last drawn.
+  await expect(page).not.toHaveURL(/[?&]block=/);
   await expect(progress).toContainText('Flats1');
   await page.reload();
   await expect(page.getByLabel('Floor', { exact: true })).toHaveValue('2');

@@ -18,8 +18,10 @@ export function useDashboardFilters() {
   const query = new URLSearchParams(Object.entries(filter).filter(([, v]) => v !== '')).toString();
   const set = (key: keyof DashboardFilter, value: string) =>
     setParams(
-      (now) => {
-        const next = new URLSearchParams(now);
+      () => {
+        // From the address as it is now, not as last drawn (the router draws later): a second filter changed
+        // before the first was drawn would otherwise put the first back.
+        const next = new URLSearchParams(window.location.search);
         if (value) next.set(key, value);
         else next.delete(key);
         return next;
