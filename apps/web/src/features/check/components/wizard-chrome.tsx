@@ -9,6 +9,7 @@ import { WIZARD_PAGE_CLASS, WizardHeader } from './wizard-header';
 import { SentBackNotice } from './sent-back-notice';
 import { StorageWarning } from './storage-warning';
 import { SaveBadge } from '../state/save-badge';
+import { labelEnterKey, moveOnWithEnter } from '../lib/next-key';
 
 // What Cancel and "Go to first missing field" run (lib/chrome-taps) comes with their first tap, not with the step.
 
@@ -79,7 +80,8 @@ export function WizardChrome({ step, children, primary, onBack }: WizardChromePr
         onCancel={() => void askBeforeCancel(state.wizardData).then((ask) => (ask ? setConfirmCancel(true) : cancel()))}
       />
 
-      <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-5">
+      {/* The keyboard's Next key goes from box to box within the step (lib/next-key). */}
+      <main className="mx-auto w-full max-w-2xl flex-1 px-4 py-5" onFocus={labelEnterKey} onKeyDown={moveOnWithEnter}>
         <StorageWarning className="mb-4" />
         <SentBackNotice />
         {children}
