@@ -153,12 +153,13 @@ export default defineConfig({
               test: /packages[\\/]domain[\\/]src[\\/](packs[\\/](answer-rules|pack-rules|set-point-rules|cp1-ts1|cp1-ts1-v3|registry|test-pack-types|test-packs)|schemas[\\/]design-(defaults|ranges)|rules[\\/](catalogue|ranges|out-of-range|read-measurement))\./,
               includeDependenciesRecursively: false,
             },
-            // Judging a whole check (what each step still needs, contradictions, radiators, what a reviewer marked):
-            // every step loads all of it beside the pack's rules, as one chunk rather than eight small ones, which
-            // gzip worse apart. The Failed page and the reports table read none of it (numbers and 45 s stay out).
+            // Judging a whole check (what each step still needs, contradictions, radiators, room readings): every
+            // step loads all of it beside the pack's rules, as one chunk rather than seven small ones, which gzip worse
+            // apart. The Failed page and the reports table read none of it (numbers and 45 s stay out), and what a
+            // reviewer marked comes only with a flat sent back.
             {
               name: 'judging',
-              test: /packages[\\/]domain[\\/]src[\\/](rules[\\/](evaluate|contradictions|radiators-not-applicable|energy-plausible|radiators|rooms-by-type)|packs[\\/]room-readings|review[\\/](markable-items|corrections))\./,
+              test: /packages[\\/]domain[\\/]src[\\/](rules[\\/](evaluate|contradictions|radiators-not-applicable|energy-plausible|radiators|rooms-by-type)|packs[\\/]room-readings)\./,
               includeDependenciesRecursively: false,
             },
             {

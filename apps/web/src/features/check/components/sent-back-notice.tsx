@@ -1,5 +1,10 @@
-import { markableItem } from '@hiu/domain';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useSentBackFlat } from '../state/marked-items';
+
+// The marked items' labels need the review's corrections from the rule book, which no step judges with: they come
+// with the first sent-back flat, not with every step.
+const markedItems = lazyComponent(() => import('../../../components/marked-items').then((m) => m.default));
 
 /**
  * A re-test of a flat whose report was sent back (docs/product.md#my-flats): the reviewer's reason and the values
@@ -21,13 +26,20 @@ export function SentBackNotice() {
       {flat.reviewFields.length ? (
         <>
           <p className="mt-1 font-semibold">Check again</p>
-          <ul className="list-disc pl-5">
-            {flat.reviewFields.map((f) => (
-              <li key={f}>{markableItem(f)?.label ?? f}</li>
-            ))}
-          </ul>
+          <Suspense fallback={<ReservedLines count={flat.reviewFields.length} />}>
+            <markedItems.Component ids={flat.reviewFields} />
+          </Suspense>
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A line per marked item while their labels load, so the step below does not move when they come. */
+function ReservedLines({ count }: { count: number }) {
+  return (
+    <p role="status" className="pl-5" style={{ minHeight: `${count * 1.25}rem` }}>
+      <span className="sr-only">Loading what to check...</span>
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import { PropertyStatusBadge } from '../../../components/property-status-badge';
 import { lazyComponent } from '../../../lib/lazy-component';
 import type { useStartGuard } from './start-check-guard';
 
-const markedItems = lazyComponent(() => import('./marked-items').then((m) => m.default));
+const markedItems = lazyComponent(() => import('../../../components/marked-items').then((m) => m.default));
 
 type StartGuard = Pick<ReturnType<typeof useStartGuard>, 'start' | 'busy'>;
 

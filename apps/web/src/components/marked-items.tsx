@@ -1,8 +1,9 @@
 import { markableItem } from '@hiu/domain';
 
 /**
- * The items a reviewer marked on a flat sent back, by their labels. Their names come from the rule book's
- * catalogue and test packs, so this list loads on its own, for a flat sent back only.
+ * The items a reviewer marked on a flat sent back, by their labels (home's flat card and the re-test's notice).
+ * Their names come from the rule book's catalogue, test packs and review corrections, so this list loads on its
+ * own, for a flat sent back only.
  */
 export default function MarkedItems({ ids }: { ids: readonly string[] }) {
   return (
