@@ -148,7 +148,7 @@ describe.runIf(onS3)("an evidence pack's files written during a store outage", (
         hours: 1,
         keepLease: async () => true,
         giveWay: async () => {},
-      })({
+      }).run({
         id: randomUUID(),
         kind: EVIDENCE_PACK_JOB,
         payload: { packId: made!.id },

@@ -366,7 +366,7 @@ describe('webhook targets (default settings: public https addresses only)', () =
       .insert(webhookEvents)
       .values({ type: 'webhook.test', payload: {} })
       .returning({ id: webhookEvents.id });
-    const deliver = webhookDeliveryJob(database.db, false);
+    const deliver = webhookDeliveryJob(database.db, false).run;
     for (const url of urls) {
       const [endpoint] = await database.db
         .insert(webhookEndpoints)

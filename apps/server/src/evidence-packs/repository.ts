@@ -242,7 +242,8 @@ export function evidencePacksRepository(db: Db) {
       await db
         .update(evidencePacks)
         .set({ state: 'failed', error, finishedAt: new Date() })
-        .where(eq(evidencePacks.id, id));
+        // A build that finished after all (its server was slow, not stopped) stays built.
+        .where(and(eq(evidencePacks.id, id), inArray(evidencePacks.state, ['queued', 'running'])));
     },
 
     /** The row of one of the pack's own files the file store has placed; deleted with the pack when it expires. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/client.js';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema.js';
-import type { JobHandler } from '../jobs/queue/runner.js';
+import type { JobHandler, HandlerWithFailurePath } from '../jobs/queue/runner.js';
 import { urlProblem } from '../http/outbound/target-safety.js';
 import { postOutbound, type OutboundAnswer } from '../http/outbound/post.js';
 
@@ -28,8 +28,8 @@ export function signatures(
  * Sends one event to one endpoint and logs the attempt. A refused or failed attempt throws, so the queue
  * tries again with backoff; when the last attempt (a day on) fails, the endpoint is turned off with the reason.
  */
-export function webhookDeliveryJob(db: Db, allowPrivate: boolean): JobHandler {
-  return async (job) => {
+export function webhookDeliveryJob(db: Db, allowPrivate: boolean): HandlerWithFailurePath {
+  const run: JobHandler = async (job) => {
     const { eventId, endpointId } = job.payload as { eventId: string; endpointId: string };
     const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
     const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
@@ -66,16 +66,19 @@ export function webhookDeliveryJob(db: Db, allowPrivate: boolean): JobHandler {
       responseExcerpt: answer.body ? answer.body.slice(0, EXCERPT) : null,
     });
     if (ok) return;
-    const reason = answer.error ?? `The endpoint answered ${answer.statusCode}`;
-    if (job.attempt >= job.maxAttempts) {
+    throw new Error(answer.error ?? `The endpoint answered ${answer.statusCode}`);
+  };
+  return {
+    run,
+    // The last attempt failed, or its server stopped: the endpoint is turned off with the reason.
+    failed: async (job, reason) => {
       await db
         .update(webhookEndpoints)
         .set({
           active: false,
           disabledReason: `Turned off after ${job.attempt} failed attempts over more than a day to deliver one event. Last: ${reason}`,
         })
-        .where(eq(webhookEndpoints.id, endpointId));
-    }
-    throw new Error(reason);
+        .where(eq(webhookEndpoints.id, String(job.payload.endpointId)));
+    },
   };
 }

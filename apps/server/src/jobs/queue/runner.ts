@@ -1,6 +1,15 @@
-import type { ClaimedJob, JobStore } from './store.js';
+import { lostLeaseReason, type ClaimedJob, type JobStore } from './store.js';
 
 export type JobHandler = (job: ClaimedJob) => Promise<void>;
+/** What a kind does when one of its jobs fails for good (a pack says it failed), before the job is marked failed. */
+export type FailedJobHandler = (job: ClaimedJob, reason: string) => Promise<void>;
+/** A kind that does something of its own when one of its jobs fails for good. */
+export interface HandlerWithFailurePath {
+  run: JobHandler;
+  failed: FailedJobHandler;
+}
+/** A kind's handler: the job's work, and its own failure path when it has one. */
+export type JobKind = JobHandler | HandlerWithFailurePath;
 
 export interface JobRunner {
   /** Look for work now (a job was just queued here), rather than at the next poll. */
@@ -11,7 +20,7 @@ export interface JobRunner {
 
 export interface JobRunnerOptions {
   store: JobStore;
-  handlers: Record<string, JobHandler>;
+  handlers: Record<string, JobKind>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Jobs in hand at once on this server. */
   concurrency: number;
@@ -49,13 +58,29 @@ export function startJobRunner(o: JobRunnerOptions): JobRunner {
     timer.unref();
   };
 
-  const run = async (job: ClaimedJob) => {
+  const kindOf = (job: ClaimedJob) => {
+    const kind = o.handlers[job.kind]!;
+    return typeof kind === 'function' ? { run: kind, failed: undefined } : kind;
+  };
+
+  // Its kind's failure path first, on the last attempt: a server stopped meanwhile leaves the job to be failed again.
+  const fail = async (job: ClaimedJob, reason: string) => {
+    if (job.attempt >= job.maxAttempts) {
+      await kindOf(job)
+        .failed?.(job, reason)
+        .catch((e: unknown) => o.log.error({ err: e, jobId: job.id }, "could not take a failed job's failure path"));
+    }
+    return o.store.fail(job, reason);
+  };
+
+  const run = async (job: ClaimedJob, lost: boolean) => {
     try {
-      await o.handlers[job.kind]!(job);
+      if (lost) throw new Error(lostLeaseReason(job));
+      await kindOf(job).run(job);
       await o.store.complete(job);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      const outcome = await o.store.fail(job, reason).catch((e: unknown) => {
+      const outcome = await fail(job, reason).catch((e: unknown) => {
         o.log.error({ err: e, jobId: job.id }, 'could not record a failed job; its lease will run out');
         return 'unrecorded';
       });
@@ -73,11 +98,15 @@ export function startJobRunner(o: JobRunnerOptions): JobRunner {
     }
     looking = (async () => {
       try {
-        const free = o.concurrency - inHand.size;
+        // Jobs whose last attempt's server stopped are not run again (a PDF that exhausts the memory would
+        // stop every server in turn): they are taken only to be failed (docs/product.md#robustness).
+        const lost = stopped ? [] : await o.store.takeLost(kinds, o.leaseSeconds);
+        const free = o.concurrency - inHand.size - lost.length;
         const claimed = stopped ? [] : await o.store.claim(kinds, free, o.leaseSeconds, [...owners.keys()]);
-        for (const job of claimed) {
+        const taken = [...lost.map((job) => ({ job, lost: true })), ...claimed.map((job) => ({ job, lost: false }))];
+        for (const { job, lost } of taken) {
           hold(job.ownerId, 1);
-          const p = run(job).finally(() => {
+          const p = run(job, lost).finally(() => {
             hold(job.ownerId, -1);
             inHand.delete(p);
             schedule(0);

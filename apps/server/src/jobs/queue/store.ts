@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs } from '../../db/schema.js';
 import type { Tx } from '../../db/client.js';
@@ -53,6 +53,10 @@ export async function runQueuedNow(db: Tx, kind: string): Promise<void> {
     .where(and(eq(jobs.kind, kind), eq(jobs.state, 'queued'), sql`${jobs.runAt} > now()`));
 }
 
+/** Why a job taken by `takeLost` failed: what its kind's failure path and `jobs.last_error` say. */
+export const lostLeaseReason = (job: Pick<ClaimedJob, 'attempt' | 'maxAttempts'>) =>
+  `Its server stopped while running it (attempt ${job.attempt} of ${job.maxAttempts}), so it is not tried again.`;
+
 /** How long a finished job still counts against its owner's turn. */
 export const RECENT_JOB_SECONDS = 60;
 /**
@@ -67,7 +71,8 @@ export function jobStore(db: Db) {
   return {
     /**
      * Takes up to `limit` due jobs of these kinds for `leaseSeconds`: queued ones whose time has come, and
-     * running ones whose lease ran out (their server stopped). SKIP LOCKED lets every server claim at once.
+     * running ones whose lease ran out (their server stopped) with attempts left; those without are `takeLost`'s.
+     * SKIP LOCKED lets every server claim at once.
      *
      * Owners take turns, paid for in time. A due job's turn is the work of its owner's jobs running or
      * finished in the last minute, in quarter seconds (each job at least one: a long one costs its time, so
@@ -87,7 +92,7 @@ export function jobStore(db: Db) {
       if (kinds.length === 0 || limit <= 0) return [];
       const due = (t: 'jobs' | 'j') =>
         sql.raw(
-          `((${t}.state = 'queued' AND ${t}.run_at <= now()) OR (${t}.state = 'running' AND ${t}.locked_until < now()))`,
+          `((${t}.state = 'queued' AND ${t}.run_at <= now()) OR (${t}.state = 'running' AND ${t}.locked_until < now() AND ${t}.attempts < ${t}.max_attempts))`,
         );
       const list = (values: string[]) =>
         sql.join(
@@ -152,6 +157,35 @@ export function jobStore(db: Db) {
         attempt: Number(r.attempts),
         maxAttempts: Number(r.max_attempts),
         ownerId: r.owner_id,
+      }));
+    },
+
+    /**
+     * Running jobs of these kinds whose server stopped on their last attempt (the lease ran out), taken for
+     * `leaseSeconds` without a new attempt, to be failed through their kind's failure path and `fail`: run
+     * again, a job that stops its server every time (a PDF that exhausts the memory) would be tried forever.
+     */
+    async takeLost(kinds: string[], leaseSeconds: number): Promise<ClaimedJob[]> {
+      if (kinds.length === 0) return [];
+      const rows = await db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(
+          and(
+            inArray(jobs.kind, kinds),
+            eq(jobs.state, 'running'),
+            sql`${jobs.lockedUntil} < now()`,
+            sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+          ),
+        )
+        .returning();
+      return rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        payload: r.payload as Record<string, unknown>,
+        attempt: r.attempts,
+        maxAttempts: r.maxAttempts,
+        ownerId: r.ownerId,
       }));
     },
 
