@@ -341,15 +341,7 @@ async function readSite(repos: TransactionRepositories, siteId: string, packId: 
     stored,
     toBuild,
     csv,
-    // Each flat's draft as the dashboard read had it: on the embedded database a draft saved meanwhile is in
-    // neither file (decision 262).
-    dwellings: await buildDwellings(
-      repos,
-      site.id,
-      true,
-      repos.witnessing,
-      new Map(data.flats.map((f) => [f.id, f.draftSavedAt])),
-    ),
+    dwellings: await buildDwellings(repos, site.id, true, repos.witnessing),
     earlierAttempts: await repos.evidencePacks.earlierAttempts(site.id),
     networkIssues: await repos.siteIssues.list(site.id),
     signOffs: await repos.signOffs.withSignatures(site.id),
