@@ -1,7 +1,7 @@
 import type { Photo } from '@hiu/domain';
 import type { CheckHost } from './check-host';
 import { onDemand } from './on-demand';
-import { opId } from './outbox';
+import { opId } from './op-id';
 import { PhotoError } from './photo-error';
 
 export const MAX_PHOTOS = 30;

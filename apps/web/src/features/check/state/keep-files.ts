@@ -3,7 +3,7 @@ import type { CheckHost } from './check-host';
 import type { DeviceFile } from './device-db';
 import { storageMessage } from './check-storage';
 import { isQuotaError } from './local-cache';
-import { opId } from './outbox';
+import { opId } from './op-id';
 import { PhotoError } from './photo-error';
 
 /*

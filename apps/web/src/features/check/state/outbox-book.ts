@@ -1,6 +1,6 @@
 import type { CheckHost, OutboxSnapshot } from './check-host';
-import { addressesByOp, readSentLog, recordSent } from './outbox-log';
-import { dependentsOf, describeOp, plainError, type OutboxOp } from './outbox';
+import type { OutboxOp } from './outbox';
+import type * as outboxView from './outbox-view';
 import type { OpOutcome } from './sync-send';
 
 /** What OutboxBook needs of its neighbours besides the host. */
@@ -40,56 +40,30 @@ export class OutboxBook {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * The code that reads the operations comes with the sync engine (`useView`), the only thing that reads them: until
+   * then the outbox on screen is empty and only its connection state changes.
+   */
+  private view: typeof outboxView | undefined;
+
+  useView(view: typeof outboxView): void {
+    this.view = view;
+  }
+
   /** Reads the outbox's operations again (they changed, or the connection or user did). */
   show(ops: OutboxOp[] = this.ops): void {
-    const { host } = this;
     this.ops = ops;
-    const user = host.user;
-    const mine = ops.filter((o) => o.userId === user?.id);
-    const address = addressesByOp(mine, host.snap.state);
-    const failed = new Set(mine.filter((o) => o.status === 'failed').map((o) => o.id));
-    this.snap = {
-      pending: mine.length,
-      failed: failed.size,
-      refused: mine.filter((o) => failed.has(o.id) && !o.dependsOn.some((d) => failed.has(d))).length,
-      online: host.deps.isOnline(),
-      signedOut: mine.some((o) => o.lastStatus === 401),
-      othersWaiting: user ? ops.length - mine.length : 0,
-      sent: user ? readSentLog(host.deps.storage, user.id) : [],
-      items: mine.map((o) => ({
-        id: o.id,
-        kind: o.kind,
-        label: describeOp(o),
-        property: address.get(o.id),
-        createdAt: o.createdAt,
-        attempts: o.attempts,
-        status: o.status,
-        lastError: o.lastError,
-        problem: plainError(o),
-        nextAttemptAt: o.nextAttemptAt,
-        dependents: dependentsOf(mine, o.id).map((d) => ({
-          id: d.id,
-          label: describeOp(d),
-          property: address.get(d.id),
-        })),
-      })),
-    };
+    this.snap = this.view
+      ? this.view.outboxSnapshot(this.host, ops)
+      : { ...this.snap, online: this.host.deps.isOnline() };
     for (const l of this.listeners) l();
   }
 
   /** Something of this engineer's reached the server: it joins the sent list. */
   onOutcome(outcome: OpOutcome): void {
-    const { host } = this;
-    const { op } = outcome;
-    if (outcome.result !== 'sent' || host.user?.id !== op.userId) return;
-    const property = addressesByOp([...this.ops, op], host.snap.state).get(op.id);
-    recordSent(host.deps.storage, {
-      id: op.id,
-      userId: op.userId,
-      label: describeOp(op),
-      property,
-      sentAt: new Date(host.now()).toISOString(),
-    });
+    const { host, view } = this;
+    if (!view || outcome.result !== 'sent' || host.user?.id !== outcome.op.userId) return;
+    view.recordSentOp(host, this.ops, outcome.op);
     this.show();
   }
 

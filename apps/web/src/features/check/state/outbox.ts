@@ -33,14 +33,6 @@ interface OpBase {
   dependsOn: string[];
 }
 
-/** Operation ids are derived from what they carry, so queuing the same thing twice cannot duplicate it. */
-export const opId = {
-  uploadFile: (fileId: string) => `uploadFile:${fileId}`,
-  submitReport: (reportId: string) => `submitReport:${reportId}`,
-  deleteDraft: (draftId: string) => `deleteDraft:${draftId}`,
-  saveDraft: (draftId: string, unique: string) => `saveDraft:${draftId}:${unique}`,
-};
-
 /** Sending order, then creation order for equal seq (ISO times compare as plain strings, no collator). */
 export function inSendingOrder(ops: OutboxOp[]): OutboxOp[] {
   const byTime = (a: OutboxOp, b: OutboxOp) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0);

@@ -2,7 +2,7 @@ import { checkFileIds, type CreateReportBody, type WizardData } from '@hiu/domai
 import { withTimeout } from '../../../lib/with-timeout';
 import type { CheckHost, SubmitResult } from './check-host';
 import { storageMessage } from './check-storage';
-import { opId } from './outbox';
+import { opId } from './op-id';
 import { notQueued, SUBMIT_WAIT_MS, TOASTS, type ReportOptions } from './report-outcome';
 import type { SyncEngine } from './sync-engine';
 import type { WizardState } from './wizard-state';

@@ -1,6 +1,6 @@
 import type { CheckHost, SubmitResult } from './check-host';
 import { onDemand } from './on-demand';
-import { opId } from './outbox';
+import { opId } from './op-id';
 import { notQueued, TOASTS, type ReportOptions } from './report-outcome';
 import type { OpOutcome } from './sync-send';
 import type { WizardState } from './wizard-state';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptyWizardData, fileUrlFor, type CreateReportBody, type WizardData } from '@hiu/domain';
 import { openDeviceStore, type DeviceStore } from './device-store';
-import { opId } from './outbox';
+import { opId } from './op-id';
 import { SyncEngine } from './sync-engine';
 import { FakeServer, USER } from './test-helpers';
 

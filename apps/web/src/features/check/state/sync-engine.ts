@@ -1,5 +1,6 @@
 import type { WizardData } from '@hiu/domain';
-import { dependentsOf, describeOp, nextStep, opId, type OutboxOp } from './outbox';
+import { dependentsOf, describeOp, nextStep, type OutboxOp } from './outbox';
+import { opId } from './op-id';
 import { DraftServerState } from './draft-server-state';
 import { onDemand } from './on-demand';
 import type { OpOutcome, SendDeps, SendingEngine } from './sync-send';

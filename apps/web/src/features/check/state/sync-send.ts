@@ -10,7 +10,8 @@ import {
 } from '@hiu/domain';
 import type { DeviceStore } from './device-store';
 import type { DraftServerState } from './draft-server-state';
-import { inSendingOrder, opId, type OutboxOp } from './outbox';
+import { inSendingOrder, type OutboxOp } from './outbox';
+import { opId } from './op-id';
 import { copyChecks } from './schemas';
 import type { Transport } from './transport';
 

@@ -39,10 +39,11 @@ function cannotStart(what: string, error: Error | undefined): string {
 export const startCode = onDemand(() => import('./start-check'));
 
 /**
- * The sync engine's code (its queue, order and loop): fetched as a user's check is restored, beside the IndexedDB
- * read; the first screen draws from the local cache without waiting for it (docs/product.md#offline).
+ * The sync engine's code (its queue, order and loop) and what the outbox screen reads of its operations: fetched as a
+ * user's check is restored, beside the IndexedDB read; the first screen draws from the local cache without waiting
+ * for it (docs/product.md#offline).
  */
-const engineCode = onDemand(() => import('./sync-engine'));
+const engineCode = onDemand(() => Promise.all([import('./sync-engine'), import('./outbox-view')]));
 
 // What other files import from here, wherever it now lives.
 export type {
@@ -121,8 +122,9 @@ export class WizardController {
    */
   syncEngine = (): Promise<SyncEngine> =>
     (this.engineMade ??= engineCode().then(
-      ({ SyncEngine }) => {
+      ([{ SyncEngine }, outboxView]) => {
         const { deps } = this;
+        this.book.useView(outboxView);
         const engine = new SyncEngine({
           store: deps.store,
           transport: deps.transport,
