@@ -1,20 +1,7 @@
-import type { Page } from '@playwright/test';
 import { ADMIN, expect, projectContextOptions, signInWithForm, test } from './fixtures';
 import { smallTargets, violations } from './page-checks';
 import { submitThroughApi } from './report-files';
-
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId('signature-canvas');
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++)
-    await page.mouse.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
-      steps: 3,
-    });
-  await page.mouse.up();
-}
+import { drawSignature } from './signature';
 
 // docs/product.md#witnessing-and-sampling: an assessor, at a phone's size, witnesses a flat the sampling plan asks for.
 test('an assessor signs in, witnesses a due flat entering the readings seen and drawing a signature', async ({

@@ -15,6 +15,7 @@ import {
 import { passingCp1Check } from '@hiu/domain/testing';
 import { expect, test } from './fixtures';
 import { uploadPhotoAndSignature } from './report-files';
+import { drawSignature } from './signature';
 
 // docs/product.md#evidence-pack: on a CP1/TS1 site the handover pack is signed, built and downloaded on a phone,
 // and summary.pdf names the pack, every approved flat's HIU and heat-meter serials, the issues and the pack's hash.
@@ -94,16 +95,7 @@ test('a CP1 handover pack is signed, built and downloaded at 390x844; summary.pd
     `You sign the pack built ${formatDateTime(signed!.finishedAt!)} (${signedHash}).`,
   );
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
-  const canvas = signOff.getByTestId('signature-canvas');
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++)
-    await page.mouse.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
-      steps: 3,
-    });
-  await page.mouse.up();
+  await drawSignature(page, signOff);
   // The build's notice has gone, so the confirmation's buttons are seen whole.
   await expect(page.getByText('Building the pack: it takes a moment per flat')).toBeHidden({ timeout: 30_000 });
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();

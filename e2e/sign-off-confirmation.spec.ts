@@ -1,21 +1,8 @@
-import type { Page } from '@playwright/test';
 import type { Property } from '@hiu/domain';
 import { expect, test } from './fixtures';
 import { smallTargets, violations } from './page-checks';
 import { submitThroughApi } from './report-files';
-
-async function drawSignature(page: Page, canvasOwner: ReturnType<Page['getByRole']>) {
-  const canvas = canvasOwner.getByTestId('signature-canvas');
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++)
-    await page.mouse.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
-      steps: 3,
-    });
-  await page.mouse.up();
-}
+import { drawSignature } from './signature';
 
 test('a client confirms how many flats they sign off on the phone, and the sign-off says what it signed', async ({
   pageFor,

@@ -1,6 +1,7 @@
 import type { Property } from '@hiu/domain';
 import { expect, test } from './fixtures';
 import { submitThroughApi } from './report-files';
+import { drawSignature } from './signature';
 
 // docs/product.md#evidence-pack: while reports await review, the signer of a pack says why they sign now; a reason
 // too short is answered under its box, and the one given is listed with the sign-off.
@@ -33,16 +34,7 @@ test('a sign-off while a report awaits review asks why, refuses a short reason, 
   const signOff = page.getByRole('region', { name: 'Handover sign-off' });
   const reason = signOff.getByLabel('Why sign while 1 report awaits review (10-500 characters)');
   await expect(reason).toBeVisible();
-  const canvas = signOff.getByTestId('signature-canvas');
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++)
-    await page.mouse.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
-      steps: 3,
-    });
-  await page.mouse.up();
+  await drawSignature(page, signOff);
 
   const signButton = signOff.getByRole('button', { name: 'Sign off the handover' });
   // No reason, then one too short: each answered under the box, and nothing is asked or signed.

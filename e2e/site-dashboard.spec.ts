@@ -6,6 +6,7 @@ import { currentTestPack, testPackName, type Property } from '@hiu/domain';
 import { expect, test } from './fixtures';
 import { smallTargets, violations } from './page-checks';
 import { submitThroughApi } from './report-files';
+import { drawSignature } from './signature';
 
 async function usable(page: Page, screen: string) {
   await page.waitForLoadState('networkidle');
@@ -117,16 +118,7 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
   await expect(signOff.getByText('Sign in the box')).toBeVisible();
   await signOff.getByLabel('Comment (optional)').fill('Accepted for handover');
-  const canvas = signOff.getByTestId('signature-canvas');
-  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const box = (await canvas.boundingBox())!;
-  await clientPage.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await clientPage.mouse.down();
-  for (let i = 1; i <= 8; i++)
-    await clientPage.mouse.move(box.x + box.width * (0.1 + i * 0.1), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
-      steps: 3,
-    });
-  await clientPage.mouse.up();
+  await drawSignature(clientPage, signOff);
   await signOff.getByRole('button', { name: 'Sign off the handover' }).click();
   await clientPage
     .getByRole('alertdialog', { name: 'Sign off this evidence pack?' })
