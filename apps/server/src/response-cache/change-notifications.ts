@@ -4,8 +4,7 @@ import type { Database } from '../db/client.js';
 import { listenForNotices, READ_CHANNEL, SESSION_CHANNEL } from '../db/notifications.js';
 import type { UsersRepository } from '../users/sessions.js';
 import { noticeTags, type ResponseCache } from './cache.js';
-
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+import { waitForOwnNotices } from './writes-wait-for-their-notices.js';
 
 /**
  * What other servers and the database announce: sessions ended or users changed, and which
@@ -42,9 +41,5 @@ export async function listenForChanges(
   });
   await listener.ready;
   app.addHook('onClose', () => listener.close());
-  if (config.responseCache.maxBytes > 0)
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (!WRITES.has(request.method)) return done(null, payload);
-      listener.settle().then(() => done(null, payload), done);
-    });
+  if (config.responseCache.maxBytes > 0) waitForOwnNotices(app, () => listener.settle());
 }
