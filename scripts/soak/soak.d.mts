@@ -30,6 +30,17 @@ export interface SoakFigures {
     samples: number;
   };
   rssEvery10s: number[];
+  /** What the run cost the machine: the server's CPU (per request answered), the load generators', the load average. */
+  cpu: {
+    cores: number;
+    serverSeconds: number;
+    serverMsPerRequest: number;
+    serverRequests: number;
+    driverSeconds: number;
+    /** The attack soak's sign-in flood sender, a process of its own; null without the attack. */
+    floodSeconds: number | null;
+    loadAverage: { atStart: number[]; atEnd: number[] };
+  };
 }
 
 export declare function runSoak(options: {

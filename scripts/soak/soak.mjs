@@ -19,6 +19,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -37,6 +38,20 @@ export const MEMORY_BOUND = { ratio: 1.25, floorMb: 64 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes) => Math.round(bytes / 1024 / 1024);
+
+/** CPU seconds (user and system) a process has used so far, from /proc; undefined once it is gone. */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+const loadAverage = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
 
 function rssOf(pid) {
   try {
@@ -340,6 +355,9 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, n
     if (rss) samples.push({ t: Date.now(), rss });
   }, 1000);
   const started = Date.now();
+  // The machine's share of the run: the server's CPU, this process's (the engineers and the image attackers) and
+  // the load average, so a ratio measured on a crowded machine says so.
+  const cpuAtStart = { server: cpuSecondsOf(server.pid), driver: process.cpuUsage(), load: loadAverage() };
   // The attack soak's attacker: an engineer account of its own, and the flood and bombs of attackers.mjs.
   async function startAttack() {
     const token = randomBytes(32).toString('base64url');
@@ -444,6 +462,22 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, n
   clearInterval(sampler);
   clearInterval(progress);
   const elapsed = (Date.now() - started) / 1000;
+  const driverCpu = process.cpuUsage(cpuAtStart.driver);
+  const attackRequests = attackStats
+    ? attackStats.signIns + attackStats.spreadSignIns + attackStats.bombs + attackStats.webpBombs
+    : 0;
+  const serverRequests = stats.requests + attackRequests + (ownerStats?.signIns ?? 0);
+  const serverCpuSeconds = (cpuSecondsOf(server.pid) ?? 0) - (cpuAtStart.server ?? 0);
+  const cpu = {
+    cores: os.availableParallelism(),
+    serverSeconds: Math.round(serverCpuSeconds * 10) / 10,
+    /** Everything the server did in the run (its PDF builds too) over every request it answered, the attackers' too. */
+    serverMsPerRequest: Math.round((serverCpuSeconds / Math.max(1, serverRequests)) * 1e5) / 100,
+    serverRequests,
+    driverSeconds: Math.round((driverCpu.user + driverCpu.system) / 1e5) / 10,
+    floodSeconds: attackStats?.floodCpuSeconds ?? null,
+    loadAverage: { atStart: cpuAtStart.load, atEnd: loadAverage() },
+  };
 
   // Count what is stored: exactly the reports that were answered 201, once each, each with its PDF (built
   // by the job queue after the submit's answer). The queue is waited for while it drains, however long that
@@ -535,6 +569,7 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, n
     pdfQueueDrainMs,
     attack: attackStats,
     ownerSignIn: ownerStats,
+    cpu,
     review: reviewerStats,
     rssMb: {
       afterWarmUp: mb(afterWarmUp),
