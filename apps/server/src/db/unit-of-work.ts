@@ -7,6 +7,7 @@ import { enqueueJob, type NewJob } from '../jobs/queue/store.js';
 import { writeNotices, type Notice } from '../notifications/send.js';
 import { mailIsOn } from '../notifications/mail-setting.js';
 import { pushIsOn } from '../push/push-on.js';
+import { commandTurn, isEmbedded, readTurn } from './snapshot-turns.js';
 
 /** An audit entry of a command: its actor is the command's unless it names another (an automatic approval). */
 export type HistoryEntry = Omit<AuditInput, 'actor'> & { actor?: Actor };
@@ -33,6 +34,11 @@ export interface UnitOfWork {
  * records is written after it, in the same transaction; an error thrown anywhere leaves nothing behind.
  */
 export async function runCommand<T>(db: Db, actor: Actor, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  // On the embedded database a command waits while a snapshot read reads (db/snapshot-turns.ts).
+  return isEmbedded(db) ? commandTurn(db, () => inTransaction(db, actor, work)) : inTransaction(db, actor, work);
+}
+
+function inTransaction<T>(db: Db, actor: Actor, work: (uow: UnitOfWork) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const history: AuditInput[] = [];
     const events: { type: WebhookEventType; data: Record<string, unknown> }[] = [];
@@ -59,12 +65,15 @@ export async function runCommand<T>(db: Db, actor: Actor, work: (uow: UnitOfWork
 }
 
 /**
- * Runs reads that must agree with each other (an evidence pack's files, docs/product.md#evidence-pack) in one
- * snapshot of the database: a REPEATABLE READ READ ONLY transaction, so a change committed meanwhile is in none
- * of them. The embedded database has one connection, so there requests wait until the reads are done. Nothing is
- * written inside: a write through another handle would wait for this transaction on the embedded database.
+ * Runs reads that must agree with each other (an evidence pack's files, docs/product.md#evidence-pack) as of one
+ * moment. On PostgreSQL: one REPEATABLE READ READ ONLY transaction, so a change committed meanwhile is in none of
+ * them. The embedded database has one connection, so a transaction held that long would keep every request
+ * waiting: there the reads run one statement at a time between other requests', while commands wait until they
+ * are done (db/snapshot-turns.ts, decision 266). Nothing is written inside: on PostgreSQL a write ends the
+ * read-only snapshot, and on the embedded database a command would wait for the reads.
  */
 export function readSnapshot<T>(db: Db, read: (repos: TransactionRepositories) => Promise<T>): Promise<T> {
+  if (isEmbedded(db)) return readTurn(db, () => read(repositoriesOver(db)));
   return db.transaction((tx) => read(repositoriesOver(tx)), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',

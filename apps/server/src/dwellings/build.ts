@@ -31,6 +31,11 @@ export async function buildDwellings(
   siteId: string,
   approvedOnly: boolean,
   witnessing: WitnessingRepository,
+  /**
+   * Each flat's latest draft time as the caller read it (an evidence pack's dashboard read): on the embedded
+   * database a draft saved between the pack's reads is then in both of its files or neither (decision 266).
+   */
+  draftSavedAt?: ReadonlyMap<string, string | null>,
 ): Promise<Dwellings | undefined> {
   const repo = repos.dwellings;
   const site = await repo.site(siteId);
@@ -73,7 +78,10 @@ export async function buildDwellings(
     const meter = { make: text(cp1.meterMake), model: text(cp1.meterModel), serial: text(cp1.meterSerial) };
     return {
       property: { id: f.id, address: f.address, block: f.block, floor: f.floor, type: f.property_type },
-      state: flatState(f.draft_saved_at === null ? null : iso(f.draft_saved_at), latest ?? undefined),
+      state: flatState(
+        draftSavedAt ? (draftSavedAt.get(f.id) ?? null) : f.draft_saved_at === null ? null : iso(f.draft_saved_at),
+        latest ?? undefined,
+      ),
       hiu: r ? { model: r.hiu_model, serial: r.hiu_serial } : null,
       meter: r && (meter.make || meter.model || meter.serial) ? meter : null,
       report:

@@ -341,7 +341,15 @@ async function readSite(repos: TransactionRepositories, siteId: string, packId: 
     stored,
     toBuild,
     csv,
-    dwellings: await buildDwellings(repos, site.id, true, repos.witnessing),
+    // Each flat's draft as the dashboard read had it: on the embedded database a draft saved meanwhile is in
+    // neither file (decision 266).
+    dwellings: await buildDwellings(
+      repos,
+      site.id,
+      true,
+      repos.witnessing,
+      new Map(data.flats.map((f) => [f.id, f.draftSavedAt])),
+    ),
     earlierAttempts: await repos.evidencePacks.earlierAttempts(site.id),
     networkIssues: await repos.siteIssues.list(site.id),
     signOffs: await repos.signOffs.withSignatures(site.id),
