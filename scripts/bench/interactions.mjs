@@ -1,16 +1,20 @@
 /* global window, document */
-// Target 3: moving between wizard steps and typing a value respond within 100 ms at 4x CPU slowdown.
+// Issue 45 item 2 at 4x CPU slowdown: a step move (Next or Back) answers within 100 ms, and typing a reading
+// never drops a frame (INP <= 200 ms, the "good" threshold of Interaction to Next Paint).
 // Drives the built app in Chromium (390 x 844) and reads the browser's own Event Timing entries (the
 // measure behind INP: from the input to the next paint) for every tap on Next/Back and every keystroke.
-// Each run walks steps 1 -> 2 -> 3 and back, typing values; the figure is the worst interaction of a run,
-// median over --runs (default 3). Usage: npm run build && npm run bench:interactions [-- --runs=3 --cpu=4]
+// Each run walks steps 1 -> 2 -> 3 and back, typing values; the figure is the worst interaction of a run
+// (for typing, the worst keystroke: INP of the typing), median over --runs (default 3). A step move's
+// figure is its tap's next paint, not the next step's form drawn (bench:lighthouse's next-<step> pages time
+// that). Usage: npm run build && npm run bench:interactions [-- --runs=3 --cpu=4]
 import { seedBasics, startApp } from './start-app.mjs';
 import { launchChromium, throttleCpu } from './browser-lib.mjs';
 import { median, option, verdict } from './report.mjs';
 
 const runs = Number(option('runs', 3));
 const cpu = Number(option('cpu', 4));
-const TARGET_MS = 100;
+const STEP_MOVE_MS = 100;
+const TYPING_INP_MS = 200;
 
 const app = await startApp({ port: Number(process.env.BENCH_PORT ?? 3605) });
 const browser = await launchChromium();
@@ -87,8 +91,8 @@ try {
   const step = median(worst.step);
   const typing = median(worst.typing);
   console.log(`\nWorst interaction per run, median of ${runs} run(s), CPU slowdown ${cpu}x:`);
-  console.log(verdict('interactions step move ms', step, `<= ${TARGET_MS}`, step <= TARGET_MS));
-  console.log(verdict('interactions keystroke ms', typing, `<= ${TARGET_MS}`, typing <= TARGET_MS));
+  console.log(verdict('interactions step move ms', step, `<= ${STEP_MOVE_MS}`, step <= STEP_MOVE_MS));
+  console.log(verdict('interactions typing INP ms', typing, `<= ${TYPING_INP_MS}`, typing <= TYPING_INP_MS));
 } finally {
   await browser.close();
   await app.stop();
