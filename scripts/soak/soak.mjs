@@ -606,7 +606,10 @@ async function soak({ server, sql, seconds, engineers, webhook, attack, owner, n
       (figures.webhook
         ? `; webhook: ${figures.webhook.events} events delivered for ${figures.webhook.reports} reports, ${figures.webhook.missing} missing, ${figures.webhook.duplicates} twice`
         : '') +
-      (figures.rssMb.trendPer10Minutes === null ? '' : `, trend ${figures.rssMb.trendPer10Minutes} MB per 10 minutes`),
+      (figures.rssMb.trendPer10Minutes === null ? '' : `, trend ${figures.rssMb.trendPer10Minutes} MB per 10 minutes`) +
+      `; CPU on ${cpu.cores} cores: the server ${cpu.serverSeconds} s (${cpu.serverMsPerRequest} ms per request answered), ` +
+      `this soak's own ${cpu.driverSeconds} s${cpu.floodSeconds === null ? '' : `, the sign-in flood's sender ${cpu.floodSeconds} s`}; ` +
+      `load average ${cpu.loadAverage.atStart.join(', ')} at start, ${cpu.loadAverage.atEnd.join(', ')} at end`,
   );
   for (const e of figures.firstErrors) log(`  error: ${e}`);
   if (!ok) log(`server output (last lines):\n${server.output().split('\n').slice(-15).join('\n')}`);
