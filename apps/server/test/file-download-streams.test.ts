@@ -11,6 +11,7 @@ import { filesRepository } from '../src/files/repository.js';
 import { s3Store } from '../src/files/s3-store.js';
 import { heldMemoryWatch } from './helpers/held-memory.js';
 import { signedIn, testFileStoreKind, testS3Settings, useTestApp } from './helpers/test-app.js';
+import { storeThatIsDown } from './helpers/store-down.js';
 
 /**
  * A single file's download (a photo, a signature, a camera original, a report PDF) is streamed from where it is
@@ -154,7 +155,7 @@ describe(`a single file's download from the ${store} store`, () => {
       const data = randomBytes(64 * 1024);
       const { id, sha256 } = await keptOriginal(eng.userId, data);
       // The same bucket behind an address nothing listens on: the route then answers 503 (the error handler).
-      const down = s3Store({ ...testS3Settings()!, endpoint: 'http://127.0.0.1:9', timeoutMs: 2000 });
+      const down = storeThatIsDown(testS3Settings());
       const started = Date.now();
       await expect(
         fileStream({ files: filesRepository(db), objects: down }, { id, location: 's3', sha256, size: data.length }),

@@ -21,6 +21,7 @@ import { s3Store, type S3Settings } from '../src/files/s3-store.js';
 import { receiveUpload } from '../src/files/upload.js';
 import { cleanUpOrphanFiles } from '../src/jobs/orphan-files.js';
 import { createBucketIfMissing, emptyBucket, storedObjectHashes } from './helpers/s3-bucket.js';
+import { storeThatIsDown } from './helpers/store-down.js';
 
 /**
  * A server killed with SIGKILL while its `file.offload` jobs move photos kept in the database (the store was down
@@ -34,15 +35,7 @@ const FILES = 80;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const main = path.join(root, 'apps/server/src/main.ts');
 
-const down = s3Store({
-  endpoint: 'http://127.0.0.1:9',
-  bucket: 'nowhere',
-  region: 'us-east-1',
-  accessKeyId: 'none',
-  secretAccessKey: 'none',
-  forcePathStyle: true,
-  timeoutMs: 2000,
-});
+const down = storeThatIsDown();
 
 /** A server process; `ended` resolves with its exit code or the signal that ended it. */
 function startServer(env: NodeJS.ProcessEnv) {

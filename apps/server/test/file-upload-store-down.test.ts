@@ -7,11 +7,11 @@ import { files, jobs } from '../src/db/schema.js';
 import { readIncoming } from '../src/files/incoming-file.js';
 import { StoreUnavailableError, sha256Of } from '../src/files/object-store.js';
 import { filesRepository } from '../src/files/repository.js';
-import { s3Store } from '../src/files/s3-store.js';
 import { receiveUpload } from '../src/files/upload.js';
 import { jpegClaiming } from './helpers/images.js';
 import { JPEG } from './helpers/report-files.js';
 import { signedIn, useTestApp } from './helpers/test-app.js';
+import { storeThatIsDown } from './helpers/store-down.js';
 
 /**
  * An upload while the object store does not answer (docs/product.md#files): a photo is kept in the database and
@@ -23,15 +23,7 @@ const t = useTestApp();
 beforeAll(async () => void (await t.app()), 300_000);
 const MB = 1024 * 1024;
 
-const down = s3Store({
-  endpoint: 'http://127.0.0.1:9',
-  bucket: 'nowhere',
-  region: 'us-east-1',
-  accessKeyId: 'none',
-  secretAccessKey: 'none',
-  forcePathStyle: true,
-  timeoutMs: 2000,
-});
+const down = storeThatIsDown();
 
 const jpegOf = (bytes: number) => {
   const head = jpegClaiming(JPEG, 1600, 1200, 64 * 1024);

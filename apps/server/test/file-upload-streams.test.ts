@@ -1,8 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, request, type ClientRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { GetObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
@@ -12,6 +10,7 @@ import { fileUploadPieces, files } from '../src/db/schema.js';
 import { filesRepository } from '../src/files/repository.js';
 import { cleanUpOrphanFiles } from '../src/jobs/orphan-files.js';
 import { sha256Of } from '../src/files/object-store.js';
+import { held } from './helpers/held-memory.js';
 import { jpegClaiming } from './helpers/images.js';
 import { JPEG } from './helpers/report-files.js';
 import { signedIn, testFileStoreKind, testS3Settings, useTestApp } from './helpers/test-app.js';
@@ -26,9 +25,6 @@ const store = testFileStoreKind();
 // The app starts once per file; on a loaded machine that takes longer than one test's set-up may.
 beforeAll(async () => void (await t.app()), 300_000);
 const MB = 1024 * 1024;
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 /** A JPEG of its own bytes and this many of them, whose header a camera could have written. */
 const jpegOf = (bytes: number) => {
@@ -46,15 +42,6 @@ async function overSocket<T>(app: FastifyInstance, use: (port: number) => Promis
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-}
-
-/** What the process holds (heap and buffers) after a full collection, a turn of the event loop after it. */
-async function held() {
-  gc();
-  await new Promise((resolve) => setImmediate(resolve));
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
 }
 
 interface Answer {

@@ -19,21 +19,26 @@ function uniqueJpeg() {
   return Buffer.concat([JPEG.subarray(0, 2), head, text, JPEG.subarray(2)]);
 }
 
+/** An engineer's photos, each of its own bytes, uploaded into the store; and what a files:move run works with. */
+async function uploadedPhotos(count: number) {
+  const eng = await signedIn(await t.app(), 'engineer');
+  const photos = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    const bytes = uniqueJpeg();
+    const res = await eng.put(`/api/files/${id}?kind=photo`, bytes, { 'content-type': 'image/jpeg' });
+    expect(res.statusCode).toBe(201);
+    photos.set(id, bytes);
+  }
+  const { db } = await t.database();
+  const repo = filesRepository(db);
+  const objects = s3Store(testS3Settings()!);
+  return { eng, photos, db, repo, objects, deps: { db, files: repo, objects, log: { warn: () => {} } as never } };
+}
+
 describe.runIf(testFileStoreKind() === 's3')('npm run files:move', () => {
   it('moves every upload to the database and back, checked, resumable, and a second run changes nothing', async () => {
-    const eng = await signedIn(await t.app(), 'engineer');
-    const photos = new Map<string, Buffer>();
-    for (let i = 0; i < 5; i++) {
-      const id = randomUUID();
-      const bytes = uniqueJpeg();
-      const res = await eng.put(`/api/files/${id}?kind=photo`, bytes, { 'content-type': 'image/jpeg' });
-      expect(res.statusCode).toBe(201);
-      photos.set(id, bytes);
-    }
-    const { db } = await t.database();
-    const repo = filesRepository(db);
-    const objects = s3Store(testS3Settings()!);
-    const deps = { db, files: repo, objects, log: { warn: () => {} } as never };
+    const { eng, photos, db, objects, deps } = await uploadedPhotos(5);
     const rows = () =>
       db
         .select()
@@ -70,15 +75,8 @@ describe.runIf(testFileStoreKind() === 's3')('npm run files:move', () => {
   });
 
   it('leaves a file whose bytes do not match its recorded hash where it is, and says so', async () => {
-    const eng = await signedIn(await t.app(), 'engineer');
-    const id = randomUUID();
-    const bytes = uniqueJpeg();
-    expect((await eng.put(`/api/files/${id}?kind=photo`, bytes, { 'content-type': 'image/jpeg' })).statusCode).toBe(
-      201,
-    );
-    const { db } = await t.database();
-    const repo = filesRepository(db);
-    const deps = { db, files: repo, objects: s3Store(testS3Settings()!), log: { warn: () => {} } as never };
+    const { photos, db, repo, deps } = await uploadedPhotos(1);
+    const [id, bytes] = [...photos][0]!;
     await moveFiles(deps, 'database');
     // Damaged in the database: a different byte, the recorded hash unchanged.
     const damaged = Buffer.from(bytes);
@@ -93,19 +91,10 @@ describe.runIf(testFileStoreKind() === 's3')('npm run files:move', () => {
   });
 
   it('leaves a file whose object is missing from the store where it is, and moves the others', async () => {
-    const eng = await signedIn(await t.app(), 'engineer');
-    const ids: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const id = randomUUID();
-      const res = await eng.put(`/api/files/${id}?kind=photo`, uniqueJpeg(), { 'content-type': 'image/jpeg' });
-      expect(res.statusCode).toBe(201);
-      ids.push(id);
-    }
-    const { db } = await t.database();
-    const repo = filesRepository(db);
-    const objects = s3Store(testS3Settings()!);
+    const { photos, repo, objects, deps } = await uploadedPhotos(2);
+    const ids = [...photos.keys()];
     await objects.delete((await repo.get(ids[0]!))!.sha256!);
-    const out = await moveFiles({ db, files: repo, objects, log: { warn: () => {} } as never }, 'database');
+    const out = await moveFiles(deps, 'database');
     expect(out.moved).toBe(1);
     expect(out.failed).toEqual([{ id: ids[0], reason: expect.stringContaining('cannot be read from the store') }]);
     expect((await repo.get(ids[0]!))!.location).toBe('s3');
@@ -113,22 +102,15 @@ describe.runIf(testFileStoreKind() === 's3')('npm run files:move', () => {
   });
 
   it('deletes, on its next run, the object a run killed after moving its file to the database left behind', async () => {
-    const eng = await signedIn(await t.app(), 'engineer');
-    const id = randomUUID();
-    const bytes = uniqueJpeg();
-    expect((await eng.put(`/api/files/${id}?kind=photo`, bytes, { 'content-type': 'image/jpeg' })).statusCode).toBe(
-      201,
-    );
-    const { db } = await t.database();
-    const repo = filesRepository(db);
-    const objects = s3Store(testS3Settings()!);
+    const { eng, photos, repo, objects, deps } = await uploadedPhotos(1);
+    const [id, bytes] = [...photos][0]!;
     const sha256 = sha256Of(bytes);
     expect((await repo.get(id))!.location).toBe('s3');
     // Killed between the file's row taking its bytes back and the deletion of its object, which no file names now.
     expect(await repo.markInDatabase(id, sha256, bytes)).toBe(true);
     expect(await objects.exists(sha256)).toBe(true);
 
-    const out = await moveFiles({ db, files: repo, objects, log: { warn: () => {} } as never }, 'database');
+    const out = await moveFiles(deps, 'database');
     expect(await objects.exists(sha256)).toBe(false);
     expect(out).toMatchObject({ moved: 0, failed: [], unnamedDeleted: 1 });
     expect((await eng.get(`/api/files/${id}`)).rawPayload.equals(bytes)).toBe(true);

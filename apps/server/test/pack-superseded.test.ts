@@ -3,23 +3,18 @@ import { SUPERSEDED_PACK_MESSAGES } from '@hiu/domain';
 import { signedIn, useTestApp } from './helpers/test-app.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { submitPassingReport } from './helpers/team.js';
+import { siteWithAReportWaiting } from './helpers/site-with-a-report-waiting.js';
 
 const t = useTestApp();
 
-describe('superseded evidence packs', () => {
+// Each test builds packs (three in the first), a job of some seconds each on a loaded machine.
+describe('superseded evidence packs', { timeout: 180_000 }, () => {
   it('marks a pack superseded once a report is reviewed after it, and an older pack once a newer one is built', async () => {
-    const app = await t.app();
-    const admin = await signedIn(app, 'admin');
-    const eng = await signedIn(app, 'engineer');
-    const supervisor = await signedIn(app, 'supervisor');
-    const client = await signedIn(app, 'client');
-    const site = await createSite(admin, { name: `Superseded ${Math.random()}` });
-    for (const who of [supervisor, client]) await admin.put(`/api/sites/${site.id}/members/${who.userId}`);
-    const a = await createProperty(admin, site.id, { address: 'Flat 1, Yew House', propertyType: '2b4p' });
-    const b = await createProperty(admin, site.id, { address: 'Flat 2, Yew House', propertyType: '2b4p' });
-    const first = await submitPassingReport(eng, site, a.id, '2026-03-02T10:00:00.000Z');
-    await supervisor.post(`/api/reports/${first}/review`, { decision: 'approve' });
-    const waiting = await submitPassingReport(eng, site, b.id, '2026-03-02T11:00:00.000Z');
+    const { supervisor, client, site, waiting } = await siteWithAReportWaiting(
+      await t.app(),
+      `Superseded ${Math.random()}`,
+      'Yew House',
+    );
     const list = async () =>
       (
         (await client.get(`/api/sites/${site.id}/evidence-packs`)).json() as { id: string; superseded: string | null }[]

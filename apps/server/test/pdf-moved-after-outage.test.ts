@@ -17,6 +17,7 @@ import { createRepositories } from '../src/repositories/index.js';
 import { createProperty, createSite } from './helpers/admin-data.js';
 import { submitPassingReport } from './helpers/team.js';
 import { signedIn, testFileStoreKind, testS3Settings, useTestApp } from './helpers/test-app.js';
+import { storeThatIsDown } from './helpers/store-down.js';
 
 /**
  * A report PDF built while the S3 store did not answer is kept in the database (docs/product.md#files); a
@@ -64,7 +65,7 @@ describe.runIf(onS3)('a report PDF kept in the database during a store outage', 
     // The built PDF lost (its row deleted), so the next build keeps a new one.
     await db.delete(files).where(eq(files.id, report!.pdfFileId!));
 
-    const down = s3Store({ ...testS3Settings()!, endpoint: 'http://127.0.0.1:9', timeoutMs: 2000 });
+    const down = storeThatIsDown(testS3Settings());
     const repo = filesRepository(db);
     const pdf = { id: randomUUID(), ownerId: report!.userId, data: Buffer.from(`%PDF-1.7 built ${randomUUID()}`) };
     const kept = await keepReportPdf(db, serverFiles({ db, files: repo, objects: down, log }), reportId, pdf, {
@@ -135,7 +136,7 @@ describe.runIf(onS3)("an evidence pack's files written during a store outage", (
     const { db } = await t.database();
     const repos = createRepositories(db);
     const made = await repos.evidencePacks.insertUnlessBuilding(site.id, supervisor.userId);
-    const down = s3Store({ ...testS3Settings()!, endpoint: 'http://127.0.0.1:9', timeoutMs: 2000 });
+    const down = storeThatIsDown(testS3Settings());
     const downFiles = serverFiles({ db, files: repos.files, objects: down, log });
     const pdfs = reportPdfs(log, { files: repos.files, objects: down });
     try {

@@ -6,6 +6,7 @@ import { createProperty, createSite } from './helpers/admin-data.js';
 import { PNG } from './helpers/report-files.js';
 import { blackPng } from './helpers/images.js';
 import { auditOf, submitPassingReport } from './helpers/team.js';
+import { siteWithAReportWaiting } from './helpers/site-with-a-report-waiting.js';
 import { hasPdftotext, pdfText } from './helpers/report-files.js';
 
 const t = useTestApp();
@@ -162,18 +163,7 @@ describe('handover sign-off and witnessed flats', { timeout: 180_000 }, () => {
   });
 
   it('refuses a sign-off while reports await review, unless the signer says why, which the pack prints', async () => {
-    const app = await t.app();
-    const admin = await signedIn(app, 'admin');
-    const eng = await signedIn(app, 'engineer');
-    const supervisor = await signedIn(app, 'supervisor');
-    const client = await signedIn(app, 'client', { name: 'Cara Client' });
-    const site = await createSite(admin, { name: `Waiting ${Math.random()}` });
-    for (const who of [supervisor, client]) await admin.put(`/api/sites/${site.id}/members/${who.userId}`);
-    const one = await createProperty(admin, site.id, { address: 'Flat 1, Oak House', propertyType: '2b4p' });
-    const two = await createProperty(admin, site.id, { address: 'Flat 2, Oak House', propertyType: '2b4p' });
-    const approved = await submitPassingReport(eng, site, one.id, '2026-03-02T10:00:00.000Z');
-    await supervisor.post(`/api/reports/${approved}/review`, { decision: 'approve' });
-    await submitPassingReport(eng, site, two.id, '2026-03-02T11:00:00.000Z');
+    const { client, site } = await siteWithAReportWaiting(await t.app(), `Waiting ${Math.random()}`, 'Oak House');
     const pack = await builtPack(client, site.id);
     expect(pack.attests.states).toMatchObject({ approved: 1, awaiting_review: 1 });
     const body = { name: 'Cara Client', signature: dataUrl(PNG), packId: pack.id };
