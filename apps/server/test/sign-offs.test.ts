@@ -74,7 +74,8 @@ describe('handover sign-off and witnessed flats', { timeout: 180_000 }, () => {
         'Witnessed sample',
         'Alex Assessor',
         'Assessor',
-        'Name Cara Client Role client',
+        // The role as the app names it (docs/product.md#evidence-pack).
+        'Name Cara Client Role Client',
         'Accepted for handover',
       ])
         expect(text, s).toContain(s);

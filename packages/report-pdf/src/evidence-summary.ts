@@ -22,6 +22,7 @@ import {
   type SamplingPlan,
   type WitnessRecord,
   samplingCoverageText,
+  roleLabel,
   type SiteDashboard,
   type SiteIssue,
   type TestPack,
@@ -453,12 +454,7 @@ export async function buildEvidenceSummaryPdf(input: EvidenceSummaryInput): Prom
         { title: 'As', width: 0.15 },
         { title: 'On', width: 0.15 },
       ],
-      input.witnesses.map((x) => [
-        x.address,
-        x.name,
-        x.role === 'assessor' ? 'Assessor' : 'Client',
-        formatDate(x.date),
-      ]),
+      input.witnesses.map((x) => [x.address, x.name, roleLabel(x.role), formatDate(x.date)]),
       9,
     );
   if (input.sampling) {

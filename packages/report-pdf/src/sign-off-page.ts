@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@hiu/domain';
+import { formatDate, formatDateTime, roleLabel } from '@hiu/domain';
 import { COLOURS, CONTENT_WIDTH, MARGIN, PAGE, type Writer } from './layout.js';
 
 /** A sign-off given on screen, with what it signed compared with this pack. */
@@ -84,7 +84,8 @@ export async function signOffPage(w: Writer, signOffs: readonly PackSignOff[]) {
       w.lineAt(box.title, MARGIN.left, w.y - 12, CONTENT_WIDTH, { font: 'bold', size: 11.5 });
       w.y -= 22;
       field('Name', s?.name ?? '');
-      field('Role', s?.role ?? '');
+      // As the app names it (Client, Supervisor), not as it is stored.
+      field('Role', s ? roleLabel(s.role) : '');
       field('Date', s ? formatDateTime(s.signedAt) : '');
       w.lineAt('Signature', MARGIN.left, w.y - 12, 80, { size: 10, color: COLOURS.muted });
       w.rect(MARGIN.left + 80, w.y, 240, 60, { border: COLOURS.rule });

@@ -14,3 +14,10 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
   client: 'Client',
   assessor: 'Assessor',
 };
+
+/**
+ * How a role stored as text reads (a sign-off's, a witness's): its label, or the text itself for a role this
+ * version does not know.
+ */
+export const roleLabel = (role: string): string =>
+  Object.hasOwn(ROLE_LABELS, role) ? ROLE_LABELS[role as keyof typeof ROLE_LABELS] : role;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.js';
 
-export { ROLES, ROLE_LABELS } from './roles.js';
+export { ROLES, ROLE_LABELS, roleLabel } from './roles.js';
 
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;

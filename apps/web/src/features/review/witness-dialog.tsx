@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { WITNESS_ROLES, witnessBody, type Witness } from '@hiu/domain';
+import { ROLE_LABELS, WITNESS_ROLES, witnessBody, type Witness } from '@hiu/domain';
 import { FormDateField, FormDialog, FormField, refusal, useSchemaForm } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -69,7 +69,7 @@ export default function WitnessDialog({
         <Select>
           {WITNESS_ROLES.map((r) => (
             <option key={r} value={r}>
-              {r === 'client' ? 'Client' : 'Assessor'}
+              {ROLE_LABELS[r]}
             </option>
           ))}
         </Select>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatRange, ROLE_LABELS, type Role, type WitnessRecord } from '@hiu/domain';
+import { formatDate, formatRange, roleLabel, type WitnessRecord } from '@hiu/domain';
 import { StatusBadge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 
@@ -18,7 +18,7 @@ export function WitnessRecords({ reportId, siteId }: { reportId: string; siteId:
       {records.data.map((w) => (
         <section key={w.id} className="space-y-2" aria-label={`Witness by ${w.name}`}>
           <p className="font-semibold">
-            {w.name} ({ROLE_LABELS[w.role as Role] ?? w.role}), {formatDate(w.date)}{' '}
+            {w.name} ({roleLabel(w.role)}), {formatDate(w.date)}{' '}
             <StatusBadge status={w.failed ? 'fail' : 'pass'} label={w.failed ? 'A reading failed' : 'All in range'} />
           </p>
           <table className="w-full text-left text-sm">
