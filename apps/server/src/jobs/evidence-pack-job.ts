@@ -26,6 +26,7 @@ import { packContentsDigest } from '../evidence-packs/contents-digest.js';
 import { finishPack } from '../evidence-packs/commands.js';
 import type { Db } from '../db/client.js';
 import { readSnapshot, runCommand } from '../db/unit-of-work.js';
+import { isEmbedded } from '../db/snapshot-turns.js';
 import type { ServerFiles } from '../files/server-files.js';
 
 interface Deps {
@@ -103,7 +104,10 @@ async function buildPack(d: Deps, job: ClaimedJob) {
   if (!pack || pack.state === 'done' || pack.state === 'failed') return;
   // Everything the pack says is read from one snapshot of the site, so its files agree with each other
   // whatever is reviewed meanwhile (docs/product.md#evidence-pack); the slow work (PDFs, files) comes after.
-  const snap = await readSnapshot(d.db, (snapshotRepos) => readSite(snapshotRepos, pack.siteId, packId));
+  // On the embedded database the reads share the one connection with every request: they wait between pages
+  // while this server answers any (decision 266); on PostgreSQL that would only hold the snapshot longer.
+  const pause = isEmbedded(d.db) ? d.giveWay : () => nextTurn();
+  const snap = await readSnapshot(d.db, (snapshotRepos) => readSite(snapshotRepos, pack.siteId, packId, pause));
   const { site, data, meta, stored, toBuild } = snap;
   const testPack = currentTestPack(site.testPack ?? 'standard');
   const ranges = rangesFor(data.designParameters, testPack);
@@ -312,18 +316,20 @@ async function buildPack(d: Deps, job: ClaimedJob) {
  * lists with their stored PDFs (those not built yet read whole, to be built after), the CSV, dwellings.json, the
  * earlier attempts, issues, sign-offs, witnessing and the approved reports a sign-off of this pack signs.
  */
-async function readSite(repos: TransactionRepositories, siteId: string, packId: string) {
+async function readSite(repos: TransactionRepositories, siteId: string, packId: string, pause: () => Promise<unknown>) {
   const site = await repos.sites.byId(siteId);
   if (!site) throw new Error('The site was deleted');
-  const data = await repos.dashboard.data(site.id, {}, nextTurn);
+  const data = await repos.dashboard.data(site.id, {}, pause);
   await packBuildProbe.betweenReads?.();
-  const meta = await repos.evidencePacks.sources(site.id, packId, nextTurn);
+  const meta = await repos.evidencePacks.sources(site.id, packId, pause);
   const stored = new Map<string, { fileId: string; size: number; sha256: string }>();
-  for (let i = 0; i < meta.reports.length; i += DIGESTS_AT_ONCE)
+  for (let i = 0; i < meta.reports.length; i += DIGESTS_AT_ONCE) {
+    if (i > 0) await pause();
     for (const [id, digest] of await repos.evidencePacks.storedPdfDigests(
       meta.reports.slice(i, i + DIGESTS_AT_ONCE).map((x) => x.id),
     ))
       stored.set(id, digest);
+  }
   const toBuild = new Map<string, NonNullable<Awaited<ReturnType<typeof repos.reports.detail>>>>();
   for (const r of meta.reports.filter((x) => !stored.has(x.id))) {
     const detail = await repos.reports.detail(r.id);
@@ -332,7 +338,7 @@ async function readSite(repos: TransactionRepositories, siteId: string, packId: 
   const csv = await collect(
     // Read only: a line built here is not kept (a write would end the snapshot).
     reportsCsvStream(repos.reports, { siteId: site.id, approvedOnly: true }, CSV_BATCH, false),
-    nextTurn,
+    pause,
   );
   return {
     site,
