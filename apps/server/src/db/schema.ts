@@ -432,8 +432,8 @@ export const reportRevisions = pgTable(
 /**
  * The durable job queue (decision 160): work done after the request that caused it, by any app server.
  * A job is written in the transaction of its cause, claimed with SKIP LOCKED under a lease (a server that
- * dies mid-job leaves it to be claimed again when the lease runs out), retried with backoff, then failed
- * with its reason. `key` makes one job per cause (a report's PDF).
+ * dies mid-job leaves it to be claimed again when the lease runs out, while it has attempts left), retried
+ * with backoff, then failed with its reason. `key` makes one job per cause (a report's PDF).
  */
 export const jobs = pgTable(
   'jobs',
