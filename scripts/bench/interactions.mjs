@@ -1,5 +1,5 @@
 /* global window, document */
-// Issue 45 item 2 at 4x CPU slowdown: a step move (Next or Back) answers within 100 ms, and typing a reading
+// At 4x CPU slowdown (docs/product.md#speed-and-size): a step move (Next or Back) answers within 100 ms, and typing a reading
 // never drops a frame (INP <= 200 ms, the "good" threshold of Interaction to Next Paint).
 // Drives the built app in Chromium (390 x 844) and reads the browser's own Event Timing entries (the
 // measure behind INP: from the input to the next paint) for every tap on Next/Back and every keystroke.

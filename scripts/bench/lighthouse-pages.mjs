@@ -1,5 +1,5 @@
 /* global window, document, requestAnimationFrame, addEventListener */
-// The Lighthouse bench's pages, each with its targets (issue 45's, or the old ones for sign-in and the first
+// The Lighthouse bench's pages, each with its targets (docs/benchmarks.md's rows, the old ones for sign-in and the first
 // visit) and how it is measured:
 // - `cold`: a Lighthouse navigation to the page's address (default mobile settings: simulated slow 4G, 4x CPU);
 //   with `prepare`, in a fresh browser profile the prepare has first used as an engineer would (a check kept on
@@ -26,18 +26,18 @@ const OLD = [
   { key: 'lcpRatio', label: 'LCP vs bare page', target: '<= 1.25x', ok: (v) => v <= 1.25 },
   { key: 'tbt', label: 'TBT ms', target: '<= 50', ok: (v) => v <= 50 },
 ];
-/** Issue 45 item 1: every engineer screen opened from its address. */
+/** Every engineer screen opened from its address (docs/product.md#speed-and-size). */
 const ENGINEER = [
   { key: 'performance', label: 'performance', target: '>= 95', ok: (v) => v >= 95 },
   { key: 'lcpRatio', label: 'LCP vs bare page', target: '<= 1.25x', ok: (v) => v <= 1.25 },
   { key: 'tbt', label: 'TBT ms', target: '<= 150', ok: (v) => v <= 150 },
 ];
-/** Items 1 and 2 for a move within the check: the next form usable within 100 ms, typing INP <= 200 ms. */
+/** A move within the check: the next form usable within 100 ms, typing INP <= 200 ms. */
 const MOVE = [
   { key: 'move', label: 'tap to next form ms', target: '<= 100', ok: (v) => v <= 100 },
   { key: 'tbt', label: 'TBT ms', target: '<= 150', ok: (v) => v <= 150 },
 ];
-/** Item 3: office screens on a phone (390 x 844). */
+/** Office screens on a phone (390 x 844). */
 const OFFICE = [{ key: 'lcpRatio', label: 'LCP vs bare page', target: '<= 1.5x', ok: (v) => v <= 1.5 }];
 /** Printed beside every page's targets, for reference. */
 export const REFERENCE = ['lcp', 'fcp', 'tbt', 'tbtCpu', 'cls', 'accessibility', 'inp'];
