@@ -1,6 +1,6 @@
 /* global window, document */
-// At 4x CPU slowdown (docs/product.md#speed-and-size): a step move (Next or Back) answers within 100 ms, and typing a reading
-// never drops a frame (INP <= 200 ms, the "good" threshold of Interaction to Next Paint).
+// At 4x CPU slowdown (docs/product.md#speed-and-size): a step move (Next or Back) answers within 100 ms, and
+// typing a reading never drops a frame (INP <= 200 ms, the "good" threshold of Interaction to Next Paint).
 // Drives the built app in Chromium (390 x 844) and reads the browser's own Event Timing entries (the
 // measure behind INP: from the input to the next paint) for every tap on Next/Back and every keystroke.
 // Each run walks steps 1 -> 2 -> 3 and back, typing values; the figure is the worst interaction of a run

@@ -1,6 +1,6 @@
 /* global window, document, requestAnimationFrame, addEventListener */
-// The Lighthouse bench's pages, each with its targets (docs/benchmarks.md's rows, the old ones for sign-in and the first
-// visit) and how it is measured:
+// The Lighthouse bench's pages, each with its targets (docs/benchmarks.md's rows; the old ones for sign-in and
+// the first visit) and how it is measured:
 // - `cold`: a Lighthouse navigation to the page's address (default mobile settings: simulated slow 4G, 4x CPU);
 //   with `prepare`, in a fresh browser profile the prepare has first used as an engineer would (a check kept on
 //   the phone, a failed check), and Lighthouse keeps that profile's storage, so the screen opens from what the
