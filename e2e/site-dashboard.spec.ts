@@ -182,7 +182,7 @@ test('a supervisor reads the site dashboard, its charts as tables and CSV, and b
   for (const s of [
     'Witnessed sample',
     'Alex Assessor',
-    'Name Cara Client Role client',
+    'Name Cara Client Role Client',
     'Accepted for handover',
     'Signed while reports awaited review: Flat 2 is reviewed next week; Flat 1 is handed over now.',
   ])
